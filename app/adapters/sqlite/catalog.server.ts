@@ -1,0 +1,120 @@
+import type { Catalog, Series } from "~/services/catalog.server";
+import type { CrewMember, Episode, Page, Sponsor } from "~/services/types";
+import type { Station } from "~/rules/eras";
+import type { Db } from "./db.server";
+import { crewRowSchema, mapCrewRow, mapSponsorRow, sponsorRowSchema } from "../shapes/catalog-rows.server";
+
+interface EpisodeDbRow {
+  series: Series;
+  object_id: string;
+  title: string;
+  description: string;
+  subtext: string;
+  episode_url: string;
+  podcast_image: string | null;
+  background_image: string | null;
+  pubdate: string;
+  canbashow: number;
+  era: string | null;
+  duration: number;
+  file_size: number | null;
+}
+
+const EPISODE_COLUMNS =
+  "series, object_id, title, description, subtext, episode_url, podcast_image, background_image, pubdate, canbashow, era, duration, file_size";
+
+import { episodeImage } from "~/rules/episodes";
+import { parseStation } from "~/rules/eras";
+
+function toEpisode(r: EpisodeDbRow): Episode {
+  return {
+    id: r.object_id,
+    title: r.title,
+    description: r.description,
+    subtext: r.subtext,
+    audioUrl: r.episode_url,
+    image: episodeImage(r.podcast_image, r.background_image),
+    backgroundImage: r.background_image || episodeImage(r.podcast_image),
+    pubdate: r.pubdate,
+    canbashow: r.canbashow === 1,
+    era: parseStation(r.era),
+    duration: r.duration,
+    fileSize: r.file_size,
+    coldcut: r.series === "coldcut",
+  };
+}
+
+/**
+ * Full-text query for FTS5 from what a listener typed: words only (no FTS syntax can leak in),
+ * each as a quoted prefix so partial words match ("antenn" finds "antenna").
+ */
+export function ftsQuery(term: string, joiner: "AND" | "OR" = "AND"): string | null {
+  const words = term.normalize("NFKC").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const unique = [...new Set(words)].slice(0, 8);
+  if (unique.length === 0) return null;
+  return unique.map((w) => `"${w}"*`).join(` ${joiner} `);
+}
+
+export function createSqliteCatalog(db: Db): Catalog {
+  const latest = db.prepare(`SELECT ${EPISODE_COLUMNS} FROM episodes WHERE series = 'main' ORDER BY pubdate DESC LIMIT ?`);
+  const byTitle = db.prepare(`SELECT ${EPISODE_COLUMNS} FROM episodes WHERE series = ? AND title = ? LIMIT 1`);
+  const search = db.prepare(`SELECT ${EPISODE_COLUMNS.split(", ").map((c) => `e.${c}`).join(", ")}
+    FROM episodes_fts f JOIN episodes e ON e.rowid_ = f.rowid
+    WHERE episodes_fts MATCH ? AND e.series = 'main'
+    ORDER BY bm25(episodes_fts, 8.0, 1.0), e.pubdate DESC LIMIT ?`);
+  const eraPage = db.prepare(`SELECT ${EPISODE_COLUMNS} FROM episodes WHERE series = 'main' AND era = ? ORDER BY pubdate DESC LIMIT ? OFFSET ?`);
+  const eraCount = db.prepare(`SELECT count(*) AS n FROM episodes WHERE series = 'main' AND era = ?`);
+  const eraAll = db.prepare(`SELECT ${EPISODE_COLUMNS} FROM episodes WHERE series = 'main' AND era = ? ORDER BY pubdate DESC`);
+  const sponsors = db.prepare("SELECT data FROM sponsors ORDER BY id");
+  const crew = db.prepare("SELECT data FROM crew ORDER BY CAST(id AS INTEGER), id");
+  const crewByName = db.prepare("SELECT data FROM crew WHERE name = ? LIMIT 1");
+
+  const crewFrom = (data: string): CrewMember | null => {
+    const r = crewRowSchema.safeParse(JSON.parse(data));
+    return r.success ? mapCrewRow(r.data) : null;
+  };
+
+  return {
+    async latestEpisodes(limit) {
+      return (latest.all(limit) as EpisodeDbRow[]).map(toEpisode);
+    },
+    async episodeByTitle(title, series) {
+      const row = byTitle.get(series, title) as EpisodeDbRow | undefined;
+      return row ? toEpisode(row) : null;
+    },
+    async searchEpisodes(term, limit) {
+      const strict = ftsQuery(term, "AND");
+      if (!strict) return [];
+      const rows = search.all(strict, limit) as EpisodeDbRow[];
+      if (rows.length > 0) return rows.map(toEpisode);
+      const loose = ftsQuery(term, "OR");
+      return loose && loose !== strict ? (search.all(loose, limit) as EpisodeDbRow[]).map(toEpisode) : [];
+    },
+    async episodesByEra(station: Station, page, pageSize): Promise<Page<Episode>> {
+      const total = (eraCount.get(station) as { n: number }).n;
+      const pageCount = Math.max(1, Math.ceil(total / pageSize));
+      const p = Math.min(Math.max(1, page), pageCount);
+      const items = (eraPage.all(station, pageSize, (p - 1) * pageSize) as EpisodeDbRow[]).map(toEpisode);
+      return { items, total, page: p, pageCount };
+    },
+    async allEpisodesOfEra(station) {
+      return (eraAll.all(station) as EpisodeDbRow[]).map(toEpisode);
+    },
+    async sponsors(): Promise<Sponsor[]> {
+      return (sponsors.all() as { data: string }[]).flatMap(({ data }) => {
+        const r = sponsorRowSchema.safeParse(JSON.parse(data));
+        return r.success ? [mapSponsorRow(r.data)] : [];
+      });
+    },
+    async crew() {
+      return (crew.all() as { data: string }[]).flatMap(({ data }) => crewFrom(data) ?? []);
+    },
+    async crewByName(name) {
+      const row = crewByName.get(name.trim()) as { data: string } | undefined;
+      return row ? crewFrom(row.data) : null;
+    },
+    async bingoPicks() {
+      return (await this.crew()).map((c) => ({ name: c.name, dpb: c.dpb }));
+    },
+  };
+}

@@ -1,0 +1,62 @@
+/** Schema migrations of the embedded database, applied in order (PRAGMA user_version). */
+export const MIGRATIONS: string[] = [
+  /* 1: catalog and content */ `
+  CREATE TABLE episodes (
+    rowid_ INTEGER PRIMARY KEY,
+    series TEXT NOT NULL CHECK (series IN ('main', 'coldcut')),
+    object_id TEXT NOT NULL,
+    title TEXT NOT NULL COLLATE NOCASE,
+    description TEXT NOT NULL DEFAULT '',
+    subtext TEXT NOT NULL DEFAULT '',
+    episode_url TEXT NOT NULL,
+    podcast_image TEXT,
+    background_image TEXT,
+    pubdate TEXT NOT NULL,
+    canbashow INTEGER NOT NULL DEFAULT 0,
+    era TEXT,
+    duration INTEGER NOT NULL DEFAULT 0,
+    file_size INTEGER,
+    UNIQUE (series, object_id),
+    UNIQUE (series, title)
+  );
+  CREATE INDEX episodes_latest ON episodes (series, pubdate DESC);
+  CREATE INDEX episodes_era ON episodes (series, era, pubdate DESC);
+  CREATE VIRTUAL TABLE episodes_fts USING fts5(
+    title, description, content='episodes', content_rowid='rowid_',
+    tokenize = 'unicode61 remove_diacritics 2'
+  );
+  CREATE TRIGGER episodes_ai AFTER INSERT ON episodes BEGIN
+    INSERT INTO episodes_fts (rowid, title, description) VALUES (new.rowid_, new.title, new.description);
+  END;
+  CREATE TRIGGER episodes_ad AFTER DELETE ON episodes BEGIN
+    INSERT INTO episodes_fts (episodes_fts, rowid, title, description) VALUES ('delete', old.rowid_, old.title, old.description);
+  END;
+  CREATE TRIGGER episodes_au AFTER UPDATE ON episodes BEGIN
+    INSERT INTO episodes_fts (episodes_fts, rowid, title, description) VALUES ('delete', old.rowid_, old.title, old.description);
+    INSERT INTO episodes_fts (rowid, title, description) VALUES (new.rowid_, new.title, new.description);
+  END;
+
+  CREATE TABLE sponsors (id TEXT PRIMARY KEY, data TEXT NOT NULL);
+  CREATE TABLE crew (id TEXT PRIMARY KEY, name TEXT NOT NULL UNIQUE COLLATE NOCASE, data TEXT NOT NULL);
+
+  -- WordPress-shaped posts of the content site ('content') and the gallery source ('gallery').
+  CREATE TABLE posts (
+    source TEXT NOT NULL CHECK (source IN ('content', 'gallery')),
+    id INTEGER NOT NULL,
+    slug TEXT NOT NULL,
+    date TEXT NOT NULL,
+    data TEXT NOT NULL,
+    PRIMARY KEY (source, id),
+    UNIQUE (source, slug)
+  );
+  CREATE TABLE post_categories (
+    source TEXT NOT NULL,
+    post_id INTEGER NOT NULL,
+    category INTEGER NOT NULL,
+    PRIMARY KEY (source, category, post_id),
+    FOREIGN KEY (source, post_id) REFERENCES posts (source, id) ON DELETE CASCADE
+  );
+
+  CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+  `,
+];

@@ -1,0 +1,120 @@
+import { Link, useLocation } from "@remix-run/react";
+import type { Episode, GalleryPost, NewsPost } from "~/services/types";
+import { truncateChars, truncateWords } from "~/rules/text";
+import { episodeLink } from "~/rules/episodes";
+import { eraLink, ERAS, type Station } from "~/rules/eras";
+import { galleryLink, newsLink } from "~/rules/news";
+import { CREW_CARD_SIZE_PX, DEFAULT_EPISODE_IMAGE } from "~/rules/constants";
+import { formatDuration } from "~/utils/time";
+import { PlayEpisodeButton } from "~/player/PlayEpisodeButton";
+import { FavoriteToggle } from "./FavoriteToggle";
+
+/** SPEC §2 Cards: an episode card; a click on its art plays it, its title opens its page. */
+export function EpisodeCard({ episode, priority = false }: { episode: Episode; priority?: boolean }) {
+  return (
+    <article className="card episode-card">
+      <div className="card__media">
+        <img
+          src={episode.image || DEFAULT_EPISODE_IMAGE}
+          alt=""
+          width="300"
+          height="300"
+          loading={priority ? "eager" : "lazy"}
+          decoding="async"
+        />
+        <PlayEpisodeButton episode={episode} className="card__play" />
+      </div>
+      <div className="card__body">
+        <h3 className="card__title">
+          <Link to={episodeLink(episode.title, episode.coldcut)} prefetch="intent">
+            {episode.title}
+          </Link>
+        </h3>
+        <p className="card__text">{truncateWords(episode.description)}</p>
+        <p className="card__meta">
+          {episode.era ? <span>{episode.coldcut ? "Cold Cut" : episode.era}</span> : null}
+          {episode.duration > 0 ? <span>{formatDuration(episode.duration)}</span> : null}
+        </p>
+      </div>
+      <FavoriteToggle audioSrc={episode.audioUrl} title={episode.title} duration={episode.duration} />
+    </article>
+  );
+}
+
+export function EpisodeGrid({ episodes, label }: { episodes: Episode[]; label: string }) {
+  return (
+    <ul className="card-grid" aria-label={label}>
+      {episodes.map((e, i) => (
+        <li key={`${e.coldcut ? "cc" : "ep"}-${e.id}`}>
+          <EpisodeCard episode={e} priority={i < 2} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** SPEC §2 Cards: "Era card click goes to /era?station=<station>". EdgeFM is a style only. */
+export function EraCard({ station, headingLevel = 3 }: { station: Station; headingLevel?: 2 | 3 }) {
+  const era = ERAS[station];
+  const H = `h${headingLevel}` as const;
+  return (
+    <Link to={eraLink(station)} className={`era-card era-card--${station.replace(/\s+/g, "-").toLowerCase()}`} style={{ ["--accent" as string]: era.accent }}>
+      <img src={era.image} alt="" width="400" height="240" loading="lazy" decoding="async" />
+      <span className="era-card__text">
+        <H className="era-card__name">{station}</H>
+        <span className="era-card__years">{era.years}</span>
+      </span>
+    </Link>
+  );
+}
+
+/** SPEC §2 Cards: news card, link chosen by the news type; §5 title/subtext cut to 15 characters. */
+export function NewsCard({ post }: { post: NewsPost }) {
+  const href = post.type ? newsLink(post.type, post.slug) : `/News/${encodeURIComponent(post.slug)}`;
+  return (
+    <article className="card news-card">
+      <Link to={href} className="news-card__link" prefetch="intent">
+        <img src={post.image ?? DEFAULT_EPISODE_IMAGE} alt="" width="400" height="225" loading="lazy" decoding="async" />
+        <h3 className="card__title" title={post.title}>
+          {truncateChars(post.title)}
+        </h3>
+        <p className="card__text">{truncateChars(post.excerpt)}</p>
+      </Link>
+    </article>
+  );
+}
+
+/** SPEC §2 Cards: "Gallery card click goes to /SpankBank/Post?id=<id>". */
+export function GalleryCard({ post }: { post: GalleryPost }) {
+  return (
+    <article className="card gallery-card">
+      <Link to={galleryLink(post.id)} className="gallery-card__link">
+        <img src={post.image ?? DEFAULT_EPISODE_IMAGE} alt="" width="300" height="300" loading="lazy" decoding="async" />
+        <h3 className="card__title">{post.title}</h3>
+      </Link>
+    </article>
+  );
+}
+
+/** SPEC §2 crew page: 250x250 cards; a click goes to /crew?name=<name>. */
+export function CrewCard({ name, job, image }: { name: string; job: string; image: string }) {
+  return (
+    <Link
+      to={`/crew?name=${encodeURIComponent(name)}`}
+      className="crew-card"
+      style={{ width: CREW_CARD_SIZE_PX, height: CREW_CARD_SIZE_PX }}
+    >
+      <img src={image || DEFAULT_EPISODE_IMAGE} alt="" width="250" height="250" loading="lazy" decoding="async" />
+      <span className="crew-card__caption">
+        <span className="crew-card__name">{name}</span>
+        <span className="crew-card__job">{job}</span>
+      </span>
+    </Link>
+  );
+}
+
+/** Current location as a safe in-site redirect target. */
+export function useHere(): string {
+  const l = useLocation();
+  return `${l.pathname}${l.search}`;
+}

@@ -1,0 +1,57 @@
+import type { Episode } from "~/services/types";
+import { PlayEpisodeButton } from "~/player/PlayEpisodeButton";
+import { downloadFileName, episodeLink, episodeSubtitle } from "~/rules/episodes";
+import { formatDate, formatDuration } from "~/utils/time";
+import { DownloadIcon } from "./icons";
+import { ShareButtons } from "./ShareButtons";
+import { FavoriteToggle } from "./FavoriteToggle";
+import { Link } from "@remix-run/react";
+import { eraLink } from "~/rules/eras";
+
+/** SPEC §2 Episode details (also the Cold Cut details screen). */
+export function EpisodePage({ episode, startTime, siteUrl }: { episode: Episode; startTime: number | null; siteUrl: string }) {
+  const pageUrl = new URL(episodeLink(episode.title, episode.coldcut), siteUrl).href;
+  return (
+    <article className="episode-page">
+      <div className="episode-hero" style={{ backgroundImage: `url("${episode.backgroundImage.replace(/["\\\n]/g, "")}")` }}>
+        <div className="episode-hero__shade">
+          <PlayEpisodeButton episode={episode} className="episode-hero__play" size={44} startTime={startTime} />
+          <div>
+            <p className="episode-hero__kicker">
+              {episode.coldcut ? "Cold Cut" : episode.era ? <Link to={eraLink(episode.era)}>{episode.era}</Link> : null}
+              {" · "}
+              <time dateTime={episode.pubdate}>{formatDate(episode.pubdate)}</time>
+              {episode.duration > 0 ? ` · ${formatDuration(episode.duration)}` : ""}
+            </p>
+            <h1 className="episode-hero__title">{episode.title}</h1>
+            <p className="episode-hero__subtitle">{episodeSubtitle(episode.subtext)}</p>
+          </div>
+        </div>
+      </div>
+
+      <div className="episode-body">
+        {episode.canbashow ? (
+          <p className="cannabis-warning" role="note">
+            <strong>Cannabis warning:</strong> this episode discusses cannabis. The legal age is 21+.
+          </p>
+        ) : null}
+        <p className="episode-description">{episode.description}</p>
+
+        <noscript>
+          <audio controls preload="none" src={episode.audioUrl} className="noscript-audio">
+            <a href={episode.audioUrl}>Listen to {episode.title}</a>
+          </audio>
+        </noscript>
+
+        <div className="episode-actions">
+          <div id="cast-slot" className="cast-slot" />
+          <a className="button" href={episode.audioUrl} download={downloadFileName(episode.audioUrl)}>
+            <DownloadIcon size={18} /> Download
+          </a>
+          <FavoriteToggle audioSrc={episode.audioUrl} title={episode.title} duration={episode.duration} />
+        </div>
+        <ShareButtons url={pageUrl} title={episode.title} />
+      </div>
+    </article>
+  );
+}

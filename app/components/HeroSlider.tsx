@@ -1,0 +1,118 @@
+import { Link } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { useKeenSlider, type KeenSliderPlugin } from "keen-slider/react.js";
+import type { SliderItem } from "~/services/types";
+import { SLIDER_AUTOPLAY_MS } from "~/rules/constants";
+import { slideTarget } from "~/rules/slider";
+import { PauseIcon, PlayIcon } from "./icons";
+
+/** SPEC §2 Slider: autoplay every 3,000 ms; pauses while hovered/focused or when the listener pauses it. */
+function autoplay(delay: number, paused: () => boolean): KeenSliderPlugin {
+  return (slider) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let hovering = false;
+    const clear = () => timer && clearTimeout(timer);
+    const next = () => {
+      clear();
+      if (hovering || paused()) return;
+      timer = setTimeout(() => slider.next(), delay);
+    };
+    slider.on("created", () => {
+      slider.container.addEventListener("mouseenter", () => ((hovering = true), clear()));
+      slider.container.addEventListener("mouseleave", () => ((hovering = false), next()));
+      slider.container.addEventListener("focusin", () => ((hovering = true), clear()));
+      slider.container.addEventListener("focusout", () => ((hovering = false), next()));
+      next();
+    });
+    slider.on("dragStarted", clear);
+    slider.on("animationEnded", next);
+    slider.on("updated", next);
+    slider.on("destroyed", clear);
+  };
+}
+
+export function HeroSlider({ slides, contentSiteUrl }: { slides: SliderItem[]; contentSiteUrl: string }) {
+  const [paused, setPaused] = useState(false);
+  const [current, setCurrent] = useState(0);
+  const [ready, setReady] = useState(false);
+  const pausedRef = useRef(paused);
+  const [sliderRef, instance] = useKeenSlider<HTMLDivElement>(
+    {
+      loop: true,
+      slideChanged: (s) => setCurrent(s.track.details.rel),
+      created: () => setReady(true),
+    },
+    [autoplay(SLIDER_AUTOPLAY_MS, () => pausedRef.current)],
+  );
+  pausedRef.current = paused;
+
+  useEffect(() => {
+    instance.current?.update();
+  }, [paused, instance]);
+
+  if (slides.length === 0) return null;
+  return (
+    <section className={`hero-slider${ready ? " is-ready" : ""}`} aria-roledescription="carousel" aria-label="Featured">
+      <div ref={sliderRef} className="keen-slider">
+        {slides.map((slide, i) => (
+          <div
+            key={slide.id}
+            className="keen-slider__slide hero-slide"
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${i + 1} of ${slides.length}`}
+          >
+            <SlideLink slide={slide} contentSiteUrl={contentSiteUrl}>
+              <img src={slide.image} alt="" width="1200" height="400" loading={i === 0 ? "eager" : "lazy"} decoding="async" />
+              <span className="hero-slide__caption">{slide.caption}</span>
+            </SlideLink>
+          </div>
+        ))}
+      </div>
+      {ready && slides.length > 1 ? (
+        <div className="hero-slider__controls">
+          <button
+            type="button"
+            className="icon-button"
+            onClick={() => setPaused((p) => !p)}
+            aria-label={paused ? "Resume slideshow" : "Pause slideshow"}
+          >
+            {paused ? <PlayIcon size={18} /> : <PauseIcon size={18} />}
+          </button>
+          <div className="hero-slider__dots">
+            {slides.map((s, i) => (
+              <button
+                key={s.id}
+                type="button"
+                className={`dot${i === current ? " dot--active" : ""}`}
+                aria-label={`Show slide ${i + 1}`}
+                aria-current={i === current}
+                onClick={() => instance.current?.moveToIdx(i)}
+              />
+            ))}
+          </div>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function SlideLink({ slide, contentSiteUrl, children }: { slide: SliderItem; contentSiteUrl: string; children: React.ReactNode }) {
+  const target = slideTarget(slide.url, contentSiteUrl);
+  if (target.kind === "internal") {
+    return (
+      <Link to={target.href} className="hero-slide__link">
+        {children}
+      </Link>
+    );
+  }
+  if (target.kind === "external") {
+    return (
+      <a href={target.href} target="_blank" rel="noopener noreferrer" className="hero-slide__link">
+        {children}
+        <span className="visually-hidden"> (opens in a new tab)</span>
+      </a>
+    );
+  }
+  return <div className="hero-slide__link">{children}</div>;
+}

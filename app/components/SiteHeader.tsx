@@ -1,0 +1,97 @@
+import { Form, Link, NavLink, useLocation, useSearchParams } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { NAV_LINKS, SOCIAL_LINKS } from "~/rules/social";
+import { SEARCH_PLACEHOLDER } from "~/rules/constants";
+import { MenuIcon, SearchIcon, UserIcon } from "./icons";
+import { SocialIcon } from "./SocialLinks";
+
+/** SPEC §2 Navigation bar (desktop) and the mobile header with its burger menu. */
+export function SiteHeader({ signedIn }: { signedIn: boolean }) {
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const term = location.pathname.toLowerCase() === "/search" ? params.get("term") ?? "" : "";
+  const burger = useRef<HTMLDetailsElement>(null);
+
+  // The burger is a <details> (works without JS); close it after a navigation.
+  useEffect(() => {
+    if (burger.current) burger.current.open = false;
+  }, [location.key]);
+
+  return (
+    <header className="site-header">
+      <div className="site-header__inner">
+        <Link to="/" className="brand" aria-label="The Ham Radio Show home">
+          <img src="/media/img/logo.svg" alt="" width="150" height="40" />
+        </Link>
+
+        <nav className="main-nav" aria-label="Main">
+          <ul>
+            {NAV_LINKS.map((l) => (
+              <li key={l.to}>
+                <NavLink to={l.to} end={l.to === "/"} prefetch="intent">
+                  {l.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <Form method="get" action="/search" role="search" className="search-box" key={term}>
+          <input
+            type="search"
+            name="term"
+            placeholder={SEARCH_PLACEHOLDER}
+            aria-label="Search episodes"
+            defaultValue={term}
+            maxLength={200}
+            enterKeyHint="search"
+          />
+          <button type="submit" aria-label="Search">
+            <SearchIcon size={20} />
+          </button>
+        </Form>
+
+        {signedIn ? (
+          <Link to="/user" className="profile-button">
+            Profile
+          </Link>
+        ) : (
+          <Link to="/user" className="profile-icon" aria-label="Your profile and favorites">
+            <UserIcon />
+          </Link>
+        )}
+
+        <details className="burger" ref={burger}>
+          <summary aria-label="Menu">
+            <MenuIcon />
+          </summary>
+          <div className="burger__panel">
+            <nav aria-label="Mobile">
+              <ul>
+                {NAV_LINKS.map((l) => (
+                  <li key={l.to}>
+                    <NavLink to={l.to} end={l.to === "/"}>
+                      {l.label}
+                    </NavLink>
+                  </li>
+                ))}
+                <li>
+                  <NavLink to="/user">{signedIn ? "Profile" : "Sign in"}</NavLink>
+                </li>
+              </ul>
+            </nav>
+            <ul className="burger__social" aria-label="Follow the show">
+              {SOCIAL_LINKS.map((s) => (
+                <li key={s.network}>
+                  <a href={s.href} target="_blank" rel="noopener noreferrer" aria-label={`The Ham Radio Show on ${s.network}`}>
+                    <SocialIcon network={s.network} />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </details>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,76 @@
+import { z } from "zod";
+
+/**
+ * Every environment variable the server reads, validated once at start-up.
+ * A bad or missing value is a clear error naming the variable (see README "Configuration").
+ */
+const optionalUrl = z
+  .string()
+  .trim()
+  .url()
+  .optional()
+  .or(z.literal("").transform(() => undefined));
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().trim().min(1).default("0.0.0.0"),
+    DATA_DIR: z.string().trim().min(1).default("./data"),
+    SAMPLE_DIR: z.string().trim().min(1).default("./sample"),
+    /** Comma-separated list, newest first, so secrets can rotate. */
+    SESSION_SECRET: z.string().optional(),
+    /** Public origin of the site, used for absolute links in feeds and share links. */
+    SITE_URL: optionalUrl,
+    /** The show's content site (WordPress); slider links pointing here open as /Page/<path>. */
+    CONTENT_SITE_URL: z.string().trim().url().default("https://www.hamradioshow.net"),
+    HELP_URL: z.string().trim().url().default("https://www.hamradioshow.net/help/"),
+    SPECIAL_FEATURE_URL: z.string().trim().url().default("https://www.hamradioshow.net/special-feature/"),
+    ABOUT_VIDEO_URL: z.string().trim().min(1).default("/media/video/bunker-tour.mp4"),
+    LIVE_STREAM_URL: z.string().trim().url().default("https://streaming.live365.com/a93581"),
+    NOW_PLAYING_KIND: z.enum(["live365", "icecast", "none"]).default("live365"),
+    NOW_PLAYING_URL: optionalUrl,
+    /** Trust X-Forwarded-For from this many proxies (0 = use the socket address). */
+    TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production") {
+      const secrets = (env.SESSION_SECRET ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+      if (secrets.length === 0) {
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: ["SESSION_SECRET"],
+          message: "SESSION_SECRET is required in production (a comma-separated list of secrets, newest first)",
+        });
+      } else if (secrets.some((s) => s.length < 16)) {
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: ["SESSION_SECRET"],
+          message: "each SESSION_SECRET entry must be at least 16 characters",
+        });
+      }
+    }
+  });
+
+export type Env = z.infer<typeof envSchema> & { sessionSecrets: string[] };
+
+export class EnvError extends Error {
+  name = "EnvError";
+}
+
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  - ${i.path.join(".") || "(env)"}: ${i.message}`);
+    throw new EnvError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  const sessionSecrets = (env.SESSION_SECRET ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return {
+    ...env,
+    sessionSecrets: sessionSecrets.length ? sessionSecrets : ["dev-only-insecure-session-secret"],
+  };
+}

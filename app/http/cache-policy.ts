@@ -1,0 +1,30 @@
+/**
+ * Caching policies, named once (DEVELOPERS: "Caching headers are named policies in one place").
+ * Public pages are cacheable by browsers and CDNs (Vary: Cookie keeps signed-in pages apart);
+ * private pages never are.
+ */
+export const CACHE_POLICY = {
+  /** Anonymous public page. */
+  publicPage: "public, max-age=60, s-maxage=300, stale-while-revalidate=86400",
+  /** Feeds: readers poll them; a few minutes stale is fine. */
+  feed: "public, max-age=300, s-maxage=900, stale-while-revalidate=86400",
+  /** Now-playing JSON: as fresh as the poll interval. */
+  nowPlaying: "public, max-age=5, s-maxage=10, stale-while-revalidate=30",
+  /** Anything personalised or behind sign-in. */
+  private: "private, no-store",
+  /** Hashed build assets. */
+  immutable: "public, max-age=31536000, immutable",
+  /** Media under /media (not hashed). */
+  media: "public, max-age=86400, stale-while-revalidate=604800",
+  /** Error pages: short, so a fixed page reappears quickly. */
+  error: "public, max-age=10, s-maxage=10",
+} as const;
+
+export type CachePolicyName = keyof typeof CACHE_POLICY;
+
+/** Headers for a route's response under the named policy. */
+export function cacheHeaders(policy: CachePolicyName): Record<string, string> {
+  const headers: Record<string, string> = { "Cache-Control": CACHE_POLICY[policy] };
+  if (policy === "publicPage" || policy === "error") headers["Vary"] = "Cookie";
+  return headers;
+}

@@ -1,0 +1,117 @@
+import { describe, expect, it } from "vitest";
+import { buildCastLoadRequest, castMediaFor, contentTypeFor, createFakeCast, localAudioMuted, type CastMedia } from "./cast";
+import { createPlayerConfig, initialPlayerState, muted, playerReducer, type PlayerState } from "./machine";
+
+const episode: CastMedia = {
+  url: "https://cdn.example/ep1.mp3",
+  title: "Episode 1",
+  poster: "https://cdn.example/ep1.jpg",
+  description: "The first one",
+  live: false,
+};
+const ORIGIN = "https://hamradioshow.example";
+
+describe("buildCastLoadRequest (SPEC §4, §7)", () => {
+  it("carries the episode URL, title, poster and description; BUFFERED for episodes", () => {
+    expect(buildCastLoadRequest(episode)).toEqual({
+      contentId: "https://cdn.example/ep1.mp3",
+      contentType: "audio/mpeg",
+      streamType: "BUFFERED",
+      metadata: {
+        metadataType: 0,
+        title: "Episode 1",
+        subtitle: "The first one",
+        images: [{ url: "https://cdn.example/ep1.jpg" }],
+      },
+      autoplay: true,
+    });
+  });
+  it("LIVE for the live stream; no images without a poster", () => {
+    const req = buildCastLoadRequest({ ...episode, url: "https://streaming.live365.com/a93581", live: true, poster: "" });
+    expect(req.streamType).toBe("LIVE");
+    expect(req.metadata.images).toEqual([]);
+    expect(req.contentType).toBe("audio/mpeg");
+  });
+  it("content type follows the file extension", () => {
+    expect(contentTypeFor("https://x/a.M4A?x=1")).toBe("audio/mp4");
+    expect(contentTypeFor("https://x/a.ogg#t")).toBe("audio/ogg");
+    expect(contentTypeFor("https://x/stream")).toBe("audio/mpeg");
+  });
+});
+
+describe("castMediaFor", () => {
+  const config = createPlayerConfig("https://streaming.live365.com/a93581");
+  const chosen = (s: PlayerState) => {
+    const c = playerReducer(s, {
+      type: "choose",
+      media: { src: "/media/audio/ep1.mp3", title: "Ep 1", image: "/media/img/ep1.jpg", description: "D" },
+    });
+    return playerReducer(c, { type: "switchElapsed", id: c.pending!.id });
+  };
+  it("builds absolute URLs for the current episode", () => {
+    expect(castMediaFor(chosen(initialPlayerState(config)), ORIGIN)).toEqual({
+      url: `${ORIGIN}/media/audio/ep1.mp3`,
+      title: "Ep 1",
+      poster: `${ORIGIN}/media/img/ep1.jpg`,
+      description: "D",
+      live: false,
+    });
+  });
+  it("live stream is live", () => {
+    const live = playerReducer(initialPlayerState(config), { type: "goLive" });
+    expect(castMediaFor(live, ORIGIN)).toMatchObject({ url: config.liveStreamUrl, live: true, poster: "" });
+  });
+  it("nothing to cast without a source, mid-switch or for the error audio", () => {
+    const s = initialPlayerState(config);
+    expect(castMediaFor(playerReducer(s, { type: "signedOut" }), ORIGIN)).toBeNull();
+    expect(castMediaFor(playerReducer(s, { type: "choose", media: { src: "/a.mp3", title: "A" } }), ORIGIN)).toBeNull();
+    expect(castMediaFor(playerReducer(chosen(s), { type: "audioError", code: 1 }), ORIGIN)).toBeNull();
+  });
+});
+
+describe("muting rule (SPEC §4 Casting)", () => {
+  it("muted while connected, unmuted when casting ends", () => {
+    expect(localAudioMuted(true)).toBe(true);
+    expect(localAudioMuted(false)).toBe(false);
+  });
+});
+
+describe("createFakeCast", () => {
+  it("connect/disconnect fire session events that drive the player's muted output", async () => {
+    const cast = createFakeCast();
+    let state = initialPlayerState(createPlayerConfig("https://live"));
+    const events: boolean[] = [];
+    const off = cast.onSessionChange((connected) => {
+      events.push(connected);
+      state = playerReducer(state, { type: "castSession", connected });
+    });
+    expect(cast.isAvailable()).toBe(true);
+    await cast.connect();
+    expect(cast.isConnected()).toBe(true);
+    expect(muted(state)).toBe(true);
+    await cast.load(episode);
+    expect(cast.loads).toEqual([buildCastLoadRequest(episode)]);
+    cast.simulateRemoteDisconnect();
+    expect(muted(state)).toBe(false);
+    await cast.connect();
+    await cast.disconnect();
+    await cast.disconnect(); // no duplicate event
+    expect(events).toEqual([true, false, true, false]);
+    off();
+    await cast.connect();
+    expect(events).toHaveLength(4);
+  });
+  it("load without a session and connect without a device reject", async () => {
+    const cast = createFakeCast({ available: false });
+    expect(cast.isAvailable()).toBe(false);
+    await expect(cast.connect()).rejects.toThrow();
+    await expect(cast.load(episode)).rejects.toThrow();
+    expect(cast.loads).toEqual([]);
+  });
+  it("losing the device ends the session", async () => {
+    const cast = createFakeCast();
+    await cast.connect();
+    cast.setAvailable(false);
+    expect(cast.isConnected()).toBe(false);
+  });
+});

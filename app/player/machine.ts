@@ -1,0 +1,414 @@
+/**
+ * The global player as a pure reducer: every transition of SPEC §4 "Player" and the player
+ * parts of §4 "Session". No timers, DOM, globals or clocks here.
+ *
+ * How the UI drives it (the "effect layer", one <audio> element, lives elsewhere):
+ * - State is the single truth; the engine mirrors `src`, `playing`, `playbackRate` and
+ *   `muted(state)` onto the <audio> element and reports back with `timeUpdate`,
+ *   `durationChange`, `ended` and `audioError` (pass the element's src so late events of an
+ *   old source are dropped).
+ * - `pending` ≠ null: an episode switch is under way (source already cleared). The engine
+ *   schedules `{ type: "switchElapsed", id: pending.id }` after SOURCE_SWITCH_DELAY_MS (and
+ *   cancels it when `pending.id` changes). A stale id is ignored, so rapid clicks are safe.
+ * - `requestedTime` ≠ null: the engine must move the element there once it has metadata
+ *   (resume after sign-in, seek, share `?t=`), then dispatch `seekApplied`. Until then
+ *   `timeUpdate` is ignored so the bar does not flicker back to 0.
+ * - `alert` ≠ null: the UI shows it (window.alert / flash) and dispatches `dismissAlert`.
+ * - Helpers at the bottom: `muted`, `shouldPollNowPlaying`, `shouldSyncProgress`.
+ *
+ * Times are seconds. `duration` 0 means unknown (live streams report Infinity → 0).
+ * Invariant: when duration > 0, 0 ≤ currentTime ≤ duration; otherwise currentTime ≥ 0.
+ *
+ * Decisions beyond the SPEC wording (tested):
+ * - Choosing the episode that is already loaded but paused resumes it (keeps the position)
+ *   instead of restarting it from 0.
+ * - `restore` (sign-in) does not replace audio that is playing right now.
+ * - Errors: code 1 (aborted), 4 (source not supported — what browsers report for an empty or
+ *   missing file) or no source → the error audio plays. Codes 2 (network) and 3 (decode) stop
+ *   playback and keep the source, so play retries it. An error of the error audio just stops.
+ * - Pressing play with no source, or choosing a card without an audio URL, plays the error
+ *   audio (SPEC §8 "audio without a source"). Errors during the 100 ms switch are ignored.
+ * - goLive shows the §8 fallback pair ('The Ham Radio Show' / 'Live Radio') until now-playing
+ *   arrives; a track without art clears the image (the view shows the default picture).
+ * - `signedOut` is for a session that ended; an explicit Log Out dispatches `logout` only.
+ */
+import { clampRate, clampSeek, sanitizeDuration, stepRate } from "./format";
+import type { NowPlaying } from "./now-playing";
+import { localAudioMuted } from "./cast";
+import {
+  ALREADY_PLAYING_ALERT,
+  DEFAULT_EPISODE_SUBTEXT,
+  DEFAULT_PLAYER_TITLE,
+  ERROR_AUDIO_PATH,
+  NOW_PLAYING_FALLBACK,
+  SPEED_DEFAULT,
+} from "../rules/player";
+
+/** What the current source is. */
+export type MediaKind = "live" | "episode" | "error" | "none";
+
+/** An episode (or card) to play. */
+export interface EpisodeMedia {
+  src: string;
+  title: string;
+  image?: string;
+  backgroundImage?: string;
+  description?: string;
+  coldcut?: boolean;
+  /** Seconds, when the catalog knows it (EpisodeDuration); the element's value wins later. */
+  duration?: number;
+  /** Whether it is already in the user's favorites. */
+  favorite?: boolean;
+}
+
+export interface PendingSwitch {
+  id: number;
+  media: EpisodeMedia;
+  /** Share `?t=` start, seconds. */
+  startTime: number | null;
+  /** Whether playback starts when the switch completes (a pause during the 100 ms cancels it). */
+  autoplay: boolean;
+}
+
+export interface PlayerConfig {
+  liveStreamUrl: string;
+  errorAudioUrl: string;
+}
+
+export interface PlayerState {
+  config: PlayerConfig;
+  src: string;
+  kind: MediaKind;
+  title: string;
+  subtext: string;
+  image: string;
+  backgroundImage: string;
+  /** Episode description (cast request, share text). */
+  description: string;
+  /** The episode comes from the Cold Cut table (share/detail links). */
+  coldcut: boolean;
+  playing: boolean;
+  live: boolean;
+  duration: number;
+  currentTime: number;
+  requestedTime: number | null;
+  playbackRate: number;
+  favorite: boolean;
+  casting: boolean;
+  pending: PendingSwitch | null;
+  alert: string | null;
+  /** Counter for pending-switch ids. */
+  seq: number;
+}
+
+/** SPEC §3 User record at users/<uid>. */
+export interface UserAudioRecord {
+  audioTitle?: string;
+  audioSrc?: string;
+  duration?: number;
+}
+
+/** SPEC §3 ActiveAudioSync at users/<uid>/ActiveAudioSync. */
+export interface ActiveAudioSync {
+  AudioTitle?: string;
+  AudioSrc?: string;
+  AudioImg?: string;
+  Duration?: number;
+  currentTime?: number;
+}
+
+/** Parsed now-playing data (see ./now-playing.ts). */
+export type NowPlayingInfo = NowPlaying;
+
+export type PlayerAction =
+  | { type: "toggle" }
+  | { type: "play" }
+  | { type: "pause" }
+  | { type: "choose"; media: EpisodeMedia; startTime?: number | null }
+  | { type: "switchElapsed"; id: number }
+  | { type: "goLive" }
+  | { type: "nowPlaying"; info: NowPlayingInfo }
+  | { type: "timeUpdate"; time: number }
+  | { type: "durationChange"; duration: number }
+  | { type: "seek"; time: number }
+  | { type: "skip"; seconds: number }
+  | { type: "seekApplied" }
+  | { type: "ended" }
+  | { type: "audioError"; code: number | null; src?: string }
+  | { type: "setPlaybackRate"; rate: number }
+  | { type: "stepRate"; direction: 1 | -1 }
+  | { type: "castSession"; connected: boolean }
+  | { type: "setFavorite"; favorite: boolean }
+  | { type: "dismissAlert" }
+  | { type: "restore"; user: UserAudioRecord | null; sync: ActiveAudioSync | null }
+  | { type: "signedOut" }
+  | { type: "logout" };
+
+/** HTMLMediaElement MediaError codes. */
+export const MEDIA_ERR_ABORTED = 1;
+export const MEDIA_ERR_NETWORK = 2;
+export const MEDIA_ERR_DECODE = 3;
+export const MEDIA_ERR_SRC_NOT_SUPPORTED = 4;
+
+export function createPlayerConfig(liveStreamUrl: string, errorAudioUrl = ERROR_AUDIO_PATH): PlayerConfig {
+  return { liveStreamUrl, errorAudioUrl };
+}
+
+/** SPEC §4 "Initial state": the live stream source, live flag off, title 'The Ham Radio Show'. */
+export function initialPlayerState(config: PlayerConfig): PlayerState {
+  return {
+    config,
+    src: config.liveStreamUrl,
+    kind: "live",
+    title: DEFAULT_PLAYER_TITLE,
+    subtext: DEFAULT_EPISODE_SUBTEXT,
+    image: "",
+    backgroundImage: "",
+    description: "",
+    coldcut: false,
+    playing: false,
+    live: false,
+    duration: 0,
+    currentTime: 0,
+    requestedTime: null,
+    playbackRate: SPEED_DEFAULT,
+    favorite: false,
+    casting: false,
+    pending: null,
+    alert: null,
+    seq: 0,
+  };
+}
+
+/** The state's kind for an arbitrary source (restored sources come as plain strings). */
+export function kindOfSource(src: string, config: PlayerConfig): MediaKind {
+  if (src === "") return "none";
+  if (src === config.liveStreamUrl) return "live";
+  if (src === config.errorAudioUrl) return "error";
+  return "episode";
+}
+
+/** A new source: position, duration and pending requests reset (SPEC §4 "Source change"). */
+function withSource(state: PlayerState, src: string): PlayerState {
+  return {
+    ...state,
+    src,
+    kind: kindOfSource(src, state.config),
+    duration: 0,
+    currentTime: 0,
+    requestedTime: null,
+    pending: null,
+  };
+}
+
+function playErrorAudio(state: PlayerState): PlayerState {
+  return { ...withSource(state, state.config.errorAudioUrl), live: false, playing: true };
+}
+
+function setPlaying(state: PlayerState, playing: boolean): PlayerState {
+  if (state.pending) {
+    return state.pending.autoplay === playing ? state : { ...state, pending: { ...state.pending, autoplay: playing } };
+  }
+  if (playing && state.src === "") return playErrorAudio(state);
+  return state.playing === playing ? state : { ...state, playing };
+}
+
+function seekTo(state: PlayerState, time: number): PlayerState {
+  if (state.kind !== "episode" || state.pending || state.duration <= 0 || !Number.isFinite(time)) return state;
+  const t = clampSeek(time, state.duration);
+  return { ...state, currentTime: t, requestedTime: t };
+}
+
+function choose(state: PlayerState, media: EpisodeMedia, startTime: number | null): PlayerState {
+  if (!media.src.trim()) return playErrorAudio(state); // SPEC §8 "audio without a source"
+  if (state.pending?.media.src === media.src) return state;
+  if (!state.pending && state.kind === "episode" && state.src === media.src) {
+    return state.playing ? { ...state, alert: ALREADY_PLAYING_ALERT } : { ...state, playing: true };
+  }
+  const id = state.seq + 1;
+  return {
+    ...withSource(state, ""),
+    seq: id,
+    playing: false,
+    pending: { id, media, startTime: startTime ?? null, autoplay: true },
+  };
+}
+
+function completeSwitch(state: PlayerState, pending: PendingSwitch): PlayerState {
+  const { media } = pending;
+  const duration = sanitizeDuration(media.duration);
+  const start = pending.startTime !== null && pending.startTime > 0 ? clampSeek(pending.startTime, duration) : null;
+  return {
+    ...withSource(state, media.src),
+    title: media.title,
+    subtext: DEFAULT_EPISODE_SUBTEXT,
+    image: media.image ?? "",
+    backgroundImage: media.backgroundImage ?? media.image ?? "",
+    description: media.description ?? "",
+    coldcut: media.coldcut ?? false,
+    favorite: media.favorite ?? false,
+    live: false,
+    duration,
+    currentTime: start ?? 0,
+    requestedTime: start,
+    playing: pending.autoplay,
+  };
+}
+
+function restore(state: PlayerState, user: UserAudioRecord | null, sync: ActiveAudioSync | null): PlayerState {
+  if (state.playing || state.pending) return state;
+  const title = sync?.AudioTitle ?? user?.audioTitle;
+  const src = sync?.AudioSrc ?? user?.audioSrc;
+  if (src === undefined && title === undefined) return state;
+  let next: PlayerState = src === undefined ? state : { ...withSource(state, src), live: false, favorite: false };
+  if (title !== undefined) next = { ...next, title };
+  const duration = sync?.Duration ?? user?.duration;
+  if (duration !== undefined) next = { ...next, duration: sanitizeDuration(duration) };
+  if (sync?.AudioImg !== undefined) next = { ...next, image: sync.AudioImg, backgroundImage: sync.AudioImg };
+  const time = sync?.currentTime;
+  if (next.kind === "episode" && typeof time === "number" && Number.isFinite(time) && time > 0) {
+    const t = clampSeek(time, next.duration);
+    next = { ...next, currentTime: t, requestedTime: t };
+  }
+  return next;
+}
+
+export function playerReducer(state: PlayerState, action: PlayerAction): PlayerState {
+  switch (action.type) {
+    case "toggle":
+      return setPlaying(state, state.pending ? !state.pending.autoplay : !state.playing);
+    case "play":
+      return setPlaying(state, true);
+    case "pause":
+      return setPlaying(state, false);
+
+    case "choose":
+      return choose(state, action.media, action.startTime ?? null);
+    case "switchElapsed":
+      return state.pending && state.pending.id === action.id ? completeSwitch(state, state.pending) : state;
+
+    case "goLive": {
+      if (state.live && state.kind === "live") return setPlaying(state, true); // keep now-playing
+      const base = state.kind === "live" ? state : withSource(state, state.config.liveStreamUrl);
+      return {
+        ...base,
+        live: true,
+        playing: true,
+        title: NOW_PLAYING_FALLBACK.title,
+        subtext: NOW_PLAYING_FALLBACK.artist,
+        image: "",
+        backgroundImage: "",
+        description: "",
+        coldcut: false,
+        favorite: false,
+      };
+    }
+    case "nowPlaying": {
+      if (!state.live || state.kind !== "live") return state;
+      const { title, artist, art } = action.info;
+      return { ...state, title, subtext: artist, image: art ?? "" };
+    }
+
+    case "timeUpdate": {
+      if (state.pending || state.requestedTime !== null || !Number.isFinite(action.time)) return state;
+      const time = clampSeek(action.time, state.duration);
+      return time === state.currentTime ? state : { ...state, currentTime: time };
+    }
+    case "durationChange": {
+      if (state.pending) return state;
+      const duration = sanitizeDuration(action.duration);
+      if (duration === 0 && state.duration > 0 && state.kind === "episode") return state; // keep the catalog's value
+      const requestedTime = state.requestedTime === null ? null : clampSeek(state.requestedTime, duration);
+      return { ...state, duration, currentTime: clampSeek(state.currentTime, duration), requestedTime };
+    }
+    case "seek":
+      return seekTo(state, action.time);
+    case "skip":
+      return seekTo(state, state.currentTime + action.seconds);
+    case "seekApplied":
+      return state.requestedTime === null ? state : { ...state, requestedTime: null };
+    case "ended":
+      return {
+        ...state,
+        playing: false,
+        currentTime: state.duration > 0 ? state.duration : state.currentTime,
+        requestedTime: null,
+      };
+
+    case "audioError": {
+      if (state.pending || (action.src !== undefined && action.src !== state.src)) return state;
+      if (state.kind === "error") return { ...state, playing: false };
+      const { code } = action;
+      if (state.src === "" || code === null || code === MEDIA_ERR_ABORTED || code === MEDIA_ERR_SRC_NOT_SUPPORTED) {
+        return playErrorAudio(state);
+      }
+      return { ...state, playing: false, requestedTime: null };
+    }
+
+    case "setPlaybackRate":
+      return { ...state, playbackRate: clampRate(action.rate) };
+    case "stepRate":
+      return { ...state, playbackRate: stepRate(state.playbackRate, action.direction) };
+
+    case "castSession":
+      return state.casting === action.connected ? state : { ...state, casting: action.connected };
+    case "setFavorite":
+      return state.favorite === action.favorite ? state : { ...state, favorite: action.favorite };
+    case "dismissAlert":
+      return state.alert === null ? state : { ...state, alert: null };
+
+    case "restore":
+      return restore(state, action.user, action.sync);
+    case "signedOut":
+      return {
+        ...withSource(state, ""),
+        title: "",
+        subtext: "",
+        image: "",
+        backgroundImage: "",
+        description: "",
+        coldcut: false,
+        playing: false,
+        live: false,
+        favorite: false,
+        alert: null,
+      };
+    case "logout":
+      return {
+        ...initialPlayerState(state.config),
+        live: true,
+        casting: state.casting,
+        playbackRate: state.playbackRate,
+        seq: state.seq,
+      };
+
+    default: {
+      const unknown: never = action; // exhaustive: a new action type must be handled above
+      void unknown;
+      return state;
+    }
+  }
+}
+
+/** SPEC §4 Casting: local audio is muted while a cast session is connected. */
+export function muted(state: PlayerState): boolean {
+  return localAudioMuted(state.casting);
+}
+
+/** SPEC §4 "While live is on: now-playing data is fetched immediately and then every 10,000 ms". */
+export function shouldPollNowPlaying(state: PlayerState): boolean {
+  return state.live && state.kind === "live";
+}
+
+/**
+ * SPEC §4 Progress sync: whether the position may be written to ActiveAudioSync. Never for live,
+ * without a source, for the error audio or mid-switch. The caller adds "signed in" and throttling.
+ */
+export function shouldSyncProgress(state: PlayerState): boolean {
+  return state.kind === "episode" && state.src !== "" && !state.pending && !state.live;
+}
+
+/** The episode page's play icon: is this source the one playing? */
+export function isPlayingSource(state: PlayerState, src: string): boolean {
+  return state.playing && !state.pending && state.src === src;
+}

@@ -1,0 +1,171 @@
+import { describe, expect, it } from "vitest";
+import {
+  NOW_PLAYING_MAX_LENGTH,
+  cleanText,
+  nowPlayingOrFallback,
+  parseAzuraCast,
+  parseIcecast,
+  parseLive365,
+  parseNowPlaying,
+  splitArtistTitle,
+} from "./now-playing";
+import { nowPlayingApiUrl } from "../rules/player";
+
+const live365 = {
+  name: "The Ham Radio Show",
+  "current-track": {
+    title: "Episode 512",
+    artist: "The Ham Radio Show",
+    art: "https://cdn.live365.com/art/512.jpg",
+    start: "2024-05-01 20:00:00",
+    duration: 3600,
+  },
+  "last-played": [],
+};
+
+describe("rules", () => {
+  it("builds the Live365 station API URL", () => {
+    expect(nowPlayingApiUrl()).toBe("https://api.live365.com/station/a93581");
+    expect(nowPlayingApiUrl("a/b")).toBe("https://api.live365.com/station/a%2Fb");
+  });
+});
+
+describe("parseLive365", () => {
+  it("reads title, artist and art", () => {
+    expect(parseLive365(live365)).toEqual({
+      title: "Episode 512",
+      artist: "The Ham Radio Show",
+      art: "https://cdn.live365.com/art/512.jpg",
+    });
+  });
+  it("missing artist or art is fine; null art is fine", () => {
+    expect(parseLive365({ "current-track": { title: "Only title", art: null } })).toEqual({ title: "Only title", artist: "" });
+  });
+  it.each([
+    ["null", null],
+    ["a string", "nope"],
+    ["an array", []],
+    ["no current-track", { name: "x" }],
+    ["current-track null", { "current-track": null }],
+    ["title of the wrong type", { "current-track": { title: 42, artist: "A" } }],
+    ["artist of the wrong type", { "current-track": { title: "T", artist: { x: 1 } } }],
+    ["missing title", { "current-track": { artist: "A" } }],
+    ["empty title", { "current-track": { title: "", artist: "A" } }],
+    ["whitespace title", { "current-track": { title: " \n\t ", artist: "A" } }],
+  ])("invalid: %s → null", (_label, payload) => {
+    expect(parseLive365(payload)).toBeNull();
+  });
+  it("drops art that is not an http(s) URL", () => {
+    for (const art of ["javascript:alert(1)", "data:image/png;base64,AAAA", "not a url", "", "x".repeat(5000)]) {
+      expect(parseLive365({ "current-track": { title: "T", art } })).toEqual({ title: "T", artist: "" });
+    }
+  });
+});
+
+describe("parseAzuraCast", () => {
+  const azura = {
+    station: { name: "Ham" },
+    now_playing: { song: { title: "Song", artist: "Band", art: "https://radio.example/art.jpg", text: "Band - Song" } },
+  };
+  it("reads now_playing.song", () => {
+    expect(parseAzuraCast(azura)).toEqual({ title: "Song", artist: "Band", art: "https://radio.example/art.jpg" });
+  });
+  it("accepts the all-stations list (first station)", () => {
+    expect(parseAzuraCast([azura, { now_playing: { song: { title: "Other" } } }])?.title).toBe("Song");
+  });
+  it("falls back to song.text 'Artist - Title' when title is empty", () => {
+    expect(parseAzuraCast({ now_playing: { song: { title: "", artist: "", text: "Band - Song" } } })).toEqual({
+      title: "Song",
+      artist: "Band",
+    });
+  });
+  it("invalid shapes → null", () => {
+    expect(parseAzuraCast({ now_playing: {} })).toBeNull();
+    expect(parseAzuraCast({ now_playing: { song: { title: 1 } } })).toBeNull();
+    expect(parseAzuraCast({ now_playing: { song: { title: "", text: "" } } })).toBeNull();
+    expect(parseAzuraCast([])).toBeNull();
+  });
+});
+
+describe("parseIcecast", () => {
+  it("splits 'Artist - Title' from a single source object", () => {
+    expect(parseIcecast({ icestats: { source: { title: "Band - Song", listenurl: "http://x:8000/live" } } })).toEqual({
+      title: "Song",
+      artist: "Band",
+    });
+  });
+  it("keeps the whole text as title without a separator, or with an empty side", () => {
+    expect(parseIcecast({ icestats: { source: { title: "Just a title" } } })).toEqual({ title: "Just a title", artist: "" });
+    expect(parseIcecast({ icestats: { source: { title: "Band - " } } })).toEqual({ title: "Band -", artist: "" });
+    expect(parseIcecast({ icestats: { source: { title: " - Song" } } })?.title).toBe("- Song");
+  });
+  it("uses separate artist and title fields when both are given", () => {
+    expect(parseIcecast({ icestats: { source: { title: "A - B", artist: "Real" } } })).toEqual({ title: "A - B", artist: "Real" });
+  });
+  it("source as an array: first source with a title, or the requested mount", () => {
+    const payload = {
+      icestats: {
+        source: [
+          { listenurl: "http://x:8000/empty" },
+          { title: "One - First", listenurl: "http://x:8000/one" },
+          { title: "Two - Second", listenurl: "http://x:8000/two" },
+        ],
+      },
+    };
+    expect(parseIcecast(payload)?.title).toBe("First");
+    expect(parseIcecast(payload, { mount: "/two" })?.title).toBe("Second");
+    expect(parseIcecast(payload, { mount: "/empty" })).toBeNull();
+  });
+  it("numeric titles (an Icecast quirk) become text", () => {
+    expect(parseIcecast({ icestats: { source: { title: 1999 } } })?.title).toBe("1999");
+  });
+  it("invalid shapes → null", () => {
+    expect(parseIcecast({ icestats: {} })).toBeNull();
+    expect(parseIcecast({ icestats: { source: [] } })).toBeNull();
+    expect(parseIcecast({ icestats: { source: { title: true } } })).toBeNull();
+    expect(parseIcecast({ icestats: { source: { server_name: "no title" } } })).toBeNull();
+  });
+});
+
+describe("text cleaning", () => {
+  it("HTML in titles stays plain text (not stripped, not interpreted)", () => {
+    const title = '<img src=x onerror="alert(1)"> <b>Bold</b> &amp; co';
+    expect(parseLive365({ "current-track": { title, artist: "<script>x</script>" } })).toEqual({
+      title,
+      artist: "<script>x</script>",
+    });
+  });
+  it("huge strings are cut to a sane length with an ellipsis", () => {
+    const parsed = parseLive365({ "current-track": { title: "a".repeat(100_000), artist: "b".repeat(5000) } });
+    expect(Array.from(parsed!.title)).toHaveLength(NOW_PLAYING_MAX_LENGTH);
+    expect(parsed!.title.endsWith("…")).toBe(true);
+    expect(Array.from(parsed!.artist)).toHaveLength(NOW_PLAYING_MAX_LENGTH);
+  });
+  it("never splits a surrogate pair when cutting", () => {
+    const cut = cleanText("🎙".repeat(500));
+    expect(cut.endsWith("🎙…")).toBe(true);
+  });
+  it("collapses whitespace and control characters", () => {
+    expect(cleanText("  Line\none\u0000\ttwo\u200b  ")).toBe("Line one two");
+    expect(cleanText(null)).toBe("");
+  });
+  it("splitArtistTitle", () => {
+    expect(splitArtistTitle("A - B - C")).toEqual({ artist: "A", title: "B - C" });
+    expect(splitArtistTitle("A-B")).toEqual({ artist: "", title: "A-B" });
+  });
+});
+
+describe("parseNowPlaying + fallback (SPEC §8)", () => {
+  it("detects each format", () => {
+    expect(parseNowPlaying(live365)?.title).toBe("Episode 512");
+    expect(parseNowPlaying({ now_playing: { song: { title: "S", artist: "A" } } })?.artist).toBe("A");
+    expect(parseNowPlaying({ icestats: { source: { title: "A - S" } } })).toEqual({ title: "S", artist: "A" });
+    expect(parseNowPlaying({ unrelated: true })).toBeNull();
+    expect(parseNowPlaying(undefined)).toBeNull();
+  });
+  it("nowPlayingOrFallback gives 'The Ham Radio Show' / 'Live Radio' for null", () => {
+    expect(nowPlayingOrFallback(null)).toEqual({ title: "The Ham Radio Show", artist: "Live Radio" });
+    expect(nowPlayingOrFallback(parseNowPlaying("garbage"))).toEqual({ title: "The Ham Radio Show", artist: "Live Radio" });
+    expect(nowPlayingOrFallback({ title: "T", artist: "A" })).toEqual({ title: "T", artist: "A" });
+  });
+});

@@ -1,0 +1,13 @@
+import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
+import { notFound } from "~/http/responses.server";
+
+/** Any unknown path: the NOT FOUND page with 404, inside the layout (the player keeps playing). */
+export async function loader() {
+  throw notFound();
+}
+
+export default function ErrorRoute() {
+  return null;
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

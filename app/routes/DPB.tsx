@@ -1,0 +1,48 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
+import { cacheHeaders } from "~/http/cache-policy";
+import { bingoBoard } from "~/rules/bingo";
+import { orEmpty } from "~/services/pages.server";
+
+export const meta: MetaFunction = () => [{ title: "Deadpool Bingo — The Ham Radio Show" }];
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  const picks = await orEmpty("bingo", context.services.catalog.bingoPicks(), []);
+  return json({ board: bingoBoard(picks) }, { headers: cacheHeaders("publicPage") });
+}
+export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
+
+/** SPEC §2 /DPB Deadpool Bingo: the crew's picks; §5 points = entries whose status is DEAD. */
+export default function DeadpoolBingo() {
+  const { board } = useLoaderData<typeof loader>();
+  return (
+    <section className="section" aria-labelledby="dpb-title">
+      <h1 id="dpb-title">Deadpool Bingo</h1>
+      <p className="lede">The crew's picks. One point for every pick marked DEAD.</p>
+      {board.length ? (
+        <ol className="bingo-board">
+          {board.map((entry) => (
+            <li key={entry.name} className="bingo-card">
+              <h2>
+                {entry.name} <span className="bingo-card__points">{entry.points} {entry.points === 1 ? "point" : "points"}</span>
+              </h2>
+              <ul>
+                {entry.picks.map((p) => (
+                  <li key={p.pick} className={p.dead ? "pick pick--dead" : "pick"}>
+                    <span>{p.pick}</span> <span className="pick__status">{p.status}</span>
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="muted">Loading...</p>
+      )}
+    </section>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

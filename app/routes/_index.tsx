@@ -1,0 +1,64 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { EpisodeGrid, EraCard, NewsCard } from "~/components/Cards";
+import { SponsorBanner } from "~/components/SponsorBanner";
+import { HeroSlider } from "~/components/HeroSlider";
+import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
+import { cacheHeaders } from "~/http/cache-policy";
+import { HOME_NEWS_COUNT, LATEST_EPISODES_COUNT } from "~/rules/constants";
+import { STATIONS } from "~/rules/eras";
+import { loadHome } from "~/services/pages.server";
+
+export const meta: MetaFunction = () => [{ title: "The Ham Radio Show — The Most Dangerous Radio Today" }];
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  return json(await loadHome(context.services, { latest: LATEST_EPISODES_COUNT, news: HOME_NEWS_COUNT }), {
+    headers: cacheHeaders("publicPage"),
+  });
+}
+
+export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
+
+export default function Home() {
+  const { sponsors, slides, latest, news, contentSiteUrl } = useLoaderData<typeof loader>();
+  return (
+    <div className="home">
+      <SponsorBanner sponsors={sponsors} />
+      <HeroSlider slides={slides} contentSiteUrl={contentSiteUrl} />
+
+      <section className="section" aria-labelledby="latest-title">
+        <h2 id="latest-title">Latest Episodes</h2>
+        <EpisodeGrid episodes={latest} label="Latest Episodes" />
+      </section>
+
+      <section className="section" aria-labelledby="eras-title">
+        <h2 id="eras-title">More from Across 15+ Years</h2>
+        <ul className="era-grid">
+          {STATIONS.map((s) => (
+            <li key={s}>
+              <EraCard station={s} />
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="section" aria-labelledby="bunker-title">
+        <h2 id="bunker-title">Direct From The Bunker</h2>
+        {news.length ? (
+          <ul className="card-grid card-grid--news">
+            {news.map((p) => (
+              <li key={p.id}>
+                <NewsCard post={p} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="muted">Loading...</p>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

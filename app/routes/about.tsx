@@ -1,0 +1,60 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
+import { cacheHeaders } from "~/http/cache-policy";
+import { ERAS, STATIONS, eraLink } from "~/rules/eras";
+
+export const meta: MetaFunction = () => [{ title: "About — The Ham Radio Show" }];
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  return json({ videoUrl: context.services.publicConfig.aboutVideoUrl }, { headers: cacheHeaders("publicPage") });
+}
+export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
+
+const PRESS = [
+  { quote: "Three hours of chaos that somehow always lands the punchline.", source: "The Weekly Dial (fictional)" },
+  { quote: "The rare internet show whose archive is better than most stations' live output.", source: "Signal & Noise Review (fictional)" },
+  { quote: "Equal parts call-in show, comedy club and group therapy.", source: "Podcast Almanac (fictional)" },
+];
+
+/** SPEC §1 About: history of the show, press quotes, a video. (Its wording is ours.) */
+export default function About() {
+  const { videoUrl } = useLoaderData<typeof loader>();
+  return (
+    <article className="section about">
+      <h1>About the show</h1>
+      <p className="lede">
+        The Ham Radio Show has been on the air, in one form or another, for more than fifteen years: a live call-in talk
+        show broadcast from a room we call the Bunker, with an archive of thousands of hours.
+      </p>
+      <h2>Fifteen years in four eras</h2>
+      <ol className="timeline">
+        {STATIONS.map((s) => (
+          <li key={s}>
+            <h3>
+              <Link to={eraLink(s)}>{s}</Link> <span className="muted">{ERAS[s].years}</span>
+            </h3>
+            <p>{ERAS[s].description}</p>
+          </li>
+        ))}
+      </ol>
+      <h2>What people say</h2>
+      <div className="press">
+        {PRESS.map((p) => (
+          <figure key={p.source}>
+            <blockquote>“{p.quote}”</blockquote>
+            <figcaption>— {p.source}</figcaption>
+          </figure>
+        ))}
+      </div>
+      <h2>A look inside the Bunker</h2>
+      <video className="about__video" src={videoUrl} controls preload="metadata" width="960" height="540" poster="/media/img/about/bunker.svg">
+        <track kind="captions" src="/media/video/bunker-tour.vtt" srcLang="en" label="English" default />
+        Your browser can't play this video. <a href={videoUrl}>Download it</a>.
+      </video>
+    </article>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,38 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { CrewCard } from "~/components/Cards";
+import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
+import { cacheHeaders } from "~/http/cache-policy";
+import { orEmpty } from "~/services/pages.server";
+
+export const meta: MetaFunction = () => [{ title: "Crew — The Ham Radio Show" }];
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  const crew = await orEmpty("crew", context.services.catalog.crew(), []);
+  return json({ crew: crew.map(({ id, name, job, profileImg }) => ({ id, name, job, profileImg })) }, { headers: cacheHeaders("publicPage") });
+}
+export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
+
+/** SPEC §2 /crew-page: a grid of 250x250 crew cards; a click goes to /crew?name=<name>. */
+export default function CrewPage() {
+  const { crew } = useLoaderData<typeof loader>();
+  return (
+    <section className="section" aria-labelledby="crew-title">
+      <h1 id="crew-title">The Crew</h1>
+      {crew.length ? (
+        <ul className="crew-grid">
+          {crew.map((c) => (
+            <li key={c.id}>
+              <CrewCard name={c.name} job={c.job} image={c.profileImg} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">Loading...</p>
+      )}
+    </section>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,46 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
+import { cacheHeaders } from "~/http/cache-policy";
+import { queryText } from "~/http/input.server";
+import { notFound } from "~/http/responses.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.member.name} — The Ham Radio Show crew` : "NOT FOUND — The Ham Radio Show" },
+];
+
+/** SPEC §2 /Crew?name=: "Loads only if a name query exists" (§5); an unknown name is a 404. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const name = queryText(new URL(request.url), "name", { max: 100, label: "crew name" });
+  if (!name) throw notFound();
+  const member = await context.services.catalog.crewByName(name);
+  if (!member) throw notFound();
+  return json({ member }, { headers: cacheHeaders("publicPage") });
+}
+export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
+
+/** SPEC §2 Crew bio page: header background image, profile image and bio. */
+export default function CrewBio() {
+  const { member } = useLoaderData<typeof loader>();
+  return (
+    <article className="crew-bio">
+      <div
+        className="crew-bio__header"
+        style={{ backgroundImage: `url("${member.headerBgImage.replace(/["\\\n]/g, "")}")` }}
+        role="img"
+        aria-label={`${member.name} header image`}
+      />
+      <div className="crew-bio__body">
+        <img className="crew-bio__avatar" src={member.profileImg} alt={member.name} width="160" height="160" />
+        <div>
+          <h1>{member.name}</h1>
+          <p className="crew-bio__job">{member.job}</p>
+          <p className="crew-bio__text">{member.bio}</p>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

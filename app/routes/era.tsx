@@ -1,0 +1,68 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { EpisodeGrid } from "~/components/Cards";
+import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
+import { RssIcon, ShareIcon } from "~/components/icons";
+import { cacheHeaders } from "~/http/cache-policy";
+import { queryPage, queryText } from "~/http/input.server";
+import { notFound } from "~/http/responses.server";
+import { COMING_SOON_ALERT, ERA_PAGE_SIZE } from "~/rules/constants";
+import { eraFeedLink, eraLink, ERAS, parseStation } from "~/rules/eras";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.era.station} — The Ham Radio Show` : "NOT FOUND — The Ham Radio Show" },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const station = parseStation(queryText(url, "station", { max: 100, label: "station" }));
+  if (!station) throw notFound();
+  const page = queryPage(url);
+  const episodes = await context.services.catalog.episodesByEra(station, page, ERA_PAGE_SIZE);
+  if (page > episodes.pageCount) throw notFound();
+  return json({ era: ERAS[station], episodes }, { headers: cacheHeaders("publicPage") });
+}
+export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
+
+/** SPEC §2 Era page: name, description, share icon ('Coming Soon!'), RSS icon, episodes newest first. */
+export default function Era() {
+  const { era, episodes } = useLoaderData<typeof loader>();
+  const { page, pageCount, total } = episodes;
+  return (
+    <section className="section era-page" style={{ ["--accent" as string]: era.accent }} aria-labelledby="era-title">
+      <header className="era-page__header">
+        <img src={era.image} alt="" width="240" height="144" />
+        <div>
+          <h1 id="era-title">{era.station}</h1>
+          <p className="era-page__years">{era.years}</p>
+          <p>{era.description}</p>
+          <div className="era-page__actions">
+            <button type="button" className="icon-button" aria-label={`Share ${era.station}`} onClick={() => window.alert(COMING_SOON_ALERT)}>
+              <ShareIcon />
+            </button>
+            <a className="icon-button" href={eraFeedLink(era.station)} target="_blank" rel="noopener" aria-label={`${era.station} podcast RSS feed`}>
+              <RssIcon />
+            </a>
+          </div>
+        </div>
+      </header>
+      <h2 className="visually-hidden">Episodes</h2>
+      <p className="muted">
+        {total} episodes{pageCount > 1 ? ` · page ${page} of ${pageCount}` : ""}
+      </p>
+      <EpisodeGrid episodes={episodes.items} label={`${era.station} episodes`} />
+      {pageCount > 1 ? (
+        <nav className="pagination" aria-label="Pages">
+          {page > 1 ? <Link to={`${eraLink(era.station)}&page=${page - 1}`} rel="prev">← Newer</Link> : <span />}
+          <span>
+            Page {page} of {pageCount}
+          </span>
+          {page < pageCount ? <Link to={`${eraLink(era.station)}&page=${page + 1}`} rel="next">Older →</Link> : <span />}
+        </nav>
+      ) : null}
+    </section>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,32 @@
+import type { MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { EraCard } from "~/components/Cards";
+import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
+import { cacheHeaders } from "~/http/cache-policy";
+import { STATIONS } from "~/rules/eras";
+
+export const meta: MetaFunction = () => [{ title: "Episodes — The Ham Radio Show" }];
+
+export async function loader() {
+  return json({}, { headers: cacheHeaders("publicPage") });
+}
+export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
+
+/** SPEC §2 /eras: four era tiles. */
+export default function Eras() {
+  return (
+    <section className="section" aria-labelledby="eras-title">
+      <h1 id="eras-title">Episodes</h1>
+      <p className="lede">Fifteen years, four eras. Pick one and dig in.</p>
+      <ul className="era-grid era-grid--large">
+        {STATIONS.map((s) => (
+          <li key={s}>
+            <EraCard station={s} headingLevel={2} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,13 @@
+import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
+import { notFound } from "~/http/responses.server";
+
+/** SPEC §2 "error (path 'error')": the not-found page, with a 404 status. */
+export async function loader() {
+  throw notFound();
+}
+
+export default function ErrorRoute() {
+  return null;
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

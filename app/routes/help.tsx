@@ -1,0 +1,26 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { EmbedFrame } from "~/components/EmbedFrame";
+import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
+import { cacheHeaders } from "~/http/cache-policy";
+
+export const meta: MetaFunction = () => [{ title: "Help — The Ham Radio Show" }];
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  return json({ src: context.services.publicConfig.helpUrl }, { headers: cacheHeaders("publicPage") });
+}
+export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
+
+/** SPEC §2 /help: Help, with an embedded external help page. */
+export default function Help() {
+  const { src } = useLoaderData<typeof loader>();
+  return (
+    <section className="section" aria-labelledby="help-title">
+      <h1 id="help-title">Help</h1>
+      <EmbedFrame src={src} title="The Ham Radio Show help" tall />
+    </section>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

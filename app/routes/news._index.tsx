@@ -1,0 +1,55 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { NewsCard } from "~/components/Cards";
+import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
+import { cacheHeaders } from "~/http/cache-policy";
+import { badRequest } from "~/http/responses.server";
+import { NEWS_TAB_LABEL, NEWS_TABS, parseNewsTab } from "~/rules/news";
+import { orEmpty } from "~/services/pages.server";
+
+export const meta: MetaFunction = () => [{ title: "News — The Ham Radio Show" }];
+
+/** SPEC §2 /News with two tabs, News and WTF News; §4 tab dth_news or wtfnews, default dth_news. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const tab = parseNewsTab(new URL(request.url).searchParams.get("tab"));
+  if (!tab) throw badRequest('Unknown news tab. Choose "News" or "WTF News".');
+  const posts = await orEmpty(`news ${tab}`, context.services.content.newsTab(tab), []);
+  return json({ tab, posts }, { headers: cacheHeaders("publicPage") });
+}
+export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
+
+export default function News() {
+  const { tab, posts } = useLoaderData<typeof loader>();
+  return (
+    <section className="section" aria-labelledby="news-title">
+      <h1 id="news-title">News</h1>
+      <nav className="tabs" aria-label="News sections">
+        {NEWS_TABS.map((t) => (
+          <Link
+            key={t}
+            to={t === "dth_news" ? "/News" : `/News?tab=${t}`}
+            className={`tab${t === tab ? " tab--active" : ""}`}
+            aria-current={t === tab ? "page" : undefined}
+            preventScrollReset
+          >
+            {NEWS_TAB_LABEL[t]}
+          </Link>
+        ))}
+      </nav>
+      {posts.length ? (
+        <ul className="card-grid card-grid--news">
+          {posts.map((p) => (
+            <li key={p.id}>
+              <NewsCard post={p} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">Loading...</p>
+      )}
+    </section>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

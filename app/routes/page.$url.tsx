@@ -1,0 +1,29 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { EmbedFrame } from "~/components/EmbedFrame";
+import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
+import { cacheHeaders } from "~/http/cache-policy";
+import { notFound } from "~/http/responses.server";
+import { contentPagePath, contentPageUrl } from "~/rules/slider";
+
+export const meta: MetaFunction = () => [{ title: "The Ham Radio Show" }];
+
+/** SPEC §2 /Page/:url: a full-page embed of a content-site page (only ever the content site). */
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const path = contentPagePath(params.url ?? "");
+  if (!path) throw notFound();
+  return json({ src: contentPageUrl(path, context.services.publicConfig.contentSiteUrl), path }, { headers: cacheHeaders("publicPage") });
+}
+export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
+
+export default function ContentPage() {
+  const { src, path } = useLoaderData<typeof loader>();
+  return (
+    <section className="full-embed" aria-label={`Content page ${path}`}>
+      <EmbedFrame src={src} title={`The Ham Radio Show: ${path}`} tall />
+    </section>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

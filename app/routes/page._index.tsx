@@ -1,0 +1,18 @@
+import type { MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
+import { cacheHeaders } from "~/http/cache-policy";
+
+export const meta: MetaFunction = () => [{ title: "The Ham Radio Show" }];
+
+export async function loader() {
+  return json({}, { headers: cacheHeaders("publicPage") });
+}
+export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
+
+/** SPEC §2 /page: "Empty generic page". */
+export default function EmptyPage() {
+  return <section className="section empty-page" aria-label="Page" />;
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,41 @@
+import type { MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
+import { cacheHeaders } from "~/http/cache-policy";
+
+export const meta: MetaFunction = () => [{ title: "Privacy Policy — The Ham Radio Show" }];
+
+export async function loader() {
+  return json({}, { headers: cacheHeaders("publicPage") });
+}
+export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
+
+/** SPEC §2 /privacy-policy. The spec does not give its text; this describes what the app really does. */
+export default function PrivacyPolicy() {
+  return (
+    <article className="section prose">
+      <h1>Privacy Policy</h1>
+      <p>This page explains what the listener site stores about you and why.</p>
+      <h2>Without an account</h2>
+      <p>
+        You can listen, browse and search without an account. Public pages set no cookies. Our servers keep ordinary
+        access logs (address, time, page) for security and are not used to profile you.
+      </p>
+      <h2>With an account</h2>
+      <p>
+        When you sign up we store your email address and a salted hash of your password (never the password itself), or
+        the identifier your Google or Facebook account gives us. We also store your favorites and the episode and position
+        you were last listening to, so you can pick up where you left off on any device.
+      </p>
+      <h2>Cookies</h2>
+      <p>
+        Signing in sets one cookie holding a random session identifier. It is needed to keep you signed in and is removed
+        when you log out.
+      </p>
+      <h2>Your choices</h2>
+      <p>You can remove favorites at any time and log out on any device. To delete your account, contact the show.</p>
+    </article>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

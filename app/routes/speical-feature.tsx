@@ -1,0 +1,26 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { EmbedFrame } from "~/components/EmbedFrame";
+import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
+import { cacheHeaders } from "~/http/cache-policy";
+
+export const meta: MetaFunction = () => [{ title: "Special Feature — The Ham Radio Show" }];
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  return json({ src: context.services.publicConfig.specialFeatureUrl }, { headers: cacheHeaders("publicPage") });
+}
+export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
+
+/** SPEC §2 /speical-feature (spelled as the route is spelled): a page embedded in a frame. */
+export default function SpecialFeature() {
+  const { src } = useLoaderData<typeof loader>();
+  return (
+    <section className="section" aria-labelledby="sf-title">
+      <h1 id="sf-title">Special Feature</h1>
+      <EmbedFrame src={src} title="Special feature" tall />
+    </section>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,72 @@
+/**
+ * SPEC §1/§2/§3: the four eras (stations) an episode belongs to, in broadcast order,
+ * plus the EdgeFM card style that exists but has no tile (SPEC §2 Home).
+ * The spec does not give the era descriptions' text; these are ours.
+ */
+export const STATIONS = ["GOOM Radio", "MLR", "PPR", "UFRN"] as const;
+export type Station = (typeof STATIONS)[number];
+
+export interface EraInfo {
+  station: Station;
+  years: string;
+  description: string;
+  image: string;
+  accent: string;
+}
+
+export const ERAS: Record<Station, EraInfo> = {
+  "GOOM Radio": {
+    station: "GOOM Radio",
+    years: "2010–2013",
+    description:
+      "Where it all started: a borrowed microphone, a basement full of cables and a crew that had no business being on the air. The GOOM Radio years are raw, loud and gloriously unplanned.",
+    image: "/media/img/eras/goom-radio.svg",
+    accent: "#e4572e",
+  },
+  MLR: {
+    station: "MLR",
+    years: "2013–2017",
+    description:
+      "The show finds its voice on MLR: recurring bits, the first call-in marathons and the birth of the Bunker. Louder phones, longer nights, better jokes (mostly).",
+    image: "/media/img/eras/mlr.svg",
+    accent: "#29bf12",
+  },
+  PPR: {
+    station: "PPR",
+    years: "2017–2021",
+    description:
+      "PPR brought a real studio, a bigger crew and a listener army. Live events, Deadpool Bingo and the specials people still quote at us.",
+    image: "/media/img/eras/ppr.svg",
+    accent: "#3f88c5",
+  },
+  UFRN: {
+    station: "UFRN",
+    years: "2021–today",
+    description:
+      "The UFRN era: independent, streaming around the clock and still the most dangerous radio today. New voices, old grudges and the archive's freshest episodes.",
+    image: "/media/img/eras/ufrn.svg",
+    accent: "#f2a541",
+  },
+};
+
+/** SPEC §2 Home: "A card style for another station (EdgeFM) also exists." */
+export const EDGE_FM_STYLE = { station: "EdgeFM", image: "/media/img/eras/edgefm.svg", accent: "#a23b72" } as const;
+
+/** Exact station name, or the same name in another letter case; else null (→ 404). */
+export function parseStation(value: string | null | undefined): Station | null {
+  if (!value) return null;
+  const v = value.trim();
+  const exact = STATIONS.find((s) => s === v);
+  if (exact) return exact;
+  return STATIONS.find((s) => s.toLowerCase() === v.toLowerCase()) ?? null;
+}
+
+/** SPEC §2 Cards: "Era card click goes to /era?station=<station>". */
+export function eraLink(station: string): string {
+  return `/era?station=${encodeURIComponent(station)}`;
+}
+
+/** SPEC §2 Era page: RSS "with the query parameter era set to the station". */
+export function eraFeedLink(station: string): string {
+  return `/rss?era=${encodeURIComponent(station)}`;
+}

@@ -1,0 +1,53 @@
+import { DESCRIPTION_WORD_LIMIT, NEWS_TEXT_CHAR_LIMIT } from "./constants";
+
+/**
+ * SPEC §5 "Card description: cut to 18 words followed by an ellipsis."
+ * Text at or under the limit is returned whole (no ellipsis).
+ */
+export function truncateWords(text: string, limit = DESCRIPTION_WORD_LIMIT): string {
+  const words = text.trim().split(/\s+/).filter(Boolean);
+  if (words.length <= limit) return words.join(" ");
+  return `${words.slice(0, limit).join(" ")}...`;
+}
+
+/**
+ * SPEC §5 "News card title and subtext: each cut to 15 characters followed by an ellipsis."
+ * Counts user-perceived characters (code points), so an emoji or accent is never split.
+ */
+export function truncateChars(text: string, limit = NEWS_TEXT_CHAR_LIMIT): string {
+  const chars = Array.from(text.trim());
+  if (chars.length <= limit) return chars.join("");
+  return `${chars.slice(0, limit).join("")}...`;
+}
+
+const ENTITY_MAP: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: "\u00a0",
+  hellip: "…",
+  ndash: "–",
+  mdash: "—",
+  lsquo: "‘",
+  rsquo: "’",
+  ldquo: "“",
+  rdquo: "”",
+};
+
+/** Decode the HTML entities WordPress puts in rendered titles (&#8217; &amp; …). */
+export function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, code: string) => {
+    if (code[0] === "#") {
+      const n = code[1] === "x" || code[1] === "X" ? parseInt(code.slice(2), 16) : parseInt(code.slice(1), 10);
+      return Number.isFinite(n) && n > 0 && n <= 0x10ffff ? String.fromCodePoint(n) : whole;
+    }
+    return ENTITY_MAP[code.toLowerCase()] ?? whole;
+  });
+}
+
+/** Plain text of an HTML fragment (SPEC §7 slider: "caption with tags stripped"). */
+export function stripTags(html: string): string {
+  return decodeEntities(html.replace(/<[^>]*>/g, " ")).replace(/\s+/g, " ").trim();
+}

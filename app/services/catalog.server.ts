@@ -1,0 +1,21 @@
+import type { Station } from "~/rules/eras";
+import type { CrewMember, Episode, Page, Sponsor } from "./types";
+
+export type Series = "main" | "coldcut";
+
+/** Episodes, Cold Cut, sponsors and crew (SPEC §7 "Data service"). */
+export interface Catalog {
+  latestEpisodes(limit: number): Promise<Episode[]>;
+  episodeByTitle(title: string, series: Series): Promise<Episode | null>;
+  /** Ranked by relevance; an empty term yields no results. */
+  searchEpisodes(term: string, limit: number): Promise<Episode[]>;
+  /** Newest first. `page` is 1-based. */
+  episodesByEra(station: Station, page: number, pageSize: number): Promise<Page<Episode>>;
+  /** Every episode of an era, newest first (for the podcast feed). */
+  allEpisodesOfEra(station: Station): Promise<Episode[]>;
+  sponsors(): Promise<Sponsor[]>;
+  crew(): Promise<CrewMember[]>;
+  crewByName(name: string): Promise<CrewMember | null>;
+  /** SPEC §7 "CrewBios?select=Name,DPB". */
+  bingoPicks(): Promise<{ name: string; dpb: Record<string, string> | null }[]>;
+}

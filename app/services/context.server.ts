@@ -1,0 +1,62 @@
+import path from "node:path";
+import type { Env } from "~/config/env.server";
+import { openDatabase, type Db } from "~/adapters/sqlite/db.server";
+import { seedIfEmpty } from "~/adapters/sqlite/seed.server";
+import { createSqliteCatalog } from "~/adapters/sqlite/catalog.server";
+import { createSqliteContent, createSqliteGallery } from "~/adapters/sqlite/content.server";
+import type { Catalog } from "./catalog.server";
+import type { Content, Gallery } from "./content.server";
+import { withCache } from "./cache.server";
+
+/** Configuration the browser may see (no secrets). */
+export interface PublicConfig {
+  liveStreamUrl: string;
+  contentSiteUrl: string;
+  helpUrl: string;
+  specialFeatureUrl: string;
+  aboutVideoUrl: string;
+}
+
+export interface Services {
+  catalog: Catalog;
+  content: Content;
+  gallery: Gallery;
+  publicConfig: PublicConfig;
+  siteUrl: string | undefined;
+  health(): Promise<{ ok: boolean; checks: Record<string, "ok" | "down"> }>;
+  close(): void;
+}
+
+/** Build every service once from validated env. Routes get them through the load context. */
+export function createServices(env: Env): Services {
+  const db: Db = openDatabase(path.resolve(env.DATA_DIR));
+  seedIfEmpty(db, path.resolve(env.SAMPLE_DIR), path.resolve("public"));
+  const catalog = withCache("catalog", createSqliteCatalog(db));
+  const content = withCache("content", createSqliteContent(db));
+  const gallery = withCache("gallery", createSqliteGallery(db));
+  return {
+    catalog,
+    content,
+    gallery,
+    siteUrl: env.SITE_URL,
+    publicConfig: {
+      liveStreamUrl: env.LIVE_STREAM_URL,
+      contentSiteUrl: env.CONTENT_SITE_URL,
+      helpUrl: env.HELP_URL,
+      specialFeatureUrl: env.SPECIAL_FEATURE_URL,
+      aboutVideoUrl: env.ABOUT_VIDEO_URL,
+    },
+    async health() {
+      let store: "ok" | "down" = "down";
+      try {
+        store = (db.prepare("SELECT 1 AS ok").get() as { ok: number }).ok === 1 ? "ok" : "down";
+      } catch {
+        store = "down";
+      }
+      return { ok: store === "ok", checks: { store } };
+    },
+    close() {
+      if (db.open) db.close();
+    },
+  };
+}

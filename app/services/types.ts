@@ -1,0 +1,86 @@
+/**
+ * Domain types shared by services (server) and views (browser). Adapters map their
+ * source's shapes (SPEC §3 field names) into these.
+ */
+import type { Station } from "~/rules/eras";
+import type { NewsType } from "~/rules/news";
+
+export interface Episode {
+  /** objectID of SPEC §3 (stable across services). */
+  id: string;
+  title: string;
+  description: string;
+  subtext: string;
+  audioUrl: string;
+  image: string;
+  backgroundImage: string;
+  /** ISO date-time. */
+  pubdate: string;
+  canbashow: boolean;
+  era: Station | null;
+  /** Seconds; 0 when unknown. */
+  duration: number;
+  /** Bytes of the audio file when known (RSS enclosure length). */
+  fileSize: number | null;
+  coldcut: boolean;
+}
+
+export interface Sponsor {
+  id: string;
+  name: string;
+  logo: string;
+  link: string;
+  style: { bgColor: string; bannerBg: string; bannerTextColor: string };
+}
+
+export interface CrewMember {
+  id: string;
+  name: string;
+  job: string;
+  profileImg: string;
+  headerBgImage: string;
+  bio: string;
+  dpb: Record<string, string> | null;
+}
+
+export interface SliderItem {
+  id: string;
+  image: string;
+  caption: string;
+  /** acf.sliderurl: where a click goes (SPEC §2 Slider). */
+  url: string | null;
+}
+
+export interface NewsPost {
+  id: string;
+  slug: string;
+  type: NewsType | null;
+  title: string;
+  /** Sanitized HTML. */
+  contentHtml: string;
+  excerpt: string;
+  date: string;
+  image: string | null;
+}
+
+export interface GalleryPost {
+  id: string;
+  slug: string;
+  title: string;
+  date: string;
+  image: string | null;
+  /** Sanitized HTML. */
+  contentHtml: string;
+  media: GalleryMedia[];
+}
+
+export type GalleryMedia =
+  | { kind: "image"; src: string; alt: string; width: number | null; height: number | null }
+  | { kind: "video"; src: string; poster: string | null };
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageCount: number;
+}

@@ -1,0 +1,109 @@
+/**
+ * The Node server: Express + Remix. Security headers with a fresh CSP nonce per response,
+ * compression for text, static assets (hashed build files immutable), /healthz, and a
+ * graceful shutdown that lets in-flight requests finish and closes the database.
+ */
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import crypto from "node:crypto";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import express from "express";
+import helmet from "helmet";
+import { parseEnv, EnvError } from "./app/config/env.server";
+import { createServices } from "./app/services/context.server";
+import { CACHE_POLICY } from "./app/http/cache-policy";
+import { contentSecurityPolicy } from "./app/http/security.server";
+
+let env;
+try {
+  env = parseEnv();
+} catch (error) {
+  if (error instanceof EnvError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const production = env.NODE_ENV === "production";
+const services = createServices(env);
+const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
+
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", env.TRUST_PROXY_HOPS);
+
+app.use((req, res, next) => {
+  res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+  next();
+});
+app.use(
+  helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: contentSecurityPolicy(
+        (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
+        { helpUrl: env.HELP_URL, specialFeatureUrl: env.SPECIAL_FEATURE_URL, contentSiteUrl: env.CONTENT_SITE_URL, liveStreamUrl: env.LIVE_STREAM_URL, production },
+      ),
+    },
+    strictTransportSecurity: production ? { maxAge: 63072000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: "same-site" },
+  }),
+);
+app.use(compression({ threshold: 1024 }));
+
+app.get("/healthz", async (_req, res) => {
+  const health = await services.health();
+  res.status(health.ok ? 200 : 500).set("Cache-Control", CACHE_POLICY.private).json(health);
+});
+
+app.use(
+  "/build",
+  express.static("public/build", { immutable: true, maxAge: "1y", index: false, redirect: false }),
+);
+app.use(
+  express.static("public", {
+    index: false,
+    redirect: false,
+    setHeaders(res, filePath) {
+      res.setHeader("Cache-Control", filePath.endsWith("favicon.ico") ? "public, max-age=86400" : CACHE_POLICY.media);
+    },
+  }),
+);
+
+app.all(
+  "*",
+  createRequestHandler({
+    build,
+    mode: production ? "production" : "development",
+    getLoadContext: (_req, res) => ({ services, cspNonce: res.locals.cspNonce as string }),
+  }),
+);
+
+const server = app.listen(env.PORT, env.HOST, () => {
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  console.log(`The Ham Radio Show is on the air at http://localhost:${port} (${env.NODE_ENV})`);
+});
+server.keepAliveTimeout = 65_000;
+
+let stopping = false;
+function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: finishing in-flight requests`);
+  server.close(() => {
+    services.close();
+    process.exit(0);
+  });
+  server.closeIdleConnections();
+  setTimeout(() => {
+    server.closeAllConnections();
+  }, 10_000).unref();
+}
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));
