@@ -1,0 +1,40 @@
+// Starts the built server for e2e tests: production mode, a fresh throwaway data directory,
+// a local fake live stream and a local now-playing service (tests/e2e/fake-upstreams.mjs).
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { startFakeUpstreams } from "../tests/e2e/fake-upstreams.mjs";
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hrs-e2e-"));
+const upstreams = await startFakeUpstreams(Number(process.env.E2E_UPSTREAM_PORT ?? port + 1));
+
+const child = spawn(process.execPath, ["build/server.js"], {
+  stdio: "inherit",
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    SESSION_SECRET: "e2e-session-secret-0123456789abcdef",
+    LIVE_STREAM_URL: `${upstreams.origin}/live/stream.mp3`,
+    NOW_PLAYING_KIND: "live365",
+    NOW_PLAYING_URL: `${upstreams.origin}/live365/station/a93581`,
+    ...(process.env.E2E_EXTRA_ENV ? JSON.parse(process.env.E2E_EXTRA_ENV) : {}),
+  },
+});
+
+const stop = () => {
+  child.kill("SIGTERM");
+  upstreams.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+};
+process.on("SIGTERM", () => (stop(), process.exit(0)));
+process.on("SIGINT", () => (stop(), process.exit(0)));
+child.on("exit", (code) => {
+  upstreams.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Quick start on the embedded default: build if needed, then serve at http://localhost:${PORT:-3000}
+# in production mode. When SESSION_SECRET is not set, a random one is created once and kept in
+# DATA_DIR/session-secret (a real deployment sets SESSION_SECRET itself; see README).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+[ -f build/server.js ] && [ -f build/index.js ] || npm run build --silent
+DATA_DIR="${DATA_DIR:-./data}"
+mkdir -p "$DATA_DIR"
+if [ -z "${SESSION_SECRET:-}" ]; then
+  secret_file="$DATA_DIR/session-secret"
+  [ -s "$secret_file" ] || node -e 'process.stdout.write(require("crypto").randomBytes(32).toString("hex"))' > "$secret_file"
+  chmod 600 "$secret_file"
+  SESSION_SECRET="$(cat "$secret_file")"
+fi
+export SESSION_SECRET DATA_DIR
+exec env NODE_ENV=production node build/server.js

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# The whole test suite: unit (vitest) + browser e2e (Playwright in Debian's Chromium).
+# Installs Chromium from Debian's packages when it is missing, builds the app, runs both,
+# and ends with one summary line "Tests: N passed, N failed, N skipped".
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+if ! command -v chromium >/dev/null 2>&1 && [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
+  echo "== Installing Chromium from Debian's packages"
+  if [ "$(id -u)" = "0" ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null || { echo "could not install chromium"; exit 1; }
+  else
+    sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null || { echo "could not install chromium (need root)"; exit 1; }
+  fi
+fi
+
+[ -d node_modules ] || npm ci
+
+echo "== Build"
+npm run build --silent || exit 1
+
+mkdir -p test-results
+echo "== Unit tests (vitest)"
+npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
+unit=$?
+
+echo "== Browser e2e (Playwright, Chromium)"
+npx playwright test "$@"
+e2e=$?
+
+node scripts/test-summary.mjs
+if [ $unit -ne 0 ] || [ $e2e -ne 0 ]; then exit 1; fi
