@@ -7,6 +7,8 @@ import { createSqliteContent, createSqliteGallery } from "~/adapters/sqlite/cont
 import type { Catalog } from "./catalog.server";
 import type { Content, Gallery } from "./content.server";
 import { withCache } from "./cache.server";
+import type { NowPlayingService } from "./now-playing.server";
+import { createNowPlayingFromEnv } from "~/adapters/now-playing/from-env.server";
 
 /** Configuration the browser may see (no secrets). */
 export interface PublicConfig {
@@ -21,6 +23,8 @@ export interface Services {
   catalog: Catalog;
   content: Content;
   gallery: Gallery;
+  /** Live now-playing, cached: one upstream call per 10 s per server (SPEC §4, §8). */
+  nowPlaying: NowPlayingService;
   publicConfig: PublicConfig;
   siteUrl: string | undefined;
   health(): Promise<{ ok: boolean; checks: Record<string, "ok" | "down"> }>;
@@ -38,6 +42,7 @@ export function createServices(env: Env): Services {
     catalog,
     content,
     gallery,
+    nowPlaying: createNowPlayingFromEnv(env),
     siteUrl: env.SITE_URL,
     publicConfig: {
       liveStreamUrl: env.LIVE_STREAM_URL,

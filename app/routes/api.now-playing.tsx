@@ -1,0 +1,13 @@
+import { json } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { cacheHeaders } from "~/http/cache-policy";
+
+/**
+ * GET /api/now-playing → `{title, artist, art, fallback}` (SPEC §4 "While live is on", §8).
+ * A resource route: the browser player polls it every 10 s while live is on. The service
+ * behind it caches, so the streaming service sees one call per 10 s per server.
+ */
+export async function loader({ context }: LoaderFunctionArgs) {
+  const current = await context.services.nowPlaying.current();
+  return json(current, { headers: { ...cacheHeaders("nowPlaying"), "X-Content-Type-Options": "nosniff" } });
+}

@@ -1,0 +1,114 @@
+import type { NowPlaying } from "~/player/now-playing";
+import { NOW_PLAYING_FALLBACK, NOW_PLAYING_POLL_MS } from "~/rules/player";
+
+/**
+ * Live now-playing (SPEC §4 "While live is on", §7 "Live now-playing", §8 fallback).
+ *
+ * The browser polls this app (GET /api/now-playing); this service calls the streaming service
+ * at most ONCE per cache window (10 s, the poll interval) per server process, however many
+ * listeners poll: concurrent misses share one in-flight request, and a failed attempt also
+ * counts as the window's one call (a failing upstream is not hammered).
+ *
+ * - Upstream ok → its track, `fallback: false`.
+ * - Upstream failed or sent junk → the last good track, if it is younger than `maxStaleMs`
+ *   (the show rarely changes track faster than that), still `fallback: false`.
+ * - Nothing good → SPEC §8 'The Ham Radio Show' / 'Live Radio', `fallback: true`.
+ * Failures are logged only (one line, no payloads), never thrown at the caller.
+ */
+export interface NowPlayingResult {
+  title: string;
+  artist: string;
+  /** Absolute http(s) URL of the track art, or null (the player shows its default picture). */
+  art: string | null;
+  /** True when this is the SPEC §8 fallback pair, not data from the streaming service. */
+  fallback: boolean;
+}
+
+export interface NowPlayingService {
+  current(): Promise<NowPlayingResult>;
+}
+
+/**
+ * One upstream call. Resolves with the parsed track, or null when the payload is not a usable
+ * now-playing document; rejects on network errors, timeouts and non-2xx answers.
+ */
+export interface NowPlayingSource {
+  readonly name: string;
+  fetchCurrent(): Promise<NowPlaying | null>;
+}
+
+export interface NowPlayingLogger {
+  warn(message: string): void;
+}
+
+export interface NowPlayingServiceOptions {
+  /** One upstream call per window (ms). Default: the browser's poll interval, 10 s. */
+  ttlMs?: number;
+  /** How long a last good track may be served while the upstream fails (ms). Default 10 min. */
+  maxStaleMs?: number;
+  now?: () => number;
+  logger?: NowPlayingLogger;
+}
+
+export const NOW_PLAYING_CACHE_MS = NOW_PLAYING_POLL_MS;
+export const NOW_PLAYING_MAX_STALE_MS = 10 * 60_000;
+
+export function fallbackNowPlaying(): NowPlayingResult {
+  return { title: NOW_PLAYING_FALLBACK.title, artist: NOW_PLAYING_FALLBACK.artist, art: null, fallback: true };
+}
+
+function toResult(track: NowPlaying): NowPlayingResult {
+  return { title: track.title, artist: track.artist, art: track.art ?? null, fallback: false };
+}
+
+/** NOW_PLAYING_KIND=none: no streaming service to ask; always the SPEC §8 fallback. */
+export function createStaticNowPlaying(): NowPlayingService {
+  return { current: async () => fallbackNowPlaying() };
+}
+
+export function createNowPlayingService(source: NowPlayingSource, options: NowPlayingServiceOptions = {}): NowPlayingService {
+  const ttlMs = options.ttlMs ?? NOW_PLAYING_CACHE_MS;
+  const maxStaleMs = options.maxStaleMs ?? NOW_PLAYING_MAX_STALE_MS;
+  const now = options.now ?? Date.now;
+  const logger = options.logger ?? console;
+
+  /** Start of the current window (time of the last upstream attempt), or null before the first. */
+  let attemptedAt: number | null = null;
+  let lastGood: { value: NowPlayingResult; at: number } | null = null;
+  let inFlight: Promise<void> | null = null;
+
+  const answer = (): NowPlayingResult => {
+    if (lastGood && now() - lastGood.at <= maxStaleMs) return lastGood.value;
+    return fallbackNowPlaying();
+  };
+
+  const refresh = (): Promise<void> => {
+    attemptedAt = now();
+    const attempt = (async () => {
+      try {
+        const track = await source.fetchCurrent();
+        if (track) lastGood = { value: toResult(track), at: now() };
+        else logger.warn(`now-playing: ${source.name} sent no usable track; serving ${lastGood ? "the last good copy" : "the fallback"}`);
+      } catch (error) {
+        const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+        logger.warn(`now-playing: ${source.name} failed (${reason}); serving ${lastGood ? "the last good copy" : "the fallback"}`);
+      } finally {
+        inFlight = null;
+      }
+    })();
+    inFlight = attempt;
+    return attempt;
+  };
+
+  return {
+    async current() {
+      if (inFlight) {
+        await inFlight;
+      } else if (attemptedAt === null || !(now() - attemptedAt >= 0 && now() - attemptedAt < ttlMs)) {
+        // First call, window over, or the clock went backwards.
+        await refresh();
+      }
+      return answer();
+    },
+  };
+}
