@@ -25,8 +25,11 @@ export function episodeImage(podcastImage?: string | null, backgroundImage?: str
 export function downloadFileName(url: string): string {
   try {
     const path = new URL(url, "http://x").pathname;
-    const name = decodeURIComponent(path.split("/").filter(Boolean).pop() ?? "");
-    return name || "episode.mp3";
+    const name = decodeURIComponent(path.split("/").filter(Boolean).pop() ?? "")
+      // An encoded separator or a control character never reaches the saved file's name.
+      .replace(/[\/\\:*?"<>|\u0000-\u001f\u007f]/g, "_")
+      .trim();
+    return name && name !== "." && name !== ".." ? name : "episode.mp3";
   } catch {
     return "episode.mp3";
   }

@@ -5,19 +5,30 @@
 export type SlideTarget = { kind: "internal"; href: string } | { kind: "external"; href: string } | { kind: "none" };
 
 export function slideTarget(url: string | null | undefined, contentSiteUrl: string): SlideTarget {
-  if (!url) return { kind: "none" };
+  if (!url || !url.trim()) return { kind: "none" };
   let target: URL;
   let site: URL;
   try {
-    target = new URL(url);
+    target = new URL(url.trim());
     site = new URL(contentSiteUrl);
   } catch {
     return { kind: "none" };
   }
+  // Only web links are followed: javascript:, data:, mailto: and friends never become a link.
   if (target.protocol !== "https:" && target.protocol !== "http:") return { kind: "none" };
-  const sameSite = target.hostname.replace(/^www\./, "") === site.hostname.replace(/^www\./, "");
-  if (sameSite) {
-    const path = target.pathname.replace(/^\/+|\/+$/g, "");
+  // Credentials in a link only serve to disguise its real host (https://site@evil.example/).
+  target.username = "";
+  target.password = "";
+  const bare = (host: string) => host.toLowerCase().replace(/^www\./, "");
+  if (bare(target.hostname) === bare(site.hostname)) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(target.pathname);
+    } catch {
+      decoded = target.pathname;
+    }
+    // Internal only when /Page/:url will accept the path; anything odd opens as a plain link.
+    const path = contentPagePath(encodeURIComponent(decoded.replace(/^\/+|\/+$/g, "")));
     return path ? { kind: "internal", href: `/Page/${encodeURIComponent(path)}` } : { kind: "external", href: target.href };
   }
   return { kind: "external", href: target.href };
@@ -33,7 +44,7 @@ export function contentPagePath(param: string): string | null {
   }
   path = path.replace(/^\/+|\/+$/g, "");
   if (!path || path.length > 200) return null;
-  if (!/^[A-Za-z0-9._~\-/]+$/.test(path)) return null;
+  if (!/^[\p{L}\p{M}\p{N}._~\-/]+$/u.test(path)) return null;
   if (path.split("/").some((seg) => seg === "" || seg === "." || seg === "..")) return null;
   return path;
 }

@@ -10,14 +10,23 @@ export function truncateWords(text: string, limit = DESCRIPTION_WORD_LIMIT): str
   return `${words.slice(0, limit).join(" ")}...`;
 }
 
+const graphemeSegmenter =
+  typeof Intl !== "undefined" && "Segmenter" in Intl ? new Intl.Segmenter("en", { granularity: "grapheme" }) : null;
+
+/** User-perceived characters (grapheme clusters); code points where Intl.Segmenter is missing. */
+function graphemes(text: string): string[] {
+  return graphemeSegmenter ? Array.from(graphemeSegmenter.segment(text), (s) => s.segment) : Array.from(text);
+}
+
 /**
  * SPEC §5 "News card title and subtext: each cut to 15 characters followed by an ellipsis."
- * Counts user-perceived characters (code points), so an emoji or accent is never split.
+ * Counts user-perceived characters (grapheme clusters), so an emoji, a flag or an accent
+ * written as a combining mark is never split. Text at or under the limit is returned whole.
  */
 export function truncateChars(text: string, limit = NEWS_TEXT_CHAR_LIMIT): string {
-  const chars = Array.from(text.trim());
+  const chars = graphemes(text.trim());
   if (chars.length <= limit) return chars.join("");
-  return `${chars.slice(0, limit).join("")}...`;
+  return `${chars.slice(0, limit).join("").trimEnd()}...`;
 }
 
 const ENTITY_MAP: Record<string, string> = {
