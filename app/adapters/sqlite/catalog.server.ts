@@ -55,9 +55,20 @@ export function ftsQuery(term: string, joiner: "AND" | "OR" = "AND"): string | n
   return unique.map((w) => `"${w}"*`).join(` ${joiner} `);
 }
 
+/**
+ * The form titles and names are compared in when the exact (ASCII case-insensitive) lookup
+ * misses: Unicode-normalised (NFKC, so a decomposed "é" equals a composed one), lower-cased
+ * for every script (SQLite's NOCASE folds only A–Z), curly quotes as straight ones.
+ */
+export function foldTitle(value: string): string {
+  return value.normalize("NFKC").toLowerCase().replace(/[\u2018\u2019\u02bc]/g, "'").replace(/[\u201c\u201d]/g, '"').trim();
+}
+
 export function createSqliteCatalog(db: Db): Catalog {
+  db.function("fold_title", { deterministic: true }, (v: unknown) => (typeof v === "string" ? foldTitle(v) : null));
   const latest = db.prepare(`SELECT ${EPISODE_COLUMNS} FROM episodes WHERE series = 'main' ORDER BY pubdate DESC LIMIT ?`);
   const byTitle = db.prepare(`SELECT ${EPISODE_COLUMNS} FROM episodes WHERE series = ? AND title = ? LIMIT 1`);
+  const byFoldedTitle = db.prepare(`SELECT ${EPISODE_COLUMNS} FROM episodes WHERE series = ? AND fold_title(title) = ? LIMIT 1`);
   const search = db.prepare(`SELECT ${EPISODE_COLUMNS.split(", ").map((c) => `e.${c}`).join(", ")}
     FROM episodes_fts f JOIN episodes e ON e.rowid_ = f.rowid
     WHERE episodes_fts MATCH ? AND e.series = 'main'
@@ -68,6 +79,7 @@ export function createSqliteCatalog(db: Db): Catalog {
   const sponsors = db.prepare("SELECT data FROM sponsors ORDER BY id");
   const crew = db.prepare("SELECT data FROM crew ORDER BY CAST(id AS INTEGER), id");
   const crewByName = db.prepare("SELECT data FROM crew WHERE name = ? LIMIT 1");
+  const crewByFoldedName = db.prepare("SELECT data FROM crew WHERE fold_title(name) = ? LIMIT 1");
 
   const crewFrom = (data: string): CrewMember | null => {
     const r = crewRowSchema.safeParse(JSON.parse(data));
@@ -79,7 +91,7 @@ export function createSqliteCatalog(db: Db): Catalog {
       return (latest.all(limit) as EpisodeDbRow[]).map(toEpisode);
     },
     async episodeByTitle(title, series) {
-      const row = byTitle.get(series, title) as EpisodeDbRow | undefined;
+      const row = (byTitle.get(series, title) ?? byFoldedTitle.get(series, foldTitle(title))) as EpisodeDbRow | undefined;
       return row ? toEpisode(row) : null;
     },
     async searchEpisodes(term, limit) {
@@ -110,7 +122,7 @@ export function createSqliteCatalog(db: Db): Catalog {
       return (crew.all() as { data: string }[]).flatMap(({ data }) => crewFrom(data) ?? []);
     },
     async crewByName(name) {
-      const row = crewByName.get(name.trim()) as { data: string } | undefined;
+      const row = (crewByName.get(name.trim()) ?? crewByFoldedName.get(foldTitle(name))) as { data: string } | undefined;
       return row ? crewFrom(row.data) : null;
     },
     async bingoPicks() {
