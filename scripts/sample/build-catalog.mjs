@@ -1,0 +1,163 @@
+// Builds sample/*.json from the hand-written material in scripts/sample/data/.
+// Deterministic: same inputs (and same audio files) => byte-identical output.
+import { readFileSync, writeFileSync, mkdirSync, existsSync } from "node:fs";
+import { join, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { ERAS, EPISODES, SEGMENTS, CLOSERS, COLDCUTS } from "./data/episodes.mjs";
+import { CREW, SPONSORS, POSTS, GALLERY } from "./data/content.mjs";
+import { mp3Duration } from "./mp3.mjs";
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const PUB = join(ROOT, "public");
+const OUT = join(ROOT, "sample");
+mkdirSync(OUT, { recursive: true });
+
+const AUDIO = [1, 2, 3, 4, 5, 6].map((n) => `/media/audio/ep-audio-${n}.mp3`);
+const durationOf = new Map(AUDIO.map((u) => [u, Math.round(mp3Duration(readFileSync(join(PUB, u))))]));
+const words = (s) => s.trim().split(/\s+/).filter(Boolean).length;
+const pad = (n) => String(n).padStart(4, "0");
+const WEEK = 7 * 24 * 3600 * 1000;
+const SHOW_START = Date.parse("2010-01-08T20:00:00Z");
+const iso = (ms) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
+
+function describe(hook, k) {
+  const parts = [hook];
+  if (k % 5 !== 3) parts.push(SEGMENTS[(k * 7 + 3) % SEGMENTS.length]);
+  if (k % 4 === 1) parts.push(SEGMENTS[(k * 11 + 5) % SEGMENTS.length]);
+  const closer = CLOSERS[(k * 5 + 1) % CLOSERS.length];
+  if (closer) parts.push(closer);
+  let text = [...new Set(parts)].join(" ");
+  for (let j = 1; words(text) < 30 && j < SEGMENTS.length; j++) {
+    const extra = SEGMENTS[(k * 3 + j) % SEGMENTS.length];
+    if (!text.includes(extra)) text = `${text} ${extra}`;
+  }
+  const n = words(text);
+  if (n < 30 || n > 120) throw new Error(`description of ${n} words: ${text}`);
+  return text;
+}
+
+// ------------------------------------------------------------------ episodes
+const episodes = [];
+let k = 0;
+for (const era of ERAS) {
+  const list = EPISODES[era.era];
+  if (list.length < 25) throw new Error(`${era.era}: only ${list.length} episodes`);
+  list.forEach(([title, subtext, hook, flags = ""], i) => {
+    const id = ++k;
+    // weekly Friday show; the sample carries one episode every few weeks of each era
+    const when = Date.parse(era.start) + i * era.everyWeeks * WEEK + (i % 3) * 15 * 60 * 1000;
+    const number = Math.floor((Date.parse(era.start) + i * era.everyWeeks * WEEK - SHOW_START) / WEEK) + 1;
+    const url = AUDIO[(id - 1) % AUDIO.length];
+    episodes.push({
+      id,
+      objectID: `ep-${pad(id)}`,
+      title: flags.includes("p") ? title : `Episode ${number}: ${title}`,
+      description: describe(hook, id),
+      subtext,
+      EpisodeUrl: url,
+      PodcastImage: `/media/img/episodes/${era.covers[i % era.covers.length]}.svg`,
+      backgroundImage: `/media/img/bg/${era.slug}.svg`,
+      pubdate: iso(when),
+      canbashow: flags.includes("c"),
+      era: era.era,
+      EpisodeDuration: durationOf.get(url),
+    });
+  });
+}
+
+// ------------------------------------------------------------------ cold cuts
+const eraBy = Object.fromEntries(ERAS.map((e) => [e.era, e]));
+const coldcut = COLDCUTS.map(([title, eraName, subtext, description, flags], i) => {
+  const era = eraBy[eraName];
+  const url = AUDIO[(i + 3) % AUDIO.length];
+  const n = words(description);
+  if (n < 30 || n > 120) throw new Error(`cold cut description of ${n} words: ${title}`);
+  return {
+    id: 1001 + i,
+    objectID: `cc-${pad(i + 1)}`,
+    title,
+    description,
+    subtext,
+    EpisodeUrl: url,
+    PodcastImage: `/media/img/episodes/${era.covers[(i + 1) % era.covers.length]}.svg`,
+    backgroundImage: `/media/img/bg/${era.slug}.svg`,
+    pubdate: iso(Date.parse("2024-07-05T16:00:00Z") + i * 2 * WEEK),
+    canbashow: flags.includes("c"),
+    era: eraName,
+    EpisodeDuration: durationOf.get(url),
+  };
+});
+
+// ------------------------------------------------------------------ crew
+const crew = CREW.map((c, i) => ({
+  id: i + 1,
+  Name: c.Name,
+  Job: c.Job,
+  ProfileImg: `/media/img/crew/${c.slug}.svg`,
+  HeaderBGImage: `/media/img/crew/${c.slug}-header.svg`,
+  Bio: c.Bio,
+  DPB: c.DPB,
+}));
+
+// ------------------------------------------------------------------ sponsors
+const sponsors = SPONSORS.map((s, i) => ({
+  id: i + 1,
+  Name: s.Name,
+  SponsorLogo: `/media/img/sponsors/${s.slug}.svg`,
+  SPNSRLink: s.SPNSRLink,
+  SponsorStyle: { ...s.SponsorStyle },
+}));
+
+// ------------------------------------------------------------------ posts (WordPress REST shape)
+function excerptOf(html) {
+  const first = (html.match(/<p>([\s\S]*?)<\/p>/) || [, ""])[1].replace(/<[^>]+>/g, "");
+  const w = first.split(/\s+/);
+  return `<p>${w.length > 30 ? w.slice(0, 30).join(" ") + " [&hellip;]" : first}</p>\n`;
+}
+const posts = POSTS.map((p) => ({
+  id: p.id,
+  slug: p.slug,
+  date: p.date,
+  categories: [p.cat],
+  title: { rendered: p.title },
+  content: { rendered: p.body.trim() + "\n" },
+  excerpt: { rendered: excerptOf(p.body) },
+  featured_media_src_url: p.slider ? `/media/img/slider/${p.img}` : `/media/img/news/${p.img}`,
+  acf: { sliderurl: p.slider ? p.sliderurl : "" },
+})).sort((a, b) => b.date.localeCompare(a.date));
+
+// ------------------------------------------------------------------ gallery (category 23)
+const attr = (s) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
+const gallery = GALLERY.map((g) => {
+  const figs = g.images.map(([name, label, sub]) =>
+    `<figure class="wp-block-image size-large"><img src="/media/img/gallery/${name}.jpg" alt="${attr(`${label}: ${sub}`)}" width="800" height="533"></figure>`);
+  if (g.missing) figs.splice(2, 0, `<figure class="wp-block-image size-large"><img src="/media/img/gallery/missing-photo.jpg" alt="A polaroid that did not survive the shoebox" width="800" height="533"></figure>`);
+  if (g.video) figs.push(`<figure class="wp-block-video"><video src="/media/video/${g.video}.mp4" controls width="480" height="270"></video></figure>`);
+  const first = g.images[0][0];
+  return {
+    id: g.id,
+    slug: g.slug,
+    date: g.date,
+    categories: [23],
+    title: { rendered: g.title },
+    content: { rendered: `<p>${g.intro.replace(/'/g, "&#8217;")}</p>\n${figs.join("\n")}\n` },
+    better_featured_image: {
+      source_url: `/media/img/gallery/${first}.jpg`,
+      media_details: { sizes: { medium: { source_url: `/media/img/gallery/${first}-medium.jpg` } } },
+    },
+  };
+}).sort((a, b) => b.date.localeCompare(a.date));
+
+// ------------------------------------------------------------------ sanity + write
+const refs = JSON.stringify({ episodes, coldcut, crew, sponsors, posts, gallery }).match(/\/media\/[^"\\ ]+/g);
+const missing = [...new Set(refs)].filter((r) => !existsSync(join(PUB, r)) && !r.endsWith("missing-photo.jpg"));
+if (missing.length) throw new Error("missing media: " + missing.join(", "));
+
+const write = (name, data) => writeFileSync(join(OUT, name), JSON.stringify(data, null, 2) + "\n");
+write("episodes.json", episodes);
+write("coldcut.json", coldcut);
+write("crew.json", crew);
+write("sponsors.json", sponsors);
+write("posts.json", posts);
+write("gallery.json", gallery);
+console.log(`episodes ${episodes.length}, coldcut ${coldcut.length}, crew ${crew.length}, sponsors ${sponsors.length}, posts ${posts.length}, gallery ${gallery.length}`);
