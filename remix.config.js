@@ -9,8 +9,6 @@ export default {
   serverBuildPath: "build/index.js",
   assetsBuildDirectory: "public/build",
   publicPath: "/build/",
-  // keen-slider ships CommonJS without an exports map; bundle it for the server.
-  serverDependenciesToBundle: [/^keen-slider/],
   future: {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,

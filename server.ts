@@ -80,7 +80,14 @@ app.all(
   createRequestHandler({
     build,
     mode: production ? "production" : "development",
-    getLoadContext: (_req, res) => ({ services, cspNonce: res.locals.cspNonce as string }),
+    getLoadContext: (req, res) => {
+      let user: ReturnType<typeof services.auth.userFromCookie> | undefined;
+      return {
+        services,
+        cspNonce: res.locals.cspNonce as string,
+        user: () => (user ??= services.auth.userFromCookie(req.headers.cookie ?? null)),
+      };
+    },
   }),
 );
 

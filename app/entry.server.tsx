@@ -5,10 +5,27 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/utils/nonce";
+import { CACHE_POLICY } from "~/http/cache-policy";
+
+/**
+ * Personalised responses are never shared caches' business: whatever a route's policy, a
+ * response for a signed-in listener (or one that sets a cookie) is private, no-store.
+ */
+async function privatizeIfPersonal(headers: Headers, loadContext: AppLoadContext) {
+  if (headers.has("Set-Cookie") || (await loadContext.user())) {
+    headers.set("Cache-Control", CACHE_POLICY.private);
+  }
+  if (!headers.has("Vary")) headers.set("Vary", "Cookie");
+}
+
+export async function handleDataRequest(response: Response, { context }: { request: Request; context: AppLoadContext }) {
+  await privatizeIfPersonal(response.headers, context);
+  return response;
+}
 
 const ABORT_DELAY = 5_000;
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -16,6 +33,7 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce ?? "";
+  await privatizeIfPersonal(responseHeaders, loadContext);
   // Bots and no-JS clients get the whole document at once; browsers get a stream.
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   return new Promise<Response>((resolve, reject) => {

@@ -1,4 +1,8 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
+import type { ActiveAudioSync, UserRecord } from "~/services/accounts.server";
+import { SessionPlayerBridge } from "~/player/SessionPlayerBridge";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import keenSliderStyles from "keen-slider/keen-slider.min.css";
@@ -29,12 +33,37 @@ export const meta: MetaFunction = () => [
 export interface RootData {
   user: { id: string; email: string | null } | null;
   config: PublicConfig;
+  /** Audio sources of the signed-in listener's favorites (heart state on every card). */
+  favorites: string[];
+  /** SPEC §4 Session: what the player restores at sign-in (user record, then ActiveAudioSync). */
+  restore: { user: UserRecord | null; sync: ActiveAudioSync | null } | null;
+  providers: { google: boolean; facebook: boolean };
 }
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  const data: RootData = { user: null, config: context.services.publicConfig };
-  return data;
+  const { services } = context;
+  const session = await context.user();
+  const base = { config: services.publicConfig, providers: services.auth.providers };
+  if (!session) return json<RootData>({ ...base, user: null, favorites: [], restore: null });
+  const [favorites, record, sync] = await Promise.all([
+    services.library.favorites(session.uid),
+    services.library.userRecord(session.uid),
+    services.library.activeAudioSync(session.uid),
+  ]);
+  return json<RootData>(
+    {
+      ...base,
+      user: { id: session.uid, email: session.email },
+      favorites: favorites.map((f) => f.audioSrc),
+      restore: { user: record, sync },
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
+
+/** Revalidate the root (session, favorites) only after actions, not on every link click. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod !== undefined && formMethod !== "GET" ? defaultShouldRevalidate : false;
 
 /** The document shell, shared by the app and the last-resort error boundary. */
 export function Layout({ children }: { children: ReactNode }) {
@@ -78,9 +107,10 @@ function Chrome({ children, signedIn }: { children: ReactNode; signedIn: boolean
 }
 
 export default function App() {
-  const { user, config } = useLoaderData<typeof loader>();
+  const { user, config, restore } = useLoaderData<typeof loader>();
   return (
     <PlayerProvider liveStreamUrl={config.liveStreamUrl}>
+      <SessionPlayerBridge userId={user?.id ?? null} restore={restore} />
       <Chrome signedIn={Boolean(user)}>
         <Outlet />
       </Chrome>

@@ -1,26 +1,47 @@
-import { Link, useRouteLoaderData } from "@remix-run/react";
+import { Link, useFetcher, useRouteLoaderData } from "@remix-run/react";
 import { HeartIcon } from "./icons";
 import { useHere } from "./Cards";
 import type { RootData } from "~/root";
 
 /**
- * SPEC §2 "Cards carry a heart toggle for favorites." Favorites need a signed-in listener
- * (SPEC §4/§6): a signed-out visitor's heart leads to sign-in and back.
+ * SPEC §2 "Cards carry a heart toggle for favorites"; SPEC §4 Favorites. A real form (POST
+ * /favorites) that works without JS; with JS a fetcher submits it and the heart flips at once.
+ * A signed-out visitor's heart leads to sign-in and back.
  */
-export function FavoriteToggle({ title }: { audioSrc: string; title: string; duration: number }) {
+export function FavoriteToggle({ audioSrc, title, duration }: { audioSrc: string; title: string; duration: number }) {
   const root = useRouteLoaderData<RootData>("root");
   const here = useHere();
+  const fetcher = useFetcher<{ ok: boolean; favorite?: boolean }>({ key: `fav:${audioSrc}` });
   if (!root?.user) {
     return (
-      <Link
-        to={`/signin?redirectTo=${encodeURIComponent(here)}`}
-        className="heart"
-        aria-label={`Sign in to add ${title} to your favorites`}
-        rel="nofollow"
-      >
+      <Link to={`/signin?redirectTo=${encodeURIComponent(here)}`} className="heart" aria-label={`Sign in to add ${title} to your favorites`} rel="nofollow">
         <HeartIcon size={22} />
       </Link>
     );
   }
-  return null;
+  const saved = root.favorites.includes(audioSrc);
+  const pending = fetcher.formData?.get("intent");
+  const on = pending ? pending === "add" : fetcher.data?.ok && fetcher.data.favorite !== undefined ? fetcher.data.favorite : saved;
+  return (
+    <fetcher.Form
+      method="post"
+      action="/favorites"
+      className="heart-form"
+      onSubmit={(e) => {
+        // Mark the submission as coming from the fetcher (JSON back, no redirect).
+        const js = e.currentTarget.elements.namedItem("js") as HTMLInputElement | null;
+        if (js) js.value = "1";
+      }}
+    >
+      <input type="hidden" name="intent" value={on ? "remove" : "add"} />
+      <input type="hidden" name="audioSrc" value={audioSrc} />
+      <input type="hidden" name="title" value={title} />
+      <input type="hidden" name="duration" value={String(duration)} />
+      <input type="hidden" name="redirectTo" value={here} />
+      <input type="hidden" name="js" value="0" />
+      <button type="submit" className="heart" aria-pressed={on} aria-label={on ? `Remove ${title} from favorites` : `Add ${title} to favorites`}>
+        <HeartIcon size={22} filled={on} />
+      </button>
+    </fetcher.Form>
+  );
 }

@@ -30,6 +30,11 @@ const envSchema = z
     LIVE_STREAM_URL: z.string().trim().url().default("https://streaming.live365.com/a93581"),
     NOW_PLAYING_KIND: z.enum(["live365", "icecast", "none"]).default("live365"),
     NOW_PLAYING_URL: optionalUrl,
+    /** Google and Facebook sign-in: offered only when both id and secret are set. */
+    GOOGLE_CLIENT_ID: z.string().trim().optional(),
+    GOOGLE_CLIENT_SECRET: z.string().trim().optional(),
+    FACEBOOK_CLIENT_ID: z.string().trim().optional(),
+    FACEBOOK_CLIENT_SECRET: z.string().trim().optional(),
     /** Trust X-Forwarded-For from this many proxies (0 = use the socket address). */
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   })

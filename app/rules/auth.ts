@@ -1,2 +1,46 @@
+/**
+ * Account rules: SPEC §5 validation, §8 messages, and the limits this app adds (written down in
+ * docs/decisions/003-accounts.md).
+ */
+
 /** SPEC §5 favorites: refused without a signed-in user, an audio source and a title (logged only). */
 export const FAVORITE_REFUSED_LOG = "User is not logged in or audio details are missing.";
+
+/** Passwords: at least 8 characters, long passphrases welcome, never trimmed. */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 256;
+export const EMAIL_MAX = 254;
+
+/** The one sign-in failure message, the same for an unknown email and a wrong password. */
+export const SIGN_IN_FAILED = "Invalid email or password.";
+export const SIGN_IN_THROTTLED = "Too many sign-in attempts. Please wait a few minutes and try again.";
+/** Failed sign-ins allowed per account within the window before it is throttled. */
+export const ACCOUNT_FAILURE_LIMIT = 10;
+export const ACCOUNT_FAILURE_WINDOW_MS = 15 * 60_000;
+
+/** SPEC §8 messages. */
+export const signUpError = (message: string) => `Error signing up: ${message}`;
+export const googleLoginError = (message: string) => `Error during Google login: ${message}`;
+export const logoutError = (reason: string) => `Error logging out: ${reason}`;
+/** SPEC §8 "Sign-up success: alert saying the user is all set and should now log in". */
+export const SIGN_UP_SUCCESS = "You're all set! Now log in with your new account.";
+
+/** Session lifetime (bounded). */
+export const SESSION_MAX_AGE_S = 30 * 24 * 60 * 60;
+
+/**
+ * An in-site path to return to after sign-in, or "/" for anything that could leave the site
+ * (//evil.com, https://evil.com, /\evil.com, javascript:, control characters…).
+ */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
+  if (typeof to !== "string" || to.length === 0 || to.length > 1000) return fallback;
+  if (!to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  if (/[\u0000-\u001f\u007f\\]/.test(to)) return fallback;
+  try {
+    const url = new URL(to, "http://in.site");
+    if (url.origin !== "http://in.site") return fallback;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return fallback;
+  }
+}

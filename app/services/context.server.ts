@@ -7,6 +7,11 @@ import { createSqliteContent, createSqliteGallery } from "~/adapters/sqlite/cont
 import type { Catalog } from "./catalog.server";
 import type { Content, Gallery } from "./content.server";
 import { withCache } from "./cache.server";
+import { createSqliteAccounts, createSqliteLibrary } from "~/adapters/sqlite/accounts.server";
+import { createSqliteFailureLog, createSqliteSessionStore } from "~/adapters/sqlite/sessions.server";
+import type { Accounts, Library } from "./accounts.server";
+import { createAuth, type Auth } from "./auth.server";
+import { SESSION_MAX_AGE_S } from "~/rules/auth";
 import type { NowPlayingService } from "./now-playing.server";
 import { createNowPlayingFromEnv } from "~/adapters/now-playing/from-env.server";
 
@@ -23,6 +28,9 @@ export interface Services {
   catalog: Catalog;
   content: Content;
   gallery: Gallery;
+  accounts: Accounts;
+  library: Library;
+  auth: Auth;
   /** Live now-playing, cached: one upstream call per 10 s per server (SPEC §4, §8). */
   nowPlaying: NowPlayingService;
   publicConfig: PublicConfig;
@@ -38,10 +46,31 @@ export function createServices(env: Env): Services {
   const catalog = withCache("catalog", createSqliteCatalog(db));
   const content = withCache("content", createSqliteContent(db));
   const gallery = withCache("gallery", createSqliteGallery(db));
+  const accounts = createSqliteAccounts(db);
+  const library = createSqliteLibrary(db);
+  const auth = createAuth({
+    accounts,
+    library,
+    sessions: createSqliteSessionStore(db, SESSION_MAX_AGE_S * 1000),
+    failures: createSqliteFailureLog(db),
+    config: {
+      production: env.NODE_ENV === "production",
+      secrets: env.sessionSecrets,
+      siteUrl: env.SITE_URL,
+      google: env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET } : undefined,
+      facebook:
+        env.FACEBOOK_CLIENT_ID && env.FACEBOOK_CLIENT_SECRET
+          ? { clientId: env.FACEBOOK_CLIENT_ID, clientSecret: env.FACEBOOK_CLIENT_SECRET }
+          : undefined,
+    },
+  });
   return {
     catalog,
     content,
     gallery,
+    accounts,
+    library,
+    auth,
     nowPlaying: createNowPlayingFromEnv(env),
     siteUrl: env.SITE_URL,
     publicConfig: {

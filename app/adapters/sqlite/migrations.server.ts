@@ -59,4 +59,56 @@ export const MIGRATIONS: string[] = [
 
   CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
   `,
+  /* 2: accounts, sessions and listener libraries (SPEC §3 user record, ActiveAudioSync, favorites) */ `
+  CREATE TABLE users (
+    uid TEXT PRIMARY KEY,
+    email TEXT UNIQUE COLLATE NOCASE,
+    password_hash TEXT,
+    created_at INTEGER NOT NULL,
+    adult_confirmed_at INTEGER
+  );
+  CREATE TABLE identities (
+    provider TEXT NOT NULL,
+    subject TEXT NOT NULL,
+    uid TEXT NOT NULL REFERENCES users (uid) ON DELETE CASCADE,
+    PRIMARY KEY (provider, subject)
+  );
+  CREATE TABLE sessions (
+    id TEXT PRIMARY KEY,
+    data TEXT NOT NULL,
+    expires_at INTEGER NOT NULL
+  );
+  CREATE INDEX sessions_expiry ON sessions (expires_at);
+  CREATE TABLE user_records (
+    uid TEXT PRIMARY KEY REFERENCES users (uid) ON DELETE CASCADE,
+    audio_title TEXT NOT NULL DEFAULT '',
+    audio_src TEXT NOT NULL DEFAULT '',
+    duration REAL NOT NULL DEFAULT 0
+  );
+  CREATE TABLE active_audio_sync (
+    uid TEXT PRIMARY KEY REFERENCES users (uid) ON DELETE CASCADE,
+    audio_title TEXT NOT NULL DEFAULT '',
+    duration REAL NOT NULL DEFAULT 0,
+    audio_img TEXT NOT NULL DEFAULT '',
+    audio_src TEXT NOT NULL DEFAULT '',
+    current_time REAL NOT NULL DEFAULT 0,
+    written_at INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE TABLE favorites (
+    id TEXT PRIMARY KEY,
+    uid TEXT NOT NULL REFERENCES users (uid) ON DELETE CASCADE,
+    audio_src TEXT NOT NULL,
+    audio_title TEXT NOT NULL,
+    duration REAL NOT NULL DEFAULT 0,
+    is_fav INTEGER NOT NULL DEFAULT 1,
+    created_at INTEGER NOT NULL,
+    UNIQUE (uid, audio_src)
+  );
+  CREATE INDEX favorites_by_user ON favorites (uid, created_at);
+  CREATE TABLE auth_failures (
+    account TEXT NOT NULL,
+    at INTEGER NOT NULL
+  );
+  CREATE INDEX auth_failures_by_account ON auth_failures (account, at);
+  `,
 ];

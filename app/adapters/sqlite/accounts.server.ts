@@ -1,0 +1,202 @@
+import crypto from "node:crypto";
+import { z } from "zod";
+import type { Db } from "./db.server";
+import {
+  AccountError,
+  type AccountUser,
+  type Accounts,
+  type ActiveAudioSync,
+  type Favorite,
+  type Library,
+  type ProviderProfile,
+  type UserRecord,
+} from "~/services/accounts.server";
+import { burnPasswordCheck, hashPassword, verifyPassword } from "~/services/password.server";
+import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/rules/auth";
+
+const ALPHANUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+/** A 28-character id, the shape of the uids the show's existing auth provider issues. */
+export function newUid(): string {
+  const bytes = crypto.randomBytes(28);
+  return Array.from(bytes, (b) => ALPHANUM[b % ALPHANUM.length]).join("");
+}
+/** A generated child id, like a realtime-database push id. */
+export function newPushId(): string {
+  return `-${crypto.randomBytes(15).toString("base64url")}`;
+}
+
+const emailSchema = z.string().trim().toLowerCase().max(EMAIL_MAX).email();
+
+export function checkEmail(email: string): string {
+  const r = emailSchema.safeParse(email);
+  if (!r.success) throw new AccountError("invalid-email", "The email address is badly formatted.");
+  return r.data;
+}
+
+export function checkPassword(password: string): void {
+  if (password.length < PASSWORD_MIN)
+    throw new AccountError("weak-password", `Password should be at least ${PASSWORD_MIN} characters.`);
+  if (password.length > PASSWORD_MAX)
+    throw new AccountError("weak-password", `Password should be at most ${PASSWORD_MAX} characters.`);
+}
+
+export function createSqliteAccounts(db: Db): Accounts {
+  const byEmail = db.prepare("SELECT uid, email, password_hash FROM users WHERE email = ?");
+  const byUid = db.prepare("SELECT uid, email FROM users WHERE uid = ?");
+  const insertUser = db.prepare("INSERT INTO users (uid, email, password_hash, created_at) VALUES (?, ?, ?, ?)");
+  const byIdentity = db.prepare(
+    "SELECT u.uid, u.email FROM identities i JOIN users u ON u.uid = i.uid WHERE i.provider = ? AND i.subject = ?",
+  );
+  const insertIdentity = db.prepare("INSERT OR IGNORE INTO identities (provider, subject, uid) VALUES (?, ?, ?)");
+
+  return {
+    async signUp(email, password) {
+      const normalized = checkEmail(email);
+      checkPassword(password);
+      if (byEmail.get(normalized)) throw new AccountError("email-taken", "The email address is already in use by another account.");
+      const hash = await hashPassword(password);
+      const uid = newUid();
+      try {
+        insertUser.run(uid, normalized, hash, Date.now());
+      } catch (error) {
+        if (error instanceof Error && /UNIQUE/.test(error.message))
+          throw new AccountError("email-taken", "The email address is already in use by another account.");
+        throw error;
+      }
+      return { uid, email: normalized };
+    },
+    async signIn(email, password) {
+      const parsed = emailSchema.safeParse(email);
+      const row = parsed.success
+        ? (byEmail.get(parsed.data) as { uid: string; email: string; password_hash: string | null } | undefined)
+        : undefined;
+      if (!row || !row.password_hash) {
+        await burnPasswordCheck(password);
+        throw new AccountError("invalid-credentials", "Invalid email or password.");
+      }
+      if (!(await verifyPassword(password, row.password_hash))) {
+        throw new AccountError("invalid-credentials", "Invalid email or password.");
+      }
+      return { uid: row.uid, email: row.email };
+    },
+    async signInWithProvider(profile: ProviderProfile) {
+      const existing = byIdentity.get(profile.provider, profile.subject) as AccountUser | undefined;
+      if (existing) return { user: existing, created: false };
+      const email = profile.email ? emailSchema.safeParse(profile.email) : null;
+      const known = email?.success ? (byEmail.get(email.data) as AccountUser | undefined) : undefined;
+      if (known) {
+        if (!profile.emailVerified) {
+          throw new AccountError(
+            "unverified-email",
+            "An account with this email already exists. Sign in with your password first.",
+          );
+        }
+        insertIdentity.run(profile.provider, profile.subject, known.uid);
+        return { user: { uid: known.uid, email: known.email }, created: false };
+      }
+      const uid = newUid();
+      const storedEmail = email?.success && profile.emailVerified ? email.data : null;
+      db.transaction(() => {
+        insertUser.run(uid, storedEmail, null, Date.now());
+        insertIdentity.run(profile.provider, profile.subject, uid);
+      })();
+      return { user: { uid, email: storedEmail }, created: true };
+    },
+    async getUser(uid) {
+      return (byUid.get(uid) as AccountUser | undefined) ?? null;
+    },
+  };
+}
+
+interface FavoriteRow {
+  id: string;
+  audio_src: string;
+  audio_title: string;
+  duration: number;
+  is_fav: number;
+}
+const toFavorite = (r: FavoriteRow): Favorite => ({
+  id: r.id,
+  audioSrc: r.audio_src,
+  audioTitle: r.audio_title,
+  Duration: r.duration,
+  isFav: r.is_fav === 1,
+});
+
+export function createSqliteLibrary(db: Db): Library {
+  const initRecord = db.prepare("INSERT OR IGNORE INTO user_records (uid, audio_title, audio_src, duration) VALUES (?, '', '', 0)");
+  const initSync = db.prepare("INSERT OR IGNORE INTO active_audio_sync (uid) VALUES (?)");
+  const record = db.prepare("SELECT audio_title, audio_src, duration FROM user_records WHERE uid = ?");
+  const sync = db.prepare("SELECT audio_title, duration, audio_img, audio_src, current_time FROM active_audio_sync WHERE uid = ?");
+  const upsertSync = db.prepare(`INSERT INTO active_audio_sync (uid, audio_title, duration, audio_img, audio_src, current_time, written_at)
+    VALUES (@uid, @AudioTitle, @Duration, @AudioImg, @AudioSrc, @currentTime, @writtenAt)
+    ON CONFLICT (uid) DO UPDATE SET audio_title = excluded.audio_title, duration = excluded.duration,
+      audio_img = excluded.audio_img, audio_src = excluded.audio_src, current_time = excluded.current_time,
+      written_at = excluded.written_at
+    WHERE excluded.written_at > active_audio_sync.written_at`);
+  const updateRecord = db.prepare(
+    "INSERT INTO user_records (uid, audio_title, audio_src, duration) VALUES (?, ?, ?, ?) ON CONFLICT (uid) DO UPDATE SET audio_title = excluded.audio_title, audio_src = excluded.audio_src, duration = excluded.duration",
+  );
+  const listFavs = db.prepare("SELECT id, audio_src, audio_title, duration, is_fav FROM favorites WHERE uid = ? ORDER BY created_at DESC, id");
+  const insertFav = db.prepare(
+    "INSERT INTO favorites (id, uid, audio_src, audio_title, duration, is_fav, created_at) VALUES (?, ?, ?, ?, ?, 1, ?) ON CONFLICT (uid, audio_src) DO NOTHING",
+  );
+  const favBySrc = db.prepare("SELECT id, audio_src, audio_title, duration, is_fav FROM favorites WHERE uid = ? AND audio_src = ?");
+  const deleteFav = db.prepare("DELETE FROM favorites WHERE uid = ? AND id = ?");
+  const deleteFavBySrc = db.prepare("DELETE FROM favorites WHERE uid = ? AND audio_src = ?");
+  const adult = db.prepare("SELECT adult_confirmed_at FROM users WHERE uid = ?");
+  const setAdult = db.prepare("UPDATE users SET adult_confirmed_at = ? WHERE uid = ? AND adult_confirmed_at IS NULL");
+
+  return {
+    async initUser(uid) {
+      db.transaction(() => {
+        initRecord.run(uid);
+        initSync.run(uid);
+      })();
+    },
+    async userRecord(uid): Promise<UserRecord | null> {
+      const r = record.get(uid) as { audio_title: string; audio_src: string; duration: number } | undefined;
+      return r ? { audioTitle: r.audio_title, audioSrc: r.audio_src, duration: r.duration } : null;
+    },
+    async activeAudioSync(uid): Promise<ActiveAudioSync | null> {
+      const r = sync.get(uid) as
+        | { audio_title: string; duration: number; audio_img: string; audio_src: string; current_time: number }
+        | undefined;
+      return r
+        ? { AudioTitle: r.audio_title, Duration: r.duration, AudioImg: r.audio_img, AudioSrc: r.audio_src, currentTime: r.current_time }
+        : null;
+    },
+    async writeProgress(uid, s, writtenAt) {
+      let result: "written" | "stale" = "stale";
+      db.transaction(() => {
+        const changes = upsertSync.run({ uid, ...s, writtenAt }).changes;
+        if (changes > 0) {
+          result = "written";
+          // users/<uid> keeps the last audio (SPEC §4: read first at sign-in).
+          updateRecord.run(uid, s.AudioTitle, s.AudioSrc, s.Duration);
+        }
+      })();
+      return result;
+    },
+    async favorites(uid) {
+      return (listFavs.all(uid) as FavoriteRow[]).map(toFavorite);
+    },
+    async addFavorite(uid, fav) {
+      insertFav.run(newPushId(), uid, fav.audioSrc, fav.audioTitle, fav.duration, Date.now());
+      return toFavorite(favBySrc.get(uid, fav.audioSrc) as FavoriteRow);
+    },
+    async removeFavorite(uid, id) {
+      return deleteFav.run(uid, id).changes > 0;
+    },
+    async removeFavoriteBySrc(uid, audioSrc) {
+      return deleteFavBySrc.run(uid, audioSrc).changes > 0;
+    },
+    async isAdultConfirmed(uid) {
+      const r = adult.get(uid) as { adult_confirmed_at: number | null } | undefined;
+      return Boolean(r?.adult_confirmed_at);
+    },
+    async confirmAdult(uid) {
+      setAdult.run(Date.now(), uid);
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import crypto from "node:crypto";
+import type { Db } from "./db.server";
+
+/**
+ * Server-side session records: the cookie carries only a random id (signed); the data lives
+ * here, so deleting the row revokes the session everywhere (a replayed cookie is signed out).
+ */
+export interface SessionStore {
+  create(data: unknown, expires: Date | undefined): Promise<string>;
+  read(id: string): Promise<unknown | null>;
+  update(id: string, data: unknown, expires: Date | undefined): Promise<void>;
+  delete(id: string): Promise<void>;
+  deleteForUser(uid: string): Promise<void>;
+}
+
+export function createSqliteSessionStore(db: Db, defaultTtlMs: number): SessionStore {
+  const insert = db.prepare("INSERT INTO sessions (id, data, expires_at) VALUES (?, ?, ?)");
+  const select = db.prepare("SELECT data, expires_at FROM sessions WHERE id = ?");
+  const update = db.prepare(
+    "INSERT INTO sessions (id, data, expires_at) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET data = excluded.data, expires_at = excluded.expires_at",
+  );
+  const remove = db.prepare("DELETE FROM sessions WHERE id = ?");
+  const purge = db.prepare("DELETE FROM sessions WHERE expires_at < ?");
+  const removeForUser = db.prepare("DELETE FROM sessions WHERE json_extract(data, '$.user.uid') = ?");
+  let lastPurge = 0;
+  const expiry = (expires: Date | undefined) => expires?.getTime() ?? Date.now() + defaultTtlMs;
+
+  return {
+    async create(data, expires) {
+      const id = crypto.randomBytes(32).toString("base64url");
+      insert.run(id, JSON.stringify(data), expiry(expires));
+      if (Date.now() - lastPurge > 60 * 60_000) {
+        lastPurge = Date.now();
+        purge.run(Date.now());
+      }
+      return id;
+    },
+    async read(id) {
+      if (typeof id !== "string" || id.length > 100) return null;
+      const row = select.get(id) as { data: string; expires_at: number } | undefined;
+      if (!row) return null;
+      if (row.expires_at < Date.now()) {
+        remove.run(id);
+        return null;
+      }
+      try {
+        return JSON.parse(row.data) as unknown;
+      } catch {
+        return null;
+      }
+    },
+    async update(id, data, expires) {
+      update.run(id, JSON.stringify(data), expiry(expires));
+    },
+    async delete(id) {
+      remove.run(id);
+    },
+    async deleteForUser(uid) {
+      removeForUser.run(uid);
+    },
+  };
+}
+
+/** Failed sign-ins per account, for throttling (kept in the embedded store whatever the accounts backend). */
+export interface FailureLog {
+  count(account: string, sinceMs: number): Promise<number>;
+  record(account: string): Promise<void>;
+  clear(account: string): Promise<void>;
+}
+
+export function createSqliteFailureLog(db: Db): FailureLog {
+  const count = db.prepare("SELECT count(*) AS n FROM auth_failures WHERE account = ? AND at >= ?");
+  const insert = db.prepare("INSERT INTO auth_failures (account, at) VALUES (?, ?)");
+  const clear = db.prepare("DELETE FROM auth_failures WHERE account = ?");
+  const purge = db.prepare("DELETE FROM auth_failures WHERE at < ?");
+  return {
+    async count(account, sinceMs) {
+      return (count.get(account, sinceMs) as { n: number }).n;
+    },
+    async record(account) {
+      insert.run(account, Date.now());
+      if (Math.random() < 0.01) purge.run(Date.now() - 24 * 60 * 60_000);
+    },
+    async clear(account) {
+      clear.run(account);
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import { redirect } from "@remix-run/node";
+import type { AppLoadContext } from "@remix-run/node";
+import type { SessionUser } from "~/services/auth.server";
+import { CACHE_POLICY } from "./cache-policy";
+
+/**
+ * A POST from another site writes nothing (CSRF): a foreign Origin, an opaque "null" origin or
+ * Sec-Fetch-Site: cross-site is refused with 403. Requests without either header (non-browser
+ * clients) carry no victim's cookies and pass.
+ */
+export function assertSameOrigin(request: Request): void {
+  const host = new URL(request.url).host;
+  const fetchSite = request.headers.get("Sec-Fetch-Site");
+  const origin = request.headers.get("Origin");
+  let foreign = fetchSite === "cross-site";
+  if (origin) {
+    try {
+      foreign ||= origin === "null" || new URL(origin).host !== host;
+    } catch {
+      foreign = true;
+    }
+  }
+  if (foreign) {
+    throw new Response("This form was sent from another site, so nothing was changed.", {
+      status: 403,
+      statusText: "Forbidden",
+      headers: { "Cache-Control": CACHE_POLICY.private },
+    });
+  }
+}
+
+/** The honeypot field every public form carries; people never fill it, bots often do. */
+export const HONEYPOT_FIELD = "website";
+export function isBot(form: FormData): boolean {
+  const v = form.get(HONEYPOT_FIELD);
+  return typeof v === "string" && v.length > 0;
+}
+
+/** SPEC §2 "Unsigned visitors who open a protected route are redirected to /signin." */
+export async function requireUser(request: Request, context: AppLoadContext): Promise<SessionUser> {
+  const user = await context.user();
+  if (user) return user;
+  const url = new URL(request.url);
+  throw redirect(`/signin?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`, {
+    headers: { "Cache-Control": CACHE_POLICY.private },
+  });
+}
+
+/** Read a form body (urlencoded or multipart); a malformed or oversized one is a 400, not a 500. */
+export async function readForm(request: Request, maxBytes = 16 * 1024): Promise<FormData> {
+  const length = Number(request.headers.get("Content-Length") ?? "0");
+  if (length > maxBytes) throw new Response("The form is too large.", { status: 413, statusText: "Payload Too Large" });
+  try {
+    return await request.formData();
+  } catch {
+    throw new Response("The form could not be read.", { status: 400, statusText: "Bad Request" });
+  }
+}
+
+export function formText(form: FormData, name: string): string {
+  const v = form.get(name);
+  return typeof v === "string" ? v : "";
+}

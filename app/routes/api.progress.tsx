@@ -1,0 +1,40 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { cacheHeaders } from "~/http/cache-policy";
+import { assertSameOrigin } from "~/http/guards.server";
+import { fieldsOf, progressSchema } from "~/services/library-input.server";
+
+export async function loader() {
+  return json({ error: "POST progress here." }, { status: 405, headers: { Allow: "POST", ...cacheHeaders("private") } });
+}
+
+/**
+ * SPEC §4 "Progress sync": the position of a signed-in listener goes to ActiveAudioSync.
+ * Accepts a form or a JSON body (navigator.sendBeacon on page hide). Live streams are never
+ * written; an older write never overwrites a newer one. The uid is the session's, never the body's.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const user = await context.user();
+  if (!user) return json({ ok: false, error: "Not signed in." }, { status: 401, headers: cacheHeaders("private") });
+  if (Number(request.headers.get("Content-Length") ?? "0") > 8 * 1024) {
+    return json({ ok: false, error: "Too large." }, { status: 413, headers: cacheHeaders("private") });
+  }
+  let body: Record<string, unknown>;
+  try {
+    const type = request.headers.get("Content-Type") ?? "";
+    body = type.includes("application/json") || type.includes("text/plain")
+      ? fieldsOf((await request.json()) as Record<string, unknown>)
+      : fieldsOf(await request.formData());
+  } catch {
+    return json({ ok: false, error: "Unreadable body." }, { status: 400, headers: cacheHeaders("private") });
+  }
+  const parsed = progressSchema.safeParse(body);
+  if (!parsed.success) return json({ ok: false, error: "Invalid progress." }, { status: 400, headers: cacheHeaders("private") });
+  const { at, ...sync } = parsed.data;
+  if (sync.AudioSrc === context.services.publicConfig.liveStreamUrl) {
+    return json({ ok: false, error: "Live streams are not saved." }, { status: 422, headers: cacheHeaders("private") });
+  }
+  const result = await context.services.library.writeProgress(user.uid, sync, at);
+  return json({ ok: true, result }, { headers: cacheHeaders("private") });
+}

@@ -1,0 +1,39 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { cacheHeaders } from "~/http/cache-policy";
+import { assertSameOrigin, readForm } from "~/http/guards.server";
+import { FAVORITE_REFUSED_LOG, safeRedirect } from "~/rules/auth";
+import { favoriteFormSchema, fieldsOf } from "~/services/library-input.server";
+
+export async function loader() {
+  return redirect("/user");
+}
+
+/**
+ * SPEC §4 Favorites: the heart adds or removes. A plain form POST (no JS) redirects back; the
+ * fetcher (JS) gets JSON. Adding needs a signed-in user, a source and a title (SPEC §5).
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const form = await readForm(request);
+  const viaFetcher = form.get("js") === "1";
+  const back = safeRedirect(form.get("redirectTo"), "/user");
+  const user = await context.user();
+  const parsed = favoriteFormSchema.safeParse(fieldsOf(form));
+  if (!user || !parsed.success) {
+    console.warn(FAVORITE_REFUSED_LOG);
+    if (!user) {
+      return viaFetcher
+        ? json({ ok: false, error: "Sign in to keep favorites." }, { status: 401, headers: cacheHeaders("private") })
+        : redirect(`/signin?redirectTo=${encodeURIComponent(back)}`, { headers: cacheHeaders("private") });
+    }
+    return json({ ok: false, error: "That favorite is missing its audio or title." }, { status: 400, headers: cacheHeaders("private") });
+  }
+  const { library } = context.services;
+  const data = parsed.data;
+  if (data.intent === "add") await library.addFavorite(user.uid, { audioSrc: data.audioSrc, audioTitle: data.title, duration: data.duration });
+  else await library.removeFavoriteBySrc(user.uid, data.audioSrc);
+  return viaFetcher
+    ? json({ ok: true, favorite: data.intent === "add" }, { headers: cacheHeaders("private") })
+    : redirect(back, { headers: cacheHeaders("private") });
+}

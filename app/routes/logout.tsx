@@ -1,0 +1,20 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { cacheHeaders } from "~/http/cache-policy";
+import { assertSameOrigin } from "~/http/guards.server";
+
+export async function loader() {
+  return redirect("/user");
+}
+
+/** SPEC §2/§4: Log Out revokes the session and returns to /. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  try {
+    const cookie = await context.services.auth.endSession(request.headers.get("Cookie"));
+    return redirect("/", { headers: { "Set-Cookie": cookie, ...cacheHeaders("private") } });
+  } catch (error) {
+    console.error("[logout]", error);
+    return redirect("/user?error=logout-failed", { headers: cacheHeaders("private") });
+  }
+}

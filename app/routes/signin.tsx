@@ -1,0 +1,74 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuthorizationError } from "remix-auth";
+import { AlertMessage } from "~/components/AlertMessage";
+import { Honeypot } from "~/components/Honeypot";
+import { OAuthButtons } from "~/components/OAuthButtons";
+import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
+import { cacheHeaders } from "~/http/cache-policy";
+import { assertSameOrigin, isBot, readForm } from "~/http/guards.server";
+import { EMAIL_MAX, PASSWORD_MAX, SIGN_IN_FAILED, safeRedirect } from "~/rules/auth";
+import { noticeFor } from "~/rules/notices";
+
+export const meta: MetaFunction = () => [{ title: "Sign in — The Ham Radio Show" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "/");
+  if (await context.user()) throw redirect(redirectTo === "/" ? "/user" : redirectTo, { headers: cacheHeaders("private") });
+  const notice = noticeFor(url.searchParams.get("notice") ?? url.searchParams.get("error"));
+  return json({ redirectTo, notice, providers: context.services.auth.providers }, { headers: cacheHeaders("private") });
+}
+export const headers = ({ loaderHeaders, actionHeaders }: { loaderHeaders: Headers; actionHeaders: Headers }) =>
+  actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+
+/** SPEC §2 Sign in (email + password); success → a new session and back where the listener was. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const form = await readForm(request);
+  const redirectTo = safeRedirect(form.get("redirectTo"), "/");
+  if (isBot(form)) return json({ error: SIGN_IN_FAILED }, { status: 401, headers: cacheHeaders("private") });
+  try {
+    const user = await context.services.auth.signInWithPassword(form);
+    const cookie = await context.services.auth.startSession(user, request.headers.get("Cookie"));
+    return redirect(redirectTo, { headers: { "Set-Cookie": cookie, ...cacheHeaders("private") } });
+  } catch (error) {
+    // SPEC §8: sign-in failures are logged; the listener sees one generic message.
+    const message = error instanceof AuthorizationError ? error.message : SIGN_IN_FAILED;
+    console.warn(`[signin] failed: ${message}`);
+    if (!(error instanceof AuthorizationError)) console.error(error);
+    return json({ error: message }, { status: 401, headers: cacheHeaders("private") });
+  }
+}
+
+export default function SignIn() {
+  const { redirectTo, notice, providers } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <section className="auth-card" aria-labelledby="signin-title">
+      <h1 id="signin-title">Sign in</h1>
+      {notice ? <AlertMessage message={notice.text} tone={notice.tone} /> : null}
+      {actionData?.error ? <AlertMessage message={actionData.error} alert={false} /> : null}
+      <OAuthButtons providers={providers} from="signin" redirectTo={redirectTo} facebook />
+      <Form method="post" className="auth-form" replace>
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <Honeypot />
+        <label htmlFor="signin-email">Email</label>
+        <input id="signin-email" name="email" type="email" required autoComplete="email" maxLength={EMAIL_MAX} />
+        <label htmlFor="signin-password">Password</label>
+        <input id="signin-password" name="password" type="password" required autoComplete="current-password" maxLength={PASSWORD_MAX} />
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? "Signing in…" : "Sign in"}
+        </button>
+      </Form>
+      <p className="auth-links">
+        <Link to="/privacy-policy">Privacy Policy</Link>
+        <Link to={redirectTo === "/" ? "/signup" : `/signup?redirectTo=${encodeURIComponent(redirectTo)}`}>Sign Up</Link>
+      </p>
+    </section>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

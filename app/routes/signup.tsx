@@ -1,0 +1,93 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AlertMessage } from "~/components/AlertMessage";
+import { Honeypot } from "~/components/Honeypot";
+import { OAuthButtons } from "~/components/OAuthButtons";
+import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
+import { cacheHeaders } from "~/http/cache-policy";
+import { assertSameOrigin, formText, isBot, readForm } from "~/http/guards.server";
+import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, safeRedirect, signUpError } from "~/rules/auth";
+import { noticeFor } from "~/rules/notices";
+import { AccountError } from "~/services/accounts.server";
+
+export const meta: MetaFunction = () => [{ title: "Sign up — The Ham Radio Show" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  if (await context.user()) throw redirect("/user", { headers: cacheHeaders("private") });
+  const url = new URL(request.url);
+  return json(
+    {
+      providers: context.services.auth.providers,
+      redirectTo: safeRedirect(url.searchParams.get("redirectTo"), "/"),
+      notice: noticeFor(url.searchParams.get("error")),
+    },
+    { headers: cacheHeaders("private") },
+  );
+}
+
+/**
+ * SPEC §4 "After sign-up: email sign-up goes to /signin" (with the all-set message); SPEC §7
+ * "Write at sign-up": the user record, ActiveAudioSync and an empty favorites container.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const form = await readForm(request);
+  if (isBot(form)) return json({ error: signUpError("please try again.") }, { status: 400, headers: cacheHeaders("private") });
+  const { accounts, library } = context.services;
+  try {
+    const user = await accounts.signUp(formText(form, "email"), formText(form, "password"));
+    await library.initUser(user.uid);
+    const redirectTo = safeRedirect(form.get("redirectTo"), "/");
+    const back = redirectTo === "/" ? "" : `&redirectTo=${encodeURIComponent(redirectTo)}`;
+    return redirect(`/signin?notice=signed-up${back}`, { headers: cacheHeaders("private") });
+  } catch (error) {
+    if (error instanceof AccountError) {
+      return json({ error: signUpError(error.message) }, { status: 400, headers: cacheHeaders("private") });
+    }
+    console.error("[signup]", error);
+    return json({ error: signUpError("something went wrong on our side. Please try again.") }, { status: 500, headers: cacheHeaders("private") });
+  }
+}
+
+export default function SignUp() {
+  const { providers, redirectTo, notice } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <section className="auth-card" aria-labelledby="signup-title">
+      <h1 id="signup-title">Sign up</h1>
+      {notice ? <AlertMessage message={notice.text} tone={notice.tone} /> : null}
+      {actionData?.error ? <AlertMessage message={actionData.error} /> : null}
+      <OAuthButtons providers={providers} from="signup" redirectTo="/" facebook={false} />
+      <Form method="post" className="auth-form" replace>
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <Honeypot />
+        <label htmlFor="signup-email">Email</label>
+        <input id="signup-email" name="email" type="email" required autoComplete="email" maxLength={EMAIL_MAX} />
+        <label htmlFor="signup-password">Password</label>
+        <input
+          id="signup-password"
+          name="password"
+          type="password"
+          required
+          autoComplete="new-password"
+          minLength={PASSWORD_MIN}
+          maxLength={PASSWORD_MAX}
+          aria-describedby="password-help"
+        />
+        <p id="password-help" className="muted small">
+          At least {PASSWORD_MIN} characters. Long passphrases are welcome.
+        </p>
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? "Creating your account…" : "Sign up"}
+        </button>
+      </Form>
+      <p className="auth-links">
+        <Link to="/signin">Already have an account? Sign in</Link>
+      </p>
+    </section>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,47 @@
+import { z } from "zod";
+
+/** A playable audio source: a same-site path or an http(s) URL, sane length, no control characters. */
+export const audioSrcSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(2000)
+  .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), "control characters")
+  .refine((v) => (v.startsWith("/") && !v.startsWith("//")) || /^https?:\/\//i.test(v), "must be a path or an http(s) URL");
+
+const title = z.string().trim().min(1).max(300);
+const finiteOrZero = z.preprocess((v) => {
+  const n = typeof v === "string" ? Number(v) : v;
+  return typeof n === "number" && Number.isFinite(n) && n >= 0 ? Math.min(n, 1e7) : 0;
+}, z.number());
+
+/** The favorite form (SPEC §4 Favorites): intent, audio source, title, duration. */
+export const favoriteFormSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("add"), audioSrc: audioSrcSchema, title, duration: finiteOrZero }),
+  z.object({ intent: z.literal("remove"), audioSrc: audioSrcSchema }),
+]);
+
+/**
+ * SPEC §3 ActiveAudioSync write; §5 "Duration written to the sync record is 0 when it is not a
+ * finite number. Undefined fields are stripped before the write." `at` is the client's capture time.
+ */
+export const progressSchema = z.object({
+  AudioTitle: z.string().trim().max(300).default(""),
+  Duration: finiteOrZero,
+  AudioImg: z
+    .string()
+    .trim()
+    .max(2000)
+    .refine((v) => v === "" || (v.startsWith("/") && !v.startsWith("//")) || /^https?:\/\//i.test(v))
+    .default(""),
+  AudioSrc: audioSrcSchema,
+  currentTime: finiteOrZero,
+  at: z.coerce.number().int().positive().max(8.64e15),
+});
+export type ProgressInput = z.infer<typeof progressSchema>;
+
+/** Fields present in a form or JSON body, with undefined ones stripped. */
+export function fieldsOf(body: FormData | Record<string, unknown>): Record<string, unknown> {
+  const entries = body instanceof FormData ? [...body.entries()] : Object.entries(body);
+  return Object.fromEntries(entries.filter(([, v]) => v !== undefined && v !== null));
+}
