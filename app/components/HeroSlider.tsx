@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { useKeenSlider, type KeenSliderPlugin } from "keen-slider/react.js";
+import { useKeenSlider, type KeenSliderPlugin } from "keen-slider/react.es.js";
 import type { SliderItem } from "~/services/types";
 import { SLIDER_AUTOPLAY_MS } from "~/rules/constants";
 import { slideTarget } from "~/rules/slider";
