@@ -1,0 +1,35 @@
+import { expect, type Page } from "@playwright/test";
+import crypto from "node:crypto";
+
+export const PASSWORD = "correct horse battery staple";
+
+export function uniqueEmail(prefix = "listener"): string {
+  return `${prefix}-${crypto.randomBytes(6).toString("hex")}@example.com`;
+}
+
+/** Sign up through the real form (works with or without JS); ends on /signin. */
+export async function signUp(page: Page, email = uniqueEmail(), password = PASSWORD): Promise<{ email: string; password: string }> {
+  page.once("dialog", (d) => d.accept().catch(() => undefined));
+  await page.goto("/signup");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign up", exact: true }).click();
+  await expect(page).toHaveURL(/\/signin/);
+  return { email, password };
+}
+
+/** Sign in through the real form; ends wherever redirectTo pointed (default /). */
+export async function signIn(page: Page, email: string, password = PASSWORD, redirectTo?: string): Promise<void> {
+  await page.goto(redirectTo ? `/signin?redirectTo=${encodeURIComponent(redirectTo)}` : "/signin");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).not.toHaveURL(/\/signin/);
+}
+
+/** A fresh account, signed in. */
+export async function signedIn(page: Page): Promise<{ email: string; password: string }> {
+  const account = await signUp(page);
+  await signIn(page, account.email, account.password);
+  return account;
+}
