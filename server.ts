@@ -15,6 +15,7 @@ import { parseEnv, EnvError } from "./app/config/env.server";
 import { createServices } from "./app/services/context.server";
 import { CACHE_POLICY } from "./app/http/cache-policy";
 import { contentSecurityPolicy } from "./app/http/security.server";
+import { rateLimits } from "./app/http/rate-limit.server";
 
 let env;
 try {
@@ -74,6 +75,8 @@ app.use(
     },
   }),
 );
+
+app.use(rateLimits({ auth: env.RATE_LIMIT_AUTH_PER_MIN, post: env.RATE_LIMIT_POST_PER_MIN, get: env.RATE_LIMIT_GET_PER_MIN }));
 
 app.all(
   "*",

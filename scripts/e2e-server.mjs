@@ -19,6 +19,9 @@ const child = spawn(process.execPath, ["build/server.js"], {
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
     SESSION_SECRET: "e2e-session-secret-0123456789abcdef",
+    // Production limits stay on; tests that act as separate listeners send their own
+    // X-Forwarded-For (one trusted proxy hop, as behind a load balancer).
+    TRUST_PROXY_HOPS: "1",
     LIVE_STREAM_URL: `${upstreams.origin}/live/stream.mp3`,
     NOW_PLAYING_KIND: "live365",
     NOW_PLAYING_URL: `${upstreams.origin}/live365/station/a93581`,

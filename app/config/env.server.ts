@@ -35,6 +35,10 @@ const envSchema = z
     GOOGLE_CLIENT_SECRET: z.string().trim().optional(),
     FACEBOOK_CLIENT_ID: z.string().trim().optional(),
     FACEBOOK_CLIENT_SECRET: z.string().trim().optional(),
+    /** Requests per minute per client address, by tier (0 turns a tier off). */
+    RATE_LIMIT_AUTH_PER_MIN: z.coerce.number().int().min(0).default(20),
+    RATE_LIMIT_POST_PER_MIN: z.coerce.number().int().min(0).default(240),
+    RATE_LIMIT_GET_PER_MIN: z.coerce.number().int().min(0).default(1200),
     /** Trust X-Forwarded-For from this many proxies (0 = use the socket address). */
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   })

@@ -7,8 +7,15 @@ export function uniqueEmail(prefix = "listener"): string {
   return `${prefix}-${crypto.randomBytes(6).toString("hex")}@example.com`;
 }
 
+/** Act as a distinct listener (own client address behind the trusted proxy), as real users are. */
+export async function asListener(page: Page): Promise<void> {
+  const b = crypto.randomBytes(3);
+  await page.setExtraHTTPHeaders({ "X-Forwarded-For": `10.${b[0]}.${b[1]}.${b[2]}` });
+}
+
 /** Sign up through the real form (works with or without JS); ends on /signin. */
 export async function signUp(page: Page, email = uniqueEmail(), password = PASSWORD): Promise<{ email: string; password: string }> {
+  await asListener(page);
   page.once("dialog", (d) => d.accept().catch(() => undefined));
   await page.goto("/signup");
   await page.getByLabel("Email").fill(email);
