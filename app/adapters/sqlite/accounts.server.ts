@@ -127,11 +127,11 @@ export function createSqliteLibrary(db: Db): Library {
   const initRecord = db.prepare("INSERT OR IGNORE INTO user_records (uid, audio_title, audio_src, duration) VALUES (?, '', '', 0)");
   const initSync = db.prepare("INSERT OR IGNORE INTO active_audio_sync (uid) VALUES (?)");
   const record = db.prepare("SELECT audio_title, audio_src, duration FROM user_records WHERE uid = ?");
-  const sync = db.prepare("SELECT audio_title, duration, audio_img, audio_src, current_time FROM active_audio_sync WHERE uid = ?");
-  const upsertSync = db.prepare(`INSERT INTO active_audio_sync (uid, audio_title, duration, audio_img, audio_src, current_time, written_at)
+  const sync = db.prepare("SELECT audio_title, duration, audio_img, audio_src, position FROM active_audio_sync WHERE uid = ?");
+  const upsertSync = db.prepare(`INSERT INTO active_audio_sync (uid, audio_title, duration, audio_img, audio_src, position, written_at)
     VALUES (@uid, @AudioTitle, @Duration, @AudioImg, @AudioSrc, @currentTime, @writtenAt)
     ON CONFLICT (uid) DO UPDATE SET audio_title = excluded.audio_title, duration = excluded.duration,
-      audio_img = excluded.audio_img, audio_src = excluded.audio_src, current_time = excluded.current_time,
+      audio_img = excluded.audio_img, audio_src = excluded.audio_src, position = excluded.position,
       written_at = excluded.written_at
     WHERE excluded.written_at > active_audio_sync.written_at`);
   const updateRecord = db.prepare(
@@ -160,10 +160,10 @@ export function createSqliteLibrary(db: Db): Library {
     },
     async activeAudioSync(uid): Promise<ActiveAudioSync | null> {
       const r = sync.get(uid) as
-        | { audio_title: string; duration: number; audio_img: string; audio_src: string; current_time: number }
+        | { audio_title: string; duration: number; audio_img: string; audio_src: string; position: number }
         | undefined;
       return r
-        ? { AudioTitle: r.audio_title, Duration: r.duration, AudioImg: r.audio_img, AudioSrc: r.audio_src, currentTime: r.current_time }
+        ? { AudioTitle: r.audio_title, Duration: r.duration, AudioImg: r.audio_img, AudioSrc: r.audio_src, currentTime: r.position }
         : null;
     },
     async writeProgress(uid, s, writtenAt) {

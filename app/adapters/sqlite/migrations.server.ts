@@ -91,7 +91,7 @@ export const MIGRATIONS: string[] = [
     duration REAL NOT NULL DEFAULT 0,
     audio_img TEXT NOT NULL DEFAULT '',
     audio_src TEXT NOT NULL DEFAULT '',
-    current_time REAL NOT NULL DEFAULT 0,
+    position REAL NOT NULL DEFAULT 0,
     written_at INTEGER NOT NULL DEFAULT 0
   );
   CREATE TABLE favorites (
