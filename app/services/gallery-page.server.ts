@@ -1,0 +1,195 @@
+import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import sanitizeHtml from "sanitize-html";
+import { extractMedia } from "~/adapters/shapes/wordpress.server";
+import { CACHE_POLICY, cacheHeaders } from "~/http/cache-policy";
+import { assertSameOrigin, formText, readForm, requireUser } from "~/http/guards.server";
+import { slugParam } from "~/http/input.server";
+import { safeRedirect } from "~/rules/auth";
+import type { Services } from "./context.server";
+import type { GalleryMedia, GalleryPost, NewsPost } from "./types";
+
+/**
+ * The SpankBank pages (SPEC §2, §6, issue 4 item 7): signed-in only, behind a one-time
+ * "18 or older" confirmation remembered per account, never cached.
+ * docs/decisions/004-gallery-lightbox.md.
+ */
+
+export const GALLERY_HOME = "/SpankBank";
+export const CONFIRM_ADULT_INTENT = "confirm-adult";
+
+export interface GalleryImage {
+  src: string;
+  alt: string;
+  width: number | null;
+  height: number | null;
+}
+export interface GalleryVideo {
+  src: string;
+  poster: string | null;
+}
+
+/** What the post page renders: the same shape for a gallery post and a spnkbnk news post. */
+export interface GalleryPostView {
+  source: "gallery" | "news";
+  id: string;
+  slug: string;
+  title: string;
+  date: string;
+  images: GalleryImage[];
+  videos: GalleryVideo[];
+  /** The post's sanitized text with its images and videos taken out (they render as the grid). */
+  textHtml: string;
+}
+
+/** The gate: where the listener asked to go (a safe in-site path), or null once confirmed. */
+export type Gate = { redirectTo: string } | null;
+
+const privateHeaders = () => cacheHeaders("private");
+
+function errorResponse(status: 400 | 404, message: string): Response {
+  return new Response(message, {
+    status,
+    statusText: status === 400 ? "Bad Request" : "Not Found",
+    headers: { "Cache-Control": CACHE_POLICY.private },
+  });
+}
+
+/** True for /SpankBank and anything under it (the only places the confirmation returns to). */
+export function isGalleryPath(path: string): boolean {
+  return /^\/spankbank(?:[/?#]|$)/i.test(path);
+}
+
+/** Signed in (else → /signin?redirectTo=…), and whether the 18+ gate still has to be shown. */
+async function galleryAccess(request: Request, context: AppLoadContext): Promise<{ uid: string; gate: Gate }> {
+  const user = await requireUser(request, context);
+  if (await context.services.library.isAdultConfirmed(user.uid)) return { uid: user.uid, gate: null };
+  const url = new URL(request.url);
+  return { uid: user.uid, gate: { redirectTo: safeRedirect(`${url.pathname}${url.search}`, GALLERY_HOME) } };
+}
+
+/**
+ * The `id` query parameter of /SpankBank/Post?id=<id>: absent → null; present, it must be a
+ * positive whole number (a WordPress post id), else a 400 that says so.
+ */
+export function parseGalleryId(url: URL): number | null {
+  const raw = url.searchParams.get("id");
+  if (raw === null) return null;
+  const value = raw.trim();
+  if (!/^[0-9]{1,15}$/.test(value) || Number(value) < 1 || !Number.isSafeInteger(Number(value))) {
+    throw errorResponse(400, "The gallery post id must be a whole number from 1 up (for example /SpankBank/Post?id=501).");
+  }
+  return Number(value);
+}
+
+const TEXT_TAGS = sanitizeHtml.defaults.allowedTags.filter((t) => t !== "figure");
+
+/** The post text without its media (already sanitized; this only takes images/videos/figures out). */
+export function textWithoutMedia(safeHtml: string): string {
+  return sanitizeHtml(safeHtml, {
+    allowedTags: TEXT_TAGS,
+    allowedAttributes: { a: ["href", "title", "rel", "target"], time: ["datetime"] },
+    nonTextTags: ["script", "style", "textarea", "option", "noscript", "video", "audio", "picture", "figure"],
+    exclusiveFilter: (frame) => ["p", "div", "span"].includes(frame.tag) && !frame.text.trim() && !frame.mediaChildren.length,
+  }).trim();
+}
+
+function splitMedia(media: GalleryMedia[]): { images: GalleryImage[]; videos: GalleryVideo[] } {
+  const images: GalleryImage[] = [];
+  const videos: GalleryVideo[] = [];
+  for (const m of media) {
+    if (m.kind === "image") images.push({ src: m.src, alt: m.alt, width: m.width, height: m.height });
+    else videos.push({ src: m.src, poster: m.poster });
+  }
+  return { images, videos };
+}
+
+export function viewOfGalleryPost(post: GalleryPost): GalleryPostView {
+  return {
+    source: "gallery",
+    id: post.id,
+    slug: post.slug,
+    title: post.title,
+    date: post.date,
+    ...splitMedia(post.media),
+    textHtml: textWithoutMedia(post.contentHtml),
+  };
+}
+
+/**
+ * A spnkbnk news post rendered the same way: the images and videos found in its (sanitized)
+ * HTML, led by its featured image when the body does not already show it.
+ */
+export function viewOfNewsPost(post: NewsPost): GalleryPostView {
+  const { images, videos } = splitMedia(extractMedia(post.contentHtml));
+  if (post.image && !images.some((i) => i.src === post.image)) {
+    images.unshift({ src: post.image, alt: post.title, width: null, height: null });
+  }
+  return {
+    source: "news",
+    id: post.id,
+    slug: post.slug,
+    title: post.title,
+    date: post.date,
+    images,
+    videos,
+    textHtml: textWithoutMedia(post.contentHtml),
+  };
+}
+
+/** By id when given; else by slug, in the gallery source first, then a spnkbnk content post. */
+export async function resolveGalleryPost(
+  services: Pick<Services, "gallery" | "content">,
+  by: { id: number | null; slug: string | null },
+): Promise<GalleryPostView | null> {
+  if (by.id !== null) {
+    const post = await services.gallery.postById(by.id);
+    return post ? viewOfGalleryPost(post) : null;
+  }
+  if (!by.slug) return null;
+  const fromGallery = await services.gallery.postBySlug(by.slug);
+  if (fromGallery) return viewOfGalleryPost(fromGallery);
+  const news = await services.content.postBySlug(by.slug);
+  if (news && news.type === "spnkbnk" && news.title) return viewOfNewsPost(news);
+  return null;
+}
+
+/** /SpankBank: the grid of gallery posts (or the gate). */
+export async function galleryGridLoader({ request, context }: LoaderFunctionArgs) {
+  const { gate } = await galleryAccess(request, context);
+  if (gate) return json({ gate, posts: [] as GalleryPost[] }, { headers: privateHeaders() });
+  const posts = await context.services.gallery.posts();
+  return json({ gate, posts }, { headers: privateHeaders() });
+}
+
+/** /SpankBank/Post?id=<id> and /SpankBank/Post/:slug (or the gate). Bad id → 400, unknown → 404. */
+export async function galleryPostLoader({ request, params, context }: LoaderFunctionArgs) {
+  const { gate } = await galleryAccess(request, context);
+  const id = parseGalleryId(new URL(request.url));
+  const slug = id === null && params.slug !== undefined ? slugParam(params.slug, () => errorResponse(404, "Not Found")) : null;
+  if (gate) return json({ gate, post: null }, { headers: privateHeaders() });
+  const post = await resolveGalleryPost(context.services, { id, slug });
+  if (!post) throw errorResponse(404, "Not Found");
+  return json({ gate, post }, { headers: privateHeaders() });
+}
+
+/**
+ * The gate's form (POST, works without JS): same-origin only, signed in, remembered per account,
+ * then back to the SpankBank page the listener asked for.
+ */
+export async function galleryGateAction({ request, context }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const user = await requireUser(request, context);
+  const form = await readForm(request);
+  if (formText(form, "intent") !== CONFIRM_ADULT_INTENT) throw errorResponse(400, "This form can't be handled here.");
+  await context.services.library.confirmAdult(user.uid);
+  const to = safeRedirect(form.get("redirectTo"), GALLERY_HOME);
+  return redirect(isGalleryPath(to) ? to : GALLERY_HOME, { headers: privateHeaders() });
+}
+
+/** Every SpankBank response is private and never stored (also the 400/404 pages). */
+export function galleryHeaders({ errorHeaders }: { errorHeaders?: Headers }): Headers {
+  const headers = new Headers(errorHeaders);
+  headers.set("Cache-Control", CACHE_POLICY.private);
+  return headers;
+}
