@@ -29,7 +29,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },
-  reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
+  outputDir: `test-results/e2e-${PORT}`,
+  reporter: [["list"], ["json", { outputFile: `test-results/playwright-${PORT}.json` }]],
   use: {
     baseURL,
     trace: "retain-on-failure",

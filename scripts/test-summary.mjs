@@ -11,7 +11,7 @@ if (v) {
   skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
 } else failed += 1;
 
-const p = read("test-results/playwright.json");
+const p = read(`test-results/playwright-${process.env.E2E_PORT ?? 3100}.json`);
 if (p?.stats) {
   passed += (p.stats.expected ?? 0) + (p.stats.flaky ?? 0);
   failed += p.stats.unexpected ?? 0;

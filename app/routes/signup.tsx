@@ -42,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const back = redirectTo === "/" ? "" : `&redirectTo=${encodeURIComponent(redirectTo)}`;
     return redirect(`/signin?notice=signed-up${back}`, { headers: cacheHeaders("private") });
   } catch (error) {
-    if (error instanceof AccountError) {
+    if (AccountError.is(error)) {
       return json({ error: signUpError(error.message) }, { status: 400, headers: cacheHeaders("private") });
     }
     console.error("[signup]", error);

@@ -18,6 +18,13 @@ export type AccountErrorCode =
 
 export class AccountError extends Error {
   name = "AccountError";
+  /**
+   * Services are built by server.ts's bundle and routes run from the Remix build, so a class can
+   * exist twice at runtime: check the brand, never `instanceof`.
+   */
+  static is(error: unknown): error is AccountError {
+    return error instanceof Error && error.name === "AccountError" && typeof (error as AccountError).code === "string";
+  }
   constructor(
     readonly code: AccountErrorCode,
     message: string,

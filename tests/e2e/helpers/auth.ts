@@ -21,7 +21,7 @@ export async function signUp(page: Page, email = uniqueEmail(), password = PASSW
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign up", exact: true }).click();
-  await expect(page).toHaveURL(/\/signin/);
+  await expect(page).toHaveURL(/\/signin/, { timeout: 30_000 });
   return { email, password };
 }
 
@@ -31,7 +31,7 @@ export async function signIn(page: Page, email: string, password = PASSWORD, red
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page).not.toHaveURL(/\/signin/);
+  await expect(page).not.toHaveURL(/\/signin/, { timeout: 30_000 });
 }
 
 /** A fresh account, signed in. */

@@ -1,0 +1,170 @@
+import { expect, test, type Page } from "@playwright/test";
+import { asListener, PASSWORD, signIn, signUp, signedIn, uniqueEmail } from "./helpers/auth";
+
+const audioTime = (page: Page) => page.evaluate(() => (document.getElementById("global-audio") as HTMLAudioElement).currentTime);
+
+test.describe("accounts with JavaScript", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "JS flow");
+
+  test("sign up → sign in → heart three episodes → /user lists them; resume on another browser; logout → live default", async ({ page, browser }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop-js", "one desktop run is enough");
+    test.setTimeout(120_000);
+    const account = await signUp(page);
+    await expect(page.getByRole("status").filter({ hasText: "You're all set! Now log in" })).toBeVisible();
+    await signIn(page, account.email, account.password);
+    await expect(page.getByRole("link", { name: "Profile" })).toBeVisible();
+
+    await page.goto("/");
+    const latest = page.getByRole("list", { name: "Latest Episodes" });
+    const hearts = latest.getByRole("button", { name: /^Add .* to favorites$/ });
+    const titles: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const heart = hearts.nth(0);
+      const name = (await heart.getAttribute("aria-label"))!.replace(/^Add (.*) to favorites$/, "$1");
+      titles.push(name);
+      await heart.click();
+      await expect(latest.getByRole("button", { name: `Remove ${name} from favorites` })).toHaveAttribute("aria-pressed", "true");
+    }
+    await page.getByRole("link", { name: "Profile" }).click();
+    await expect(page).toHaveURL(/\/user$/);
+    await expect(page.getByRole("heading", { name: /^H\.O\.F: [A-Za-z0-9]{28}$/ })).toBeVisible();
+    const favorites = page.getByRole("list", { name: "My Favorites" });
+    for (const t of titles) await expect(favorites.getByRole("link", { name: t, exact: true })).toBeVisible();
+    await expect(favorites.getByRole("listitem")).toHaveCount(3);
+
+    // Play an episode for ~15 s, pause (the position is saved on pause).
+    const first = titles[0]!;
+    await favorites.getByRole("button", { name: `Play ${first}` }).click();
+    await expect.poll(() => audioTime(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(15);
+    await page.getByRole("region", { name: "Player" }).getByRole("button", { name: "Pause" }).click();
+    const saved = await audioTime(page);
+    const progress = page.waitForResponse((r) => r.url().endsWith("/api/progress") && r.request().method() === "POST");
+    await progress.catch(() => undefined);
+
+    // A second browser: sign in, the player offers that episode at ~15 s.
+    const other = await browser.newContext();
+    const page2 = await other.newPage();
+    await asListener(page2);
+    await signIn(page2, account.email, account.password);
+    const bar = page2.getByRole("region", { name: "Player" });
+    await expect(bar.getByText(first, { exact: true })).toBeVisible();
+    const seek = bar.getByRole("slider", { name: "Seek" });
+    await expect.poll(async () => Number(await seek.inputValue())).toBeGreaterThanOrEqual(Math.floor(saved) - 1);
+    expect(Number(await seek.inputValue())).toBeLessThanOrEqual(Math.ceil(saved) + 1);
+    await bar.getByRole("button", { name: "Play" }).click();
+    await expect.poll(() => audioTime(page2)).toBeGreaterThanOrEqual(saved - 1);
+    await other.close();
+
+    // Logout returns to / with the live default.
+    await page.goto("/user");
+    await page.getByRole("button", { name: "Log Out" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    const player = page.getByRole("region", { name: "Player" });
+    // Live default: the live source (now-playing is polled while live, so the title is the
+    // stream's current track or the 'The Ham Radio Show' default), not playing, no episode.
+    await expect(player.getByTestId("elapsed")).toContainText("LIVE");
+    await expect(player.getByTestId("player-title")).not.toHaveText(first);
+    expect(await page.evaluate(() => (document.getElementById("global-audio") as HTMLAudioElement).getAttribute("src"))).toContain("/live/");
+    await expect(player.getByRole("button", { name: "Go live" })).toBeVisible();
+    await expect(player.getByRole("button", { name: "Play" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Your profile and favorites" })).toBeVisible();
+  });
+
+  test("a sign-up error is alerted with the spec's text", async ({ page }) => {
+    await asListener(page);
+    const existing = await signUp(page);
+    await page.goto("/signup");
+    const dialog = page.waitForEvent("dialog");
+    await page.getByLabel("Email").fill(existing.email);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign up", exact: true }).click();
+    const d = await dialog;
+    expect(d.message()).toMatch(/^Error signing up: /);
+    await d.accept();
+    await expect(page.getByRole("alert")).toContainText("Error signing up:");
+  });
+});
+
+test.describe("accounts without JavaScript", () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "no-JS flow");
+
+  test("sign in, add and remove a favorite, log out — all by forms", async ({ page }) => {
+    await signedIn(page);
+    await page.goto("/era?station=PPR");
+    const list = page.getByRole("list", { name: "PPR episodes" });
+    const heart = list.getByRole("button", { name: /^Add .* to favorites$/ }).first();
+    const title = (await heart.getAttribute("aria-label"))!.replace(/^Add (.*) to favorites$/, "$1");
+    await heart.click();
+    await expect(page).toHaveURL(/\/era\?station=PPR/);
+    await expect(list.getByRole("button", { name: `Remove ${title} from favorites` })).toBeVisible();
+    await page.goto("/user");
+    await expect(page.getByRole("list", { name: "My Favorites" }).getByRole("link", { name: title, exact: true })).toBeVisible();
+    await page.getByRole("list", { name: "My Favorites" }).getByRole("button", { name: `Remove ${title} from favorites` }).click();
+    await expect(page).toHaveURL(/\/user$/);
+    await expect(page.getByText("No favorites yet.")).toBeVisible();
+    await page.getByRole("button", { name: "Log Out" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto("/user");
+    await expect(page).toHaveURL(/\/signin\?redirectTo=%2Fuser/);
+  });
+
+  test("sign-in failure shows one generic message", async ({ page }) => {
+    await asListener(page);
+    await page.goto("/signin");
+    await page.getByLabel("Email").fill(uniqueEmail("nobody"));
+    await page.getByLabel("Password").fill("whatever password");
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page.getByRole("alert")).toHaveText("Invalid email or password.");
+  });
+});
+
+test.describe("protection", () => {
+  test("anonymous visitors of protected routes go to /signin with a safe way back; responses are private", async ({ request }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop-js", "HTTP-level checks run once");
+    for (const path of ["/user", "/SpankBank", "/SpankBank/Post?id=501", "/SpankBank/Post/some-slug"]) {
+      const res = await request.get(path, { maxRedirects: 0 });
+      expect(res.status(), path).toBe(302);
+      expect(res.headers()["location"]).toBe(`/signin?redirectTo=${encodeURIComponent(path)}`);
+      expect(res.headers()["cache-control"]).toBe("private, no-store");
+    }
+  });
+
+  test("redirectTo never leaves the site", async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name === "mobile-375", "desktop is enough");
+    const account = await signUp(page);
+    for (const evil of ["//evil.com", "https://evil.com", "/\\evil.com", "javascript:alert(1)"]) {
+      await signIn(page, account.email, account.password, evil);
+      expect(new URL(page.url()).host).toBe(new URL(testInfo.project.use.baseURL ?? page.url()).host);
+      await page.context().clearCookies();
+    }
+  });
+
+  test("a cross-site POST writes nothing", async ({ page, request }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop-js", "HTTP-level checks run once");
+    await signedIn(page);
+    const cookies = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    const res = await request.post("/favorites", {
+      headers: { Origin: "https://evil.example", Cookie: cookies },
+      form: { intent: "add", audioSrc: "/media/audio/ep-audio-1.mp3", title: "Evil", duration: "1", js: "1" },
+      maxRedirects: 0,
+    });
+    expect(res.status()).toBe(403);
+    await page.goto("/user");
+    await expect(page.getByText("No favorites yet.")).toBeVisible();
+  });
+
+  test("a session cookie replayed after logout is signed out", async ({ page, browser }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop-js", "once");
+    await signedIn(page);
+    const copied = await page.context().cookies();
+    await page.goto("/user");
+    await page.getByRole("button", { name: "Log Out" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    const replay = await browser.newContext();
+    await replay.addCookies(copied);
+    const p = await replay.newPage();
+    await p.goto("/user");
+    await expect(p).toHaveURL(/\/signin/);
+    await replay.close();
+  });
+});
