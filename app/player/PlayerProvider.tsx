@@ -1,27 +1,44 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from "react";
 import {
   createPlayerConfig,
   initialPlayerState,
   muted,
   playerReducer,
+  shouldPollNowPlaying,
   type EpisodeMedia,
   type PlayerAction,
   type PlayerState,
 } from "./machine";
 import { SOURCE_SWITCH_DELAY_MS } from "~/rules/player";
+import { useNowPlayingPoll } from "./use-now-playing-poll";
+import { useMediaSession } from "./use-media-session";
+import { useOneTabPlayback } from "./use-one-tab";
+import { useCast, type CastApi } from "./use-cast";
 
 /**
  * The root-level player: one reducer (./machine.ts) and ONE <audio> element for the life of the
  * page. Rendered once in root.tsx outside <Outlet/>, so navigation never unmounts it.
  * The audio element mirrors the state; its events are dispatched back (the effect layer).
+ * Side effects around it, each in its own hook: now-playing polling while live, Media Session,
+ * one tab playing at a time, and (lazily) casting.
  */
-interface PlayerApi {
+export type PlayerListener = (state: PlayerState) => void;
+
+export interface PlayerApi {
   state: PlayerState;
   dispatch: (action: PlayerAction) => void;
   choose: (media: EpisodeMedia, startTime?: number | null) => void;
   toggle: () => void;
   goLive: () => void;
   audioRef: React.RefObject<HTMLAudioElement>;
+  /**
+   * Called after every committed state change (e.g. progress sync for signed-in users: check
+   * `shouldSyncProgress(state)` and throttle). Returns the unsubscribe function.
+   */
+  subscribe: (listener: PlayerListener) => () => void;
+  /** Whether playback has started at least once on this page (lazy features wait for it). */
+  everPlayed: boolean;
+  cast: CastApi;
 }
 
 const PlayerContext = createContext<PlayerApi | null>(null);
@@ -35,6 +52,28 @@ export function usePlayer(): PlayerApi {
 export function PlayerProvider({ liveStreamUrl, children }: { liveStreamUrl: string; children: ReactNode }) {
   const [state, dispatch] = useReducer(playerReducer, liveStreamUrl, (url) => initialPlayerState(createPlayerConfig(url)));
   const audioRef = useRef<HTMLAudioElement>(null);
+  const stateRef = useRef(state);
+  stateRef.current = state;
+
+  // The seam for other features (accounts: progress sync): listeners see every committed state.
+  const listeners = useRef(new Set<PlayerListener>());
+  const subscribe = useCallback((listener: PlayerListener) => {
+    listeners.current.add(listener);
+    return () => void listeners.current.delete(listener);
+  }, []);
+  useEffect(() => {
+    for (const listener of [...listeners.current]) listener(state);
+  }, [state]);
+
+  const [everPlayed, setEverPlayed] = useState(false);
+  useEffect(() => {
+    if (state.playing) setEverPlayed(true);
+  }, [state.playing]);
+
+  useNowPlayingPoll(shouldPollNowPlaying(state), dispatch);
+  useMediaSession(state, dispatch);
+  useOneTabPlayback(state.playing, dispatch);
+  const cast = useCast(state, dispatch);
 
   // Alerts of SPEC §4 are window.alert with the exact text.
   useEffect(() => {
@@ -110,7 +149,10 @@ export function PlayerProvider({ liveStreamUrl, children }: { liveStreamUrl: str
   const choose = useCallback((media: EpisodeMedia, startTime?: number | null) => dispatch({ type: "choose", media, startTime }), []);
   const toggle = useCallback(() => dispatch({ type: "toggle" }), []);
   const goLive = useCallback(() => dispatch({ type: "goLive" }), []);
-  const api = useMemo(() => ({ state, dispatch, choose, toggle, goLive, audioRef }), [state, choose, toggle, goLive]);
+  const api = useMemo(
+    () => ({ state, dispatch, choose, toggle, goLive, audioRef, subscribe, everPlayed, cast }),
+    [state, choose, toggle, goLive, subscribe, everPlayed, cast],
+  );
 
   return (
     <PlayerContext.Provider value={api}>
@@ -125,7 +167,12 @@ export function PlayerProvider({ liveStreamUrl, children }: { liveStreamUrl: str
         onPlay={() => dispatch({ type: "play" })}
         onPause={(e) => {
           // Pauses the page did not ask for (OS media keys, headphones unplugged) update the state.
-          if (!e.currentTarget.ended && e.currentTarget.getAttribute("src")) dispatch({ type: "pause" });
+          // Not the pause a media error causes (the error handler decides), nor a late pause of a
+          // source the state has already left.
+          const el = e.currentTarget;
+          const src = el.getAttribute("src");
+          if (el.ended || el.error || !src || src !== stateRef.current.src) return;
+          dispatch({ type: "pause" });
         }}
         onError={(e) => {
           const el = e.currentTarget;

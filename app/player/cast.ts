@@ -14,6 +14,8 @@ export interface CastMedia {
   poster: string;
   description: string;
   live: boolean;
+  /** Where to start an episode on the device (seconds), so casting continues where the page was. */
+  startTime?: number;
 }
 
 /** The load request, shaped like chrome.cast.media.LoadRequest's MediaInfo. */
@@ -30,6 +32,8 @@ export interface CastLoadRequest {
     images: { url: string }[];
   };
   autoplay: true;
+  /** Start position (seconds); only for episodes that are past 0. */
+  currentTime?: number;
 }
 
 export type CastSessionListener = (connected: boolean) => void;
@@ -46,6 +50,8 @@ export interface CastController {
   load(media: CastMedia): Promise<void>;
   /** Session connected/disconnected events; returns an unsubscribe function. */
   onSessionChange(listener: CastSessionListener): () => void;
+  /** Device availability changes (devices appear or vanish); returns an unsubscribe function. */
+  onAvailabilityChange(listener: (available: boolean) => void): () => void;
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -69,7 +75,7 @@ export function contentTypeFor(url: string): string {
 
 /** The pure cast load request: episode URL, title, poster, description; LIVE or BUFFERED. */
 export function buildCastLoadRequest(media: CastMedia): CastLoadRequest {
-  return {
+  const request: CastLoadRequest = {
     contentId: media.url,
     contentType: contentTypeFor(media.url),
     streamType: media.live ? "LIVE" : "BUFFERED",
@@ -81,6 +87,10 @@ export function buildCastLoadRequest(media: CastMedia): CastLoadRequest {
     },
     autoplay: true,
   };
+  if (!media.live && media.startTime !== undefined && Number.isFinite(media.startTime) && media.startTime > 0) {
+    request.currentTime = Math.floor(media.startTime);
+  }
+  return request;
 }
 
 /**
@@ -97,6 +107,7 @@ export function castMediaFor(state: PlayerState, origin: string): CastMedia | nu
     poster: abs(state.image),
     description: state.kind === "live" ? state.subtext : state.description,
     live: state.kind === "live",
+    ...(state.kind === "episode" && state.currentTime > 0 ? { startTime: state.currentTime } : {}),
   };
 }
 
@@ -118,6 +129,7 @@ export function createFakeCast(options: { available?: boolean } = {}): FakeCast 
   let available = options.available ?? true;
   let connected = false;
   const listeners = new Set<CastSessionListener>();
+  const availability = new Set<(available: boolean) => void>();
   const loads: CastLoadRequest[] = [];
   const emit = (value: boolean) => {
     if (connected === value) return;
@@ -129,7 +141,10 @@ export function createFakeCast(options: { available?: boolean } = {}): FakeCast 
     isAvailable: () => available,
     isConnected: () => connected,
     setAvailable(value) {
-      available = value;
+      if (available !== value) {
+        available = value;
+        for (const l of [...availability]) l(value);
+      }
       if (!value) emit(false);
     },
     async connect() {
@@ -146,6 +161,10 @@ export function createFakeCast(options: { available?: boolean } = {}): FakeCast 
     onSessionChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    onAvailabilityChange(listener) {
+      availability.add(listener);
+      return () => availability.delete(listener);
     },
     simulateRemoteDisconnect() {
       emit(false);

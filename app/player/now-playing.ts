@@ -12,59 +12,19 @@
  * Art is kept only when it is an absolute http(s) URL.
  */
 import { z } from "zod";
-import { NOW_PLAYING_FALLBACK } from "../rules/player";
+import { buildNowPlaying, cleanText, splitArtistTitle, type NowPlaying } from "./now-playing-core";
 
-export interface NowPlaying {
-  title: string;
-  artist: string;
-  art?: string;
-}
-
-/** Longest title/artist kept (characters); longer text is cut and ends with "…". */
-export const NOW_PLAYING_MAX_LENGTH = 200;
-/** Longest art URL kept. */
-const MAX_URL_LENGTH = 2048;
+export {
+  NOW_PLAYING_MAX_LENGTH,
+  buildNowPlaying,
+  cleanText,
+  nowPlayingOrFallback,
+  parseNowPlayingApiResponse,
+  splitArtistTitle,
+  type NowPlaying,
+} from "./now-playing-core";
 
 const text = z.string().nullish();
-
-/** Plain, single-line, length-capped text. */
-export function cleanText(value: string | null | undefined): string {
-  if (!value) return "";
-  // eslint-disable-next-line no-control-regex
-  const flat = value.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028\u2029\ufeff]+/g, " ").replace(/\s+/g, " ").trim();
-  const chars = Array.from(flat);
-  if (chars.length <= NOW_PLAYING_MAX_LENGTH) return flat;
-  return `${chars.slice(0, NOW_PLAYING_MAX_LENGTH - 1).join("").trimEnd()}…`;
-}
-
-function cleanArt(value: string | null | undefined): string | undefined {
-  if (!value || value.length > MAX_URL_LENGTH) return undefined;
-  try {
-    const url = new URL(value.trim());
-    return url.protocol === "https:" || url.protocol === "http:" ? url.href : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Build the result; a missing title (after cleaning) makes the whole payload unusable. */
-function build(title: string | null | undefined, artist: string | null | undefined, art?: string | null): NowPlaying | null {
-  const t = cleanText(title);
-  if (!t) return null;
-  const result: NowPlaying = { title: t, artist: cleanText(artist) };
-  const a = cleanArt(art);
-  if (a) result.art = a;
-  return result;
-}
-
-/** "Artist - Title" → both parts; text without the separator is all title. */
-export function splitArtistTitle(combined: string): { artist: string; title: string } {
-  const i = combined.indexOf(" - ");
-  if (i <= 0) return { artist: "", title: combined };
-  const artist = combined.slice(0, i).trim();
-  const title = combined.slice(i + 3).trim();
-  return title ? { artist, title } : { artist: "", title: combined };
-}
 
 const live365Schema = z.object({
   "current-track": z.object({ title: text, artist: text, art: text }),
@@ -74,7 +34,7 @@ export function parseLive365(payload: unknown): NowPlaying | null {
   const parsed = live365Schema.safeParse(payload);
   if (!parsed.success) return null;
   const track = parsed.data["current-track"];
-  return build(track.title, track.artist, track.art);
+  return buildNowPlaying(track.title, track.artist, track.art);
 }
 
 const azuraSongSchema = z.object({ title: text, artist: text, art: text, text });
@@ -86,9 +46,9 @@ export function parseAzuraCast(payload: unknown): NowPlaying | null {
   if (!parsed.success) return null;
   const station = Array.isArray(parsed.data) ? parsed.data[0] : parsed.data;
   const { song } = station.now_playing;
-  if (cleanText(song.title)) return build(song.title, song.artist, song.art);
+  if (cleanText(song.title)) return buildNowPlaying(song.title, song.artist, song.art);
   const split = splitArtistTitle(song.text ?? "");
-  return build(split.title, song.artist || split.artist, song.art);
+  return buildNowPlaying(split.title, song.artist || split.artist, song.art);
 }
 
 const icecastSourceSchema = z.object({
@@ -118,17 +78,12 @@ export function parseIcecast(payload: unknown, options: { mount?: string } = {})
   const chosen = byMount ?? sources.find((s) => cleanText(titleOf(s)));
   if (!chosen) return null;
   const raw = titleOf(chosen);
-  if (chosen.artist) return build(raw, chosen.artist);
+  if (chosen.artist) return buildNowPlaying(raw, chosen.artist);
   const split = splitArtistTitle(raw);
-  return build(split.title, split.artist);
+  return buildNowPlaying(split.title, split.artist);
 }
 
 /** Any supported payload, tried in order Live365 → AzuraCast → Icecast. */
 export function parseNowPlaying(payload: unknown): NowPlaying | null {
   return parseLive365(payload) ?? parseAzuraCast(payload) ?? parseIcecast(payload);
-}
-
-/** SPEC §8: invalid or missing now-playing data shows 'The Ham Radio Show' / 'Live Radio'. */
-export function nowPlayingOrFallback(value: NowPlaying | null | undefined): NowPlaying {
-  return value ?? { ...NOW_PLAYING_FALLBACK };
 }

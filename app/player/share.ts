@@ -1,0 +1,36 @@
+/**
+ * "Share at current time" (issue 3 §7): a link to the episode's page with `?t=<seconds>`, which
+ * the episode page turns into the first play's start position (parseShareTime in ./format.ts).
+ */
+import { episodeLink } from "~/rules/episodes";
+import type { PlayerState } from "./machine";
+
+/** The page link for what is playing at its current second; null for live, errors or nothing. */
+export function shareAtTimeUrl(state: Pick<PlayerState, "kind" | "pending" | "title" | "coldcut" | "currentTime">, origin: string): string | null {
+  if (state.kind !== "episode" || state.pending || !state.title) return null;
+  const url = new URL(episodeLink(state.title, state.coldcut), origin);
+  const t = Number.isFinite(state.currentTime) && state.currentTime > 0 ? Math.floor(state.currentTime) : 0;
+  if (t > 0) url.searchParams.set("t", String(t));
+  return url.href;
+}
+
+export type ShareOutcome = "shared" | "copied" | "cancelled" | "failed";
+
+/** Web Share where the device has it, else copy to the clipboard. Never throws. */
+export async function shareLink(url: string, title: string, nav: Pick<Navigator, "share" | "clipboard"> = navigator): Promise<ShareOutcome> {
+  if (typeof nav.share === "function") {
+    try {
+      await nav.share({ title, url });
+      return "shared";
+    } catch (error) {
+      if (error instanceof Error && error.name === "AbortError") return "cancelled";
+      // fall through to copying
+    }
+  }
+  try {
+    await nav.clipboard.writeText(url);
+    return "copied";
+  } catch {
+    return "failed";
+  }
+}

@@ -1,0 +1,43 @@
+import { useEffect } from "react";
+import { NOW_PLAYING_POLL_MS } from "~/rules/player";
+import type { PlayerAction } from "./machine";
+import { parseNowPlayingApiResponse } from "./now-playing-core";
+
+export const NOW_PLAYING_ENDPOINT = "/api/now-playing";
+
+/**
+ * SPEC §4 "While live is on: now-playing data is fetched immediately and then every 10,000 ms."
+ * Polls this app's /api/now-playing (never the streaming service directly) while `active`, and
+ * stops — aborting a request in flight — as soon as it is not. A failed or unusable answer keeps
+ * what the player shows (goLive already shows the SPEC §8 fallback) and is logged only.
+ */
+export function useNowPlayingPoll(active: boolean, dispatch: (action: PlayerAction) => void, intervalMs: number = NOW_PLAYING_POLL_MS) {
+  useEffect(() => {
+    if (!active) return;
+    let stopped = false;
+    let controller: AbortController | null = null;
+    const poll = async () => {
+      controller?.abort();
+      const mine = new AbortController();
+      controller = mine;
+      try {
+        const response = await fetch(NOW_PLAYING_ENDPOINT, { signal: mine.signal, headers: { accept: "application/json" } });
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        const info = parseNowPlayingApiResponse(await response.json());
+        if (stopped || mine.signal.aborted) return;
+        if (info) dispatch({ type: "nowPlaying", info });
+        else console.warn("now-playing: unusable answer from", NOW_PLAYING_ENDPOINT);
+      } catch (error) {
+        if (stopped || mine.signal.aborted) return;
+        console.warn("now-playing: poll failed", error);
+      }
+    };
+    void poll();
+    const timer = window.setInterval(() => void poll(), intervalMs);
+    return () => {
+      stopped = true;
+      window.clearInterval(timer);
+      controller?.abort();
+    };
+  }, [active, dispatch, intervalMs]);
+}
