@@ -7,6 +7,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useNavi
 import type { ReactNode } from "react";
 import keenSliderStyles from "keen-slider/keen-slider.min.css";
 import appStyles from "~/styles/app.css";
+import playerStyles from "~/styles/player.css";
 import { SiteHeader } from "~/components/SiteHeader";
 import { SiteFooter } from "~/components/SocialLinks";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
@@ -20,6 +21,7 @@ import type { PublicConfig } from "~/services/context.server";
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: keenSliderStyles },
   { rel: "stylesheet", href: appStyles },
+  { rel: "stylesheet", href: playerStyles },
   { rel: "icon", href: "/favicon.ico", sizes: "any" },
   { rel: "icon", href: "/media/img/favicon.svg", type: "image/svg+xml" },
 ];

@@ -1,5 +1,6 @@
 import type { Episode } from "~/services/types";
-import { PlayEpisodeButton } from "~/player/PlayEpisodeButton";
+import { episodeMedia, PlayEpisodeButton } from "~/player/PlayEpisodeButton";
+import { CastButton } from "~/player/CastButton";
 import { downloadFileName, episodeLink, episodeSubtitle } from "~/rules/episodes";
 import { formatDate, formatDuration } from "~/utils/time";
 import { DownloadIcon } from "./icons";
@@ -44,7 +45,7 @@ export function EpisodePage({ episode, startTime, siteUrl }: { episode: Episode;
         </noscript>
 
         <div className="episode-actions">
-          <div id="cast-slot" className="cast-slot" />
+          <CastButton episode={episodeMedia(episode)} />
           <a className="button" href={episode.audioUrl} download={downloadFileName(episode.audioUrl)}>
             <DownloadIcon size={18} /> Download
           </a>

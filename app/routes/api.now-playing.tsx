@@ -9,5 +9,5 @@ import { cacheHeaders } from "~/http/cache-policy";
  */
 export async function loader({ context }: LoaderFunctionArgs) {
   const current = await context.services.nowPlaying.current();
-  return json(current, { headers: { ...cacheHeaders("nowPlaying"), "X-Content-Type-Options": "nosniff" } });
+  return json(current, { headers: cacheHeaders("nowPlaying") });
 }
