@@ -49,10 +49,10 @@ export default function About() {
         ))}
       </div>
       <h2>A look inside the Bunker</h2>
-      <video className="about__video" src={videoUrl} controls preload="metadata" width="960" height="540" poster="/media/img/about/bunker.svg">
-        <track kind="captions" src="/media/video/bunker-tour.vtt" srcLang="en" label="English" default />
+      <video className="about__video" src={videoUrl} controls preload="metadata" width="960" height="540" poster="/media/img/about/bunker-studio.svg" aria-describedby="about-video-note">
         Your browser can't play this video. <a href={videoUrl}>Download it</a>.
       </video>
+      <p id="about-video-note" className="muted">A silent camera walk through the Bunker on party night.</p>
     </article>
   );
 }
