@@ -24,6 +24,7 @@ export default function Home() {
   const { sponsors, slides, latest, news, contentSiteUrl } = useLoaderData<typeof loader>();
   return (
     <div className="home">
+      <h1 className="visually-hidden">The Ham Radio Show</h1>
       <SponsorBanner sponsors={sponsors} />
       <HeroSlider slides={slides} contentSiteUrl={contentSiteUrl} />
 
