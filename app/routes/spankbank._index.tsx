@@ -1,0 +1,43 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { GalleryCard } from "~/components/Cards";
+import { GalleryGate } from "~/components/GalleryGate";
+import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
+import { galleryGateAction, galleryGridLoader, galleryHeaders } from "~/services/gallery-page.server";
+import galleryStyles from "~/styles/gallery.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: galleryStyles }];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.gate ? "Adults only — The Ham Radio Show" : "SpankBank — The Ham Radio Show" },
+  { name: "robots", content: "noindex" },
+];
+
+/** SPEC §2 /SpankBank (signed-in only): the grid of gallery posts, behind the 18+ gate. */
+export const loader = (args: LoaderFunctionArgs) => galleryGridLoader(args);
+export const action = galleryGateAction;
+export const headers = galleryHeaders;
+
+export default function SpankBank() {
+  const { gate, posts } = useLoaderData<typeof loader>();
+  if (gate) return <GalleryGate redirectTo={gate.redirectTo} />;
+  return (
+    <section className="section gallery-index" aria-labelledby="spankbank-title">
+      <h1 id="spankbank-title">SpankBank</h1>
+      <p className="lede">Photos and videos from the bunker, the parties and fifteen years on air.</p>
+      {posts.length ? (
+        <ul className="card-grid gallery-grid" aria-label="Gallery posts">
+          {posts.map((post) => (
+            <li key={post.id}>
+              <GalleryCard post={post} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">Nothing in the SpankBank yet. Check back soon.</p>
+      )}
+    </section>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
