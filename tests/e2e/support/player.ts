@@ -1,0 +1,189 @@
+/**
+ * Helpers for the global player specs (issue 3): read the one <audio> element, start playback
+ * from a card, navigate like a listener (desktop nav or the mobile burger), and run a private
+ * copy of the built server when a test needs its own now-playing upstream.
+ */
+import { expect, type Page, type TestInfo } from "@playwright/test";
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+export const isMobile = (testInfo: TestInfo) => testInfo.project.name === "mobile-375";
+export const jsOff = (testInfo: TestInfo) => testInfo.project.use.javaScriptEnabled === false;
+
+export interface AudioSnapshot {
+  count: number;
+  src: string;
+  paused: boolean;
+  ended: boolean;
+  currentTime: number;
+  muted: boolean;
+  playbackRate: number;
+  tag: string | null;
+  errorCode: number | null;
+}
+
+/** The global audio element as the page sees it (audio inside <noscript> does not count). */
+export function audio(page: Page): Promise<AudioSnapshot> {
+  return page.evaluate(() => {
+    const all = [...document.querySelectorAll("audio")].filter((a) => !a.closest("noscript"));
+    const a = document.getElementById("global-audio") as (HTMLAudioElement & { __hrsTag?: string }) | null;
+    return {
+      count: all.length,
+      src: a?.getAttribute("src") ?? "",
+      paused: a?.paused ?? true,
+      ended: a?.ended ?? false,
+      currentTime: a?.currentTime ?? 0,
+      muted: a?.muted ?? false,
+      playbackRate: a?.playbackRate ?? 1,
+      tag: a?.__hrsTag ?? null,
+      errorCode: a?.error?.code ?? null,
+    };
+  });
+}
+
+/** Marks the element (a JS property, not an attribute): a re-created element would lose it. */
+export async function tagAudio(page: Page, tag: string): Promise<void> {
+  await page.evaluate((t) => {
+    (document.getElementById("global-audio") as HTMLAudioElement & { __hrsTag?: string }).__hrsTag = t;
+  }, tag);
+}
+
+/** Waits until the element plays `srcPart` and its time has moved past `after` seconds. */
+export async function expectPlaying(page: Page, srcPart: string, after = 0.2): Promise<AudioSnapshot> {
+  await expect
+    .poll(async () => {
+      const a = await audio(page);
+      return a.src.includes(srcPart) && !a.paused && a.currentTime > after;
+    }, { message: `audio playing ${srcPart} past ${after}s`, timeout: 15_000 })
+    .toBe(true);
+  return audio(page);
+}
+
+/** The card play button of an episode (SPEC §2 "Episode card click: plays the episode"). */
+export function cardPlay(page: Page, title: string) {
+  return page.getByRole("button", { name: `Play ${title}`, exact: true }).first();
+}
+
+/** Clicks a nav link: the main nav on desktop, the burger menu at 375 px. */
+export async function navTo(page: Page, label: string, testInfo: TestInfo): Promise<void> {
+  if (isMobile(testInfo)) {
+    await page.getByRole("button", { name: "Menu" }).or(page.locator("summary[aria-label='Menu']")).first().click();
+    await page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: label, exact: true }).click();
+  } else {
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: label, exact: true }).click();
+  }
+}
+
+/** Searches through the header's search form (the form is hidden at 375 px: submitted as the page would). */
+export async function searchFor(page: Page, term: string, testInfo: TestInfo): Promise<void> {
+  if (isMobile(testInfo)) {
+    await page.evaluate((t) => {
+      const form = document.querySelector<HTMLFormElement>("form[role=search]")!;
+      form.querySelector<HTMLInputElement>("input[name=term]")!.value = t;
+      form.requestSubmit();
+    }, term);
+  } else {
+    const box = page.getByRole("searchbox", { name: "Search episodes" });
+    await box.fill(term);
+    await box.press("Enter");
+  }
+}
+
+export async function blurActive(page: Page): Promise<void> {
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+}
+
+/** The visible one of the desktop bar / mobile controls (CSS shows one of them). */
+export function playerButton(page: Page, name: string) {
+  return page.getByRole("button", { name, exact: true }).locator("visible=true").first();
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface PrivateServer {
+  origin: string;
+  upstream: string;
+  setUpstreamMode(mode: "ok" | "fail" | "junk" | "slow"): Promise<void>;
+  upstreamHits(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/**
+ * A private copy of the built server with its own fake streaming service (the shared e2e server
+ * caches now-playing for 10 s and keeps a last good copy, so a fallback test needs its own).
+ */
+export async function startPrivateServer(initialMode: "ok" | "fail" | "junk" | "slow"): Promise<PrivateServer> {
+  const { startFakeUpstreams } = (await import("../fake-upstreams.mjs")) as {
+    startFakeUpstreams(port: number): Promise<{ origin: string; close(): void }>;
+  };
+  const upstreamPort = await freePort();
+  const upstreams = await startFakeUpstreams(upstreamPort);
+  const setUpstreamMode = async (mode: string) => {
+    const r = await fetch(`${upstreams.origin}/__mode?mode=${mode}`);
+    if (!r.ok) throw new Error(`fake upstream mode: ${r.status}`);
+  };
+  await setUpstreamMode(initialMode);
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hrs-e2e-player-"));
+  const child: ChildProcess = spawn(process.execPath, ["build/server.js"], {
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      SESSION_SECRET: "e2e-session-secret-0123456789abcdef",
+      LIVE_STREAM_URL: `${upstreams.origin}/live/stream.mp3`,
+      NOW_PLAYING_KIND: "live365",
+      NOW_PLAYING_URL: `${upstreams.origin}/live365/station/a93581`,
+      TRUST_PROXY_HOPS: "1",
+    },
+  });
+  let output = "";
+  child.stdout?.on("data", (d) => (output += String(d)));
+  child.stderr?.on("data", (d) => (output += String(d)));
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      const r = await fetch(`${origin}/healthz`);
+      if (r.ok) break;
+    } catch {
+      // not up yet
+    }
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`private server did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    origin,
+    upstream: upstreams.origin,
+    setUpstreamMode,
+    async upstreamHits() {
+      const r = await fetch(`${upstreams.origin}/__stats`);
+      return ((await r.json()) as { nowPlaying: number }).nowPlaying;
+    },
+    async stop() {
+      await new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+        setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
+      });
+      upstreams.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
