@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildCastLoadRequest, castMediaFor, contentTypeFor, createFakeCast, localAudioMuted, type CastMedia } from "./cast";
 import { createPlayerConfig, initialPlayerState, muted, playerReducer, type PlayerState } from "./machine";
+import { castCapableBrowser } from "./cast-google.client";
 
 const episode: CastMedia = {
   url: "https://cdn.example/ep1.mp3",
@@ -113,5 +114,41 @@ describe("createFakeCast", () => {
     await cast.connect();
     cast.setAvailable(false);
     expect(cast.isConnected()).toBe(false);
+  });
+});
+
+describe("cast start position and browser support", () => {
+  it("an episode past 0 starts on the device where the page is; live never carries a position", () => {
+    expect(buildCastLoadRequest({ ...episode, startTime: 125.7 }).currentTime).toBe(125);
+    expect(buildCastLoadRequest({ ...episode, startTime: 0 }).currentTime).toBeUndefined();
+    expect(buildCastLoadRequest({ ...episode, startTime: Number.NaN }).currentTime).toBeUndefined();
+    expect(buildCastLoadRequest({ ...episode, live: true, startTime: 30 }).currentTime).toBeUndefined();
+  });
+  it("castMediaFor passes the current position of an episode", () => {
+    const config = createPlayerConfig("https://streaming.live365.com/a93581");
+    const c = playerReducer(initialPlayerState(config), { type: "choose", media: { src: "/a.mp3", title: "A", duration: 100 } });
+    let s = playerReducer(c, { type: "switchElapsed", id: c.pending!.id });
+    expect(castMediaFor(s, ORIGIN)!.startTime).toBeUndefined();
+    s = playerReducer(s, { type: "timeUpdate", time: 40 });
+    expect(castMediaFor(s, ORIGIN)!.startTime).toBe(40);
+  });
+  it("the fake reports availability changes", () => {
+    const fake = createFakeCast({ available: false });
+    const seen: boolean[] = [];
+    const off = fake.onAvailabilityChange((a) => seen.push(a));
+    fake.setAvailable(true);
+    fake.setAvailable(true);
+    fake.setAvailable(false);
+    off();
+    fake.setAvailable(true);
+    expect(seen).toEqual([true, false]);
+  });
+  it("the Cast web sender runs in Chromium browsers only (not iOS)", () => {
+    const chrome = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+    const android = "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
+    const firefox = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0";
+    const safari = "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15";
+    const iosChrome = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/131.0 Mobile/15E148 Safari/604.1";
+    expect([chrome, android, firefox, safari, iosChrome].map(castCapableBrowser)).toEqual([true, true, false, false, false]);
   });
 });

@@ -7,6 +7,7 @@ import {
   parseIcecast,
   parseLive365,
   parseNowPlaying,
+  parseNowPlayingApiResponse,
   splitArtistTitle,
 } from "./now-playing";
 import { nowPlayingApiUrl } from "../rules/player";
@@ -167,5 +168,20 @@ describe("parseNowPlaying + fallback (SPEC §8)", () => {
     expect(nowPlayingOrFallback(null)).toEqual({ title: "The Ham Radio Show", artist: "Live Radio" });
     expect(nowPlayingOrFallback(parseNowPlaying("garbage"))).toEqual({ title: "The Ham Radio Show", artist: "Live Radio" });
     expect(nowPlayingOrFallback({ title: "T", artist: "A" })).toEqual({ title: "T", artist: "A" });
+  });
+});
+
+describe("parseNowPlayingApiResponse (the browser side of /api/now-playing)", () => {
+  it("takes title, artist and art", () => {
+    expect(parseNowPlayingApiResponse({ title: "T", artist: "A", art: "https://x/a.jpg", fallback: false })).toEqual({ title: "T", artist: "A", art: "https://x/a.jpg" });
+    expect(parseNowPlayingApiResponse({ title: "The Ham Radio Show", artist: "Live Radio", art: null, fallback: true })).toEqual({ title: "The Ham Radio Show", artist: "Live Radio" });
+  });
+  it("rejects anything else", () => {
+    for (const junk of [null, "x", 1, [], {}, { title: "T" }, { title: 1, artist: "A" }, { title: "T", artist: "A", art: 5 }, { title: "  ", artist: "A" }]) {
+      expect(parseNowPlayingApiResponse(junk)).toBeNull();
+    }
+  });
+  it("cleans text and drops non-http art", () => {
+    expect(parseNowPlayingApiResponse({ title: "  a\nb ", artist: "c\u0000d", art: "javascript:alert(1)" })).toEqual({ title: "a b", artist: "c d" });
   });
 });

@@ -8,10 +8,9 @@ import type { PlayerState } from "./machine";
 /** The page link for what is playing at its current second; null for live, errors or nothing. */
 export function shareAtTimeUrl(state: Pick<PlayerState, "kind" | "pending" | "title" | "coldcut" | "currentTime">, origin: string): string | null {
   if (state.kind !== "episode" || state.pending || !state.title) return null;
-  const url = new URL(episodeLink(state.title, state.coldcut), origin);
+  const page = new URL(episodeLink(state.title, state.coldcut), origin).href; // the app's own link form
   const t = Number.isFinite(state.currentTime) && state.currentTime > 0 ? Math.floor(state.currentTime) : 0;
-  if (t > 0) url.searchParams.set("t", String(t));
-  return url.href;
+  return t > 0 ? `${page}&t=${t}` : page;
 }
 
 export type ShareOutcome = "shared" | "copied" | "cancelled" | "failed";
