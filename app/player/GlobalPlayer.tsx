@@ -168,7 +168,7 @@ function SleepControl({ sleep }: { sleep: SleepTimerApi }) {
           sleep.set(v === "off" ? "off" : v === "end-of-episode" ? "end-of-episode" : (Number(v) as SleepOption));
         }}
       >
-        <option value="off">Sleep: off</option>
+        <option value="off">Off</option>
         {sleep.options.map((o) => (
           <option key={String(o)} value={String(o)}>
             {SLEEP_LABEL[String(o)]}

@@ -75,12 +75,12 @@ test("sleep timer: 15 minutes pauses playback; 'end of episode' is offered for e
   await page.goto("/");
   await page.clock.pauseAt(t0 + 5_000);
   const sleep = page.getByRole("region", { name: "Player" }).getByRole("combobox", { name: "Sleep timer" });
-  await expect(sleep.locator("option")).toHaveText(["Sleep: off", "15 min", "30 min", "60 min"]);
+  await expect(sleep.locator("option")).toHaveText(["Off", "15 min", "30 min", "60 min"]);
 
   await cardPlay(page, first.title).click();
   await page.clock.runFor(200);
   await expectPlaying(page, first.EpisodeUrl);
-  await expect(sleep.locator("option")).toHaveText(["Sleep: off", "15 min", "30 min", "60 min", "End of episode"]);
+  await expect(sleep.locator("option")).toHaveText(["Off", "15 min", "30 min", "60 min", "End of episode"]);
   await sleep.selectOption("15");
   await page.clock.runFor(14 * 60_000);
   expect((await audio(page)).paused).toBe(false);
