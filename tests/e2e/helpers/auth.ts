@@ -16,12 +16,16 @@ export async function asListener(page: Page): Promise<void> {
 /** Sign up through the real form (works with or without JS); ends on /signin. */
 export async function signUp(page: Page, email = uniqueEmail(), password = PASSWORD): Promise<{ email: string; password: string }> {
   await asListener(page);
-  page.once("dialog", (d) => d.accept().catch(() => undefined));
+  // The sign-up success alert (SPEC §8) appears on /signin after hydration; accept it while we are
+  // here, then stop listening so no stray handler swallows a later test's dialog.
+  const accept = (d: import("@playwright/test").Dialog) => void d.accept().catch(() => undefined);
+  page.on("dialog", accept);
   await page.goto("/signup");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign up", exact: true }).click();
   await expect(page).toHaveURL(/\/signin/, { timeout: 30_000 });
+  page.off("dialog", accept);
   return { email, password };
 }
 
