@@ -16,6 +16,7 @@ import { createServices } from "./app/services/context.server";
 import { CACHE_POLICY } from "./app/http/cache-policy";
 import { contentSecurityPolicy } from "./app/http/security.server";
 import { rateLimits } from "./app/http/rate-limit.server";
+import { pathGuard } from "./app/http/path-guard.server";
 
 let env;
 try {
@@ -76,6 +77,7 @@ app.use(
   }),
 );
 
+app.use(pathGuard);
 app.use(rateLimits({ auth: env.RATE_LIMIT_AUTH_PER_MIN, post: env.RATE_LIMIT_POST_PER_MIN, get: env.RATE_LIMIT_GET_PER_MIN }));
 
 app.all(
