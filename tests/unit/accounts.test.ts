@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -9,6 +9,9 @@ import { AccountError } from "~/services/accounts.server";
 import { createAuth } from "~/services/auth.server";
 import { hashPassword, SCRYPT_PARAMS, verifyPassword } from "~/services/password.server";
 import { ACCOUNT_FAILURE_LIMIT, SIGN_IN_FAILED, SIGN_IN_THROTTLED, safeRedirect } from "~/rules/auth";
+
+// scrypt at OWASP cost (~0.5 s of CPU per hash here) makes these tests slow by design.
+vi.setConfig({ testTimeout: 90_000 });
 
 let dir: string;
 let db: Db;

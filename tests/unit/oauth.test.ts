@@ -13,6 +13,8 @@ import { completeOAuth, startOAuth } from "~/services/oauth-flow.server";
  * Google and Facebook sign-in, crafted-callback style: the real strategies run; the provider's
  * token and userinfo endpoints are intercepted.
  */
+vi.setConfig({ testTimeout: 60_000 });
+
 let dir: string;
 let db: Db;
 beforeAll(() => {
