@@ -25,6 +25,8 @@ export default function SpankBank() {
     <section className="section gallery-index" aria-labelledby="spankbank-title">
       <h1 id="spankbank-title">SpankBank</h1>
       <p className="lede">Photos and videos from the bunker, the parties and fifteen years on air.</p>
+      {/* The cards' titles are h3s: keep the heading order h1 → h2 → h3. */}
+      <h2 className="visually-hidden">Posts</h2>
       {posts.length ? (
         <ul className="card-grid gallery-grid" aria-label="Gallery posts">
           {posts.map((post) => (
