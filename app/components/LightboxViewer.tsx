@@ -110,7 +110,8 @@ function ZoomControls({
   useEffect(() => onFailedChange(failed), [failed, onFailedChange]);
 
   const level = zoomLevelOf(zoom.zoom);
-  const off = zoom.disabled || failed;
+  // Until the image is measured the library cannot zoom it (its maximum is still 1).
+  const off = zoom.disabled || failed || zoom.maxZoom <= 1;
   const inDisabled = off || !canZoomIn(level);
   const outDisabled = off || !canZoomOut(level);
 
