@@ -1,0 +1,289 @@
+/**
+ * SpankBank gallery (SPEC §2, §4 Lightbox, §6, §8; issue 4 item 7): sign-in wall, the one-time
+ * 18+ confirmation, grid → post, spnkbnk news paths, the lightbox zoom rules, the failed-image
+ * text, bad input, and the no-JS fallbacks. Runs in every project (desktop JS, desktop no-JS,
+ * 375 px); JS-only and no-JS-only checks say so.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import fs from "node:fs";
+import path from "node:path";
+import { asListener, signedIn } from "./helpers/auth";
+import { newsLink } from "../../app/rules/news";
+
+interface SampleGalleryPost {
+  id: number;
+  slug: string;
+  title: { rendered: string };
+  content: { rendered: string };
+}
+const gallery = JSON.parse(fs.readFileSync(path.resolve("sample/gallery.json"), "utf8")) as SampleGalleryPost[];
+const posts = JSON.parse(fs.readFileSync(path.resolve("sample/posts.json"), "utf8")) as (SampleGalleryPost & { categories: number[] })[];
+
+const altsOf = (post: SampleGalleryPost) => [...post.content.rendered.matchAll(/<img[^>]*\balt="([^"]*)"/g)].map((m) => m[1]!);
+/** The post with the most images and a video (Summer Bunker Bash). */
+const bash = gallery.find((p) => /<video/.test(p.content.rendered))!;
+/** The post that references the deliberately missing image. */
+const polaroids = gallery.find((p) => p.content.rendered.includes("missing-photo.jpg"))!;
+const missingAlt = /<img[^>]*missing-photo\.jpg[^>]*alt="([^"]*)"/.exec(polaroids.content.rendered)![1]!;
+const spnkbnk = posts.find((p) => p.categories.includes(6))!;
+
+const ZOOM = (level: number) => `Zoom level ${level} of 300`;
+
+// Every test is its own listener on its own address (auth POSTs are rate-limited per address).
+test.beforeEach(async ({ page }) => {
+  await asListener(page);
+});
+
+async function axeViolations(page: Page, selector: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).include(selector).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+async function confirmAdult(page: Page) {
+  await expect(page.getByRole("heading", { name: "Adults only" })).toBeVisible();
+  await page.getByRole("button", { name: "I am 18 or older" }).click();
+  await expect(page.getByRole("heading", { name: "Adults only" })).toBeHidden();
+}
+
+/** A signed-in listener who has confirmed, now on `url`. */
+async function adultOn(page: Page, url: string) {
+  await signedIn(page);
+  await page.goto(url);
+  await confirmAdult(page);
+}
+
+test.describe("signed out", () => {
+  for (const target of ["/SpankBank", `/SpankBank/Post?id=${bash.id}`, newsLink("spnkbnk", spnkbnk.slug)]) {
+    test(`${target} redirects to /signin with redirectTo`, async ({ page }) => {
+      const res = await page.request.get(target, { maxRedirects: 0 });
+      expect(res.status()).toBe(302);
+      expect(res.headers()["cache-control"]).toBe("private, no-store");
+      await page.goto(target);
+      await expect(page).toHaveURL((u) => u.pathname === "/signin" && u.searchParams.get("redirectTo") === target);
+      await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+    });
+  }
+});
+
+test.describe("18+ gate", () => {
+  test("shows first, confirming shows the grid, and it is remembered", async ({ page }) => {
+    await signedIn(page);
+    const first = await page.goto("/SpankBank");
+    expect(first?.headers()["cache-control"]).toBe("private, no-store");
+    await expect(page.getByRole("heading", { name: "Adults only" })).toBeVisible();
+    // Nothing from the gallery renders before confirmation.
+    await expect(page.getByRole("list", { name: "Gallery posts" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: gallery[0]!.title.rendered })).toHaveCount(0);
+
+    await confirmAdult(page);
+    await expect(page).toHaveURL(/\/SpankBank$/);
+    const grid = page.getByRole("list", { name: "Gallery posts" });
+    await expect(grid.getByRole("listitem")).toHaveCount(gallery.length);
+
+    // Remembered on the account: the next visit goes straight to the grid.
+    await page.goto("/SpankBank");
+    await expect(page.getByRole("list", { name: "Gallery posts" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Adults only" })).toHaveCount(0);
+  });
+
+  test("on a post page returns to that post after confirming", async ({ page }) => {
+    await signedIn(page);
+    await page.goto(`/SpankBank/Post?id=${polaroids.id}`);
+    await expect(page.getByRole("heading", { name: polaroids.title.rendered })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: altsOf(polaroids)[0]! })).toHaveCount(0);
+    await confirmAdult(page);
+    await expect(page).toHaveURL(`/SpankBank/Post?id=${polaroids.id}`);
+    await expect(page.getByRole("heading", { level: 1, name: polaroids.title.rendered })).toBeVisible();
+  });
+
+  test("a cross-site confirmation writes nothing; a foreign redirectTo stays in the SpankBank", async ({ page, baseURL }) => {
+    await signedIn(page);
+    const form = { intent: "confirm-adult", redirectTo: "/SpankBank" };
+    // A document POST with a foreign Origin is refused before any action runs (Remix's own
+    // check answers it); the data request a fetcher would send reaches our guard: 403.
+    const foreign = await page.request.post("/SpankBank?index", { form, headers: { Origin: "https://evil.example" }, maxRedirects: 0 });
+    expect(foreign.status()).toBeGreaterThanOrEqual(400);
+    const foreignData = await page.request.post("/SpankBank?index&_data=routes%2Fspankbank._index", {
+      form,
+      headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
+      maxRedirects: 0,
+    });
+    expect(foreignData.status()).toBe(403);
+    await page.goto("/SpankBank");
+    await expect(page.getByRole("heading", { name: "Adults only" })).toBeVisible();
+
+    const evil = await page.request.post("/SpankBank?index", {
+      form: { intent: "confirm-adult", redirectTo: "//evil.example/SpankBank" },
+      headers: { Origin: baseURL! },
+      maxRedirects: 0,
+    });
+    expect(evil.status()).toBe(302);
+    expect(evil.headers()["location"]).toBe("/SpankBank");
+  });
+});
+
+test.describe("signed in and confirmed", () => {
+  test("a gallery card opens /SpankBank/Post?id=<id>", async ({ page }) => {
+    await adultOn(page, "/SpankBank");
+    const grid = page.getByRole("list", { name: "Gallery posts" });
+    await grid.getByRole("link", { name: bash.title.rendered }).click();
+    await expect(page).toHaveURL(`/SpankBank/Post?id=${bash.id}`);
+    await expect(page.getByRole("heading", { level: 1, name: bash.title.rendered })).toBeVisible();
+
+    // Title, the post text, a grid of lazy thumbnails with their size set, and the video.
+    const photos = page.getByRole("region", { name: "Photos" }).getByRole("link");
+    await expect(photos).toHaveCount(altsOf(bash).length);
+    const thumb = page.getByRole("link", { name: altsOf(bash)[0]! }).getByRole("img");
+    await expect(thumb).toHaveAttribute("loading", "lazy");
+    await expect(thumb).toHaveAttribute("width", /\d+/);
+    await expect(thumb).toHaveAttribute("height", /\d+/);
+    const video = page.getByRole("region", { name: "Videos" }).locator("video");
+    await expect(video).toHaveCount(1);
+    await expect(video).toHaveAttribute("controls", "");
+  });
+
+  test("a spnkbnk news card path resolves, by slug", async ({ page }) => {
+    const target = newsLink("spnkbnk", spnkbnk.slug);
+    await adultOn(page, target);
+    await expect(page).toHaveURL(target);
+    await expect(page.getByRole("heading", { level: 1, name: spnkbnk.title.rendered })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Photos" }).getByRole("link")).not.toHaveCount(0);
+    // A gallery slug resolves on the same route (gallery source first).
+    await page.goto(`/SpankBank/Post/${polaroids.slug}`);
+    await expect(page.getByRole("heading", { level: 1, name: polaroids.title.rendered })).toBeVisible();
+  });
+
+  test("bad id → 400, unknown slug or id → 404", async ({ page }) => {
+    await adultOn(page, "/SpankBank");
+    for (const bad of ["/SpankBank/Post?id=abc", "/SpankBank/Post?id=0", "/SpankBank/Post?id=-3", "/SpankBank/Post/any-slug?id=1.5"]) {
+      const res = await page.goto(bad);
+      expect(res?.status(), bad).toBe(400);
+      expect(res?.headers()["cache-control"]).toBe("private, no-store");
+      await expect(page.getByRole("alert")).toContainText("whole number from 1 up");
+    }
+    for (const unknown of ["/SpankBank/Post/no-such-post", "/SpankBank/Post?id=999999", "/SpankBank/Post"]) {
+      const res = await page.goto(unknown);
+      expect(res?.status(), unknown).toBe(404);
+      await expect(page.getByRole("heading", { name: "NOT FOUND" })).toBeVisible();
+    }
+    // A dth_news slug is not a SpankBank post.
+    const news = posts.find((p) => p.categories.includes(5))!;
+    expect((await page.goto(`/SpankBank/Post/${news.slug}`))?.status()).toBe(404);
+  });
+});
+
+test.describe("lightbox (JS)", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the lightbox needs JavaScript");
+
+  test("zoom 0–300 by 100, double click toggles, moving resets, Close closes", async ({ page }) => {
+    const lightboxChunks: string[] = [];
+    page.on("request", (r) => {
+      if (/LightboxViewer/.test(r.url())) lightboxChunks.push(r.url());
+    });
+    await adultOn(page, `/SpankBank/Post?id=${bash.id}`);
+    await page.waitForLoadState("networkidle");
+    // The lightbox library is not in the first-load JS.
+    expect(lightboxChunks).toEqual([]);
+
+    const alts = altsOf(bash);
+    const firstThumb = page.getByRole("link", { name: alts[0]! });
+    await firstThumb.click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    expect(lightboxChunks.length).toBeGreaterThan(0);
+    await expect(page).toHaveURL(`/SpankBank/Post?id=${bash.id}`);
+
+    const zoomIn = dialog.getByRole("button", { name: "Zoom in" });
+    const zoomOut = dialog.getByRole("button", { name: "Zoom out" });
+    const level = dialog.getByRole("status");
+    const slide = dialog.getByRole("group", { name: `1 of ${alts.length}` });
+    const image = slide.getByRole("img", { name: alts[0]! });
+    await expect(image).toBeVisible();
+    await expect(level).toHaveText(ZOOM(0));
+    await expect(zoomOut).toBeDisabled();
+
+    for (const step of [100, 200, 300]) {
+      await zoomIn.click();
+      await expect(level).toHaveText(ZOOM(step));
+    }
+    await expect(zoomIn).toBeDisabled();
+    // Level 300 is a 4× scale of the image.
+    await expect.poll(() => slide.locator("[style*='scale(']").first().getAttribute("style")).toContain("scale(4)");
+
+    for (const step of [200, 100, 0]) {
+      await zoomOut.click();
+      await expect(level).toHaveText(ZOOM(step));
+    }
+    await expect(zoomOut).toBeDisabled();
+    await expect(zoomIn).toBeEnabled();
+
+    // Double click toggles 0 ↔ 300.
+    await image.dblclick();
+    await expect(level).toHaveText(ZOOM(300));
+    await image.dblclick();
+    await expect(level).toHaveText(ZOOM(0));
+
+    // The + key steps like the button.
+    await page.keyboard.press("+");
+    await expect(level).toHaveText(ZOOM(100));
+
+    // Next / Previous reset zoom.
+    await dialog.getByRole("button", { name: "Next" }).click();
+    await expect(dialog.getByRole("group", { name: `2 of ${alts.length}` }).getByRole("img", { name: alts[1]! })).toBeVisible();
+    await expect(level).toHaveText(ZOOM(0));
+    await zoomIn.click();
+    await zoomIn.click();
+    await expect(level).toHaveText(ZOOM(200));
+    await dialog.getByRole("button", { name: "Previous" }).click();
+    await expect(level).toHaveText(ZOOM(0));
+
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(firstThumb).toBeFocused();
+  });
+
+  test("gate, grid, post and open lightbox have no axe violations", async ({ page }) => {
+    await signedIn(page);
+    await page.goto(`/SpankBank/Post?id=${bash.id}`);
+    await expect(page.getByRole("heading", { name: "Adults only" })).toBeVisible();
+    expect(await axeViolations(page, "main")).toEqual([]);
+    await confirmAdult(page);
+    await expect(page.getByRole("heading", { level: 1, name: bash.title.rendered })).toBeVisible();
+    expect(await axeViolations(page, "main")).toEqual([]);
+    await page.getByRole("link", { name: altsOf(bash)[0]! }).click();
+    await expect(page.getByRole("dialog").getByRole("button", { name: "Zoom in" })).toBeEnabled();
+    expect(await axeViolations(page, ".yarl__portal")).toEqual([]);
+    await page.keyboard.press("Escape");
+    await page.goto("/SpankBank");
+    await expect(page.getByRole("list", { name: "Gallery posts" })).toBeVisible();
+    expect(await axeViolations(page, "main")).toEqual([]);
+  });
+
+  test("a failed image shows 'This image failed to load'", async ({ page }) => {
+    await adultOn(page, `/SpankBank/Post/${polaroids.slug}`);
+    await page.getByRole("link", { name: missingAlt }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByText("This image failed to load", { exact: true })).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "Zoom in" })).toBeDisabled();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "no-JS project only");
+
+  test("the gate form works and thumbnails are plain links to the full image", async ({ page }) => {
+    await signedIn(page);
+    await page.goto(`/SpankBank/Post?id=${bash.id}`);
+    await confirmAdult(page);
+    await expect(page).toHaveURL(`/SpankBank/Post?id=${bash.id}`);
+    const link = page.getByRole("link", { name: altsOf(bash)[1]! });
+    const href = await link.getAttribute("href");
+    expect(href).toMatch(/^\/media\/img\/gallery\/.+\.jpg$/);
+    const [response] = await Promise.all([page.waitForResponse((r) => r.url().endsWith(href!)), link.click()]);
+    expect(response.status()).toBe(200);
+    await expect(page).toHaveURL(href!);
+  });
+});
