@@ -75,6 +75,12 @@ export function PlayerProvider({ liveStreamUrl, children }: { liveStreamUrl: str
   useOneTabPlayback(state.playing, dispatch);
   const cast = useCast(state, dispatch);
 
+  // The page is hydrated and the player's effects run: controls work from here on (also what
+  // browser tests wait for before pressing play).
+  useEffect(() => {
+    audioRef.current?.setAttribute("data-ready", "true");
+  }, []);
+
   // Alerts of SPEC §4 are window.alert with the exact text.
   useEffect(() => {
     if (state.alert) {

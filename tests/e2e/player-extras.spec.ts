@@ -9,7 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { asListener } from "./helpers/auth";
 import { episodes, newestFirst } from "./support/sample";
-import { audio, blurActive, cardPlay, expectPlaying, isMobile, jsOff, playerButton } from "./support/player";
+import { audio, blurActive, cardPlay, expectPlaying, isMobile, jsOff, playerButton, openReady } from "./support/player";
 import { episodeLink } from "../../app/rules/episodes";
 
 const latest = newestFirst(episodes).slice(0, 8);
@@ -26,7 +26,7 @@ test.beforeEach(async ({ page }, testInfo) => {
 const desktopOnly = (testInfo: Parameters<typeof isMobile>[0]) => test.skip(isMobile(testInfo), "the desktop bar (the 375 px modal is in player-mobile.spec.ts)");
 
 async function startFirst(page: Page) {
-  await page.goto("/");
+  await openReady(page, "/");
   await cardPlay(page, first.title).click();
   return expectPlaying(page, first.EpisodeUrl, 0.5);
 }
@@ -72,7 +72,7 @@ test("sleep timer: 15 minutes pauses playback; 'end of episode' is offered for e
   desktopOnly(testInfo);
   const t0 = Date.parse("2026-11-01T20:00:00Z");
   await page.clock.install({ time: t0 });
-  await page.goto("/");
+  await openReady(page, "/");
   await page.clock.pauseAt(t0 + 5_000);
   const sleep = page.getByRole("region", { name: "Player" }).getByRole("combobox", { name: "Sleep timer" });
   await expect(sleep.locator("option")).toHaveText(["Off", "15 min", "30 min", "60 min"]);
@@ -111,7 +111,7 @@ test("share at current time copies a ?t= link to the episode page", async ({ pag
   expect(t).toBeGreaterThanOrEqual(17);
   expect(t).toBeLessThan(20);
   // The link starts the episode there.
-  await page.goto(url.pathname + url.search);
+  await openReady(page, url.pathname + url.search);
   await page.getByRole("main").getByRole("button", { name: `Play ${first.title}` }).click();
   const a = await expectPlaying(page, first.EpisodeUrl, t);
   expect(a.currentTime).toBeLessThan(t + 6);
@@ -154,10 +154,10 @@ test("one tab at a time: playing in a second tab pauses the first", async ({ con
   const two = await context.newPage();
   await asListener(one);
   await asListener(two);
-  await one.goto("/");
+  await openReady(one, "/");
   await cardPlay(one, first.title).click();
   await expectPlaying(one, first.EpisodeUrl);
-  await two.goto("/");
+  await openReady(two, "/");
   await cardPlay(two, other.title).click();
   await expectPlaying(two, other.EpisodeUrl);
   await expect.poll(async () => (await audio(one)).paused).toBe(true);
@@ -172,10 +172,10 @@ test.describe("casting (a stand-in for the Google Cast SDK)", () => {
   test("no cast framework → no cast icon; the SDK is not requested on a page without one", async ({ page }) => {
     const sdkRequests: string[] = [];
     await page.route(CAST_SDK, (route) => (sdkRequests.push(route.request().url()), route.abort()));
-    await page.goto("/");
+    await openReady(page, "/");
     await page.waitForTimeout(500);
     expect(sdkRequests).toEqual([]); // home page, nothing played: not needed
-    await page.goto(episodeLink(first.title));
+    await openReady(page, episodeLink(first.title));
     await expect.poll(() => sdkRequests.length).toBe(1);
     await page.waitForTimeout(300);
     await expect(page.getByTestId("cast-button")).toHaveCount(0);
@@ -184,7 +184,7 @@ test.describe("casting (a stand-in for the Google Cast SDK)", () => {
   test("no devices → no cast icon", async ({ page }) => {
     await page.addInitScript(() => ((window as unknown as { __fakeCastNoDevices: boolean }).__fakeCastNoDevices = true));
     await page.route(CAST_SDK, (route) => route.fulfill({ contentType: "text/javascript", body: fakeCastSdk }));
-    await page.goto(episodeLink(first.title));
+    await openReady(page, episodeLink(first.title));
     await expect.poll(() => page.evaluate(() => Boolean((window as unknown as { __fakeCast?: unknown }).__fakeCast))).toBe(true);
     await expect(page.getByTestId("cast-button")).toHaveCount(0);
     // A device appears → the icon shows.
@@ -194,7 +194,7 @@ test.describe("casting (a stand-in for the Google Cast SDK)", () => {
 
   test("cast from the episode page: load request carries URL, title, poster, description; local audio muted while connected", async ({ page, baseURL }) => {
     await page.route(CAST_SDK, (route) => route.fulfill({ contentType: "text/javascript", body: fakeCastSdk }));
-    await page.goto(episodeLink(other.title));
+    await openReady(page, episodeLink(other.title));
     const cast = page.getByRole("main").getByRole("button", { name: "Cast to a device" });
     await expect(cast).toBeVisible();
     await cast.click();

@@ -7,7 +7,7 @@
 import { expect, test, type Page, type Request } from "@playwright/test";
 import { asListener } from "./helpers/auth";
 import { episodes, newestFirst } from "./support/sample";
-import { audio, cardPlay, expectPlaying, jsOff, playerButton, startPrivateServer, type PrivateServer } from "./support/player";
+import { audio, cardPlay, expectPlaying, jsOff, playerButton, startPrivateServer, type PrivateServer, openReady } from "./support/player";
 
 const first = newestFirst(episodes)[0]!;
 
@@ -39,7 +39,7 @@ test("Go live: polls now-playing at once, then every 10 s only while live; stops
   const t0 = Date.parse("2026-11-01T20:00:00Z");
   await page.clock.install({ time: t0 });
   const polls = countNowPlaying(page);
-  await page.goto("/");
+  await openReady(page, "/");
   // Time moves only when the test says so from here on.
   await page.clock.pauseAt(t0 + 60_000);
   // Initial state: live stream source, live flag off → no polling.
@@ -97,7 +97,7 @@ test.describe("with a failing streaming service (a private server)", () => {
   });
 
   test("junk now-playing → 'The Ham Radio Show' / 'Live Radio' while the live stream plays", async ({ page }) => {
-    await page.goto(`${server.origin}/`);
+    await openReady(page, `${server.origin}/`);
     const answer = page.waitForResponse((r) => r.url().endsWith("/api/now-playing"));
     await playerButton(page, "Go live").click();
     expect(await (await answer).json()).toEqual({ title: "The Ham Radio Show", artist: "Live Radio", art: null, fallback: true });

@@ -6,7 +6,7 @@
 import { expect, test } from "@playwright/test";
 import { asListener } from "./helpers/auth";
 import { episodes, newestFirst } from "./support/sample";
-import { audio, cardPlay, expectPlaying } from "./support/player";
+import { audio, cardPlay, expectPlaying, openReady } from "./support/player";
 
 const first = newestFirst(episodes)[0]!;
 
@@ -16,7 +16,7 @@ test.beforeEach(async ({ page }, testInfo) => {
 });
 
 test("below 550 px: the mobile banner, controls and a 103 px spacer replace the desktop bar", async ({ page }) => {
-  await page.goto("/");
+  await openReady(page, "/");
   await expect(page.locator(".desktop-player")).toBeHidden();
   const bar = page.getByRole("region", { name: "Mobile player" });
   await expect(bar).toBeVisible();
@@ -38,7 +38,7 @@ test("below 550 px: the mobile banner, controls and a 103 px spacer replace the 
 });
 
 test("close collapses to a floating round play/pause button; tapping it reopens the controls", async ({ page }) => {
-  await page.goto("/");
+  await openReady(page, "/");
   await cardPlay(page, first.title).click();
   await expectPlaying(page, first.EpisodeUrl);
   const bar = page.getByRole("region", { name: "Mobile player" });
@@ -65,7 +65,7 @@ test("close collapses to a floating round play/pause button; tapping it reopens 
 });
 
 test("the 'more' dots open a modal closed by its backdrop and by Close; it holds the extra controls", async ({ page }) => {
-  await page.goto("/");
+  await openReady(page, "/");
   await cardPlay(page, first.title).click();
   await expectPlaying(page, first.EpisodeUrl);
   const more = page.getByRole("button", { name: "More", exact: true });
@@ -108,13 +108,13 @@ test("the 'more' dots open a modal closed by its backdrop and by Close; it holds
 test("the voice icon alerts 'Coming Soon!'", async ({ page }) => {
   const dialogs: string[] = [];
   page.on("dialog", (d) => (dialogs.push(d.message()), d.accept()));
-  await page.goto("/");
+  await openReady(page, "/");
   await page.getByRole("button", { name: "Voice message" }).click();
   await expect.poll(() => dialogs).toEqual(["Coming Soon!"]);
 });
 
 test("mobile play/pause and Go live drive the one audio element", async ({ page }) => {
-  await page.goto("/");
+  await openReady(page, "/");
   const bar = page.getByRole("region", { name: "Mobile player" });
   await bar.getByRole("button", { name: "Go live" }).click();
   await expect.poll(async () => {

@@ -7,7 +7,7 @@
 import { expect, test } from "@playwright/test";
 import { asListener } from "./helpers/auth";
 import { crew, dthNews, episodes, newestFirst, wtfNews } from "./support/sample";
-import { audio, blurActive, cardPlay, expectPlaying, isMobile, jsOff, navTo, playerButton, searchFor, tagAudio } from "./support/player";
+import { audio, blurActive, cardPlay, expectPlaying, isMobile, jsOff, navTo, playerButton, searchFor, tagAudio, openReady } from "./support/player";
 import { episodeLink, downloadFileName } from "../../app/rules/episodes";
 
 const latest = newestFirst(episodes).slice(0, 8);
@@ -28,7 +28,7 @@ test("plays from a card and the same audio element keeps playing across 12 clien
   test.setTimeout(90_000);
   const dialogs: string[] = [];
   page.on("dialog", (d) => (dialogs.push(d.message()), d.accept()));
-  await page.goto("/");
+  await openReady(page, "/");
   await page.evaluate(() => ((window as unknown as { __hrsNoReload: boolean }).__hrsNoReload = true));
   await cardPlay(page, first.title).click();
   const start = await expectPlaying(page, first.EpisodeUrl);
@@ -113,7 +113,7 @@ test("plays from a card and the same audio element keeps playing across 12 clien
 test("pressing play on the episode already playing alerts 'Use the player buttons to control the audio playback'", async ({ page }) => {
   const dialogs: string[] = [];
   page.on("dialog", (d) => (dialogs.push(d.message()), d.accept()));
-  await page.goto("/");
+  await openReady(page, "/");
   await cardPlay(page, first.title).click();
   await expectPlaying(page, first.EpisodeUrl);
   await cardPlay(page, first.title).click();
@@ -129,7 +129,7 @@ test("pressing play on the episode already playing alerts 'Use the player button
 });
 
 test("the episode page's play icon plays it, and toggles to a pause icon", async ({ page }) => {
-  await page.goto(episodeLink(other.title));
+  await openReady(page, episodeLink(other.title));
   const play = page.getByRole("main").getByRole("button", { name: `Play ${other.title}` });
   await expect(play).toHaveAttribute("data-playing", "false");
   await play.click();
@@ -145,7 +145,7 @@ test("the episode page's play icon plays it, and toggles to a pause icon", async
 
 test("a broken episode source plays the error audio (SPEC §4/§8)", async ({ page }) => {
   await page.route(`**${other.EpisodeUrl}`, (route) => route.fulfill({ status: 404, body: "gone" }));
-  await page.goto("/");
+  await openReady(page, "/");
   await cardPlay(page, other.title).click();
   const a = await expectPlaying(page, "/media/audio/error.mp3", 0.05);
   expect(a.src).toBe("/media/audio/error.mp3");
@@ -153,20 +153,20 @@ test("a broken episode source plays the error audio (SPEC §4/§8)", async ({ pa
 
 test("an aborted episode request also plays the error audio", async ({ page }) => {
   await page.route(`**${other.EpisodeUrl}`, (route) => route.abort("aborted"));
-  await page.goto(episodeLink(other.title));
+  await openReady(page, episodeLink(other.title));
   await page.getByRole("main").getByRole("button", { name: `Play ${other.title}` }).click();
   await expectPlaying(page, "/media/audio/error.mp3", 0.05);
 });
 
 test("a ?t= share link starts the first play at t", async ({ page }) => {
-  await page.goto(`${episodeLink(other.title)}&t=20`);
+  await openReady(page, `${episodeLink(other.title)}&t=20`);
   await page.getByRole("main").getByRole("button", { name: `Play ${other.title}` }).click();
   const a = await expectPlaying(page, other.EpisodeUrl, 20);
   expect(a.currentTime).toBeLessThan(27);
 });
 
 test("junk ?t= values are ignored (starts at 0)", async ({ page }) => {
-  await page.goto(`${episodeLink(other.title)}&t=-5abc`);
+  await openReady(page, `${episodeLink(other.title)}&t=-5abc`);
   await page.getByRole("main").getByRole("button", { name: `Play ${other.title}` }).click();
   const a = await expectPlaying(page, other.EpisodeUrl, 0.1);
   expect(a.currentTime).toBeLessThan(8);
@@ -175,7 +175,7 @@ test("junk ?t= values are ignored (starts at 0)", async ({ page }) => {
 test("keyboard: Space toggles, arrows seek, Shift+arrows change speed, ? opens help; not while typing", async ({ page }, testInfo) => {
   const dialogs: string[] = [];
   page.on("dialog", (d) => (dialogs.push(d.message()), d.accept()));
-  await page.goto("/");
+  await openReady(page, "/");
   await cardPlay(page, first.title).click();
   await expectPlaying(page, first.EpisodeUrl, 1);
   await blurActive(page);

@@ -44,6 +44,12 @@ export function audio(page: Page): Promise<AudioSnapshot> {
   });
 }
 
+/** Opens a page and waits until it is hydrated (the player marks its element ready). */
+export async function openReady(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.locator("#global-audio[data-ready]").waitFor({ state: "attached", timeout: 20_000 });
+}
+
 /** Marks the element (a JS property, not an attribute): a re-created element would lose it. */
 export async function tagAudio(page: Page, tag: string): Promise<void> {
   await page.evaluate((t) => {
