@@ -30,6 +30,17 @@ const envSchema = z
     LIVE_STREAM_URL: z.string().trim().url().default("https://streaming.live365.com/a93581"),
     NOW_PLAYING_KIND: z.enum(["live365", "icecast", "none"]).default("live365"),
     NOW_PLAYING_URL: optionalUrl,
+    /** Where each service comes from (each chosen independently; see README "Configuration"). */
+    CATALOG_SOURCE: z.enum(["embedded", "supabase"]).default("embedded"),
+    SUPABASE_URL: optionalUrl,
+    SUPABASE_ANON_KEY: z.string().trim().optional(),
+    SUPABASE_COLDCUT_TABLE: z.string().trim().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).default("ColdCut"),
+    CONTENT_SOURCE: z.enum(["embedded", "wordpress"]).default("embedded"),
+    WORDPRESS_API_URL: optionalUrl,
+    GALLERY_SOURCE: z.enum(["embedded", "wordpress"]).default("embedded"),
+    GALLERY_API_URL: optionalUrl,
+    /** Timeout of every call to a remote service (ms). */
+    UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2_000),
     /** Google and Facebook sign-in: offered only when both id and secret are set. */
     GOOGLE_CLIENT_ID: z.string().trim().optional(),
     GOOGLE_CLIENT_SECRET: z.string().trim().optional(),
@@ -43,6 +54,13 @@ const envSchema = z
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   })
   .superRefine((env, ctx) => {
+    const need = (when: boolean, key: keyof typeof env, why: string) => {
+      if (when && !env[key]) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [key], message: `${String(key)} is required ${why}` });
+    };
+    need(env.CATALOG_SOURCE === "supabase", "SUPABASE_URL", "when CATALOG_SOURCE=supabase");
+    need(env.CATALOG_SOURCE === "supabase", "SUPABASE_ANON_KEY", "when CATALOG_SOURCE=supabase");
+    need(env.CONTENT_SOURCE === "wordpress", "WORDPRESS_API_URL", "when CONTENT_SOURCE=wordpress (the wp/v2 root)");
+    need(env.GALLERY_SOURCE === "wordpress", "GALLERY_API_URL", "when GALLERY_SOURCE=wordpress (the wp/v2 root)");
     if (env.NODE_ENV === "production") {
       const secrets = (env.SESSION_SECRET ?? "").split(",").map((s) => s.trim()).filter(Boolean);
       if (secrets.length === 0) {

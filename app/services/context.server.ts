@@ -7,6 +7,9 @@ import { createSqliteContent, createSqliteGallery } from "~/adapters/sqlite/cont
 import type { Catalog } from "./catalog.server";
 import type { Content, Gallery } from "./content.server";
 import { withCache } from "./cache.server";
+import { withResilientCache } from "./resilient-cache.server";
+import { createSupabaseCatalog } from "~/adapters/supabase/catalog.server";
+import { createWordPressContent, createWordPressGallery } from "~/adapters/wordpress/content.server";
 import { createSqliteAccounts, createSqliteLibrary } from "~/adapters/sqlite/accounts.server";
 import { createSqliteFailureLog, createSqliteSessionStore } from "~/adapters/sqlite/sessions.server";
 import type { Accounts, Library } from "./accounts.server";
@@ -43,9 +46,22 @@ export interface Services {
 export function createServices(env: Env): Services {
   const db: Db = openDatabase(path.resolve(env.DATA_DIR));
   seedIfEmpty(db, path.resolve(env.SAMPLE_DIR), path.resolve("public"));
-  const catalog = withCache("catalog", createSqliteCatalog(db));
-  const content = withCache("content", createSqliteContent(db));
-  const gallery = withCache("gallery", createSqliteGallery(db));
+  const remote = { timeoutMs: env.UPSTREAM_TIMEOUT_MS };
+  const catalog =
+    env.CATALOG_SOURCE === "supabase"
+      ? withResilientCache(
+          "catalog",
+          createSupabaseCatalog({ url: env.SUPABASE_URL!, anonKey: env.SUPABASE_ANON_KEY!, coldCutTable: env.SUPABASE_COLDCUT_TABLE, ...remote }),
+        )
+      : withCache("catalog", createSqliteCatalog(db));
+  const content =
+    env.CONTENT_SOURCE === "wordpress"
+      ? withResilientCache("content", createWordPressContent({ apiUrl: env.WORDPRESS_API_URL!, ...remote }))
+      : withCache("content", createSqliteContent(db));
+  const gallery =
+    env.GALLERY_SOURCE === "wordpress"
+      ? withResilientCache("gallery", createWordPressGallery({ apiUrl: env.GALLERY_API_URL!, ...remote }))
+      : withCache("gallery", createSqliteGallery(db));
   const accounts = createSqliteAccounts(db);
   const library = createSqliteLibrary(db);
   const auth = createAuth({

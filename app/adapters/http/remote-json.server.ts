@@ -1,0 +1,72 @@
+import type { z } from "zod";
+
+/**
+ * One GET to a remote JSON service: hard timeout (AbortSignal.timeout, also bounding the body),
+ * size cap, no credentials, the answer validated with zod. Junk, non-2xx, timeouts and network
+ * errors all reject with RemoteError — callers (the resilient cache) turn that into the last good
+ * copy or the spec's empty fallback; nothing here ever reaches a page as a 500.
+ */
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+
+export const DEFAULT_TIMEOUT_MS = 2_000;
+const MAX_BYTES = 8 * 1024 * 1024;
+
+export class RemoteError extends Error {
+  name = "RemoteError";
+  constructor(
+    message: string,
+    readonly status: number | null = null,
+  ) {
+    super(message);
+  }
+}
+
+export interface RemoteJsonOptions {
+  fetch?: FetchLike;
+  timeoutMs?: number;
+  headers?: Record<string, string>;
+}
+
+export interface RemoteAnswer<T> {
+  data: T;
+  headers: Headers;
+}
+
+export async function getJson<S extends z.ZodTypeAny>(url: string, schema: S, options: RemoteJsonOptions = {}): Promise<RemoteAnswer<z.infer<S>>> {
+  const doFetch = options.fetch ?? ((input: string, init?: RequestInit) => fetch(input, init));
+  let response: Response;
+  try {
+    response = await doFetch(url, {
+      method: "GET",
+      signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+      redirect: "follow",
+      credentials: "omit",
+      headers: { Accept: "application/json", ...options.headers },
+    });
+  } catch (error) {
+    throw new RemoteError(`${new URL(url).host}: ${error instanceof Error ? error.name : "network error"}`);
+  }
+  if (!response.ok) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new RemoteError(`${new URL(url).host}: HTTP ${response.status}`, response.status);
+  }
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    throw new RemoteError(`${new URL(url).host}: body ${error instanceof Error ? error.name : "error"}`);
+  }
+  if (text.length > MAX_BYTES) throw new RemoteError(`${new URL(url).host}: answer too large`);
+  let payload: unknown;
+  try {
+    payload = JSON.parse(text);
+  } catch {
+    throw new RemoteError(`${new URL(url).host}: answer is not JSON`);
+  }
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new RemoteError(`${new URL(url).host}: unexpected shape at ${issue?.path.join(".") || "(root)"}: ${issue?.message}`);
+  }
+  return { data: parsed.data, headers: response.headers };
+}
