@@ -5,10 +5,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { startFakeUpstreams } from "../tests/e2e/fake-upstreams.mjs";
+import { startRemoteServices } from "../tests/fakes/remote-services.mjs";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hrs-e2e-"));
 const upstreams = await startFakeUpstreams(Number(process.env.E2E_UPSTREAM_PORT ?? port + 1));
+
+// E2E_REMOTE=1: every remote adapter (Supabase, WordPress content and gallery) points at local
+// fakes serving the sample catalog in the real services' shapes — the production code path.
+const remote = process.env.E2E_REMOTE === "1" ? await startRemoteServices({ port: port + 2 }) : null;
 
 const child = spawn(process.execPath, ["build/server.js"], {
   stdio: "inherit",
@@ -25,6 +30,7 @@ const child = spawn(process.execPath, ["build/server.js"], {
     LIVE_STREAM_URL: `${upstreams.origin}/live/stream.mp3`,
     NOW_PLAYING_KIND: "live365",
     NOW_PLAYING_URL: `${upstreams.origin}/live365/station/a93581`,
+    ...(remote ? remote.env : {}),
     ...(process.env.E2E_EXTRA_ENV ? JSON.parse(process.env.E2E_EXTRA_ENV) : {}),
   },
 });
@@ -32,12 +38,14 @@ const child = spawn(process.execPath, ["build/server.js"], {
 const stop = () => {
   child.kill("SIGTERM");
   upstreams.close();
+  remote?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 };
 process.on("SIGTERM", () => (stop(), process.exit(0)));
 process.on("SIGINT", () => (stop(), process.exit(0)));
 child.on("exit", (code) => {
   upstreams.close();
+  remote?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
   process.exit(code ?? 0);
 });

@@ -11,11 +11,19 @@ if (v) {
   skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
 } else failed += 1;
 
-const p = read(`test-results/playwright-${process.env.E2E_PORT ?? 3100}.json`);
-if (p?.stats) {
+const reports = fs.existsSync("test-results")
+  ? fs.readdirSync("test-results").filter((f) => /^playwright-\d+\.json$/.test(f))
+  : [];
+if (reports.length === 0) failed += 1;
+for (const f of reports) {
+  const p = read(`test-results/${f}`);
+  if (!p?.stats) {
+    failed += 1;
+    continue;
+  }
   passed += (p.stats.expected ?? 0) + (p.stats.flaky ?? 0);
   failed += p.stats.unexpected ?? 0;
   skipped += p.stats.skipped ?? 0;
-} else failed += 1;
+}
 
 console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
