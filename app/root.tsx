@@ -47,11 +47,19 @@ export async function loader({ context }: LoaderFunctionArgs) {
   const session = await context.user();
   const base = { config: services.publicConfig, providers: services.auth.providers };
   if (!session) return json<RootData>({ ...base, user: null, favorites: [], restore: null });
-  const [favorites, record, sync] = await Promise.all([
-    services.library.favorites(session.uid),
-    services.library.userRecord(session.uid),
-    services.library.activeAudioSync(session.uid),
-  ]);
+  let library;
+  try {
+    library = await Promise.all([
+      services.library.favorites(session.uid),
+      services.library.userRecord(session.uid),
+      services.library.activeAudioSync(session.uid),
+    ]);
+  } catch (error) {
+    // A failing accounts backend treats the listener as signed out rather than breaking every page.
+    console.error("[root] library unavailable, serving the page signed out:", error instanceof Error ? error.message : error);
+    return json<RootData>({ ...base, user: null, favorites: [], restore: null }, { headers: { "Cache-Control": "private, no-store" } });
+  }
+  const [favorites, record, sync] = library;
   return json<RootData>(
     {
       ...base,
