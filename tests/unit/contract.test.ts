@@ -11,7 +11,6 @@ import { createWordPressContent, createWordPressGallery } from "~/adapters/wordp
 import { withResilientCache } from "~/services/resilient-cache.server";
 import type { Catalog } from "~/services/catalog.server";
 import type { Content, Gallery } from "~/services/content.server";
-// @ts-expect-error plain ESM test helper
 import { startRemoteServices } from "../fakes/remote-services.mjs";
 
 vi.setConfig({ testTimeout: 30_000 });
