@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { readServiceAccount } from "~/adapters/firebase/credentials.server";
 
 /**
  * Every environment variable the server reads, validated once at start-up.
@@ -39,6 +40,16 @@ const envSchema = z
     WORDPRESS_API_URL: optionalUrl,
     GALLERY_SOURCE: z.enum(["embedded", "wordpress"]).default("embedded"),
     GALLERY_API_URL: optionalUrl,
+    /** Accounts and the listener library (favorites, progress): embedded SQLite or the show's Firebase project. */
+    ACCOUNTS_SOURCE: z.enum(["embedded", "firebase"]).default("embedded"),
+    FIREBASE_API_KEY: z.string().trim().optional(),
+    FIREBASE_PROJECT_ID: z.string().trim().optional(),
+    FIREBASE_DATABASE_URL: optionalUrl,
+    /** The service account JSON itself, or a path to the file. */
+    FIREBASE_SERVICE_ACCOUNT: z.string().trim().optional(),
+    /** A fixed access token instead of the service account: Firebase emulators ("owner") and local fakes only. */
+    FIREBASE_ACCESS_TOKEN: z.string().trim().optional(),
+    FIREBASE_AUTH_URL: z.string().trim().url().default("https://identitytoolkit.googleapis.com"),
     /** Timeout of every call to a remote service (ms). */
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2_000),
     /** Google and Facebook sign-in: offered only when both id and secret are set. */
@@ -61,6 +72,22 @@ const envSchema = z
     need(env.CATALOG_SOURCE === "supabase", "SUPABASE_ANON_KEY", "when CATALOG_SOURCE=supabase");
     need(env.CONTENT_SOURCE === "wordpress", "WORDPRESS_API_URL", "when CONTENT_SOURCE=wordpress (the wp/v2 root)");
     need(env.GALLERY_SOURCE === "wordpress", "GALLERY_API_URL", "when GALLERY_SOURCE=wordpress (the wp/v2 root)");
+    const firebase = env.ACCOUNTS_SOURCE === "firebase";
+    need(firebase, "FIREBASE_API_KEY", "when ACCOUNTS_SOURCE=firebase (the project's web API key)");
+    need(firebase, "FIREBASE_PROJECT_ID", "when ACCOUNTS_SOURCE=firebase");
+    need(firebase, "FIREBASE_DATABASE_URL", "when ACCOUNTS_SOURCE=firebase (https://<project>-default-rtdb.firebaseio.com)");
+    need(
+      firebase && !env.FIREBASE_ACCESS_TOKEN,
+      "FIREBASE_SERVICE_ACCOUNT",
+      "when ACCOUNTS_SOURCE=firebase (the service account JSON, or a path to it)",
+    );
+    if (firebase && env.FIREBASE_SERVICE_ACCOUNT) {
+      try {
+        readServiceAccount(env.FIREBASE_SERVICE_ACCOUNT);
+      } catch (error) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["FIREBASE_SERVICE_ACCOUNT"], message: `FIREBASE_SERVICE_ACCOUNT: ${(error as Error).message}` });
+      }
+    }
     if (env.NODE_ENV === "production") {
       const secrets = (env.SESSION_SECRET ?? "").split(",").map((s) => s.trim()).filter(Boolean);
       if (secrets.length === 0) {

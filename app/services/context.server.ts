@@ -11,6 +11,7 @@ import { withResilientCache } from "./resilient-cache.server";
 import { createSupabaseCatalog } from "~/adapters/supabase/catalog.server";
 import { createWordPressContent, createWordPressGallery } from "~/adapters/wordpress/content.server";
 import { createSqliteAccounts, createSqliteLibrary } from "~/adapters/sqlite/accounts.server";
+import { createFirebaseFromEnv } from "~/adapters/firebase/from-env.server";
 import { createSqliteFailureLog, createSqliteSessionStore } from "~/adapters/sqlite/sessions.server";
 import type { Accounts, Library } from "./accounts.server";
 import { createAuth, type Auth } from "./auth.server";
@@ -62,8 +63,10 @@ export function createServices(env: Env): Services {
     env.GALLERY_SOURCE === "wordpress"
       ? withResilientCache("gallery", createWordPressGallery({ apiUrl: env.GALLERY_API_URL!, ...remote }))
       : withCache("gallery", createSqliteGallery(db));
-  const accounts = createSqliteAccounts(db);
-  const library = createSqliteLibrary(db);
+  const { accounts, library } =
+    env.ACCOUNTS_SOURCE === "firebase"
+      ? createFirebaseFromEnv(env)
+      : { accounts: createSqliteAccounts(db), library: createSqliteLibrary(db) };
   const auth = createAuth({
     accounts,
     library,

@@ -1,0 +1,27 @@
+import type { Env } from "~/config/env.server";
+import type { Accounts, Library } from "~/services/accounts.server";
+import { createFirebaseAccounts } from "./accounts.server";
+import { readServiceAccount, serviceAccountTokenProvider, staticAccessToken } from "./credentials.server";
+import { createFirebaseLibrary } from "./library.server";
+
+/**
+ * ACCOUNTS_SOURCE=firebase: Accounts (Firebase Auth) and Library (Realtime Database) sharing one
+ * cached access token. firebase-admin is only imported when the first token is needed.
+ */
+export function createFirebaseFromEnv(env: Env): { accounts: Accounts; library: Library } {
+  // The service account wins when both are set; the fixed token is for emulators and fakes.
+  const getAccessToken = env.FIREBASE_SERVICE_ACCOUNT
+    ? serviceAccountTokenProvider(readServiceAccount(env.FIREBASE_SERVICE_ACCOUNT))
+    : staticAccessToken(env.FIREBASE_ACCESS_TOKEN!);
+  const timeoutMs = env.UPSTREAM_TIMEOUT_MS;
+  return {
+    accounts: createFirebaseAccounts({
+      apiKey: env.FIREBASE_API_KEY!,
+      projectId: env.FIREBASE_PROJECT_ID!,
+      authUrl: env.FIREBASE_AUTH_URL,
+      getAccessToken,
+      timeoutMs,
+    }),
+    library: createFirebaseLibrary({ databaseUrl: env.FIREBASE_DATABASE_URL!, getAccessToken, timeoutMs }),
+  };
+}
