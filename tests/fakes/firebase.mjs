@@ -1,0 +1,335 @@
+// A local stand-in for the show's Firebase project: the Identity Toolkit REST endpoints the accounts
+// adapter calls (accounts:signUp / accounts:signInWithPassword with the web API key; the admin
+// projects/<id>/accounts, accounts:lookup, accounts:update, accounts:delete with a Bearer token) and
+// the Realtime Database REST subset (GET/PUT/PATCH/POST/DELETE on <path>.json, access_token
+// required, auth_variable_override honoured, X-Firebase-ETag / if-match with 412). Database writes
+// and reads made with auth_variable_override are checked against database.rules.json by the rules
+// evaluator (tests/fakes/firebase-rules.mjs), as the real database would.
+//
+// Every request is recorded (`requests`, or GET /__requests); each service can be switched to
+// fail (503), slow (10 s) or junk (invalid JSON): setMode("auth"|"rtdb", "ok"|"fail"|"slow"|"junk").
+import crypto from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { canRead, canUpdate, canWrite, getAt, normalize, setAt } from "./firebase-rules.mjs";
+
+const ALPHANUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+const newLocalId = () => Array.from(crypto.randomBytes(28), (b) => ALPHANUM[b % ALPHANUM.length]).join("");
+
+// Push ids as the Firebase SDKs make them: 8 characters of time, 12 random; they sort by time.
+const PUSH_CHARS = "-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz";
+let lastPushTime = 0;
+let lastRandom = [];
+function pushId(now = Date.now()) {
+  const dup = now === lastPushTime;
+  lastPushTime = now;
+  let time = "";
+  for (let i = 0, t = now; i < 8; i++, t = Math.floor(t / 64)) time = PUSH_CHARS.charAt(t % 64) + time;
+  if (!dup) lastRandom = Array.from({ length: 12 }, () => Math.floor(Math.random() * 64));
+  else {
+    let i = 11;
+    while (i >= 0 && lastRandom[i] === 63) lastRandom[i--] = 0;
+    if (i >= 0) lastRandom[i]++;
+  }
+  return time + lastRandom.map((n) => PUSH_CHARS.charAt(n)).join("");
+}
+
+const etagOf = (value) => crypto.createHash("sha1").update(JSON.stringify(value ?? null)).digest("base64");
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export async function startFirebaseFake({
+  port = 0,
+  host = "127.0.0.1",
+  apiKey = "fake-api-key",
+  projectId = "hrs-fake",
+  accessToken = "fake-admin-token",
+  rules = JSON.parse(fs.readFileSync(path.resolve("database.rules.json"), "utf8")),
+} = {}) {
+  const accounts = new Map();
+  let root = null;
+  const requests = [];
+  const modes = { auth: "ok", rtdb: "ok" };
+  const options = { enumerationProtection: true };
+  const failNext = new Map(); // endpoint → error message (one shot)
+  const beforeWrite = []; // one-shot hooks run before the next RTDB write is applied
+  const timers = new Set();
+
+  const byEmail = (email) => [...accounts.values()].find((a) => a.email && a.email === String(email).toLowerCase());
+  const byProvider = (providerId, rawId) =>
+    [...accounts.values()].find((a) => a.providerUserInfo.some((p) => p.providerId === providerId && p.rawId === rawId));
+  const publicUser = (a) => ({
+    localId: a.localId,
+    ...(a.email ? { email: a.email } : {}),
+    emailVerified: a.emailVerified,
+    ...(a.password ? { passwordHash: "UkVEQUNURUQ=" } : {}),
+    providerUserInfo: a.providerUserInfo.map((p) => ({ ...p, federatedId: p.rawId })),
+    disabled: a.disabled,
+    createdAt: String(a.createdAt),
+  });
+  function createAccount({ email = null, password = null, emailVerified = false, disabled = false, localId = newLocalId(), providers = [] }) {
+    const account = {
+      localId,
+      email: email ? email.toLowerCase() : null,
+      password,
+      emailVerified,
+      disabled,
+      createdAt: Date.now(),
+      providerUserInfo: providers.map((p) => ({ providerId: p.providerId, rawId: p.rawId, ...(p.email ? { email: p.email } : {}) })),
+    };
+    if (password && email) account.providerUserInfo.push({ providerId: "password", rawId: account.email, email: account.email });
+    accounts.set(localId, account);
+    return account;
+  }
+
+  const apiError = (res, status, message) => send(res, status, { error: { code: status, message, errors: [{ message, domain: "global", reason: "invalid" }] } });
+  function send(res, status, body, headers = {}) {
+    res.writeHead(status, { "content-type": "application/json; charset=utf-8", ...headers });
+    res.end(typeof body === "string" ? body : JSON.stringify(body));
+  }
+
+  function identityToolkit(req, res, url, body) {
+    const pathname = url.pathname;
+    const adminMatch = /^\/v1\/projects\/([^/]+)\/(accounts(?::lookup|:update|:delete)?)$/.exec(pathname);
+    const publicMatch = /^\/v1\/(accounts:signUp|accounts:signInWithPassword)$/.exec(pathname);
+    const endpoint = adminMatch?.[2] ?? publicMatch?.[1];
+    if (req.method !== "POST" || !endpoint) return apiError(res, 404, "NOT_FOUND");
+    if (publicMatch && url.searchParams.get("key") !== apiKey) {
+      return apiError(res, 400, "API key not valid. Please pass a valid API key.");
+    }
+    if (adminMatch) {
+      if (req.headers.authorization !== `Bearer ${accessToken}`) {
+        return apiError(res, 401, "Request had invalid authentication credentials. Expected OAuth 2 access token.");
+      }
+      if (decodeURIComponent(adminMatch[1]) !== projectId) return apiError(res, 404, "PROJECT_NOT_FOUND");
+    }
+    if (failNext.has(endpoint)) {
+      const message = failNext.get(endpoint);
+      failNext.delete(endpoint);
+      return apiError(res, 400, message);
+    }
+    const b = body ?? {};
+    switch (endpoint) {
+      case "accounts:signUp": {
+        if (!b.email) return apiError(res, 400, "MISSING_EMAIL");
+        if (!EMAIL.test(b.email)) return apiError(res, 400, "INVALID_EMAIL");
+        if (!b.password) return apiError(res, 400, "MISSING_PASSWORD");
+        if (String(b.password).length < 6) return apiError(res, 400, "WEAK_PASSWORD : Password should be at least 6 characters");
+        if (byEmail(b.email)) return apiError(res, 400, "EMAIL_EXISTS");
+        const a = createAccount({ email: b.email, password: b.password });
+        return send(res, 200, {
+          kind: "identitytoolkit#SignupNewUserResponse",
+          idToken: `fake-id-token.${a.localId}`,
+          email: a.email,
+          refreshToken: "fake-refresh-token",
+          expiresIn: "3600",
+          localId: a.localId,
+        });
+      }
+      case "accounts:signInWithPassword": {
+        const a = b.email ? byEmail(b.email) : null;
+        if (!b.password) return apiError(res, 400, "MISSING_PASSWORD");
+        if (!a || !a.password) return apiError(res, 400, options.enumerationProtection ? "INVALID_LOGIN_CREDENTIALS" : "EMAIL_NOT_FOUND");
+        if (a.disabled) return apiError(res, 400, "USER_DISABLED");
+        if (a.password !== b.password) return apiError(res, 400, options.enumerationProtection ? "INVALID_LOGIN_CREDENTIALS" : "INVALID_PASSWORD");
+        return send(res, 200, {
+          kind: "identitytoolkit#VerifyPasswordResponse",
+          localId: a.localId,
+          email: a.email,
+          displayName: "",
+          idToken: `fake-id-token.${a.localId}`,
+          registered: true,
+          refreshToken: "fake-refresh-token",
+          expiresIn: "3600",
+        });
+      }
+      case "accounts:lookup": {
+        const found = new Map();
+        for (const id of b.localId ?? []) if (accounts.has(id)) found.set(id, accounts.get(id));
+        for (const e of b.email ?? []) {
+          const a = byEmail(e);
+          if (a) found.set(a.localId, a);
+        }
+        for (const f of b.federatedUserId ?? []) {
+          const a = byProvider(f.providerId, f.rawId);
+          if (a) found.set(a.localId, a);
+        }
+        const users = [...found.values()].map(publicUser);
+        return send(res, 200, { kind: "identitytoolkit#GetAccountInfoResponse", ...(users.length ? { users } : {}) });
+      }
+      case "accounts:update": {
+        const a = accounts.get(b.localId);
+        if (!a) return apiError(res, 400, "USER_NOT_FOUND");
+        const link = b.linkProviderUserInfo;
+        if (link) {
+          if (!link.providerId || !link.rawId) return apiError(res, 400, "INVALID_PROVIDER_ID");
+          const other = byProvider(link.providerId, link.rawId);
+          if (other && other.localId !== a.localId) return apiError(res, 400, "FEDERATED_USER_ID_ALREADY_LINKED");
+          if (!other) a.providerUserInfo.push({ providerId: link.providerId, rawId: link.rawId, ...(link.email ? { email: link.email } : {}) });
+        }
+        if (typeof b.disableUser === "boolean") a.disabled = b.disableUser;
+        return send(res, 200, { kind: "identitytoolkit#SetAccountInfoResponse", ...publicUser(a) });
+      }
+      case "accounts": {
+        if (b.email && byEmail(b.email)) return apiError(res, 400, "DUPLICATE_EMAIL");
+        if (b.email && !EMAIL.test(b.email)) return apiError(res, 400, "INVALID_EMAIL");
+        const a = createAccount({ email: b.email ?? null, password: b.password ?? null, emailVerified: Boolean(b.emailVerified) });
+        return send(res, 200, { kind: "identitytoolkit#SignupNewUserResponse", localId: a.localId, ...(a.email ? { email: a.email } : {}) });
+      }
+      case "accounts:delete": {
+        if (!accounts.delete(b.localId)) return apiError(res, 400, "USER_NOT_FOUND");
+        return send(res, 200, { kind: "identitytoolkit#DeleteAccountResponse" });
+      }
+    }
+    return apiError(res, 404, "NOT_FOUND");
+  }
+
+  function database(req, res, url, body, record) {
+    const token = url.searchParams.get("access_token");
+    if (token !== accessToken) return send(res, 401, { error: "Unauthorized request." });
+    let auth = "admin";
+    if (url.searchParams.has("auth_variable_override")) {
+      try {
+        auth = JSON.parse(url.searchParams.get("auth_variable_override"));
+      } catch {
+        return send(res, 400, { error: "Invalid auth_variable_override." });
+      }
+    }
+    record.auth = auth;
+    const segs = url.pathname.replace(/\.json$/, "").split("/").filter(Boolean).map(decodeURIComponent);
+    const dbPath = segs.join("/");
+    const now = Date.now();
+    const admin = auth === "admin";
+    if (req.method === "GET") {
+      if (!admin && !canRead(rules, { root, path: dbPath, auth, now })) return send(res, 401, { error: "Permission denied" });
+      const value = getAt(root, segs);
+      const headers = req.headers["x-firebase-etag"] === "true" ? { ETag: etagOf(value) } : {};
+      return send(res, 200, JSON.stringify(value), headers);
+    }
+    for (const hook of beforeWrite.splice(0)) hook({ method: req.method, path: dbPath, set: (p, v) => (root = setAt(root, p.split("/").filter(Boolean), v)) });
+    const current = getAt(root, segs);
+    const ifMatch = req.headers["if-match"];
+    if (ifMatch !== undefined && (req.method === "PUT" || req.method === "DELETE") && ifMatch !== etagOf(current)) {
+      return send(res, 412, JSON.stringify(current), { ETag: etagOf(current) });
+    }
+    let result;
+    if (req.method === "PUT" || req.method === "DELETE") {
+      const value = req.method === "PUT" ? body : null;
+      result = canWrite(rules, { root, path: dbPath, value, auth: admin ? null : auth, now });
+      if (!admin && !result.allowed) return send(res, 401, { error: "Permission denied" });
+      root = result.newRoot;
+      return send(res, 200, JSON.stringify(req.method === "PUT" ? normalize(value) : null));
+    }
+    if (req.method === "PATCH") {
+      if (!body || typeof body !== "object" || Array.isArray(body)) return send(res, 400, { error: "Invalid data; couldn't parse JSON object." });
+      result = canUpdate(rules, { root, path: dbPath, patch: body, auth: admin ? null : auth, now });
+      if (!admin && !result.allowed) return send(res, 401, { error: "Permission denied" });
+      root = result.newRoot;
+      return send(res, 200, body);
+    }
+    if (req.method === "POST") {
+      const name = pushId(now);
+      result = canWrite(rules, { root, path: `${dbPath}/${name}`, value: body, auth: admin ? null : auth, now });
+      if (!admin && !result.allowed) return send(res, 401, { error: "Permission denied" });
+      root = result.newRoot;
+      return send(res, 200, { name });
+    }
+    return send(res, 405, { error: "Method not allowed." });
+  }
+
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://x");
+    const chunks = [];
+    let size = 0;
+    req.on("data", (c) => {
+      size += c.length;
+      if (size <= 1024 * 1024) chunks.push(c);
+    });
+    req.on("end", () => {
+      if (url.pathname === "/__requests") return send(res, 200, requests);
+      const raw = Buffer.concat(chunks).toString("utf8");
+      let body;
+      try {
+        body = raw ? JSON.parse(raw) : undefined;
+      } catch {
+        return send(res, 400, { error: "Invalid data; couldn't parse JSON object, array, or value." });
+      }
+      const service = url.pathname.startsWith("/v1/") ? "auth" : url.pathname.endsWith(".json") ? "rtdb" : null;
+      if (!service) return send(res, 404, { error: "no such route" });
+      const record = {
+        service,
+        method: req.method,
+        path: url.pathname,
+        dbPath: service === "rtdb" ? url.pathname.replace(/\.json$/, "").split("/").filter(Boolean).map(decodeURIComponent).join("/") : null,
+        query: Object.fromEntries(url.searchParams),
+        headers: req.headers,
+        body,
+        at: Date.now(),
+      };
+      requests.push(record);
+      const handle = () => (service === "auth" ? identityToolkit(req, res, url, body) : database(req, res, url, body, record));
+      const mode = modes[service];
+      if (mode === "fail") return send(res, 503, { error: "service unavailable" });
+      if (mode === "junk") return send(res, 200, "{\"this is\": not json");
+      if (mode === "slow") {
+        const t = setTimeout(() => {
+          timers.delete(t);
+          if (!res.destroyed) handle();
+        }, 10_000);
+        timers.add(t);
+        return;
+      }
+      return handle();
+    });
+  });
+  await new Promise((resolve) => server.listen(port, host, resolve));
+  const origin = `http://${host}:${server.address().port}`;
+
+  return {
+    origin,
+    apiKey,
+    projectId,
+    accessToken,
+    env: {
+      ACCOUNTS_SOURCE: "firebase",
+      FIREBASE_API_KEY: apiKey,
+      FIREBASE_PROJECT_ID: projectId,
+      FIREBASE_DATABASE_URL: origin,
+      FIREBASE_AUTH_URL: origin,
+      FIREBASE_ACCESS_TOKEN: accessToken,
+    },
+    requests,
+    options,
+    setMode: (service, mode) => (modes[service] = mode),
+    /** The next call to an Identity Toolkit endpoint answers 400 with this message. */
+    failNext: (endpoint, message) => failNext.set(endpoint, message),
+    /** Runs once, just before the next database write is applied (to simulate a concurrent writer). */
+    beforeNextWrite: (hook) => beforeWrite.push(hook),
+    /** An account as the existing app left it (password and/or linked providers). */
+    seedAccount: (account) => createAccount(account).localId,
+    account: (localId) => (accounts.has(localId) ? publicUser(accounts.get(localId)) : null),
+    accountCount: () => accounts.size,
+    /** Database contents, bypassing the rules (as the console would). */
+    setData: (p, value) => (root = setAt(root, String(p).split("/").filter(Boolean), value)),
+    getData: (p = "") => getAt(root, String(p).split("/").filter(Boolean)),
+    reset: () => {
+      requests.length = 0;
+      for (const k of Object.keys(modes)) modes[k] = "ok";
+      failNext.clear();
+      beforeWrite.length = 0;
+      options.enumerationProtection = true;
+    },
+    close: () =>
+      new Promise((resolve) => {
+        for (const t of timers) clearTimeout(t);
+        server.close(resolve);
+        server.closeAllConnections?.();
+      }),
+  };
+}
+
+// Run standalone: node tests/fakes/firebase.mjs [port]
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const s = await startFirebaseFake({ port: Number(process.argv[2] ?? 3998) });
+  console.log(`fake Firebase at ${s.origin}`, s.env);
+}
