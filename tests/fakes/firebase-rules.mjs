@@ -54,7 +54,11 @@ function tokenize(src) {
 
 const cache = new Map();
 
-/** Compiles one rule expression into (ctx) => boolean, refusing anything outside the subset. */
+/**
+ * Compiles one rule expression into (ctx) => boolean, refusing anything outside the subset.
+ * @param {string} src
+ * @param {string[]} [varNames]
+ */
 export function compileExpression(src, varNames = []) {
   const key = `${varNames.join(",")}|${src}`;
   if (cache.has(key)) return cache.get(key);
@@ -207,7 +211,11 @@ function contextFor({ root, newRoot, auth, now }, segs) {
   };
 }
 
-/** Reads: allowed when a .read on the path or any ancestor is true. */
+/**
+ * Reads: allowed when a .read on the path or any ancestor is true.
+ * @param {any} rulesJson
+ * @param {{ root: any, path: string, auth?: any, now?: number }} request
+ */
 export function canRead(rulesJson, { root, path, auth = null, now = Date.now() }) {
   const segs = splitPath(path);
   const chain = ruleChain(rulesJson.rules, segs);
@@ -256,7 +264,11 @@ function writeAllowed(rules, env, segs) {
   return chain.some(({ node, vars }, depth) => evaluate(isObject(node) ? node[".write"] : undefined, vars, contextFor(env, segs.slice(0, depth))) === true);
 }
 
-/** A set() (PUT) of `value` at `path`: the .write grant, then every .validate. Returns { allowed, newRoot }. */
+/**
+ * A set() (PUT) of `value` at `path`: the .write grant, then every .validate. Returns { allowed, newRoot }.
+ * @param {any} rulesJson
+ * @param {{ root: any, path: string, value: any, auth?: any, now?: number }} request
+ */
 export function canWrite(rulesJson, { root, path, value, auth = null, now = Date.now() }) {
   const segs = splitPath(path);
   const newRoot = setAt(root, segs, value);
@@ -265,7 +277,11 @@ export function canWrite(rulesJson, { root, path, value, auth = null, now = Date
   return { allowed, newRoot };
 }
 
-/** An update() (PATCH): every child is a write of its own, validated against the combined result. */
+/**
+ * An update() (PATCH): every child is a write of its own, validated against the combined result.
+ * @param {any} rulesJson
+ * @param {{ root: any, path: string, patch: Record<string, any>, auth?: any, now?: number }} request
+ */
 export function canUpdate(rulesJson, { root, path, patch, auth = null, now = Date.now() }) {
   const segs = splitPath(path);
   let newRoot = root;

@@ -8,7 +8,6 @@ import { createFirebaseAccounts, type FirebaseAccountsConfig } from "~/adapters/
 import { createFirebaseLibrary } from "~/adapters/firebase/library.server";
 import { AccountError, type Accounts, type Library } from "~/services/accounts.server";
 import { SIGN_IN_FAILED } from "~/rules/auth";
-// @ts-expect-error plain ESM test helper
 import { startFirebaseFake } from "../fakes/firebase.mjs";
 
 // The embedded accounts hash with scrypt at OWASP cost (~0.5 s of CPU each, more on a loaded

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import fs from "node:fs";
-// @ts-expect-error plain ESM test helper
 import { canRead, canUpdate, canWrite, compileExpression, RuleSyntaxError } from "../fakes/firebase-rules.mjs";
 
 /**
