@@ -8,6 +8,8 @@ import { createFirebaseAccounts, type FirebaseAccountsConfig } from "~/adapters/
 import { createFirebaseLibrary } from "~/adapters/firebase/library.server";
 import { AccountError, type Accounts, type Library } from "~/services/accounts.server";
 import { SIGN_IN_FAILED } from "~/rules/auth";
+import { parseEnv } from "~/config/env.server";
+import { createServices } from "~/services/context.server";
 import { startFirebaseFake } from "../fakes/firebase.mjs";
 
 // The embedded accounts hash with scrypt at OWASP cost (~0.5 s of CPU each, more on a loaded
@@ -26,6 +28,7 @@ interface Recorded {
 }
 interface Fake {
   origin: string;
+  env: Record<string, string>;
   apiKey: string;
   projectId: string;
   accessToken: string;
@@ -564,5 +567,30 @@ describe("Firebase Auth — Google and Facebook identities keep the existing app
     fake.reset();
     expect(await accounts.getUser(uid)).toEqual({ uid, email });
     expect(auth()[0]).toMatchObject({ path: `/v1/projects/${fake.projectId}/accounts:lookup`, body: { localId: [uid] } });
+  });
+});
+
+describe("ACCOUNTS_SOURCE=firebase wiring", () => {
+  it("createServices builds the Firebase accounts and library; sign-up, form sign-in and sessions work through them", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hrs-firebase-wiring-"));
+    const services = createServices(parseEnv({ ...fake.env, DATA_DIR: dataDir }));
+    try {
+      const email = uniqueEmail("wired");
+      const user = await services.accounts.signUp(email, "wired password");
+      await services.library.initUser(user.uid);
+      expect(fake.getData(`users/${user.uid}/ActiveAudioSync`)).toMatchObject({ currentTime: 0 });
+      const form = new FormData();
+      form.set("email", email);
+      form.set("password", "wired password");
+      expect(await services.auth.signInWithPassword(form)).toEqual({ uid: user.uid, email });
+      const cookie = (await services.auth.startSession(user, null)).split(";")[0]!;
+      expect(await services.auth.userFromCookie(cookie)).toEqual({ uid: user.uid, email });
+      form.set("password", "wrong password");
+      await expect(services.auth.signInWithPassword(form)).rejects.toThrow(SIGN_IN_FAILED);
+      expect(auth().map((r) => r.path)).toEqual(["/v1/accounts:signUp", "/v1/accounts:signInWithPassword", "/v1/accounts:signInWithPassword"]);
+    } finally {
+      services.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
