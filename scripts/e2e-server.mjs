@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { startFakeUpstreams } from "../tests/e2e/fake-upstreams.mjs";
 import { startRemoteServices } from "../tests/fakes/remote-services.mjs";
+import { startFirebaseFake } from "../tests/fakes/firebase.mjs";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hrs-e2e-"));
@@ -13,7 +14,9 @@ const upstreams = await startFakeUpstreams(Number(process.env.E2E_UPSTREAM_PORT 
 
 // E2E_REMOTE=1: every remote adapter (Supabase, WordPress content and gallery) points at local
 // fakes serving the sample catalog in the real services' shapes — the production code path.
+// Accounts and the listener library go to a local Firebase fake (Identity Toolkit + RTDB REST).
 const remote = process.env.E2E_REMOTE === "1" ? await startRemoteServices({ port: port + 2 }) : null;
+const firebase = process.env.E2E_REMOTE === "1" ? await startFirebaseFake({ port: port + 3 }) : null;
 
 const child = spawn(process.execPath, ["build/server.js"], {
   stdio: "inherit",
@@ -31,6 +34,7 @@ const child = spawn(process.execPath, ["build/server.js"], {
     NOW_PLAYING_KIND: "live365",
     NOW_PLAYING_URL: `${upstreams.origin}/live365/station/a93581`,
     ...(remote ? remote.env : {}),
+    ...(firebase ? firebase.env : {}),
     ...(process.env.E2E_EXTRA_ENV ? JSON.parse(process.env.E2E_EXTRA_ENV) : {}),
   },
 });
@@ -39,6 +43,7 @@ const stop = () => {
   child.kill("SIGTERM");
   upstreams.close();
   remote?.close();
+  firebase?.close?.();
   fs.rmSync(dataDir, { recursive: true, force: true });
 };
 process.on("SIGTERM", () => (stop(), process.exit(0)));

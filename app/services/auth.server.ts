@@ -113,7 +113,7 @@ export function createAuth(deps: {
         await failures.clear(account);
         return user;
       } catch (error) {
-        if (error instanceof AccountError) {
+        if (AccountError.is(error)) {
           await failures.record(account);
           throw new AuthorizationError(SIGN_IN_FAILED);
         }
