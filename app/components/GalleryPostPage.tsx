@@ -22,11 +22,14 @@ function imageLabel(image: GalleryImage, i: number, count: number): string {
 function GalleryThumb({
   image,
   label,
+  enhanced,
   onOpen,
   linkRef,
 }: {
   image: GalleryImage;
   label: string;
+  /** Hydrated: a click opens the lightbox dialog instead of following the link. */
+  enhanced: boolean;
   onOpen(event: MouseEvent<HTMLAnchorElement>): void;
   linkRef(el: HTMLAnchorElement | null): void;
 }) {
@@ -43,6 +46,7 @@ function GalleryThumb({
       href={image.src}
       className={`gallery-thumb${failed ? " gallery-thumb--failed" : ""}`}
       aria-label={label}
+      aria-haspopup={enhanced ? "dialog" : undefined}
       onClick={onOpen}
       onPointerEnter={() => void loadLightbox().catch(() => undefined)}
       onFocus={() => void loadLightbox().catch(() => undefined)}
@@ -72,6 +76,8 @@ export function GalleryPostPage({ post }: { post: GalleryPostView }) {
   const [viewer, setViewer] = useState<{ mounted: boolean; open: boolean; index: number }>({ mounted: false, open: false, index: 0 });
   const thumbs = useRef<(HTMLAnchorElement | null)[]>([]);
   const openedFrom = useRef(0);
+  const [enhanced, setEnhanced] = useState(false);
+  useEffect(() => setEnhanced(true), []);
   const count = post.images.length;
 
   const openAt = useCallback((index: number, event: MouseEvent<HTMLAnchorElement>) => {
@@ -121,6 +127,7 @@ export function GalleryPostPage({ post }: { post: GalleryPostView }) {
                 <GalleryThumb
                   image={image}
                   label={imageLabel(image, i, count)}
+                  enhanced={enhanced}
                   onOpen={(event) => openAt(i, event)}
                   linkRef={(el) => {
                     thumbs.current[i] = el;
