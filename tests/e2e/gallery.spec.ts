@@ -40,6 +40,12 @@ async function axeViolations(page: Page, selector: string): Promise<string[]> {
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
+/** With JS the thumbnail opens a dialog once the page is hydrated (before that it is a plain link). */
+async function openFrom(thumb: ReturnType<Page["getByRole"]>) {
+  await expect(thumb).toHaveAttribute("aria-haspopup", "dialog");
+  await thumb.click();
+}
+
 async function confirmAdult(page: Page) {
   await expect(page.getByRole("heading", { name: "Adults only" })).toBeVisible();
   await page.getByRole("button", { name: "I am 18 or older" }).click();
@@ -177,6 +183,7 @@ test.describe("lightbox (JS)", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the lightbox needs JavaScript");
 
   test("zoom 0–300 by 100, double click toggles, moving resets, Close closes", async ({ page }) => {
+    test.slow();
     const lightboxChunks: string[] = [];
     page.on("request", (r) => {
       if (/LightboxViewer/.test(r.url())) lightboxChunks.push(r.url());
@@ -188,7 +195,7 @@ test.describe("lightbox (JS)", () => {
 
     const alts = altsOf(bash);
     const firstThumb = page.getByRole("link", { name: alts[0]! });
-    await firstThumb.click();
+    await openFrom(firstThumb);
     const dialog = page.getByRole("dialog");
     await expect(dialog).toBeVisible();
     expect(lightboxChunks.length).toBeGreaterThan(0);
@@ -244,6 +251,7 @@ test.describe("lightbox (JS)", () => {
   });
 
   test("gate, grid, post and open lightbox have no axe violations", async ({ page }) => {
+    test.slow(); // sign-up + sign-in + four axe passes; under a full parallel run this outgrows 45 s
     await signedIn(page);
     await page.goto(`/SpankBank/Post?id=${bash.id}`);
     await expect(page.getByRole("heading", { name: "Adults only" })).toBeVisible();
@@ -251,7 +259,7 @@ test.describe("lightbox (JS)", () => {
     await confirmAdult(page);
     await expect(page.getByRole("heading", { level: 1, name: bash.title.rendered })).toBeVisible();
     expect(await axeViolations(page, "main")).toEqual([]);
-    await page.getByRole("link", { name: altsOf(bash)[0]! }).click();
+    await openFrom(page.getByRole("link", { name: altsOf(bash)[0]! }));
     await expect(page.getByRole("dialog").getByRole("button", { name: "Zoom in" })).toBeEnabled();
     expect(await axeViolations(page, ".yarl__portal")).toEqual([]);
     await page.keyboard.press("Escape");
@@ -262,7 +270,7 @@ test.describe("lightbox (JS)", () => {
 
   test("a failed image shows 'This image failed to load'", async ({ page }) => {
     await adultOn(page, `/SpankBank/Post/${polaroids.slug}`);
-    await page.getByRole("link", { name: missingAlt }).click();
+    await openFrom(page.getByRole("link", { name: missingAlt }));
     const dialog = page.getByRole("dialog");
     await expect(dialog.getByText("This image failed to load", { exact: true })).toBeVisible();
     await expect(dialog.getByRole("button", { name: "Zoom in" })).toBeDisabled();
@@ -280,6 +288,7 @@ test.describe("without JavaScript", () => {
     await confirmAdult(page);
     await expect(page).toHaveURL(`/SpankBank/Post?id=${bash.id}`);
     const link = page.getByRole("link", { name: altsOf(bash)[1]! });
+    await expect(link).not.toHaveAttribute("aria-haspopup", /.*/);
     const href = await link.getAttribute("href");
     expect(href).toMatch(/^\/media\/img\/gallery\/.+\.jpg$/);
     const [response] = await Promise.all([page.waitForResponse((r) => r.url().endsWith(href!)), link.click()]);
