@@ -37,6 +37,7 @@ export default function News() {
           </Link>
         ))}
       </nav>
+      <h2 className="visually-hidden">{NEWS_TAB_LABEL[tab]}</h2>
       {posts.length ? (
         <ul className="card-grid card-grid--news">
           {posts.map((p) => (

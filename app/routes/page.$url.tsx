@@ -20,7 +20,10 @@ export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loader
 export default function ContentPage() {
   const { src, path } = useLoaderData<typeof loader>();
   return (
-    <section className="full-embed" aria-label={`Content page ${path}`}>
+    <section className="full-embed" aria-labelledby="content-page-title">
+      <h1 id="content-page-title" className="visually-hidden">
+        The Ham Radio Show: {path}
+      </h1>
       <EmbedFrame src={src} title={`The Ham Radio Show: ${path}`} tall />
     </section>
   );

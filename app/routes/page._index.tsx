@@ -12,7 +12,13 @@ export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loader
 
 /** SPEC §2 /page: "Empty generic page". */
 export default function EmptyPage() {
-  return <section className="section empty-page" aria-label="Page" />;
+  return (
+    <section className="section empty-page" aria-labelledby="page-title">
+      <h1 id="page-title" className="visually-hidden">
+        The Ham Radio Show
+      </h1>
+    </section>
+  );
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

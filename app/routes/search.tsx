@@ -1,11 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { EpisodeGrid } from "~/components/Cards";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/http/cache-policy";
 import { queryText } from "~/http/input.server";
 import { SEARCH_RESULT_LIMIT, SEARCH_TERM_MAX } from "~/rules/constants";
+import { STATIONS, eraLink } from "~/rules/eras";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Search: ${data?.term ?? ""} — The Ham Radio Show` },
@@ -31,12 +32,27 @@ export default function Search() {
           <p className="muted" aria-live="polite">
             {episodes.length === 1 ? "1 episode" : `${episodes.length} episodes`}
           </p>
+          <h2 className="visually-hidden">Results</h2>
           <EpisodeGrid episodes={episodes} label="Search results" />
         </>
       ) : (
-        <p className="no-results" aria-live="polite">
-          No Results for "{term}"
-        </p>
+        <>
+          <p className="no-results" aria-live="polite">
+            No Results for "{term}"
+          </p>
+          <div className="search-help">
+            <p className="muted">Try another word (the start of a word is enough), or browse the archive by era:</p>
+            <ul className="chip-list" aria-label="Eras">
+              {STATIONS.map((s) => (
+                <li key={s}>
+                  <Link to={eraLink(s)} className="chip">
+                    {s}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </>
       )}
     </section>
   );
