@@ -54,7 +54,7 @@ export function EpisodeGrid({ episodes, label }: { episodes: Episode[]; label: s
 }
 
 /** SPEC §2 Cards: "Era card click goes to /era?station=<station>". EdgeFM is a style only. */
-export function EraCard({ station, headingLevel = 3 }: { station: Station; headingLevel?: 2 | 3 }) {
+export function EraCard({ station, headingLevel = 3, showDescription = false }: { station: Station; headingLevel?: 2 | 3; showDescription?: boolean }) {
   const era = ERAS[station];
   const H = `h${headingLevel}` as const;
   return (
@@ -64,6 +64,7 @@ export function EraCard({ station, headingLevel = 3 }: { station: Station; headi
         <H className="era-card__name">{station}</H>
         <span className="era-card__years">{era.years}</span>
       </span>
+      {showDescription ? <span className="era-card__description">{era.description}</span> : null}
     </Link>
   );
 }

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { EpisodeGrid, EraCard, NewsCard } from "~/components/Cards";
 import { SponsorBanner } from "~/components/SponsorBanner";
 import { HeroSlider } from "~/components/HeroSlider";
@@ -29,7 +29,12 @@ export default function Home() {
       <HeroSlider slides={slides} contentSiteUrl={contentSiteUrl} />
 
       <section className="section" aria-labelledby="latest-title">
-        <h2 id="latest-title">Latest Episodes</h2>
+        <div className="section-head">
+          <h2 id="latest-title">Latest Episodes</h2>
+          <Link to="/eras" className="section-head__more">
+            All episodes <span aria-hidden="true">→</span>
+          </Link>
+        </div>
         <EpisodeGrid episodes={latest} label="Latest Episodes" />
       </section>
 
@@ -45,7 +50,12 @@ export default function Home() {
       </section>
 
       <section className="section" aria-labelledby="bunker-title">
-        <h2 id="bunker-title">Direct From The Bunker</h2>
+        <div className="section-head">
+          <h2 id="bunker-title">Direct From The Bunker</h2>
+          <Link to="/News" className="section-head__more">
+            All news <span aria-hidden="true">→</span>
+          </Link>
+        </div>
         {news.length ? (
           <ul className="card-grid card-grid--news">
             {news.map((p) => (

@@ -18,8 +18,9 @@ export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loader
 export default function CrewPage() {
   const { crew } = useLoaderData<typeof loader>();
   return (
-    <section className="section" aria-labelledby="crew-title">
+    <section className="section crew-page" aria-labelledby="crew-title">
       <h1 id="crew-title">The Crew</h1>
+      <p className="lede">The voices behind the microphones, and the hands on the soundboard.</p>
       {crew.length ? (
         <ul className="crew-grid">
           {crew.map((c) => (

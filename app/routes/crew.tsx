@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/http/cache-policy";
 import { queryText } from "~/http/input.server";
@@ -25,6 +25,11 @@ export default function CrewBio() {
   const { member } = useLoaderData<typeof loader>();
   return (
     <article className="crew-bio">
+      <p className="crew-bio__back">
+        <Link to="/crew-page">
+          <span aria-hidden="true">←</span> The whole crew
+        </Link>
+      </p>
       <div
         className="crew-bio__header"
         style={{ backgroundImage: `url("${member.headerBgImage.replace(/["\\\n]/g, "")}")` }}

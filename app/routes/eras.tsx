@@ -21,7 +21,7 @@ export default function Eras() {
       <ul className="era-grid era-grid--large">
         {STATIONS.map((s) => (
           <li key={s}>
-            <EraCard station={s} headingLevel={2} />
+            <EraCard station={s} headingLevel={2} showDescription />
           </li>
         ))}
       </ul>
