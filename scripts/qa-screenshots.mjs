@@ -63,7 +63,9 @@ for (const [width, label] of [
         await new Promise((r) => setTimeout(r, 40));
       }
       window.scrollTo(0, 0);
-      await Promise.all([...document.images].map((img) => (img.complete ? null : new Promise((r) => ((img.onload = r), (img.onerror = r))))));
+      for (const img of document.images) img.loading = "eager";
+      const loaded = Promise.all([...document.images].map((img) => (img.complete ? null : new Promise((r) => ((img.onload = r), (img.onerror = r))))));
+      await Promise.race([loaded, new Promise((r) => setTimeout(r, 3_000))]);
     });
     await page.waitForTimeout(300);
     const file = path.join(out, `${name}-${label}.png`);

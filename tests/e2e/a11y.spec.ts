@@ -1,0 +1,52 @@
+/**
+ * Accessibility: axe-core on every public route of SPEC §2, desktop with JS and at 375 px,
+ * 0 serious or critical violations. (Embedded third-party frames are out of scope.)
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { PUBLIC_ROUTES } from "./support/sample";
+
+test.beforeEach(({}, testInfo) => {
+  test.skip(testInfo.project.name === "desktop-nojs", "axe runs with JS on, desktop-js and mobile-375");
+  // A full axe pass on a long page at 2x takes a while on a busy 2-core machine.
+  test.setTimeout(120_000);
+});
+
+// The mobile banner's marquee animates forever; axe's colour checks are steadier on a still page.
+test.use({ reducedMotion: "reduce" });
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).exclude("iframe").analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.slice(0, 5).map((n) => `    ${n.target.join(" ")} — ${n.failureSummary?.split("\n").slice(1, 2).join(" ")}`).join("\n")}`);
+}
+
+const EXTRA = [
+  { name: "burger menu open", path: "/eras", open: true },
+  { name: "news WTF tab", path: "/News?tab=wtfnews", open: false },
+  { name: "bad request page", path: "/News?tab=nope", open: false },
+];
+
+for (const r of PUBLIC_ROUTES) {
+  test(`${r.name} (${r.path}) has no serious or critical axe violations`, async ({ page }) => {
+    await page.goto(r.path, { waitUntil: "domcontentloaded" });
+    await expect(page.getByRole("main")).toBeVisible();
+    await page.waitForLoadState("load").catch(() => undefined);
+    const violations = await seriousViolations(page);
+    expect(violations, violations.join("\n")).toEqual([]);
+  });
+}
+
+for (const r of EXTRA) {
+  test(`${r.name} (${r.path}) has no serious or critical axe violations`, async ({ page }, testInfo) => {
+    await page.goto(r.path, { waitUntil: "domcontentloaded" });
+    if (r.open) {
+      test.skip(testInfo.project.name !== "mobile-375", "the burger menu shows at 375 px");
+      await page.getByRole("banner").locator("summary").click();
+      await expect(page.getByRole("navigation", { name: "Mobile" })).toBeVisible();
+    }
+    const violations = await seriousViolations(page);
+    expect(violations, violations.join("\n")).toEqual([]);
+  });
+}
