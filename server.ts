@@ -1,10 +1,11 @@
 /**
  * The Node server: Express + Remix. Security headers with a fresh CSP nonce per response,
- * compression for text, static assets (hashed build files immutable), /healthz, and a
- * graceful shutdown that lets in-flight requests finish and closes the database.
+ * compression for text, static assets (hashed build files immutable), /healthz, the render
+ * cache of anonymous public pages (ADR 007), and a graceful shutdown that lets in-flight
+ * requests finish and closes the database. No per-request logging.
  */
-import { createRequestHandler } from "@remix-run/express";
-import type { ServerBuild } from "@remix-run/node";
+import type { RequestHandler } from "express";
+import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import crypto from "node:crypto";
 import path from "node:path";
@@ -17,6 +18,8 @@ import { CACHE_POLICY } from "./app/http/cache-policy";
 import { contentSecurityPolicy } from "./app/http/security.server";
 import { rateLimits } from "./app/http/rate-limit.server";
 import { pathGuard } from "./app/http/path-guard.server";
+import { createRemixWithCache, createRenderCache } from "./app/http/render-cache.server";
+import { timeSession } from "./app/http/server-timing.server";
 
 let env;
 try {
@@ -56,7 +59,14 @@ app.use(
     crossOriginResourcePolicy: { policy: "same-site" },
   }),
 );
-app.use(compression({ threshold: 1024 }));
+// Compression for text over 1 KB (compression's own filter: compressible types only). Applied
+// once per response: static files and Remix renders; render-cache hits carry their own gzip.
+const compress = compression({ threshold: 1024 });
+const compressOnce: RequestHandler = (req, res, next) => {
+  if (res.locals.compressing) return next();
+  res.locals.compressing = true;
+  return compress(req, res, next);
+};
 
 app.get("/healthz", async (_req, res) => {
   const health = await services.health();
@@ -65,36 +75,41 @@ app.get("/healthz", async (_req, res) => {
 
 app.use(
   "/build",
+  compressOnce,
   express.static("public/build", { immutable: true, maxAge: "1y", index: false, redirect: false }),
 );
-app.use(
-  express.static("public", {
-    index: false,
-    redirect: false,
-    setHeaders(res, filePath) {
-      res.setHeader("Cache-Control", filePath.endsWith("favicon.ico") ? "public, max-age=86400" : CACHE_POLICY.media);
-    },
-  }),
-);
+// Other public files live under /media (and the odd root file with an extension); page paths
+// never touch the file system.
+const publicFiles = express.static("public", {
+  index: false,
+  redirect: false,
+  setHeaders(res, filePath) {
+    res.setHeader("Cache-Control", filePath.endsWith("favicon.ico") ? "public, max-age=86400" : CACHE_POLICY.media);
+  },
+});
+const FILE_PATH = /^\/media\/|\.[A-Za-z0-9]{1,8}$/;
+app.use((req, res, next) => (FILE_PATH.test(req.path) ? compressOnce(req, res, () => publicFiles(req, res, next)) : next()));
 
 app.use(pathGuard);
 app.use(rateLimits({ auth: env.RATE_LIMIT_AUTH_PER_MIN, post: env.RATE_LIMIT_POST_PER_MIN, get: env.RATE_LIMIT_GET_PER_MIN }));
 
-app.all(
-  "*",
-  createRequestHandler({
-    build,
-    mode: production ? "production" : "development",
-    getLoadContext: (req, res) => {
-      let user: ReturnType<typeof services.auth.userFromCookie> | undefined;
-      return {
-        services,
-        cspNonce: res.locals.cspNonce as string,
-        user: () => (user ??= services.auth.userFromCookie(req.headers.cookie ?? null)),
-      };
-    },
-  }),
-);
+const renderCache = createRenderCache({ ttlMs: env.RENDER_CACHE_TTL_MS, maxBytes: env.RENDER_CACHE_MAX_MB * 1024 * 1024 });
+services.onInvalidate(() => renderCache.invalidate());
+const remix = createRemixWithCache({
+  handle: createRequestHandler(build, production ? "production" : "development"),
+  cache: renderCache,
+  loadContext: (req, nonce) => {
+    let user: ReturnType<typeof services.auth.userFromCookie> | undefined;
+    return {
+      services,
+      cspNonce: nonce,
+      user: () => (user ??= req.headers.cookie ? timeSession(() => services.auth.userFromCookie(req.headers.cookie!)) : Promise.resolve(null)),
+    };
+  },
+});
+app.use(remix.serveCached);
+app.use(compressOnce);
+app.all("*", remix.render);
 
 const server = app.listen(env.PORT, env.HOST, () => {
   const address = server.address();
@@ -118,4 +133,7 @@ function shutdown(signal: string) {
   }, 10_000).unref();
 }
 process.on("SIGTERM", () => shutdown("SIGTERM"));
+// The catalog or content was changed behind the server's back: `kill -HUP <pid>` drops the
+// cached reads and rendered pages.
+process.on("SIGHUP", () => services.invalidate("SIGHUP"));
 process.on("SIGINT", () => shutdown("SIGINT"));

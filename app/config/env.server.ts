@@ -61,6 +61,11 @@ const envSchema = z
     RATE_LIMIT_AUTH_PER_MIN: z.coerce.number().int().min(0).default(20),
     RATE_LIMIT_POST_PER_MIN: z.coerce.number().int().min(0).default(240),
     RATE_LIMIT_GET_PER_MIN: z.coerce.number().int().min(0).default(1200),
+    /** Render cache of anonymous public pages: fresh lifetime in ms (0 turns it off) and memory bound. */
+    RENDER_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
+    RENDER_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
+    /** 1 enables /bench/floor, the framework-floor route of `npm run bench` (404 otherwise). */
+    BENCH_FLOOR: z.enum(["0", "1"]).default("0"),
     /** Trust X-Forwarded-For from this many proxies (0 = use the socket address). */
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   })

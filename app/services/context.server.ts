@@ -6,7 +6,7 @@ import { createSqliteCatalog } from "~/adapters/sqlite/catalog.server";
 import { createSqliteContent, createSqliteGallery } from "~/adapters/sqlite/content.server";
 import type { Catalog } from "./catalog.server";
 import type { Content, Gallery } from "./content.server";
-import { withCache } from "./cache.server";
+import { clearServiceCache, withCache } from "./cache.server";
 import { withResilientCache } from "./resilient-cache.server";
 import { createSupabaseCatalog } from "~/adapters/supabase/catalog.server";
 import { createWordPressContent, createWordPressGallery } from "~/adapters/wordpress/content.server";
@@ -40,6 +40,14 @@ export interface Services {
   publicConfig: PublicConfig;
   siteUrl: string | undefined;
   health(): Promise<{ ok: boolean; checks: Record<string, "ok" | "down"> }>;
+  /**
+   * The catalog or content changed: forget the cached reads (remote copies become stale) and
+   * tell every listener (the server's render cache). Call it after writing catalog/content
+   * data; the server also calls it on SIGHUP.
+   */
+  invalidate(reason: string): void;
+  /** Subscribes to `invalidate`; returns the unsubscribe function. */
+  onInvalidate(listener: (reason: string) => void): () => void;
   close(): void;
 }
 
@@ -83,6 +91,7 @@ export function createServices(env: Env): Services {
           : undefined,
     },
   });
+  const invalidationListeners = new Set<(reason: string) => void>();
   return {
     catalog,
     content,
@@ -107,6 +116,14 @@ export function createServices(env: Env): Services {
         store = "down";
       }
       return { ok: store === "ok", checks: { store } };
+    },
+    invalidate(reason) {
+      for (const service of [catalog, content, gallery]) clearServiceCache(service);
+      for (const listener of invalidationListeners) listener(reason);
+    },
+    onInvalidate(listener) {
+      invalidationListeners.add(listener);
+      return () => invalidationListeners.delete(listener);
     },
     close() {
       if (db.open) db.close();

@@ -1,4 +1,6 @@
 import { LRUCache } from "lru-cache";
+import { timeData } from "~/http/server-timing.server";
+import { onClearServiceCache } from "./cache.server";
 
 /**
  * Read cache for services backed by a remote system (SPEC §8 "Failed fetches elsewhere: logged
@@ -33,7 +35,7 @@ export function withResilientCache<T extends object>(name: string, service: T, o
   const load = (key: string, call: () => Promise<unknown>): Promise<unknown> => {
     const running = inflight.get(key);
     if (running) return running;
-    const p = call()
+    const p = timeData(call())
       .then((value) => {
         good.set(key, { value, at: now() });
         return value;
@@ -43,7 +45,7 @@ export function withResilientCache<T extends object>(name: string, service: T, o
     return p;
   };
 
-  return new Proxy(service, {
+  const proxy = new Proxy(service, {
     get(target, prop, receiver) {
       const original = Reflect.get(target, prop, receiver);
       if (typeof original !== "function") return original;
@@ -66,6 +68,15 @@ export function withResilientCache<T extends object>(name: string, service: T, o
       };
     },
   });
+  // Invalidation makes every copy stale (the next read refreshes it) but keeps it as the
+  // last good copy, so a failing upstream still serves the old content.
+  onClearServiceCache(proxy, () => {
+    for (const key of [...good.keys()]) {
+      const entry = good.get(key);
+      if (entry) good.set(key, { value: entry.value, at: Math.min(entry.at, now() - freshMs) });
+    }
+  });
+  return proxy;
 }
 
 function describe(error: unknown): string {

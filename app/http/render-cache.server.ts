@@ -1,0 +1,369 @@
+import crypto from "node:crypto";
+import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import { LRUCache } from "lru-cache";
+import { createReadableStreamFromReadable, writeReadableStreamToWritable, type AppLoadContext } from "@remix-run/node";
+import { gzipSegments, gzipWithNonce, joinWithNonce, splitOnNonce, type GzipSegments } from "./gzip-splice.server";
+import { newTiming, serverTimingHeader, withTiming } from "./server-timing.server";
+
+/**
+ * Render cache for anonymous public pages (issue 6 §2, ADR 007).
+ *
+ * An anonymous GET/HEAD of a public page is answered from an in-process LRU keyed on the URL
+ * Remix sees (origin + path + query) when a fresh copy is there; Remix (routing, loaders, React
+ * rendering) runs only to fill it. Rules:
+ * - requests: GET/HEAD only, none carrying one of our cookies (`hrs_*`, `__Host-hrs_*`,
+ *   `__Secure-hrs_*`: the session, the OAuth flow) or an Authorization header, and never the
+ *   personal or action paths (/api, /auth, /signin, /signup, /user, /SpankBank…, /favorites,
+ *   /logout, /healthz);
+ * - responses: only 200 (TTL) and 404 (shorter TTL), only with `Cache-Control: public` and
+ *   without private/no-store/no-cache, never with Set-Cookie, only varying on Cookie and/or
+ *   Accept-Encoding; the TTL is also capped by the response's own max-age;
+ * - the body is kept split at the CSP nonce of the response that filled it; every response
+ *   gets its own fresh nonce spliced in (the one helmet put into this response's CSP header),
+ *   so caching never weakens the CSP. A gzip copy is compressed once with the entry and the
+ *   nonce is spliced into that as well (gzip-splice.server.ts);
+ * - after the TTL a copy is served stale for up to `staleMs` while ONE background render
+ *   refreshes it; concurrent misses of one key wait for one render (no stampede);
+ * - `invalidate()` drops everything (and renders started before it are not stored).
+ *
+ * Responses carry `X-Render-Cache: hit | stale | miss | pass | bypass | off` and
+ * `Server-Timing` (cache state; render, data and session time when Remix ran).
+ */
+
+export interface RenderCacheOptions {
+  /** Fresh lifetime of a 200 page (ms). 0 turns the cache off. */
+  ttlMs: number;
+  /** Fresh lifetime of a 404 page (ms); default half the TTL. */
+  notFoundTtlMs?: number;
+  /** How long past its TTL a copy may be served while it is re-rendered; default the TTL. */
+  staleMs?: number;
+  /** Memory bound of all bodies (raw + gzip), bytes; default 64 MiB. */
+  maxBytes?: number;
+  maxEntries?: number;
+  /** Larger pages are not cached; default 2 MiB. */
+  maxEntryBytes?: number;
+  /** Bodies at least this large also get a gzip copy; default 1024 bytes. */
+  gzipMinBytes?: number;
+  gzipLevel?: number;
+  now?: () => number;
+}
+
+export interface CachedPage {
+  status: number;
+  /** Response headers of the render (no Content-Length/-Encoding, no Set-Cookie). */
+  headers: [string, string][];
+  vary: string;
+  segments: Buffer[];
+  gzip: GzipSegments | null;
+  nonceLength: number;
+  bytes: number;
+  freshUntil: number;
+  staleUntil: number;
+}
+
+export type CacheState = "fresh" | "stale";
+
+export interface RenderCache {
+  readonly enabled: boolean;
+  get(key: string): { page: CachedPage; state: CacheState } | null;
+  /** A render of `key` in progress, if any (its page, or null when it turned out uncacheable). */
+  pending(key: string): Promise<CachedPage | null> | undefined;
+  /**
+   * Runs `render` for `key` (one at a time per key). A cacheable response is buffered, stored
+   * and returned as a page; any other response comes back untouched, to be streamed.
+   */
+  fill(key: string, nonce: string, render: () => Promise<Response>): Promise<{ page: CachedPage } | { response: Response }>;
+  /** Drops every cached page (call it when the catalog or content changes). */
+  invalidate(reason?: string): void;
+  stats(): { entries: number; bytes: number; hits: number; stale: number; misses: number; invalidations: number };
+}
+
+const DROPPED_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date", "server-timing", "x-render-cache"]);
+
+/** May this response be kept and shared between anonymous listeners? */
+export function isCacheableResponse(response: Response): boolean {
+  if (response.status !== 200 && response.status !== 404) return false;
+  const h = response.headers;
+  if (h.has("set-cookie")) return false;
+  const cc = (h.get("cache-control") ?? "").toLowerCase();
+  if (!/\bpublic\b/.test(cc) || /\b(private|no-store|no-cache)\b/.test(cc)) return false;
+  const vary = (h.get("vary") ?? "").toLowerCase();
+  if (vary && vary.split(",").some((v) => !["cookie", "accept-encoding", ""].includes(v.trim()))) return false;
+  if (/text\/event-stream/i.test(h.get("content-type") ?? "")) return false;
+  return true;
+}
+
+function maxAgeMs(cacheControl: string | null): number {
+  const m = /\bmax-age=(\d+)/i.exec(cacheControl ?? "");
+  return m ? Number(m[1]) * 1000 : Infinity;
+}
+
+export function createRenderCache(options: RenderCacheOptions): RenderCache {
+  const ttl = Math.max(0, options.ttlMs);
+  const notFoundTtl = options.notFoundTtlMs ?? Math.floor(ttl / 2);
+  const staleMs = options.staleMs ?? ttl;
+  const maxEntryBytes = options.maxEntryBytes ?? 2 * 1024 * 1024;
+  const gzipMin = options.gzipMinBytes ?? 1024;
+  const gzipLevel = options.gzipLevel ?? 9;
+  const now = options.now ?? Date.now;
+  const lru = new LRUCache<string, CachedPage>({
+    max: options.maxEntries ?? 1000,
+    maxSize: options.maxBytes ?? 64 * 1024 * 1024,
+    sizeCalculation: (p) => Math.max(1, p.bytes),
+  });
+  const inflight = new Map<string, Promise<CachedPage | null>>();
+  let generation = 0;
+  const counters = { hits: 0, stale: 0, misses: 0, invalidations: 0 };
+
+  function toPage(response: Response, body: Buffer, nonce: string): CachedPage {
+    const headers: [string, string][] = [];
+    let vary = "";
+    response.headers.forEach((value, name) => {
+      if (DROPPED_HEADERS.has(name)) return;
+      if (name === "vary") vary = value;
+      else headers.push([name, value]);
+    });
+    const segments = splitOnNonce(body, nonce);
+    const gzip = body.length >= gzipMin ? gzipSegments(segments, Buffer.byteLength(nonce), gzipLevel) : null;
+    const lifetime = Math.min(response.status === 404 ? notFoundTtl : ttl, maxAgeMs(response.headers.get("cache-control")));
+    const at = now();
+    return {
+      status: response.status,
+      headers,
+      vary,
+      segments,
+      gzip,
+      nonceLength: Buffer.byteLength(nonce),
+      bytes: body.length + (gzip ? gzip.parts.reduce((n, p) => n + p.length, 0) : 0),
+      freshUntil: at + lifetime,
+      staleUntil: at + lifetime + staleMs,
+    };
+  }
+
+  return {
+    enabled: ttl > 0,
+    get(key) {
+      if (ttl <= 0) return null;
+      const page = lru.get(key);
+      if (!page) {
+        counters.misses++;
+        return null;
+      }
+      const t = now();
+      if (t < page.freshUntil) {
+        counters.hits++;
+        return { page, state: "fresh" };
+      }
+      if (t < page.staleUntil) {
+        counters.stale++;
+        return { page, state: "stale" };
+      }
+      lru.delete(key);
+      counters.misses++;
+      return null;
+    },
+    pending(key) {
+      return inflight.get(key);
+    },
+    async fill(key, nonce, render) {
+      const startedIn = generation;
+      let settle!: (page: CachedPage | null) => void;
+      const done = new Promise<CachedPage | null>((resolve) => (settle = resolve));
+      inflight.set(key, done);
+      let page: CachedPage | null = null;
+      try {
+        const response = await render();
+        if (ttl <= 0 || !isCacheableResponse(response)) return { response };
+        const body = Buffer.from(await response.arrayBuffer());
+        if (body.length > maxEntryBytes) {
+          return { response: new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers }) };
+        }
+        page = toPage(response, body, nonce);
+        if (startedIn === generation && page.freshUntil > now()) lru.set(key, page, { ttl: page.staleUntil - now() });
+        return { page };
+      } finally {
+        settle(page);
+        if (inflight.get(key) === done) inflight.delete(key);
+      }
+    },
+    invalidate() {
+      generation++;
+      counters.invalidations++;
+      lru.clear();
+    },
+    stats() {
+      return { entries: lru.size, bytes: lru.calculatedSize ?? 0, ...counters };
+    },
+  };
+}
+
+// --- Which requests may be served from the cache ---
+
+const PERSONAL_PATHS = /^\/(?:(?:api|auth|signin|signup|user|favorites|logout|healthz)(?:[/.]|$)|spankbank)/i;
+const OUR_COOKIE = /(?:^|;)\s*(?:__Host-|__Secure-)?hrs_/;
+
+/** Is this request one that may share a cached page (anonymous GET/HEAD of a public path)? */
+export function isCacheableRequest(method: string, path: string, headers: { cookie?: string; authorization?: string }): boolean {
+  if (method !== "GET" && method !== "HEAD") return false;
+  if (PERSONAL_PATHS.test(path)) return false;
+  if (headers.authorization) return false;
+  if (headers.cookie && OUR_COOKIE.test(headers.cookie)) return false;
+  return true;
+}
+
+/** The origin Remix sees for this request (as @remix-run/express builds it). */
+function originOf(req: ExpressRequest): string {
+  const forwardedPort = Number.parseInt((req.get("X-Forwarded-Host") ?? "").split(":")[1] ?? "", 10);
+  const hostPort = Number.parseInt((req.get("host") ?? "").split(":")[1] ?? "", 10);
+  const port = Number.isSafeInteger(forwardedPort) ? forwardedPort : Number.isSafeInteger(hostPort) ? hostPort : "";
+  return `${req.protocol}://${req.hostname}${port ? `:${port}` : ""}`;
+}
+
+/** Does the client take gzip (a q of 0 refuses it)? */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header || (!header.includes("gzip") && !header.includes("*"))) return false;
+  for (const part of header.split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    if (name !== "gzip" && name !== "x-gzip" && name !== "*") continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    if (!q || Number(q.slice(2)) > 0) return true;
+  }
+  return false;
+}
+
+/** Writes a cached page with `nonce` spliced in. */
+export function sendPage(req: ExpressRequest, res: ExpressResponse, page: CachedPage, nonce: string, state: string, timing: string): void {
+  res.statusCode = page.status;
+  for (const [name, value] of page.headers) res.setHeader(name, value);
+  let body: Buffer;
+  if (page.gzip && page.nonceLength === Buffer.byteLength(nonce) && acceptsGzip(req.headers["accept-encoding"])) {
+    body = gzipWithNonce(page.gzip, nonce);
+    res.setHeader("Content-Encoding", "gzip");
+  } else {
+    body = joinWithNonce(page.segments, nonce);
+  }
+  const vary = page.gzip ? (page.vary ? `${page.vary}, Accept-Encoding` : "Accept-Encoding") : page.vary;
+  if (vary) res.setHeader("Vary", vary);
+  res.setHeader("Content-Length", body.length);
+  res.setHeader("X-Render-Cache", state);
+  res.setHeader("Server-Timing", timing);
+  if (req.method === "HEAD") res.end();
+  else res.end(body);
+}
+
+// --- Express wiring: a cache in front of Remix's fetch-style handler ---
+
+export interface RemixWithCacheOptions {
+  /** Remix's fetch-style handler: `createRequestHandler(build, mode)` from @remix-run/node. */
+  handle: (request: Request, loadContext: AppLoadContext) => Promise<Response>;
+  cache: RenderCache;
+  /** The load context of a request, with the CSP nonce its HTML is rendered with. */
+  loadContext: (req: ExpressRequest, nonce: string) => AppLoadContext;
+  log?: (message: string) => void;
+}
+
+/**
+ * Returns two middlewares: `serveCached` (early: answers fresh/stale hits and waits for a
+ * render of the same page already under way) and `render` (last: runs Remix, fills the cache
+ * for eligible requests and streams everything else as @remix-run/express would).
+ */
+export function createRemixWithCache(options: RemixWithCacheOptions): { serveCached: RequestHandler; render: RequestHandler } {
+  const { cache, loadContext, handle } = options;
+  const log = options.log ?? ((m: string) => console.error(m));
+  const KEY = "renderCacheKey";
+
+  function refresh(key: string, req: ExpressRequest) {
+    if (cache.pending(key)) return;
+    const nonce = crypto.randomBytes(16).toString("base64");
+    const request = toFetchRequest(req, key, "GET", null);
+    const context = loadContext(req, nonce);
+    cache.fill(key, nonce, () => handle(request, context)).catch((error: unknown) => {
+      log(`[render-cache] background render of ${key} failed: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  }
+
+  const serveCached: RequestHandler = (req, res, next) => {
+    if (!cache.enabled || !isCacheableRequest(req.method, req.path, req.headers)) return next();
+    const key = originOf(req) + req.originalUrl;
+    const found = cache.get(key);
+    const nonce = res.locals.cspNonce as string;
+    if (found) {
+      sendPage(req, res, found.page, nonce, found.state === "fresh" ? "hit" : "stale", serverTimingHeader(found.state === "fresh" ? "hit" : "stale"));
+      if (found.state === "stale") refresh(key, req);
+      return;
+    }
+    const pending = cache.pending(key);
+    if (pending) {
+      pending.then(
+        (page) => (page ? sendPage(req, res, page, nonce, "hit", serverTimingHeader("coalesced")) : next()),
+        () => next(),
+      );
+      return;
+    }
+    res.locals[KEY] = key;
+    next();
+  };
+
+  const render: RequestHandler = async (req, res, next) => {
+    const started = performance.now();
+    const timing = newTiming();
+    const nonce = res.locals.cspNonce as string;
+    const key = res.locals[KEY] as string | undefined;
+    try {
+      const context = loadContext(req, nonce);
+      if (key) {
+        // A cache fill is not aborted when its first client goes away: others may be waiting.
+        const request = toFetchRequest(req, key, "GET", null);
+        const result = await cache.fill(key, nonce, () => withTiming(timing, () => handle(request, context)));
+        if ("page" in result) {
+          sendPage(req, res, result.page, nonce, "miss", serverTimingHeader("miss", performance.now() - started, timing));
+          return;
+        }
+        await stream(res, result.response, serverTimingHeader("pass", performance.now() - started, timing), "pass");
+        return;
+      }
+      const controller = new AbortController();
+      res.on("close", () => {
+        if (!res.writableFinished) controller.abort();
+      });
+      const request = toFetchRequest(req, originOf(req) + req.originalUrl, req.method, controller.signal);
+      const response = await withTiming(timing, () => handle(request, context));
+      await stream(res, response, serverTimingHeader(cache.enabled ? "bypass" : "off", performance.now() - started, timing), cache.enabled ? "bypass" : "off");
+    } catch (error) {
+      next(error);
+    }
+  };
+
+  return { serveCached, render };
+}
+
+/** Streams a Remix response (what @remix-run/express's sendRemixResponse does, plus our headers). */
+async function stream(res: ExpressResponse, response: Response, timing: string, state: string): Promise<void> {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  response.headers.forEach((value, name) => {
+    if (name !== "set-cookie") res.append(name, value);
+  });
+  for (const cookie of response.headers.getSetCookie()) res.append("Set-Cookie", cookie);
+  res.setHeader("Server-Timing", timing);
+  res.setHeader("X-Render-Cache", state);
+  if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}
+
+/** The fetch Request Remix handles (as @remix-run/express builds it; bodies only for writes). */
+function toFetchRequest(req: ExpressRequest, href: string, method: string, signal: AbortSignal | null): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else headers.set(name, value);
+  }
+  const init: RequestInit & { duplex?: "half" } = { method, headers, signal };
+  if (method !== "GET" && method !== "HEAD") {
+    init.body = createReadableStreamFromReadable(req);
+    init.duplex = "half";
+  }
+  return new Request(href, init);
+}

@@ -1,0 +1,297 @@
+import crypto from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import zlib from "node:zlib";
+import express from "express";
+import type { AppLoadContext } from "@remix-run/node";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  acceptsGzip,
+  createRemixWithCache,
+  createRenderCache,
+  isCacheableRequest,
+  isCacheableResponse,
+} from "~/http/render-cache.server";
+
+describe("which requests may share a cached page", () => {
+  it("anonymous GET/HEAD of public paths only", () => {
+    for (const path of ["/", "/episode", "/era", "/search", "/News", "/News/a-post", "/eras", "/rss", "/Crew", "/userguide"]) {
+      expect(isCacheableRequest("GET", path, {}), path).toBe(true);
+      expect(isCacheableRequest("HEAD", path, {}), path).toBe(true);
+    }
+    for (const method of ["POST", "PUT", "DELETE", "PATCH", "OPTIONS"]) expect(isCacheableRequest(method, "/", {})).toBe(false);
+    for (const path of [
+      "/api/now-playing",
+      "/api/progress",
+      "/auth/google",
+      "/auth/google/callback",
+      "/signin",
+      "/SIGNIN",
+      "/signup",
+      "/user",
+      "/User",
+      "/SpankBank",
+      "/spankbank/Post/x",
+      "/SpankBankAnything",
+      "/favorites",
+      "/logout",
+      "/healthz",
+    ]) {
+      expect(isCacheableRequest("GET", path, {}), path).toBe(false);
+    }
+  });
+
+  it("never with one of our cookies or an Authorization header; other cookies are fine", () => {
+    for (const cookie of ["__Host-hrs_session=abc", "hrs_session=abc", "a=1; hrs_session=abc", "a=1;__Host-hrs_session=x", "hrs_oauth_flow=1"]) {
+      expect(isCacheableRequest("GET", "/", { cookie }), cookie).toBe(false);
+    }
+    expect(isCacheableRequest("GET", "/", { authorization: "Bearer x" })).toBe(false);
+    expect(isCacheableRequest("GET", "/", { cookie: "_ga=GA1.1; theme=dark" })).toBe(true);
+    expect(isCacheableRequest("GET", "/", { cookie: "not_hrs_session=1" })).toBe(true);
+  });
+});
+
+describe("which responses may be kept", () => {
+  const r = (status: number, headers: Record<string, string>) => new Response("x", { status, headers });
+  it("public 200 and 404 only, without cookies, private or odd Vary", () => {
+    expect(isCacheableResponse(r(200, { "Cache-Control": "public, max-age=60", Vary: "Cookie" }))).toBe(true);
+    expect(isCacheableResponse(r(404, { "Cache-Control": "public, max-age=10" }))).toBe(true);
+    expect(isCacheableResponse(r(200, { "Cache-Control": "private, no-store" }))).toBe(false);
+    expect(isCacheableResponse(r(200, { "Cache-Control": "public, no-cache" }))).toBe(false);
+    expect(isCacheableResponse(r(200, {}))).toBe(false);
+    expect(isCacheableResponse(r(200, { "Cache-Control": "public, max-age=60", "Set-Cookie": "a=1" }))).toBe(false);
+    expect(isCacheableResponse(r(200, { "Cache-Control": "public, max-age=60", Vary: "Accept-Language" }))).toBe(false);
+    expect(isCacheableResponse(r(500, { "Cache-Control": "public, max-age=60" }))).toBe(false);
+    expect(isCacheableResponse(r(302, { "Cache-Control": "public, max-age=60", Location: "/" }))).toBe(false);
+  });
+
+  it("reads Accept-Encoding for gzip", () => {
+    expect(acceptsGzip("gzip, deflate, br")).toBe(true);
+    expect(acceptsGzip("br;q=1.0, gzip;q=0.8")).toBe(true);
+    expect(acceptsGzip("*")).toBe(true);
+    expect(acceptsGzip("gzip;q=0")).toBe(false);
+    expect(acceptsGzip("br")).toBe(false);
+    expect(acceptsGzip(undefined)).toBe(false);
+  });
+});
+
+// --- Over HTTP, with a fake Remix handler that embeds the nonce it was given ---
+
+let clock = 1_000_000;
+const renders: string[] = [];
+let delayMs = 0;
+/** While set, renders wait for it (the tests decide when a render finishes, not the clock). */
+let gate: Promise<void> | null = null;
+let openGate = () => {};
+function closeGate() {
+  gate = new Promise((r) => (openGate = r));
+}
+async function until(check: () => boolean) {
+  while (!check()) await new Promise((r) => setTimeout(r, 5));
+}
+const cache = createRenderCache({ ttlMs: 10_000, now: () => clock, gzipMinBytes: 100 });
+
+function fakeRemix(request: Request, context: AppLoadContext): Promise<Response> {
+  const url = new URL(request.url);
+  renders.push(`${request.method} ${url.pathname}${url.search}`);
+  const page = (status: number, headers: Record<string, string>) =>
+    new Response(
+      `<!DOCTYPE html><html><body><h1>${url.pathname}${"<p>padding words for gzip</p>".repeat(20)}</h1>` +
+        `<script nonce="${context.cspNonce}">1</script><script nonce="${context.cspNonce}">2</script></body></html>`,
+      { status, headers: { "Content-Type": "text/html; charset=utf-8", ...headers } },
+    );
+  const publicPage = { "Cache-Control": "public, max-age=60, s-maxage=300, stale-while-revalidate=86400", Vary: "Cookie" };
+  const answer = () => {
+    switch (url.pathname) {
+      case "/private":
+        return page(200, { "Cache-Control": "private, no-store" });
+      case "/sets-cookie":
+        return page(200, { ...publicPage, "Set-Cookie": "x=1" });
+      case "/missing":
+        return page(404, { "Cache-Control": "public, max-age=10, s-maxage=10", Vary: "Cookie" });
+      case "/boom":
+        return page(500, {});
+      default:
+        return page(200, publicPage);
+    }
+  };
+  const waitFor = gate;
+  return new Promise((resolve) => setTimeout(() => (waitFor ? waitFor.then(() => resolve(answer())) : resolve(answer())), delayMs));
+}
+
+let server: http.Server;
+let origin = "";
+
+beforeAll(async () => {
+  const app = express();
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+    res.setHeader("Content-Security-Policy", `script-src 'nonce-${res.locals.cspNonce}'`);
+    next();
+  });
+  const remix = createRemixWithCache({
+    handle: fakeRemix,
+    cache,
+    loadContext: (_req, nonce) => ({ cspNonce: nonce }) as unknown as AppLoadContext,
+    log: () => {},
+  });
+  app.use(remix.serveCached);
+  app.all("*", remix.render);
+  server = app.listen(0, "127.0.0.1");
+  await new Promise((r) => server.once("listening", r));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+beforeEach(() => {
+  cache.invalidate("test");
+  renders.length = 0;
+  delayMs = 0;
+  gate = null;
+});
+
+interface Raw {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+function get(path: string, headers: Record<string, string> = {}, method = "GET"): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${origin}${path}`, { method, headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+const nonceOf = (r: Raw) => /'nonce-([^']+)'/.exec(String(r.headers["content-security-policy"]))![1];
+const bodyNonces = (html: string) => [...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]);
+
+describe("render cache over HTTP", () => {
+  it("renders once, then serves hits carrying each response's own nonce", async () => {
+    const first = await get("/");
+    expect(first.status).toBe(200);
+    expect(first.headers["x-render-cache"]).toBe("miss");
+    expect(first.headers["server-timing"]).toMatch(/cache;desc=miss, render;dur=[\d.]+/);
+    expect(bodyNonces(first.body.toString())).toEqual([nonceOf(first), nonceOf(first)]);
+    const seen = new Set([nonceOf(first)]);
+    for (let i = 0; i < 5; i++) {
+      const hit = await get("/");
+      expect(hit.headers["x-render-cache"]).toBe("hit");
+      expect(hit.headers["server-timing"]).toBe("cache;desc=hit");
+      expect(hit.headers["cache-control"]).toBe("public, max-age=60, s-maxage=300, stale-while-revalidate=86400");
+      expect(hit.headers["set-cookie"]).toBeUndefined();
+      expect(Number(hit.headers["content-length"])).toBe(hit.body.length);
+      const nonce = nonceOf(hit);
+      expect(seen.has(nonce)).toBe(false);
+      seen.add(nonce);
+      expect(bodyNonces(hit.body.toString())).toEqual([nonce, nonce]);
+      expect(hit.body.toString().replaceAll(nonce, "N")).toBe(first.body.toString().replaceAll(nonceOf(first), "N"));
+    }
+    expect(renders).toEqual(["GET /"]);
+  });
+
+  it("serves the gzip copy with the fresh nonce to clients that take gzip", async () => {
+    await get("/episode?title=A");
+    const gz = await get("/episode?title=A", { "Accept-Encoding": "gzip, deflate, br" });
+    expect(gz.headers["x-render-cache"]).toBe("hit");
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gz.headers.vary).toBe("Cookie, Accept-Encoding");
+    const html = zlib.gunzipSync(gz.body).toString();
+    expect(bodyNonces(html)).toEqual([nonceOf(gz), nonceOf(gz)]);
+    const plain = await get("/episode?title=A", { "Accept-Encoding": "identity" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(bodyNonces(plain.body.toString())).toEqual([nonceOf(plain), nonceOf(plain)]);
+  });
+
+  it("keys on path and query", async () => {
+    await get("/search?term=a");
+    await get("/search?term=b");
+    await get("/search?term=a");
+    expect(renders).toEqual(["GET /search?term=a", "GET /search?term=b"]);
+  });
+
+  it("never serves or stores for a signed-in request", async () => {
+    await get("/");
+    const signedIn = await get("/", { Cookie: "__Host-hrs_session=abc" });
+    expect(signedIn.headers["x-render-cache"]).toBe("bypass");
+    expect(signedIn.headers["server-timing"]).toMatch(/^cache;desc=bypass, render;dur=/);
+    expect(bodyNonces(signedIn.body.toString())).toEqual([nonceOf(signedIn), nonceOf(signedIn)]);
+    expect(renders).toEqual(["GET /", "GET /"]);
+    expect((await get("/", { Cookie: "_ga=1" })).headers["x-render-cache"]).toBe("hit");
+  });
+
+  it("does not keep private responses, responses that set cookies, errors; keeps 404", async () => {
+    for (const path of ["/private", "/sets-cookie", "/boom"]) {
+      expect((await get(path)).headers["x-render-cache"]).toBe("pass");
+      expect((await get(path)).headers["x-render-cache"]).toBe("pass");
+    }
+    expect((await get("/sets-cookie")).headers["set-cookie"]).toEqual(["x=1"]);
+    expect((await get("/missing")).headers["x-render-cache"]).toBe("miss");
+    const again = await get("/missing");
+    expect(again.status).toBe(404);
+    expect(again.headers["x-render-cache"]).toBe("hit");
+    expect(renders.filter((r) => r === "GET /missing")).toHaveLength(1);
+    expect(renders.filter((r) => r === "GET /private")).toHaveLength(2);
+    expect(renders.filter((r) => r === "GET /sets-cookie")).toHaveLength(3);
+  });
+
+  it("answers HEAD from the GET copy, and fills it with a GET render", async () => {
+    const head = await get("/eras", {}, "HEAD");
+    expect(head.headers["x-render-cache"]).toBe("miss");
+    expect(head.body.length).toBe(0);
+    const hit = await get("/eras", {}, "HEAD");
+    expect(hit.headers["x-render-cache"]).toBe("hit");
+    expect(Number(hit.headers["content-length"])).toBeGreaterThan(100);
+    expect((await get("/eras")).body.length).toBe(Number(hit.headers["content-length"]));
+    expect(renders).toEqual(["GET /eras"]);
+  });
+
+  it("never caches writes", async () => {
+    expect((await get("/", {}, "POST")).headers["x-render-cache"]).toBe("bypass");
+    expect((await get("/", {}, "POST")).headers["x-render-cache"]).toBe("bypass");
+    expect(renders).toEqual(["POST /", "POST /"]);
+  });
+
+  it("renders a cold page once for many concurrent requests", async () => {
+    closeGate();
+    const pending = Array.from({ length: 12 }, () => get("/era?station=MLR"));
+    await until(() => renders.length === 1);
+    await new Promise((r) => setTimeout(r, 50));
+    openGate();
+    const all = await Promise.all(pending);
+    expect(renders).toEqual(["GET /era?station=MLR"]);
+    for (const r of all) expect(bodyNonces(r.body.toString())).toEqual([nonceOf(r), nonceOf(r)]);
+    expect(new Set(all.map((r) => r.headers["x-render-cache"]))).toEqual(new Set(["miss", "hit"]));
+  });
+
+  it("after the TTL serves the stale copy while one background render refreshes it", async () => {
+    await get("/News");
+    clock += 10_001;
+    closeGate();
+    const stale = [await get("/News"), await get("/News"), await get("/News")];
+    expect(stale.map((r) => r.headers["x-render-cache"])).toEqual(["stale", "stale", "stale"]);
+    expect(renders).toEqual(["GET /News", "GET /News"]);
+    openGate();
+    await until(() => cache.pending(`${origin}/News`) === undefined);
+    expect((await get("/News")).headers["x-render-cache"]).toBe("hit");
+    expect(renders).toEqual(["GET /News", "GET /News"]);
+    clock += 30_000; // past TTL + stale window: a plain miss
+    expect((await get("/News")).headers["x-render-cache"]).toBe("miss");
+  });
+
+  it("invalidate drops every page, and a render started before it is not kept", async () => {
+    await get("/");
+    cache.invalidate("catalog changed");
+    expect((await get("/")).headers["x-render-cache"]).toBe("miss");
+    closeGate();
+    const during = get("/about");
+    await until(() => renders.includes("GET /about"));
+    cache.invalidate("again");
+    openGate();
+    await during;
+    expect((await get("/about")).headers["x-render-cache"]).toBe("miss");
+    expect(cache.stats().entries).toBe(1);
+});
+});
