@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AuthorizationError } from "remix-auth";
 import { AlertMessage } from "~/components/AlertMessage";
 import { Honeypot } from "~/components/Honeypot";
 import { OAuthButtons } from "~/components/OAuthButtons";
@@ -10,6 +9,7 @@ import { cacheHeaders } from "~/http/cache-policy";
 import { assertSameOrigin, isBot, readForm } from "~/http/guards.server";
 import { EMAIL_MAX, PASSWORD_MAX, SIGN_IN_FAILED, safeRedirect } from "~/rules/auth";
 import { noticeFor } from "~/rules/notices";
+import { authorizationMessage } from "~/services/auth-errors.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in — The Ham Radio Show" }, { name: "robots", content: "noindex" }];
 
@@ -35,9 +35,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect(redirectTo, { headers: { "Set-Cookie": cookie, ...cacheHeaders("private") } });
   } catch (error) {
     // SPEC §8: sign-in failures are logged; the listener sees one generic message.
-    const message = error instanceof AuthorizationError ? error.message : SIGN_IN_FAILED;
+    const known = authorizationMessage(error);
+    const message = known ?? SIGN_IN_FAILED;
     console.warn(`[signin] failed: ${message}`);
-    if (!(error instanceof AuthorizationError)) console.error(error);
+    if (known === null) console.error(error);
     return json({ error: message }, { status: 401, headers: cacheHeaders("private") });
   }
 }
