@@ -11,7 +11,9 @@ import type { EpisodeMedia } from "./machine";
 export function CastButton({ episode, className = "icon-button cast-button", size = 22 }: { episode?: EpisodeMedia; className?: string; size?: number }) {
   const { state, cast, choose } = usePlayer();
   const { request } = cast;
-  useEffect(() => request(), [request]);
+  // The SDK is not part of the page's first load: it is asked for once the page has loaded
+  // and the browser is idle (ADR 007).
+  useEffect(() => whenLoadedAndIdle(request), [request]);
   if (cast.status !== "available" && cast.status !== "connected") return null;
   const connected = cast.status === "connected";
   return (
@@ -30,4 +32,25 @@ export function CastButton({ episode, className = "icon-button cast-button", siz
       <CastIcon size={size} />
     </button>
   );
+}
+
+/** Runs `fn` after the window's load event, when the browser is idle; returns a canceller. */
+function whenLoadedAndIdle(fn: () => void): () => void {
+  let cancelled = false;
+  let idle: number | undefined;
+  const run = () => {
+    if (cancelled) return;
+    if (typeof window.requestIdleCallback === "function") idle = window.requestIdleCallback(() => !cancelled && fn(), { timeout: 2_000 });
+    else idle = window.setTimeout(() => !cancelled && fn(), 200);
+  };
+  if (document.readyState === "complete") run();
+  else window.addEventListener("load", run, { once: true });
+  return () => {
+    cancelled = true;
+    window.removeEventListener("load", run);
+    if (idle !== undefined) {
+      if (typeof window.cancelIdleCallback === "function") window.cancelIdleCallback(idle);
+      else window.clearTimeout(idle);
+    }
+  };
 }
