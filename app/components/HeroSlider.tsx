@@ -1,9 +1,10 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { useKeenSlider, type KeenSliderPlugin } from "keen-slider/react.es.js";
+import type { KeenSliderInstance, KeenSliderPlugin } from "keen-slider/keen-slider.es.js";
 import type { SliderItem } from "~/services/types";
 import { SLIDER_AUTOPLAY_MS } from "~/rules/constants";
 import { slideTarget } from "~/rules/slider";
+import { afterLoad } from "~/utils/after-load";
 import { PauseIcon, PlayIcon } from "./icons";
 
 /** SPEC §2 Slider: autoplay every 3,000 ms; pauses while hovered/focused or when the listener pauses it. */
@@ -36,19 +37,42 @@ export function HeroSlider({ slides, contentSiteUrl }: { slides: SliderItem[]; c
   const [current, setCurrent] = useState(0);
   const [ready, setReady] = useState(false);
   const pausedRef = useRef(paused);
-  const [sliderRef, instance] = useKeenSlider<HTMLDivElement>(
-    {
-      loop: true,
-      slideChanged: (s) => setCurrent(s.track.details.rel),
-      created: () => setReady(true),
-    },
-    [autoplay(SLIDER_AUTOPLAY_MS, () => pausedRef.current)],
-  );
+  const sliderRef = useRef<HTMLDivElement>(null);
+  const instance = useRef<KeenSliderInstance | null>(null);
   pausedRef.current = paused;
+
+  // The slider engine is not part of the first load (ADR 007): until it arrives, after the
+  // window's load event, the slides are a scroll-snap strip showing the first one.
+  useEffect(() => {
+    if (slides.length === 0) return;
+    let cancelled = false;
+    const cancelWait = afterLoad(() => {
+      import("keen-slider/keen-slider.es.js")
+        .then(({ default: KeenSlider }) => {
+          if (cancelled || !sliderRef.current) return;
+          instance.current = new KeenSlider(
+            sliderRef.current,
+            {
+              loop: true,
+              slideChanged: (s) => setCurrent(s.track.details.rel),
+              created: () => setReady(true),
+            },
+            [autoplay(SLIDER_AUTOPLAY_MS, () => pausedRef.current)],
+          );
+        })
+        .catch((error: unknown) => console.warn("slider: could not load", error));
+    });
+    return () => {
+      cancelled = true;
+      cancelWait();
+      instance.current?.destroy();
+      instance.current = null;
+    };
+  }, [slides.length]);
 
   useEffect(() => {
     instance.current?.update();
-  }, [paused, instance]);
+  }, [paused]);
 
   if (slides.length === 0) return null;
   return (

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { CastIcon } from "~/components/icons";
+import { whenLoadedAndIdle } from "~/utils/after-load";
 import { usePlayer } from "./PlayerProvider";
 import type { EpisodeMedia } from "./machine";
 
@@ -32,25 +33,4 @@ export function CastButton({ episode, className = "icon-button cast-button", siz
       <CastIcon size={size} />
     </button>
   );
-}
-
-/** Runs `fn` after the window's load event, when the browser is idle; returns a canceller. */
-function whenLoadedAndIdle(fn: () => void): () => void {
-  let cancelled = false;
-  let idle: number | undefined;
-  const run = () => {
-    if (cancelled) return;
-    if (typeof window.requestIdleCallback === "function") idle = window.requestIdleCallback(() => !cancelled && fn(), { timeout: 2_000 });
-    else idle = window.setTimeout(() => !cancelled && fn(), 200);
-  };
-  if (document.readyState === "complete") run();
-  else window.addEventListener("load", run, { once: true });
-  return () => {
-    cancelled = true;
-    window.removeEventListener("load", run);
-    if (idle !== undefined) {
-      if (typeof window.cancelIdleCallback === "function") window.cancelIdleCallback(idle);
-      else window.clearTimeout(idle);
-    }
-  };
 }
