@@ -20,6 +20,7 @@ import { rateLimits } from "./app/http/rate-limit.server";
 import { pathGuard } from "./app/http/path-guard.server";
 import { createRemixWithCache, createRenderCache } from "./app/http/render-cache.server";
 import { timeSession } from "./app/http/server-timing.server";
+import { precompressed } from "./app/http/precompressed.server";
 
 let env;
 try {
@@ -73,8 +74,10 @@ app.get("/healthz", async (_req, res) => {
   res.status(health.ok ? 200 : 500).set("Cache-Control", CACHE_POLICY.private).json(health);
 });
 
+// Hashed build assets: the brotli/gzip copies written by `npm run build`, else compressed here.
 app.use(
   "/build",
+  precompressed("public/build"),
   compressOnce,
   express.static("public/build", { immutable: true, maxAge: "1y", index: false, redirect: false }),
 );

@@ -1,0 +1,133 @@
+// Shared by the benchmark scripts: start the BUILT server (production mode, fresh data dir,
+// rate limits off, local fake upstreams), sign a listener up and in, run autocannon.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { startFakeUpstreams } from "../tests/e2e/fake-upstreams.mjs";
+
+export const SECRET = "bench-session-secret-0123456789abcdef";
+
+export function assertBuilt() {
+  if (!fs.existsSync("build/server.js") || !fs.existsSync("build/index.js")) {
+    console.error("No build found: run `npm run build` first (the benchmarks build nothing).");
+    process.exit(1);
+  }
+}
+
+export async function startUpstreams(port) {
+  return startFakeUpstreams(port);
+}
+
+/**
+ * Starts build/server.js on `port` in production mode with a throwaway DATA_DIR (seeded from
+ * `sampleDir`), rate limits off and BENCH_FLOOR=1. Resolves once /healthz answers.
+ */
+export async function startServer({ port, upstreamOrigin, sampleDir, env = {}, label = "server" }) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hrs-bench-"));
+  const child = spawn(process.execPath, ["build/server.js"], {
+    stdio: ["ignore", "ignore", "pipe"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      ...(sampleDir ? { SAMPLE_DIR: sampleDir } : {}),
+      SESSION_SECRET: SECRET,
+      RATE_LIMIT_AUTH_PER_MIN: "0",
+      RATE_LIMIT_POST_PER_MIN: "0",
+      RATE_LIMIT_GET_PER_MIN: "0",
+      BENCH_FLOOR: "1",
+      LIVE_STREAM_URL: `${upstreamOrigin}/live/stream.mp3`,
+      NOW_PLAYING_KIND: "live365",
+      NOW_PLAYING_URL: `${upstreamOrigin}/live365/station/a93581`,
+      ...env,
+    },
+  });
+  let stderr = "";
+  child.stderr.on("data", (d) => (stderr += d));
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${label} exited (${child.exitCode}): ${stderr}`);
+    try {
+      const r = await fetch(`${origin}/healthz`);
+      if (r.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error(`${label} did not start: ${stderr}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    origin,
+    pid: child.pid,
+    stderr: () => stderr,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill("SIGTERM");
+        await new Promise((r) => child.once("exit", r));
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs a new listener up and in through the forms; returns the session Cookie header. */
+export async function signedInCookie(origin) {
+  const email = `bench-${Date.now()}@example.com`;
+  const password = "bench-password-123456";
+  const form = (fields) => new URLSearchParams({ website: "", ...fields });
+  const up = await fetch(`${origin}/signup`, { method: "POST", body: form({ email, password }), redirect: "manual" });
+  if (up.status !== 302 && up.status !== 303) throw new Error(`sign-up answered ${up.status}`);
+  const inn = await fetch(`${origin}/signin`, { method: "POST", body: form({ email, password, redirectTo: "/" }), redirect: "manual" });
+  const cookie = inn.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => /hrs_session=/.test(c));
+  if (!cookie) throw new Error(`sign-in gave no session cookie (status ${inn.status})`);
+  const check = await fetch(`${origin}/user`, { headers: { Cookie: cookie }, redirect: "manual" });
+  if (check.status !== 200) throw new Error(`the session cookie does not sign in (/user answered ${check.status})`);
+  return cookie;
+}
+
+/** One autocannon run; returns the figures we print. */
+export async function load(url, { connections = 50, duration = 10, headers = {} } = {}) {
+  const loadBefore = os.loadavg()[0];
+  const r = await autocannon({ url, connections, duration, headers, pipelining: 1 });
+  return {
+    reqPerSec: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts + r.non2xx,
+    non2xx: r.non2xx,
+    requests: r.requests.total,
+    throughputMBs: Math.round((r.throughput.average / 1e6) * 10) / 10,
+    load1: Math.round(((loadBefore + os.loadavg()[0]) / 2) * 100) / 100,
+  };
+}
+
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i];
+}
+
+export function gitCommit() {
+  try {
+    return fs.readFileSync(".git/HEAD", "utf8").startsWith("ref:")
+      ? fs.readFileSync(path.join(".git", fs.readFileSync(".git/HEAD", "utf8").slice(5).trim()), "utf8").trim()
+      : fs.readFileSync(".git/HEAD", "utf8").trim();
+  } catch {
+    return null;
+  }
+}
+
+export function machine() {
+  return { node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? "?", totalMemGiB: Math.round(os.totalmem() / 2 ** 30) };
+}
+
+export function table(rows, columns) {
+  const widths = columns.map((c) => Math.max(c.title.length, ...rows.map((r) => String(c.get(r)).length)));
+  const line = (cells) => cells.map((c, i) => (columns[i].left ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join("  ");
+  return [line(columns.map((c) => c.title)), line(widths.map((w) => "-".repeat(w))), ...rows.map((r) => line(columns.map((c) => c.get(r))))].join("\n");
+}

@@ -1,0 +1,149 @@
+// npm run bench — throughput of the built server (issue 6 §1, ADR 007). Builds nothing: run
+// `npm run build` first. Starts build/server.js in production mode on a fresh data dir (rate
+// limits off, now-playing pointed at a local fake), plus a second instance with the render
+// cache off (the miss path), and a bare node:http "ceiling" serving the home page's bytes.
+// Each scenario: warm-up, then autocannon with 50 connections for BENCH_DURATION s (≥ 10).
+// Prints a table and writes bench/results/<timestamp>.json.
+//   BENCH_DURATION=10 BENCH_PORT=3280 BENCH_SAMPLE_DIR=<dir> npm run bench
+import { fork } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { assertBuilt, gitCommit, load, machine, signedInCookie, startServer, startUpstreams, table } from "./lib.mjs";
+
+assertBuilt();
+const PORT = Number(process.env.BENCH_PORT ?? 3280);
+// BENCH_SMOKE=1: 1-s runs, to check the script itself (figures meaningless, nothing written).
+const SMOKE = process.env.BENCH_SMOKE === "1";
+const DURATION = SMOKE ? 1 : Math.max(10, Number(process.env.BENCH_DURATION ?? 10));
+const WARMUP = SMOKE ? 0 : Number(process.env.BENCH_WARMUP ?? 3);
+const CONNECTIONS = 50;
+const sampleDir = process.env.BENCH_SAMPLE_DIR;
+
+const upstreams = await startUpstreams(PORT + 1);
+const cached = await startServer({ port: PORT, upstreamOrigin: upstreams.origin, sampleDir, label: "server" });
+const uncached = await startServer({
+  port: PORT + 2,
+  upstreamOrigin: upstreams.origin,
+  sampleDir,
+  env: { RENDER_CACHE_TTL_MS: "0" },
+  label: "server (render cache off)",
+});
+let ceilingChild;
+
+try {
+  // Real URLs from the running catalog.
+  const home = await (await fetch(`${cached.origin}/?_data=routes/_index`)).json();
+  const episode = home.latest[0];
+  const term = (episode.title.match(/[A-Za-z]{4,}/g) ?? ["radio"])[0].toLowerCase();
+  const station = episode.era ?? "MLR";
+  const paths = {
+    home: "/",
+    episode: `/episode?title=${encodeURIComponent(episode.title)}`,
+    search: `/search?term=${encodeURIComponent(term)}`,
+    era: `/era?station=${encodeURIComponent(station)}`,
+  };
+  const cookie = await signedInCookie(cached.origin);
+
+  // The ceiling serves exactly the bytes of the anonymous home page.
+  const htmlFile = path.join(os.tmpdir(), `hrs-bench-home-${process.pid}.html`);
+  fs.writeFileSync(htmlFile, Buffer.from(await (await fetch(`${cached.origin}/`, { headers: { "Accept-Encoding": "identity" } })).arrayBuffer()));
+  ceilingChild = fork(new URL("./ceiling.mjs", import.meta.url).pathname, [htmlFile, String(PORT + 3)], { stdio: "ignore" });
+  await new Promise((resolve) => ceilingChild.once("message", resolve));
+  const ceilingOrigin = `http://127.0.0.1:${PORT + 3}`;
+
+  const scenarios = [
+    { name: "framework floor (/bench/floor)", kind: "floor", origin: cached.origin, path: "/bench/floor" },
+    { name: "home, anonymous", kind: "anon", origin: cached.origin, path: paths.home },
+    { name: "home, anonymous, gzip", kind: "anon-extra", origin: cached.origin, path: paths.home, headers: { "Accept-Encoding": "gzip" } },
+    { name: "episode page", kind: "anon", origin: cached.origin, path: paths.episode },
+    { name: "search", kind: "anon", origin: cached.origin, path: paths.search },
+    { name: "era page", kind: "anon", origin: cached.origin, path: paths.era },
+    { name: "/api/now-playing", kind: "api", origin: cached.origin, path: "/api/now-playing" },
+    { name: "home, signed in", kind: "signed-in", origin: cached.origin, path: paths.home, headers: { Cookie: cookie } },
+    { name: "home, cache off (miss path)", kind: "miss", origin: uncached.origin, path: paths.home },
+    { name: "episode, cache off", kind: "miss", origin: uncached.origin, path: paths.episode },
+    { name: "search, cache off", kind: "miss", origin: uncached.origin, path: paths.search },
+    { name: "era, cache off", kind: "miss", origin: uncached.origin, path: paths.era },
+    { name: "ceiling (bare node:http, home bytes)", kind: "ceiling", origin: ceilingOrigin, path: "/" },
+  ];
+
+  const rows = [];
+  for (const s of scenarios) {
+    const url = s.origin + s.path;
+    const probe = await fetch(url, { headers: { "Accept-Encoding": "identity", ...(s.headers ?? {}) }, redirect: "manual" });
+    const bytes = (await probe.arrayBuffer()).byteLength;
+    if (probe.status !== 200) throw new Error(`${s.name}: ${url} answered ${probe.status}`);
+    if (WARMUP > 0) await load(url, { connections: CONNECTIONS, duration: WARMUP, headers: s.headers });
+    process.stdout.write(`${s.name.padEnd(40)} `);
+    const r = await load(url, { connections: CONNECTIONS, duration: DURATION, headers: s.headers });
+    const cache = (await fetch(url, { headers: s.headers ?? {} })).headers.get("x-render-cache") ?? "-";
+    console.log(`${r.reqPerSec} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.errors} errors (load ${r.load1})`);
+    rows.push({ ...s, url: s.path, bytes, cache, ...r });
+  }
+
+  const floor = rows.find((r) => r.kind === "floor");
+  const ceiling = rows.find((r) => r.kind === "ceiling");
+  for (const r of rows) {
+    r.vsFloor = Math.round((r.reqPerSec / floor.reqPerSec) * 100) / 100;
+    r.vsCeiling = Math.round((r.reqPerSec / ceiling.reqPerSec) * 100) / 100;
+  }
+  const homeRow = rows.find((r) => r.name === "home, anonymous");
+  const targets = [
+    ...rows
+      .filter((r) => r.kind === "anon")
+      .map((r) => ({ target: `${r.name} ≥ 0.6 × floor`, value: r.vsFloor, ok: r.vsFloor >= 0.6 })),
+    { target: "home ≥ 0.3 × ceiling", value: homeRow.vsCeiling, ok: homeRow.vsCeiling >= 0.3 },
+    { target: "home p99 ≤ 50 ms", value: homeRow.p99, ok: homeRow.p99 <= 50 },
+    ...rows.filter((r) => r.kind === "miss").map((r) => ({ target: `${r.name} ≥ 0.6 × floor (miss path)`, value: r.vsFloor, ok: r.vsFloor >= 0.6 })),
+    { target: "no errors", value: rows.reduce((n, r) => n + r.errors, 0), ok: rows.every((r) => r.errors === 0) },
+  ];
+
+  console.log(`\n${CONNECTIONS} connections × ${DURATION} s each (after ${WARMUP} s warm-up); 1-min load average ${os.loadavg()[0].toFixed(2)} at the end; ${machine().cpus} cores\n`);
+  console.log(
+    table(rows, [
+      { title: "scenario", get: (r) => r.name, left: true },
+      { title: "cache", get: (r) => r.cache, left: true },
+      { title: "req/s", get: (r) => r.reqPerSec },
+      { title: "p50 ms", get: (r) => r.p50 },
+      { title: "p99 ms", get: (r) => r.p99 },
+      { title: "errors", get: (r) => r.errors },
+      { title: "×floor", get: (r) => r.vsFloor.toFixed(2) },
+      { title: "×ceiling", get: (r) => r.vsCeiling.toFixed(2) },
+      { title: "KB", get: (r) => (r.bytes / 1024).toFixed(1) },
+      { title: "load1", get: (r) => r.load1.toFixed(1) },
+    ]),
+  );
+  console.log("\nTargets");
+  for (const t of targets) console.log(`  ${t.ok ? "met " : "MISS"}  ${t.target}: ${t.value}`);
+
+  if (!SMOKE) {
+    const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+    const out = path.join("bench", "results", `${stamp}.json`);
+    fs.mkdirSync(path.dirname(out), { recursive: true });
+    fs.writeFileSync(
+      out,
+      JSON.stringify(
+        {
+          date: new Date().toISOString(),
+          command: "npm run bench",
+          commit: gitCommit(),
+          machine: machine(),
+          loadavgAtEnd: os.loadavg(),
+          config: { connections: CONNECTIONS, durationS: DURATION, warmupS: WARMUP, sampleDir: sampleDir ?? "sample" },
+          rows: rows.map(({ origin, headers, ...r }) => ({ ...r, headers: headers?.Cookie ? { Cookie: "<session>" } : headers })),
+          targets,
+        },
+        null,
+        2,
+      ),
+    );
+    console.log(`\nwrote ${out}`);
+  }
+  fs.rmSync(htmlFile, { force: true });
+} finally {
+  ceilingChild?.kill();
+  await cached.stop();
+  await uncached.stop();
+  upstreams.close();
+}
