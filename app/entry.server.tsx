@@ -9,10 +9,11 @@ import { CACHE_POLICY } from "~/http/cache-policy";
 
 /**
  * Personalised responses are never shared caches' business: whatever a route's policy, a
- * response for a signed-in listener (or one that sets a cookie) is private, no-store.
+ * response for a signed-in listener (or one that sets a cookie) is private, no-store. A page
+ * without a named policy is private too (only routes that say so are public).
  */
 async function privatizeIfPersonal(headers: Headers, loadContext: AppLoadContext) {
-  if (headers.has("Set-Cookie") || (await loadContext.user())) {
+  if (headers.has("Set-Cookie") || !headers.has("Cache-Control") || (await loadContext.user())) {
     headers.set("Cache-Control", CACHE_POLICY.private);
   }
   if (!headers.has("Vary")) headers.set("Vary", "Cookie");
