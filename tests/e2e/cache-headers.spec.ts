@@ -1,0 +1,132 @@
+/**
+ * Issue 6 §2/§4 at the HTTP level (no browser): named cache policies, the render cache and its
+ * per-response CSP nonce, precompressed build assets. Runs once (desktop-js project).
+ *   E2E_PORT=3260 npx playwright test tests/e2e/cache-headers.spec.ts
+ */
+import crypto from "node:crypto";
+import { expect, request as playwrightRequest, test, type APIRequestContext, type APIResponse } from "@playwright/test";
+import { PASSWORD, uniqueEmail } from "./helpers/auth";
+
+const PUBLIC_PAGE = "public, max-age=60, s-maxage=300, stale-while-revalidate=86400";
+const listener = () => {
+  const b = crypto.randomBytes(3);
+  return { "X-Forwarded-For": `10.${b[0]}.${b[1]}.${b[2]}` };
+};
+
+test.beforeEach(({}, testInfo) => {
+  test.skip(testInfo.project.name !== "desktop-js", "HTTP-level checks: one project is enough");
+});
+
+const cspNonce = (r: APIResponse) => /'nonce-([^']+)'/.exec(r.headers()["content-security-policy"] ?? "")?.[1];
+const bodyNonces = (html: string) => [...new Set([...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]))];
+
+async function signedInCookie(request: APIRequestContext): Promise<string> {
+  const headers = listener();
+  const email = uniqueEmail("cache");
+  const up = await request.post("/signup", { form: { email, password: PASSWORD, website: "" }, headers, maxRedirects: 0 });
+  expect([302, 303]).toContain(up.status());
+  const inn = await request.post("/signin", { form: { email, password: PASSWORD, website: "", redirectTo: "/" }, headers, maxRedirects: 0 });
+  const cookie = inn
+    .headersArray()
+    .filter((h) => h.name.toLowerCase() === "set-cookie")
+    .map((h) => h.value.split(";")[0])
+    .find((c) => /hrs_session=/.test(c));
+  expect(cookie, "sign-in sets the session cookie").toBeTruthy();
+  return cookie!;
+}
+
+async function episodePath(request: APIRequestContext): Promise<string> {
+  const data = await (await request.get("/?_data=routes/_index")).json();
+  return `/episode?title=${encodeURIComponent(data.latest[0].title)}`;
+}
+
+test("anonymous public pages: public policy, Vary: Cookie, no cookie, served from the render cache", async ({ request }) => {
+  const paths = ["/", "/eras", "/era?station=MLR", await episodePath(request), "/News", "/search?term=radio", "/about", "/crew-page"];
+  for (const path of paths) {
+    const first = await request.get(path, { headers: { "Accept-Encoding": "identity" } });
+    expect(first.status(), path).toBe(200);
+    const h = first.headers();
+    expect(h["cache-control"], path).toBe(PUBLIC_PAGE);
+    expect(h.vary, path).toMatch(/\bCookie\b/i);
+    expect(h["set-cookie"], path).toBeUndefined();
+    expect(h["x-render-cache"], path).toMatch(/^(hit|miss|stale)$/);
+    expect(h["server-timing"], path).toMatch(/^cache;desc=(hit|miss|stale|coalesced)/);
+
+    const second = await request.get(path, { headers: { "Accept-Encoding": "identity" } });
+    expect(second.headers()["x-render-cache"], path).toMatch(/^(hit|stale)$/);
+    expect(second.headers()["cache-control"], path).toBe(PUBLIC_PAGE);
+    expect(second.headers()["set-cookie"], path).toBeUndefined();
+  }
+});
+
+test("every cached response carries its own fresh CSP nonce, the same one as its CSP header", async ({ request }) => {
+  const seen = new Set<string>();
+  for (let i = 0; i < 4; i++) {
+    const r = await request.get("/", { headers: { "Accept-Encoding": "identity" } });
+    const nonce = cspNonce(r);
+    expect(nonce).toBeTruthy();
+    expect(bodyNonces(await r.text())).toEqual([nonce]);
+    expect(seen.has(nonce!)).toBe(false);
+    seen.add(nonce!);
+  }
+  // The gzip copy too (the request context decodes it).
+  const gz = await request.get("/", { headers: { "Accept-Encoding": "gzip" } });
+  expect(gz.headers()["content-encoding"]).toBe("gzip");
+  expect(gz.headers()["x-render-cache"]).toMatch(/^(hit|stale)$/);
+  expect(bodyNonces(await gz.text())).toEqual([cspNonce(gz)]);
+});
+
+test("signed-in and private pages: private, no-store, never from the render cache", async ({ request, baseURL }) => {
+  // Sign in on a context of its own (its cookie jar would otherwise sign in `request` too).
+  const listenerContext = await playwrightRequest.newContext({ baseURL });
+  const cookie = await signedInCookie(listenerContext);
+  await listenerContext.dispose();
+  for (const path of ["/", "/eras", await episodePath(request), "/user"]) {
+    const r = await request.get(path, { headers: { Cookie: cookie } });
+    expect(r.status(), path).toBe(200);
+    expect(r.headers()["cache-control"], path).toBe("private, no-store");
+    expect(r.headers()["x-render-cache"], path).toBe("bypass");
+    expect(r.headers()["server-timing"], path).toMatch(/^cache;desc=bypass, render;dur=/);
+  }
+  const home = await (await request.get("/", { headers: { Cookie: cookie } })).text();
+  expect(home).toContain('"user":{"id"');
+  // The anonymous copy never shows the listener.
+  const anonymous = await request.get("/");
+  expect(anonymous.headers()["x-render-cache"]).toMatch(/^(hit|miss|stale)$/);
+  expect(await anonymous.text()).toContain('"user":null');
+
+  for (const path of ["/signin", "/signup", "/healthz"]) {
+    const r = await request.get(path, { headers: listener() });
+    expect(r.headers()["cache-control"], path).toBe("private, no-store");
+    expect(r.headers()["x-render-cache"] ?? "none", path).not.toMatch(/hit|miss|stale/);
+  }
+  const progress = await request.get("/api/progress");
+  expect(progress.headers()["cache-control"]).toBe("private, no-store");
+});
+
+test("hashed build assets: immutable for a year, precompressed", async ({ request }) => {
+  const html = await (await request.get("/")).text();
+  const scripts = [...html.matchAll(/href="(\/build\/[^"]+\.js)"/g)].map((m) => m[1]);
+  const css = /href="(\/build\/_assets\/[^"]+\.css)"/.exec(html)?.[1];
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const asset of [...scripts, css!]) {
+    const r = await request.get(asset, { headers: { "Accept-Encoding": "gzip, deflate, br" } });
+    expect(r.status(), asset).toBe(200);
+    expect(r.headers()["cache-control"], asset).toBe("public, max-age=31536000, immutable");
+    expect(r.headers()["set-cookie"], asset).toBeUndefined();
+  }
+  // Every script over 1 KB has a brotli copy; the big framework chunks certainly do.
+  const encodings = [];
+  for (const asset of scripts) {
+    const r = await request.get(asset, { headers: { "Accept-Encoding": "br" } });
+    expect(r.headers()["content-type"], asset).toMatch(/javascript/);
+    encodings.push(r.headers()["content-encoding"] ?? "identity");
+  }
+  expect(encodings.filter((e) => e === "br").length).toBeGreaterThanOrEqual(2);
+});
+
+test("now-playing: short public policy, not in the render cache", async ({ request }) => {
+  const r = await request.get("/api/now-playing");
+  expect(r.headers()["cache-control"]).toBe("public, max-age=5, s-maxage=10, stale-while-revalidate=30");
+  expect(r.headers()["x-render-cache"]).toBe("bypass");
+});
