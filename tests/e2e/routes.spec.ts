@@ -11,8 +11,6 @@ import { slideTarget } from "../../app/rules/slider";
 import { bingoBoard } from "../../app/rules/bingo";
 import { downloadFileName, episodeLink } from "../../app/rules/episodes";
 
-/** The production adapters against local fakes (npm run test:remote). */
-const REMOTE = process.env.E2E_REMOTE === "1";
 import {
   cannabisEpisode,
   coldcutEpisode,
@@ -32,6 +30,9 @@ import {
   trickyEpisode,
   wtfNews,
 } from "./support/sample";
+
+/** The production adapters against local fakes (npm run test:remote). */
+const REMOTE = process.env.E2E_REMOTE === "1";
 
 const CONTENT_SITE = "https://www.hamradioshow.net";
 const q = encodeURIComponent;
