@@ -69,10 +69,35 @@ export function createSqliteCatalog(db: Db): Catalog {
   const latest = db.prepare(`SELECT ${EPISODE_COLUMNS} FROM episodes WHERE series = 'main' ORDER BY pubdate DESC LIMIT ?`);
   const byTitle = db.prepare(`SELECT ${EPISODE_COLUMNS} FROM episodes WHERE series = ? AND title = ? LIMIT 1`);
   const byFoldedTitle = db.prepare(`SELECT ${EPISODE_COLUMNS} FROM episodes WHERE series = ? AND fold_title(title) = ? LIMIT 1`);
-  const search = db.prepare(`SELECT ${EPISODE_COLUMNS.split(", ").map((c) => `e.${c}`).join(", ")}
+  // Newest first among the episodes a full-text query matches, without running a ranking
+  // function over every match (ADR 007). Two plans, picked by a capped count of the matches:
+  // - many matches: walk the pubdate index and test each row against the match set (a
+  //   bloom-filtered list); dense matches fill the page after a few rows;
+  // - few matches: look the matches up by rowid and sort them (walking 20,000 index rows to
+  //   find three would cost more).
+  const DENSE = 500;
+  const matchCount = db.prepare(`SELECT count(*) AS n FROM (SELECT rowid FROM episodes_fts WHERE episodes_fts MATCH ? LIMIT ${DENSE})`);
+  const newestDense = db.prepare(`SELECT ${EPISODE_COLUMNS}, rowid_ FROM episodes
+    WHERE series = 'main' AND rowid_ IN (SELECT rowid FROM episodes_fts WHERE episodes_fts MATCH ?)
+    ORDER BY pubdate DESC LIMIT ?`);
+  const newestSparse = db.prepare(`SELECT ${EPISODE_COLUMNS.split(", ").map((c) => `e.${c}`).join(", ")}, e.rowid_
     FROM episodes_fts f JOIN episodes e ON e.rowid_ = f.rowid
     WHERE episodes_fts MATCH ? AND e.series = 'main'
-    ORDER BY bm25(episodes_fts, 8.0, 1.0), e.pubdate DESC LIMIT ?`);
+    ORDER BY e.pubdate DESC LIMIT ?`);
+  type Row = EpisodeDbRow & { rowid_: number };
+  const newest = (query: string, limit: number): Row[] => {
+    const n = (matchCount.get(query) as { n: number }).n;
+    if (n === 0) return [];
+    return (n < DENSE ? newestSparse : newestDense).all(query, limit) as Row[];
+  };
+  /** Title matches first, then the other matches (description), each newest first. */
+  const search = (query: string, limit: number): EpisodeDbRow[] => {
+    const inTitle = newest(`{title} : (${query})`, limit);
+    if (inTitle.length >= limit) return inTitle;
+    const seen = new Set(inTitle.map((r) => r.rowid_));
+    const rest = newest(query, limit + inTitle.length).filter((r) => !seen.has(r.rowid_));
+    return [...inTitle, ...rest].slice(0, limit);
+  };
   const eraPage = db.prepare(`SELECT ${EPISODE_COLUMNS} FROM episodes WHERE series = 'main' AND era = ? ORDER BY pubdate DESC LIMIT ? OFFSET ?`);
   const eraCount = db.prepare(`SELECT count(*) AS n FROM episodes WHERE series = 'main' AND era = ?`);
   const eraAll = db.prepare(`SELECT ${EPISODE_COLUMNS} FROM episodes WHERE series = 'main' AND era = ? ORDER BY pubdate DESC`);
@@ -97,10 +122,10 @@ export function createSqliteCatalog(db: Db): Catalog {
     async searchEpisodes(term, limit) {
       const strict = ftsQuery(term, "AND");
       if (!strict) return [];
-      const rows = search.all(strict, limit) as EpisodeDbRow[];
+      const rows = search(strict, limit);
       if (rows.length > 0) return rows.map(toEpisode);
       const loose = ftsQuery(term, "OR");
-      return loose && loose !== strict ? (search.all(loose, limit) as EpisodeDbRow[]).map(toEpisode) : [];
+      return loose && loose !== strict ? search(loose, limit).map(toEpisode) : [];
     },
     async episodesByEra(station: Station, page, pageSize): Promise<Page<Episode>> {
       const total = (eraCount.get(station) as { n: number }).n;
