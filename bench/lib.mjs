@@ -2,6 +2,7 @@
 // rate limits off, local fake upstreams), sign a listener up and in, run autocannon.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -24,10 +25,20 @@ export async function startUpstreams(port) {
  * Starts build/server.js on `port` in production mode with a throwaway DATA_DIR (seeded from
  * `sampleDir`), rate limits off and BENCH_FLOOR=1. Resolves once /healthz answers.
  */
+/** Fails unless nothing listens on 127.0.0.1:port (so we never measure someone else's server). */
+export async function assertPortFree(port) {
+  await new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", () => reject(new Error(`port ${port} is in use: pick another with BENCH_PORT / SIZE_PORT / LIGHTHOUSE_PORT`)));
+    probe.listen(port, "127.0.0.1", () => probe.close(resolve));
+  });
+}
+
 export async function startServer({ port, upstreamOrigin, sampleDir, env = {}, label = "server" }) {
+  await assertPortFree(port);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hrs-bench-"));
   const child = spawn(process.execPath, ["build/server.js"], {
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["ignore", "pipe", "pipe"],
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -47,11 +58,20 @@ export async function startServer({ port, upstreamOrigin, sampleDir, env = {}, l
     },
   });
   let stderr = "";
+  let listening = false;
   child.stderr.on("data", (d) => (stderr += d));
+  child.stdout.on("data", (d) => {
+    if (String(d).includes("on the air")) listening = true;
+  });
   const origin = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${label} exited (${child.exitCode}): ${stderr}`);
+    if (!listening) {
+      if (Date.now() > deadline) throw new Error(`${label} did not start: ${stderr}`);
+      await new Promise((r) => setTimeout(r, 250));
+      continue;
+    }
     try {
       const r = await fetch(`${origin}/healthz`);
       if (r.ok) break;

@@ -9,7 +9,7 @@ import { fork } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { assertBuilt, gitCommit, load, machine, signedInCookie, startServer, startUpstreams, table } from "./lib.mjs";
+import { assertBuilt, assertPortFree, gitCommit, load, machine, signedInCookie, startServer, startUpstreams, table } from "./lib.mjs";
 
 assertBuilt();
 const PORT = Number(process.env.BENCH_PORT ?? 3280);
@@ -20,6 +20,7 @@ const WARMUP = SMOKE ? 0 : Number(process.env.BENCH_WARMUP ?? 3);
 const CONNECTIONS = 50;
 const sampleDir = process.env.BENCH_SAMPLE_DIR;
 
+for (const p of [PORT, PORT + 1, PORT + 2, PORT + 3]) await assertPortFree(p);
 const upstreams = await startUpstreams(PORT + 1);
 const cached = await startServer({ port: PORT, upstreamOrigin: upstreams.origin, sampleDir, label: "server" });
 const uncached = await startServer({
