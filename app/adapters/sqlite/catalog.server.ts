@@ -73,8 +73,9 @@ export function createSqliteCatalog(db: Db): Catalog {
   // function over every match (ADR 007). Two plans, picked by a capped count of the matches:
   // - many matches: walk the pubdate index and test each row against the match set (a
   //   bloom-filtered list); dense matches fill the page after a few rows;
-  // - few matches: look the matches up by rowid and sort them (walking 20,000 index rows to
-  //   find three would cost more).
+  // - few matches: look the matches up by rowid and rank them by relevance (FTS5 bm25, a title
+  //   hit weighing 8× a description hit), newest first on ties — cheap below DENSE rows
+  //   (walking 20,000 index rows to find three would cost more).
   const DENSE = 500;
   const matchCount = db.prepare(`SELECT count(*) AS n FROM (SELECT rowid FROM episodes_fts WHERE episodes_fts MATCH ? LIMIT ${DENSE})`);
   const newestDense = db.prepare(`SELECT ${EPISODE_COLUMNS}, rowid_ FROM episodes
@@ -83,7 +84,7 @@ export function createSqliteCatalog(db: Db): Catalog {
   const newestSparse = db.prepare(`SELECT ${EPISODE_COLUMNS.split(", ").map((c) => `e.${c}`).join(", ")}, e.rowid_
     FROM episodes_fts f JOIN episodes e ON e.rowid_ = f.rowid
     WHERE episodes_fts MATCH ? AND e.series = 'main'
-    ORDER BY e.pubdate DESC LIMIT ?`);
+    ORDER BY bm25(episodes_fts, 8.0, 1.0), e.pubdate DESC LIMIT ?`);
   type Row = EpisodeDbRow & { rowid_: number };
   const newest = (query: string, limit: number): Row[] => {
     const n = (matchCount.get(query) as { n: number }).n;
