@@ -17,6 +17,7 @@ import { createServices } from "./app/services/context.server";
 import { CACHE_POLICY } from "./app/http/cache-policy";
 import { contentSecurityPolicy } from "./app/http/security.server";
 import { rateLimits } from "./app/http/rate-limit.server";
+import { isCrossSiteWrite } from "./app/http/guards.server";
 import { pathGuard } from "./app/http/path-guard.server";
 import { createRemixWithCache, createRenderCache } from "./app/http/render-cache.server";
 import { timeSession } from "./app/http/server-timing.server";
@@ -94,6 +95,13 @@ const FILE_PATH = /^\/media\/|\.[A-Za-z0-9]{1,8}$/;
 app.use((req, res, next) => (FILE_PATH.test(req.path) ? compressOnce(req, res, () => publicFiles(req, res, next)) : next()));
 
 app.use(pathGuard);
+// A write from another site is refused with a clear 403 before Remix runs (its own origin check
+// would answer a foreign-Origin form POST with a 500). Routes check again (assertSameOrigin).
+app.use((req, res, next) => {
+  if (!isCrossSiteWrite(req.method, req.get("host"), req.get("origin"), req.get("sec-fetch-site"))) return next();
+  res.status(403).set("Cache-Control", CACHE_POLICY.private).type("text/plain").send("This form was sent from another site, so nothing was changed.");
+});
+
 app.use(rateLimits({ auth: env.RATE_LIMIT_AUTH_PER_MIN, post: env.RATE_LIMIT_POST_PER_MIN, get: env.RATE_LIMIT_GET_PER_MIN }));
 
 const renderCache = createRenderCache({ ttlMs: env.RENDER_CACHE_TTL_MS, maxBytes: env.RENDER_CACHE_MAX_MB * 1024 * 1024 });

@@ -29,6 +29,19 @@ export function assertSameOrigin(request: Request): void {
   }
 }
 
+/** The same-origin rule on plain header values (used by server.ts before Remix sees a write). */
+export function isCrossSiteWrite(method: string, host: string | undefined, origin: string | undefined, fetchSite: string | undefined): boolean {
+  if (method === "GET" || method === "HEAD" || method === "OPTIONS") return false;
+  if (fetchSite === "cross-site") return true;
+  if (!origin) return false;
+  if (origin === "null") return true;
+  try {
+    return new URL(origin).host !== host;
+  } catch {
+    return true;
+  }
+}
+
 /** The honeypot field every public form carries; people never fill it, bots often do. */
 export const HONEYPOT_FIELD = "website";
 export function isBot(form: FormData): boolean {
