@@ -21,7 +21,10 @@ export function useNowPlayingPoll(active: boolean, dispatch: (action: PlayerActi
       const mine = new AbortController();
       controller = mine;
       try {
-        const response = await fetch(NOW_PLAYING_ENDPOINT, { signal: mine.signal, headers: { accept: "application/json" } });
+        // `no-cache`: ask the server every time. The answer's Cache-Control (max-age=5 plus
+        // stale-while-revalidate, meant for CDNs) would otherwise let the browser show the
+        // previous poll's track and refresh it in the background — one poll late.
+        const response = await fetch(NOW_PLAYING_ENDPOINT, { signal: mine.signal, cache: "no-cache", headers: { accept: "application/json" } });
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
         const info = parseNowPlayingApiResponse(await response.json());
         if (stopped || mine.signal.aborted) return;
