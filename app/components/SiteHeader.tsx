@@ -66,6 +66,12 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
             <MenuIcon />
           </summary>
           <div className="burger__panel">
+            <Form method="get" action="/search" role="search" className="search-box search-box--burger" aria-label="Search episodes (menu)">
+              <input type="search" name="term" placeholder={SEARCH_PLACEHOLDER} aria-label="Search episodes" maxLength={200} enterKeyHint="search" />
+              <button type="submit" aria-label="Search">
+                <SearchIcon size={20} />
+              </button>
+            </Form>
             <nav aria-label="Mobile">
               <ul>
                 {NAV_LINKS.map((l) => (
