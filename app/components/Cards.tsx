@@ -54,12 +54,23 @@ export function EpisodeGrid({ episodes, label }: { episodes: Episode[]; label: s
 }
 
 /** SPEC §2 Cards: "Era card click goes to /era?station=<station>". EdgeFM is a style only. */
-export function EraCard({ station, headingLevel = 3, showDescription = false }: { station: Station; headingLevel?: 2 | 3; showDescription?: boolean }) {
+export function EraCard({
+  station,
+  headingLevel = 3,
+  showDescription = false,
+  priority = false,
+}: {
+  station: Station;
+  headingLevel?: 2 | 3;
+  showDescription?: boolean;
+  /** Above the fold on its page (the largest paint): load at once, not lazily. */
+  priority?: boolean;
+}) {
   const era = ERAS[station];
   const H = `h${headingLevel}` as const;
   return (
     <Link to={eraLink(station)} className={`era-card era-card--${station.replace(/\s+/g, "-").toLowerCase()}`} style={{ ["--accent" as string]: era.accent }}>
-      <img src={era.image} alt="" width="400" height="240" loading="lazy" decoding="async" />
+      <img src={era.image} alt="" width="400" height="240" loading={priority ? "eager" : "lazy"} decoding="async" />
       <span className="era-card__text">
         <H className="era-card__name">{station}</H>
         <span className="era-card__years">{era.years}</span>
@@ -70,12 +81,12 @@ export function EraCard({ station, headingLevel = 3, showDescription = false }: 
 }
 
 /** SPEC §2 Cards: news card, link chosen by the news type; §5 title/subtext cut to 15 characters. */
-export function NewsCard({ post }: { post: NewsPost }) {
+export function NewsCard({ post, priority = false }: { post: NewsPost; priority?: boolean }) {
   const href = post.type ? newsLink(post.type, post.slug) : `/News/${encodeURIComponent(post.slug)}`;
   return (
     <article className="card news-card">
       <Link to={href} className="news-card__link" prefetch="intent">
-        <img src={post.image ?? DEFAULT_EPISODE_IMAGE} alt="" width="400" height="225" loading="lazy" decoding="async" />
+        <img src={post.image ?? DEFAULT_EPISODE_IMAGE} alt="" width="400" height="225" loading={priority ? "eager" : "lazy"} decoding="async" />
         <h3 className="card__title" title={post.title}>
           {truncateChars(post.title)}
         </h3>

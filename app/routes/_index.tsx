@@ -10,7 +10,10 @@ import { HOME_NEWS_COUNT, LATEST_EPISODES_COUNT } from "~/rules/constants";
 import { STATIONS } from "~/rules/eras";
 import { loadHome } from "~/services/pages.server";
 
-export const meta: MetaFunction = () => [{ title: "The Ham Radio Show — The Most Dangerous Radio Today" }];
+export const meta: MetaFunction = () => [
+  { title: "The Ham Radio Show — The Most Dangerous Radio Today" },
+  { name: "description", content: "The Most Dangerous Radio Today: the live stream and 15+ years of episodes of The Ham Radio Show." },
+];
 
 export async function loader({ context }: LoaderFunctionArgs) {
   return json(await loadHome(context.services, { latest: LATEST_EPISODES_COUNT, news: HOME_NEWS_COUNT }), {

@@ -12,6 +12,7 @@ import { eraFeedLink, eraLink, ERAS, parseStation } from "~/rules/eras";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.era.station} — The Ham Radio Show` : "NOT FOUND — The Ham Radio Show" },
+  ...(data ? [{ name: "description", content: `${data.era.station} (${data.era.years}): every episode of The Ham Radio Show from that era, newest first.` }] : []),
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -5,7 +5,10 @@ import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/http/cache-policy";
 import { STATIONS } from "~/rules/eras";
 
-export const meta: MetaFunction = () => [{ title: "Episodes — The Ham Radio Show" }];
+export const meta: MetaFunction = () => [
+  { title: "Episodes — The Ham Radio Show" },
+  { name: "description", content: "Fifteen years of The Ham Radio Show in four eras: GOOM Radio, MLR, PPR and UFRN." },
+];
 
 export async function loader() {
   return json({}, { headers: cacheHeaders("publicPage") });
@@ -19,9 +22,9 @@ export default function Eras() {
       <h1 id="eras-title">Episodes</h1>
       <p className="lede">Fifteen years, four eras. Pick one and dig in.</p>
       <ul className="era-grid era-grid--large">
-        {STATIONS.map((s) => (
+        {STATIONS.map((s, i) => (
           <li key={s}>
-            <EraCard station={s} headingLevel={2} showDescription />
+            <EraCard station={s} headingLevel={2} showDescription priority={i < 2} />
           </li>
         ))}
       </ul>

@@ -8,7 +8,10 @@ import { badRequest } from "~/http/responses.server";
 import { NEWS_TAB_LABEL, NEWS_TABS, parseNewsTab } from "~/rules/news";
 import { orEmpty } from "~/services/pages.server";
 
-export const meta: MetaFunction = () => [{ title: "News — The Ham Radio Show" }];
+export const meta: MetaFunction = () => [
+  { title: "News — The Ham Radio Show" },
+  { name: "description", content: "News and WTF News from the bunker of The Ham Radio Show." },
+];
 
 /** SPEC §2 /News with two tabs, News and WTF News; §4 tab dth_news or wtfnews, default dth_news. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -40,9 +43,9 @@ export default function News() {
       <h2 className="visually-hidden">{NEWS_TAB_LABEL[tab]}</h2>
       {posts.length ? (
         <ul className="card-grid card-grid--news">
-          {posts.map((p) => (
+          {posts.map((p, i) => (
             <li key={p.id}>
-              <NewsCard post={p} />
+              <NewsCard post={p} priority={i < 4} />
             </li>
           ))}
         </ul>
