@@ -9,10 +9,13 @@ import zlib from "node:zlib";
  *   gzip header · deflate(seg0, sync flush) · stored(nonce) · deflate(seg1, sync flush) · …
  *     · deflate(last segment, final) · CRC-32 · length
  *
- * Each segment is deflated on its own (no back-references across a nonce) and ends on a byte
- * boundary, so a "stored" deflate block holding the nonce can sit between two of them. The
- * CRC-32 of the whole body is combined from the segments' CRCs and the nonce's in O(segments)
- * (zlib's crc32_combine), never recomputed over the page.
+ * Each segment is deflated on its own and ends on a byte boundary, so a "stored" deflate block
+ * holding the nonce can sit between two of them. A segment may still refer back to the segments
+ * before it: it is compressed with the preceding text as a preset dictionary in which every
+ * nonce is NUL bytes. Page text has no NUL byte, so no back-reference can ever reach into a
+ * nonce (whose bytes differ per response); a body that does contain NUL is compressed without
+ * dictionaries. The CRC-32 of the whole body is combined from the segments' CRCs and the
+ * nonce's in O(segments) (zlib's crc32_combine), never recomputed over the page.
  */
 
 export interface GzipSegments {
@@ -57,11 +60,19 @@ export function joinWithNonce(segments: Buffer[], nonce: string): Buffer {
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xff]);
 
 /** Compresses the segments once (all nonces must have `nonceLength` bytes). */
+const WINDOW = 32 * 1024;
+
 export function gzipSegments(segments: Buffer[], nonceLength: number, level = 9): GzipSegments {
   const parts: Buffer[] = [GZIP_HEADER];
+  const useDictionary = segments.every((s) => !s.includes(0));
+  const placeholder = Buffer.alloc(nonceLength, 0);
+  let history = Buffer.alloc(0);
   segments.forEach((s, i) => {
     const last = i === segments.length - 1;
-    parts.push(zlib.deflateRawSync(s, { level, finishFlush: last ? zlib.constants.Z_FINISH : zlib.constants.Z_SYNC_FLUSH }));
+    const options: zlib.ZlibOptions = { level, finishFlush: last ? zlib.constants.Z_FINISH : zlib.constants.Z_SYNC_FLUSH };
+    if (useDictionary && history.length > 0) options.dictionary = history;
+    parts.push(zlib.deflateRawSync(s, options));
+    if (useDictionary && !last) history = Buffer.concat([history, s, placeholder]).subarray(-WINDOW);
   });
   const lengths = segments.map((s) => s.length);
   return {
