@@ -9,6 +9,7 @@ import { fork } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { compressionCosts } from "./compression.mjs";
 import { assertBuilt, assertPortFree, gitCommit, load, machine, signedInCookie, startServer, startUpstreams, table } from "./lib.mjs";
 
 assertBuilt();
@@ -115,6 +116,13 @@ try {
       { title: "load1", get: (r) => r.load1.toFixed(1) },
     ]),
   );
+  // What compressing the home page costs per response, and what the cache's gzip splice costs.
+  const compression = await compressionCosts(fs.readFileSync(htmlFile));
+  console.log(`\nCompressing the home page (${(compression.rawBytes / 1024).toFixed(1)} KB, ${compression.nonceOccurrences} nonces), per response:`);
+  for (const [k, v] of Object.entries(compression)) {
+    if (typeof v === "object") console.log(`  ${k.padEnd(42)} ${String(v.usPerResponse).padStart(6)} µs  ${(v.bytes / 1024).toFixed(1).padStart(6)} KB`);
+  }
+
   console.log("\nTargets");
   for (const t of targets) console.log(`  ${t.ok ? "met " : "MISS"}  ${t.target}: ${t.value}`);
 
@@ -134,6 +142,7 @@ try {
           config: { connections: CONNECTIONS, durationS: DURATION, warmupS: WARMUP, sampleDir: sampleDir ?? "sample" },
           rows: rows.map(({ origin, headers, ...r }) => ({ ...r, headers: headers?.Cookie ? { Cookie: "<session>" } : headers })),
           targets,
+          compression,
         },
         null,
         2,
