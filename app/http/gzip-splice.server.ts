@@ -45,16 +45,21 @@ export function splitOnNonce(body: Buffer, nonce: string): Buffer[] {
   return segments;
 }
 
-/** The raw body with `nonce` between the segments. */
-export function joinWithNonce(segments: Buffer[], nonce: string): Buffer {
-  if (segments.length === 1) return segments[0];
+/** The raw body with `nonce` between the segments, as chunks (no copy of the page). */
+export function rawChunks(segments: Buffer[], nonce: string): Buffer[] {
+  if (segments.length === 1) return segments;
   const n = Buffer.from(nonce, "utf8");
   const list: Buffer[] = [];
   segments.forEach((s, i) => {
     if (i > 0) list.push(n);
     list.push(s);
   });
-  return Buffer.concat(list);
+  return list;
+}
+
+/** The raw body with `nonce` between the segments. */
+export function joinWithNonce(segments: Buffer[], nonce: string): Buffer {
+  return segments.length === 1 ? segments[0] : Buffer.concat(rawChunks(segments, nonce));
 }
 
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xff]);
@@ -88,6 +93,11 @@ export function gzipSegments(segments: Buffer[], nonceLength: number, level = 9)
 
 /** The gzip body with `nonce` spliced in between the segments. */
 export function gzipWithNonce(g: GzipSegments, nonce: string): Buffer {
+  return Buffer.concat(gzipChunks(g, nonce));
+}
+
+/** The same, as chunks (no copy of the compressed page). */
+export function gzipChunks(g: GzipSegments, nonce: string): Buffer[] {
   const n = Buffer.from(nonce, "utf8");
   if (n.length !== g.nonceLength) throw new Error("nonce length differs from the cached page's");
   const count = g.crcs.length;
@@ -106,7 +116,7 @@ export function gzipWithNonce(g: GzipSegments, nonce: string): Buffer {
   trailer.writeUInt32LE(crc >>> 0, 0);
   trailer.writeUInt32LE(g.rawLength % 0x1_0000_0000, 4);
   list.push(trailer);
-  return Buffer.concat(list);
+  return list;
 }
 
 /** A non-final stored deflate block (the previous block ended on a byte boundary). */

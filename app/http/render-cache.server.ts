@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { LRUCache } from "lru-cache";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable, type AppLoadContext } from "@remix-run/node";
-import { gzipSegments, gzipWithNonce, joinWithNonce, splitOnNonce, type GzipSegments } from "./gzip-splice.server";
+import { gzipChunks, gzipSegments, rawChunks, splitOnNonce, type GzipSegments } from "./gzip-splice.server";
 import { newTiming, serverTimingHeader, withTiming } from "./server-timing.server";
 
 /**
@@ -235,20 +235,26 @@ export function acceptsGzip(header: string | undefined): boolean {
 export function sendPage(req: ExpressRequest, res: ExpressResponse, page: CachedPage, nonce: string, state: string, timing: string): void {
   res.statusCode = page.status;
   for (const [name, value] of page.headers) res.setHeader(name, value);
-  let body: Buffer;
+  let chunks: Buffer[];
   if (page.gzip && page.nonceLength === Buffer.byteLength(nonce) && acceptsGzip(req.headers["accept-encoding"])) {
-    body = gzipWithNonce(page.gzip, nonce);
+    chunks = gzipChunks(page.gzip, nonce);
     res.setHeader("Content-Encoding", "gzip");
   } else {
-    body = joinWithNonce(page.segments, nonce);
+    chunks = rawChunks(page.segments, nonce);
   }
   const vary = page.gzip ? (page.vary ? `${page.vary}, Accept-Encoding` : "Accept-Encoding") : page.vary;
   if (vary) res.setHeader("Vary", vary);
-  res.setHeader("Content-Length", body.length);
+  res.setHeader("Content-Length", chunks.reduce((n, c) => n + c.length, 0));
   res.setHeader("X-Render-Cache", state);
   res.setHeader("Server-Timing", timing);
-  if (req.method === "HEAD") res.end();
-  else res.end(body);
+  if (req.method === "HEAD") {
+    res.end();
+    return;
+  }
+  // The chunks go out in one writev, without copying the page into a new buffer.
+  res.cork();
+  for (let i = 0; i < chunks.length - 1; i++) res.write(chunks[i]);
+  res.end(chunks[chunks.length - 1]);
 }
 
 // --- Express wiring: a cache in front of Remix's fetch-style handler ---
