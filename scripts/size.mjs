@@ -145,5 +145,5 @@ try {
 const line = (r) => `${kb(r.browser?.jsGzip ?? r.html.jsGzip)} KB JS + ${kb(r.html.cssGzip)} KB CSS gzip (brotli ${kb(r.browser?.jsBrotli ?? r.html.jsBrotli)} + ${kb(r.html.cssBrotli)} KB)`;
 console.log(`\nfirst load — home: ${line(results.home)}; episode: ${line(results.episode)}`);
 fs.mkdirSync("bench/results", { recursive: true });
-fs.writeFileSync("bench/results/size-latest.json", JSON.stringify({ date: new Date().toISOString(), command: "npm run size", budgetJsGzipKB: BUDGET_JS_KB, ...results }, null, 2));
+fs.writeFileSync(`bench/results/size-${new Date().toISOString().replace(/[:.]/g, "-")}.json`, JSON.stringify({ date: new Date().toISOString(), command: "npm run size", budgetJsGzipKB: BUDGET_JS_KB, ...results }, null, 2));
 process.exit(failed ? 1 : 0);
