@@ -13,9 +13,30 @@ export function truncateWords(text: string, limit = DESCRIPTION_WORD_LIMIT): str
 const graphemeSegmenter =
   typeof Intl !== "undefined" && "Segmenter" in Intl ? new Intl.Segmenter("en", { granularity: "grapheme" }) : null;
 
-/** User-perceived characters (grapheme clusters); code points where Intl.Segmenter is missing. */
-function graphemes(text: string): string[] {
-  return graphemeSegmenter ? Array.from(graphemeSegmenter.segment(text), (s) => s.segment) : Array.from(text);
+/**
+ * Where the first `limit` user-perceived characters (grapheme clusters; code points where
+ * Intl.Segmenter is missing) of `text` end, or null when `text` has no more than `limit`.
+ * Stops after `limit + 1` characters: a long excerpt is never segmented whole (this runs for
+ * every news card a page renders).
+ */
+function endOfFirstGraphemes(text: string, limit: number): number | null {
+  if (text.length <= limit) return null; // never more graphemes than UTF-16 units
+  let count = 0;
+  let end = 0;
+  for (const g of graphemeSegmenter ? graphemeSegmenter.segment(text) : codePoints(text)) {
+    if (count === limit) return end;
+    count++;
+    end = g.index + g.segment.length;
+  }
+  return null;
+}
+
+function* codePoints(text: string): Generator<{ segment: string; index: number }> {
+  let index = 0;
+  for (const segment of text) {
+    yield { segment, index };
+    index += segment.length;
+  }
 }
 
 /**
@@ -24,9 +45,9 @@ function graphemes(text: string): string[] {
  * written as a combining mark is never split. Text at or under the limit is returned whole.
  */
 export function truncateChars(text: string, limit = NEWS_TEXT_CHAR_LIMIT): string {
-  const chars = graphemes(text.trim());
-  if (chars.length <= limit) return chars.join("");
-  return `${chars.slice(0, limit).join("").trimEnd()}...`;
+  const trimmed = text.trim();
+  const end = endOfFirstGraphemes(trimmed, limit);
+  return end === null ? trimmed : `${trimmed.slice(0, end).trimEnd()}...`;
 }
 
 const ENTITY_MAP: Record<string, string> = {
