@@ -42,6 +42,20 @@ const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", env.TRUST_PROXY_HOPS);
 
+// Graceful shutdown (below): responses still in flight when it starts, and any after, say
+// "Connection: close", so keep-alive clients neither hold the exit back nor reuse a connection
+// that is about to go away.
+let stopping = false;
+const inFlight = new Set<express.Response>();
+app.use((_req, res, next) => {
+  if (stopping) res.setHeader("Connection", "close");
+  else {
+    inFlight.add(res);
+    res.once("close", () => inFlight.delete(res));
+  }
+  next();
+});
+
 app.use((req, res, next) => {
   res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
   next();
@@ -129,16 +143,21 @@ const server = app.listen(env.PORT, env.HOST, () => {
 });
 server.keepAliveTimeout = 65_000;
 
-let stopping = false;
 function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: finishing in-flight requests`);
-  server.close(() => {
-    services.close();
-    process.exit(0);
-  });
-  server.closeIdleConnections();
+  for (const res of inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
+  // A 250 ms drain first: requests already on their way (on a kept-alive connection or in the
+  // accept queue) are still served, each answer closing its connection. Then stop listening and
+  // close connections as they go idle; the database closes once the last one has.
+  setTimeout(() => {
+    server.close(() => {
+      services.close();
+      process.exit(0);
+    });
+    setInterval(() => server.closeIdleConnections(), 250).unref();
+  }, 250);
   setTimeout(() => {
     server.closeAllConnections();
   }, 10_000).unref();
