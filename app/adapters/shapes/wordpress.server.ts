@@ -78,6 +78,9 @@ const SANITIZE: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   allowedIframeHostnames: EMBED_HOSTS,
   disallowedTagsMode: "discard",
+  // An iframe whose src was not allowed (another host, javascript:, data:, srcdoc only) goes
+  // entirely, rather than staying as an empty same-origin frame.
+  exclusiveFilter: (frame) => frame.tag === "iframe" && !frame.attribs.src,
   transformTags: {
     a: (tagName, attribs) => {
       const external = /^https?:/i.test(attribs.href ?? "");
