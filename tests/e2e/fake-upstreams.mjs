@@ -53,5 +53,6 @@ export async function startFakeUpstreams(port) {
     res.end();
   });
   await new Promise((resolve) => server.listen(port, "127.0.0.1", resolve));
-  return { origin: `http://127.0.0.1:${port}`, close: () => server.close() };
+  // Port 0 → a free port chosen by the system (the origin names the one actually bound).
+  return { origin: `http://127.0.0.1:${server.address().port}`, close: () => server.close() };
 }
