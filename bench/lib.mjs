@@ -1,6 +1,8 @@
 // Shared by the benchmark scripts: start the BUILT server (production mode, fresh data dir,
-// rate limits off, local fake upstreams), sign a listener up and in, run autocannon.
+// rate limits off — or on, for `npm run load` — local fake upstreams), sign a listener up and
+// in, run autocannon.
 import { spawn } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -21,10 +23,6 @@ export async function startUpstreams(port) {
   return startFakeUpstreams(port);
 }
 
-/**
- * Starts build/server.js on `port` in production mode with a throwaway DATA_DIR (seeded from
- * `sampleDir`), rate limits off and BENCH_FLOOR=1. Resolves once /healthz answers.
- */
 /** Fails unless nothing listens on 127.0.0.1:port (so we never measure someone else's server). */
 export async function assertPortFree(port) {
   await new Promise((resolve, reject) => {
@@ -34,23 +32,32 @@ export async function assertPortFree(port) {
   });
 }
 
-export async function startServer({ port, upstreamOrigin, sampleDir, env = {}, label = "server" }) {
+/**
+ * Starts build/server.js on `port` in production mode with a throwaway DATA_DIR (seeded from
+ * `sampleDir`), rate limits off and BENCH_FLOOR=1 — or, with `productionLimits`, the rate limits
+ * at their defaults, no /bench/floor, and one trusted proxy hop (clients send X-Forwarded-For).
+ * Resolves once /healthz answers.
+ */
+export async function startServer({ port, upstreamOrigin, sampleDir, env = {}, label = "server", productionLimits = false }) {
   await assertPortFree(port);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hrs-bench-"));
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !(productionLimits && (k.startsWith("RATE_LIMIT_") || k === "BENCH_FLOOR"))),
+  );
+  const limits = productionLimits
+    ? { TRUST_PROXY_HOPS: "1" }
+    : { RATE_LIMIT_AUTH_PER_MIN: "0", RATE_LIMIT_POST_PER_MIN: "0", RATE_LIMIT_GET_PER_MIN: "0", BENCH_FLOOR: "1" };
   const child = spawn(process.execPath, ["build/server.js"], {
     stdio: ["ignore", "pipe", "pipe"],
     env: {
-      ...process.env,
+      ...inherited,
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       ...(sampleDir ? { SAMPLE_DIR: sampleDir } : {}),
       SESSION_SECRET: SECRET,
-      RATE_LIMIT_AUTH_PER_MIN: "0",
-      RATE_LIMIT_POST_PER_MIN: "0",
-      RATE_LIMIT_GET_PER_MIN: "0",
-      BENCH_FLOOR: "1",
+      ...limits,
       LIVE_STREAM_URL: `${upstreamOrigin}/live/stream.mp3`,
       NOW_PLAYING_KIND: "live365",
       NOW_PLAYING_URL: `${upstreamOrigin}/live365/station/a93581`,
@@ -95,17 +102,20 @@ export async function startServer({ port, upstreamOrigin, sampleDir, env = {}, l
   };
 }
 
-/** Signs a new listener up and in through the forms; returns the session Cookie header. */
-export async function signedInCookie(origin) {
-  const email = `bench-${Date.now()}@example.com`;
+/**
+ * Signs a new listener up and in through the forms; returns the session Cookie header. `headers`
+ * go with every request (e.g. the listener's own X-Forwarded-For when rate limits are on).
+ */
+export async function signedInCookie(origin, { headers = {} } = {}) {
+  const email = `bench-${Date.now()}-${crypto.randomBytes(4).toString("hex")}@example.com`;
   const password = "bench-password-123456";
   const form = (fields) => new URLSearchParams({ website: "", ...fields });
-  const up = await fetch(`${origin}/signup`, { method: "POST", body: form({ email, password }), redirect: "manual" });
+  const up = await fetch(`${origin}/signup`, { method: "POST", headers, body: form({ email, password }), redirect: "manual" });
   if (up.status !== 302 && up.status !== 303) throw new Error(`sign-up answered ${up.status}`);
-  const inn = await fetch(`${origin}/signin`, { method: "POST", body: form({ email, password, redirectTo: "/" }), redirect: "manual" });
+  const inn = await fetch(`${origin}/signin`, { method: "POST", headers, body: form({ email, password, redirectTo: "/" }), redirect: "manual" });
   const cookie = inn.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => /hrs_session=/.test(c));
   if (!cookie) throw new Error(`sign-in gave no session cookie (status ${inn.status})`);
-  const check = await fetch(`${origin}/user`, { headers: { Cookie: cookie }, redirect: "manual" });
+  const check = await fetch(`${origin}/user`, { headers: { ...headers, Cookie: cookie }, redirect: "manual" });
   if (check.status !== 200) throw new Error(`the session cookie does not sign in (/user answered ${check.status})`);
   return cookie;
 }

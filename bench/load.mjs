@@ -1,0 +1,231 @@
+// npm run load — the built server under a mixed load (issue 7 §8). Not a test: it prints figures.
+// Builds nothing: run `npm run build` first. Starts build/server.js in production mode on a fresh
+// data dir (now-playing pointed at a local fake), signs up LOAD_LISTENERS listeners, warms up for
+// LOAD_WARMUP s, then runs LOAD_CONNECTIONS keep-alive connections for LOAD_DURATION s (autocannon,
+// in this process) on a weighted mix, each request drawn at random:
+//   public pages (70%): home 20, episode 12, era 10, search 10, news 8, /api/now-playing 10
+//   signed-in (30%):    home 10, favorite add 6, favorite remove 6, progress write 8
+// Prints requests/s and p50/p99 per kind, per class (public pages / signed-in actions) and
+// overall, and the errors (answers other than 2xx/3xx, socket errors, timeouts); writes
+// bench/results/load-<timestamp>.json.
+//   LOAD_DURATION=30 LOAD_CONNECTIONS=100 LOAD_WARMUP=3 LOAD_LISTENERS=20 LOAD_PORT=3360 npm run load
+//
+// Decision — rate limits: the server runs in its production configuration, rate limits ON at
+// their defaults (RATE_LIMIT_* unset) behind one trusted proxy hop (TRUST_PROXY_HOPS=1), as
+// deployed behind a load balancer. The 100 connections stand for that proxy's connections on
+// behalf of many listeners: every request carries an X-Forwarded-For address drawn from a pool of
+// 4,096 (signed-in requests keep their listener's cookie whatever the address), so no address gets
+// near its per-minute limits and a 429 counts as an error like any other non-2xx/3xx answer.
+// The load generator shares the machine's cores with the server, so figures are a floor.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { assertBuilt, assertPortFree, gitCommit, machine, percentile, signedInCookie, startServer, startUpstreams, table } from "./lib.mjs";
+
+assertBuilt();
+const PORT = Number(process.env.LOAD_PORT ?? 3360);
+const DURATION = Math.max(1, Number(process.env.LOAD_DURATION ?? 30));
+const CONNECTIONS = Math.max(1, Number(process.env.LOAD_CONNECTIONS ?? 100));
+const WARMUP = Math.max(0, Number(process.env.LOAD_WARMUP ?? 3));
+const LISTENERS = Math.max(1, Number(process.env.LOAD_LISTENERS ?? 20));
+const ADDRESSES = 4096;
+const P99_TARGET_MS = 250;
+
+for (const p of [PORT, PORT + 1]) await assertPortFree(p);
+const upstreams = await startUpstreams(PORT + 1);
+const server = await startServer({ port: PORT, upstreamOrigin: upstreams.origin, productionLimits: true, label: "server" });
+const origin = server.origin;
+
+const address = (i) => `10.${64 + ((i >> 16) & 63)}.${(i >> 8) & 255}.${i & 255}`;
+let nextAddress = 0;
+const anyAddress = () => address(nextAddress++ % ADDRESSES);
+const pick = (list) => list[Math.floor(Math.random() * list.length)];
+
+try {
+  // Real URLs from the running catalog.
+  const home = await (await fetch(`${origin}/?_data=routes/_index`, { headers: { "X-Forwarded-For": anyAddress() } })).json();
+  const episodes = home.latest;
+  const stations = [...new Set(episodes.map((e) => e.era).filter(Boolean))];
+  const terms = [...new Set(episodes.flatMap((e) => (e.title.match(/[A-Za-z]{4,}/g) ?? []).map((w) => w.toLowerCase())))].slice(0, 12);
+
+  process.stdout.write(`signing up ${LISTENERS} listeners… `);
+  const listeners = [];
+  for (let i = 0; i < LISTENERS; i++) {
+    // Each sign-up from its own address (the auth tier allows 20 a minute per address).
+    listeners.push(await signedInCookie(origin, { headers: { "X-Forwarded-For": address(ADDRESSES + i) } }));
+  }
+  console.log("done");
+
+  const json = { "Content-Type": "application/json" };
+  const form = { "Content-Type": "application/x-www-form-urlencoded" };
+  const KINDS = [
+    { kind: "home", cls: "public", weight: 20, build: () => ({ path: "/" }) },
+    { kind: "episode", cls: "public", weight: 12, build: () => ({ path: `/episode?title=${encodeURIComponent(pick(episodes).title)}` }) },
+    { kind: "era", cls: "public", weight: 10, build: () => ({ path: `/era?station=${encodeURIComponent(pick(stations))}` }) },
+    { kind: "search", cls: "public", weight: 10, build: () => ({ path: `/search?term=${encodeURIComponent(pick(terms))}` }) },
+    { kind: "news", cls: "public", weight: 8, build: () => ({ path: "/News" }) },
+    { kind: "now-playing", cls: "public", weight: 10, build: () => ({ path: "/api/now-playing" }) },
+    { kind: "home, signed in", cls: "signed-in", weight: 10, build: (cookie) => ({ path: "/", headers: { Cookie: cookie } }) },
+    {
+      kind: "favorite add",
+      cls: "signed-in",
+      weight: 6,
+      build: (cookie) => {
+        const e = pick(episodes);
+        const body = new URLSearchParams({ intent: "add", audioSrc: e.audioUrl, title: e.title, duration: String(e.duration ?? 0), js: "1" }).toString();
+        return { method: "POST", path: "/favorites", headers: { Cookie: cookie, Origin: origin, ...form }, body };
+      },
+    },
+    {
+      kind: "favorite remove",
+      cls: "signed-in",
+      weight: 6,
+      build: (cookie) => {
+        const body = new URLSearchParams({ intent: "remove", audioSrc: pick(episodes).audioUrl, js: "1" }).toString();
+        return { method: "POST", path: "/favorites", headers: { Cookie: cookie, Origin: origin, ...form }, body };
+      },
+    },
+    {
+      kind: "progress write",
+      cls: "signed-in",
+      weight: 8,
+      build: (cookie) => {
+        const e = pick(episodes);
+        const body = JSON.stringify({ AudioTitle: e.title, AudioSrc: e.audioUrl, Duration: e.duration ?? 0, currentTime: Math.round(Math.random() * 300) / 10, at: Date.now() });
+        return { method: "POST", path: "/api/progress", headers: { Cookie: cookie, Origin: origin, ...json }, body };
+      },
+    },
+  ];
+  const totalWeight = KINDS.reduce((n, k) => n + k.weight, 0);
+  const drawKind = () => {
+    let r = Math.random() * totalWeight;
+    for (const k of KINDS) if ((r -= k.weight) < 0) return k;
+    return KINDS[KINDS.length - 1];
+  };
+
+  // Every kind answers 2xx before we load it (a broken URL would only show up as errors).
+  for (const k of KINDS) {
+    const r = k.build(listeners[0]);
+    const res = await fetch(origin + r.path, { method: r.method ?? "GET", headers: { "X-Forwarded-For": anyAddress(), ...(r.headers ?? {}) }, body: r.body, redirect: "manual" });
+    if (res.status < 200 || res.status >= 300) throw new Error(`${k.kind}: ${r.path} answered ${res.status}`);
+  }
+
+  /** One autocannon run on the mix; samples[kind] = response times (ms), statuses[kind][code] = count. */
+  async function run(duration) {
+    const samples = Object.fromEntries(KINDS.map((k) => [k.kind, []]));
+    const statuses = Object.fromEntries(KINDS.map((k) => [k.kind, {}]));
+    const instance = autocannon({
+      url: origin,
+      connections: CONNECTIONS,
+      duration,
+      pipelining: 1,
+      timeout: 10,
+      requests: [
+        {
+          setupRequest(req, context) {
+            const k = drawKind();
+            context.kind = k.kind;
+            const r = k.build(pick(listeners));
+            return { ...req, method: r.method ?? "GET", path: r.path, headers: { "X-Forwarded-For": anyAddress(), ...(r.headers ?? {}) }, body: r.body ?? "" };
+          },
+        },
+      ],
+    });
+    // With pipelining 1 a client's context still describes the request just answered.
+    instance.on("response", (client, statusCode, _bytes, responseTime) => {
+      const kind = client.requestIterator.context.kind;
+      samples[kind].push(responseTime);
+      statuses[kind][statusCode] = (statuses[kind][statusCode] ?? 0) + 1;
+    });
+    const result = await instance;
+    return { result, samples, statuses };
+  }
+
+  if (WARMUP > 0) {
+    process.stdout.write(`warm-up ${WARMUP} s… `);
+    await run(WARMUP);
+    console.log("done");
+  }
+  process.stdout.write(`${CONNECTIONS} connections × ${DURATION} s… `);
+  const loadBefore = os.loadavg();
+  const { result, samples, statuses } = await run(DURATION);
+  const loadAfter = os.loadavg();
+  console.log("done\n");
+
+  const bad = (codes) => Object.entries(codes).reduce((n, [code, count]) => n + (Number(code) >= 200 && Number(code) < 400 ? 0 : count), 0);
+  const row = (name, kinds) => {
+    const times = kinds.flatMap((k) => samples[k]).sort((a, b) => a - b);
+    const codes = {};
+    for (const k of kinds) for (const [code, count] of Object.entries(statuses[k])) codes[code] = (codes[code] ?? 0) + count;
+    return {
+      name,
+      requests: times.length,
+      reqPerSec: Math.round(times.length / DURATION),
+      p50: Math.round(percentile(times, 50)),
+      p99: Math.round(percentile(times, 99)),
+      badAnswers: bad(codes),
+      statuses: codes,
+    };
+  };
+  const kindRows = KINDS.map((k) => ({ ...row(k.kind, [k.kind]), cls: k.cls }));
+  const publicRow = row("public pages", KINDS.filter((k) => k.cls === "public").map((k) => k.kind));
+  const signedInRow = row("signed-in actions", KINDS.filter((k) => k.cls === "signed-in").map((k) => k.kind));
+  const overall = row("overall", KINDS.map((k) => k.kind));
+  // autocannon counts a timeout as an error too: socket errors = errors - timeouts.
+  const socketErrors = result.errors - result.timeouts;
+  const errors = overall.badAnswers + result.errors;
+
+  const columns = [
+    { title: "", get: (r) => r.name, left: true },
+    { title: "requests", get: (r) => r.requests },
+    { title: "req/s", get: (r) => r.reqPerSec },
+    { title: "p50 ms", get: (r) => r.p50 },
+    { title: "p99 ms", get: (r) => r.p99 },
+    { title: "non-2xx/3xx", get: (r) => r.badAnswers },
+  ];
+  console.log(table(kindRows, columns));
+  console.log("");
+  console.log(table([publicRow, signedInRow, overall], columns));
+  console.log(
+    `\nerrors: ${errors} (${overall.badAnswers} answers other than 2xx/3xx, ${socketErrors} socket errors, ${result.timeouts} timeouts)` +
+      `\n1-min load average ${loadBefore[0].toFixed(2)} before, ${loadAfter[0].toFixed(2)} after; ${machine().cpus} cores; ` +
+      `${LISTENERS} listeners, ${ADDRESSES} client addresses, rate limits on (production defaults)`,
+  );
+  const targets = [
+    { target: "0 errors", value: errors, ok: errors === 0 },
+    { target: `public pages p99 ≤ ${P99_TARGET_MS} ms`, value: publicRow.p99, ok: publicRow.p99 <= P99_TARGET_MS },
+  ];
+  console.log("\nTargets");
+  for (const t of targets) console.log(`  ${t.ok ? "met " : "MISS"}  ${t.target}: ${t.value}`);
+
+  const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+  const out = path.join("bench", "results", `load-${stamp}.json`);
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  fs.writeFileSync(
+    out,
+    JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        command: "npm run load",
+        commit: gitCommit(),
+        machine: machine(),
+        loadavgBefore: loadBefore,
+        loadavgAfter: loadAfter,
+        config: { connections: CONNECTIONS, durationS: DURATION, warmupS: WARMUP, listeners: LISTENERS, addresses: ADDRESSES, rateLimits: "production defaults", trustProxyHops: 1 },
+        mix: KINDS.map(({ kind, cls, weight }) => ({ kind, cls, weight })),
+        kinds: kindRows,
+        classes: [publicRow, signedInRow],
+        overall,
+        errors: { total: errors, badAnswers: overall.badAnswers, socketErrors, timeouts: result.timeouts },
+        targets,
+      },
+      null,
+      2,
+    ),
+  );
+  console.log(`\nwrote ${out}`);
+} finally {
+  await server.stop();
+  upstreams.close();
+}
