@@ -36,10 +36,12 @@ test.describe("accounts with JavaScript", () => {
     const first = titles[0]!;
     await favorites.getByRole("button", { name: `Play ${first}` }).click();
     await expect.poll(() => audioTime(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(15);
+    // The pause writes the position (SPEC §4 progress sync): listen before pressing it, so a
+    // fast answer is not missed, and require it.
+    const progress = page.waitForResponse((r) => r.url().endsWith("/api/progress") && r.request().method() === "POST", { timeout: 20_000 });
     await page.getByRole("region", { name: "Player" }).getByRole("button", { name: "Pause" }).click();
     const saved = await audioTime(page);
-    const progress = page.waitForResponse((r) => r.url().endsWith("/api/progress") && r.request().method() === "POST");
-    await progress.catch(() => undefined);
+    expect((await progress).status()).toBeLessThan(300);
 
     // A second browser: sign in, the player offers that episode at ~15 s.
     const other = await browser.newContext();
