@@ -59,12 +59,46 @@ export async function requireUser(request: Request, context: AppLoadContext): Pr
   });
 }
 
-/** Read a form body (urlencoded or multipart); a malformed or oversized one is a 400, not a 500. */
-export async function readForm(request: Request, maxBytes = 16 * 1024): Promise<FormData> {
-  const length = Number(request.headers.get("Content-Length") ?? "0");
-  if (length > maxBytes) throw new Response("The form is too large.", { status: 413, statusText: "Payload Too Large" });
+/**
+ * The body's bytes, or null when it is larger than maxBytes — declared (Content-Length) or sent
+ * without a length (chunked), which is read only up to the limit, never buffered whole. A body
+ * that cannot be read (the client went away) is a 400.
+ */
+export async function readBody(request: Request, maxBytes: number): Promise<Uint8Array | null> {
+  if (Number(request.headers.get("Content-Length") ?? "0") > maxBytes) return null;
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const parts: Uint8Array[] = [];
+  let size = 0;
   try {
-    return await request.formData();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      // Stop reading (not cancel: that would destroy the connection before the 413 is sent).
+      if (size > maxBytes) return null;
+      parts.push(value);
+    }
+  } catch {
+    throw new Response("The request body could not be read.", { status: 400, statusText: "Bad Request" });
+  } finally {
+    reader.releaseLock();
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const part of parts) {
+    bytes.set(part, at);
+    at += part.byteLength;
+  }
+  return bytes;
+}
+
+/** Read a form body (urlencoded or multipart); a malformed or oversized one is a 400/413, not a 500. */
+export async function readForm(request: Request, maxBytes = 16 * 1024): Promise<FormData> {
+  const bytes = await readBody(request, maxBytes);
+  if (!bytes) throw new Response("The form is too large.", { status: 413, statusText: "Payload Too Large" });
+  try {
+    return await new Response(bytes, { headers: { "Content-Type": request.headers.get("Content-Type") ?? "" } }).formData();
   } catch {
     throw new Response("The form could not be read.", { status: 400, statusText: "Bad Request" });
   }
