@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { cacheHeaders } from "~/http/cache-policy";
-import { assertSameOrigin } from "~/http/guards.server";
+import { assertSameOrigin, readBody } from "~/http/guards.server";
 import { fieldsOf, progressSchema } from "~/services/library-input.server";
 
 export async function loader() {
@@ -17,15 +17,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const user = await context.user();
   if (!user) return json({ ok: false, error: "Not signed in." }, { status: 401, headers: cacheHeaders("private") });
-  if (Number(request.headers.get("Content-Length") ?? "0") > 8 * 1024) {
-    return json({ ok: false, error: "Too large." }, { status: 413, headers: cacheHeaders("private") });
-  }
+  // Read at most 8 KB, also when no Content-Length is sent (a chunked body is never buffered whole).
+  const bytes = await readBody(request, 8 * 1024);
+  if (!bytes) return json({ ok: false, error: "Too large." }, { status: 413, headers: cacheHeaders("private") });
   let body: Record<string, unknown>;
   try {
     const type = request.headers.get("Content-Type") ?? "";
     body = type.includes("application/json") || type.includes("text/plain")
-      ? fieldsOf((await request.json()) as Record<string, unknown>)
-      : fieldsOf(await request.formData());
+      ? fieldsOf(JSON.parse(new TextDecoder().decode(bytes)) as Record<string, unknown>)
+      : fieldsOf(await new Response(bytes, { headers: { "Content-Type": type } }).formData());
   } catch {
     return json({ ok: false, error: "Unreadable body." }, { status: 400, headers: cacheHeaders("private") });
   }
