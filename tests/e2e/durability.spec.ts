@@ -12,7 +12,7 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { asListener, signedIn } from "./helpers/auth";
+import { asListener, PASSWORD, uniqueEmail } from "./helpers/auth";
 import { audio, expectPlaying, openReady, playerButton } from "./support/player";
 import { episodes, newestFirst } from "./support/sample";
 import {
@@ -26,10 +26,9 @@ import {
 } from "./support/server-process";
 import { episodeLink } from "../../app/rules/episodes";
 
-test.beforeEach(({}, testInfo) => {
-  test.skip(testInfo.project.name !== "desktop-js", "runs once, in desktop-js");
-  test.skip(process.env.E2E_REMOTE === "1", "the embedded store's durability; the remote pass has none");
-});
+// Once, in desktop-js (the no-JS and 375 px projects skip before any page is opened).
+test.skip(({ javaScriptEnabled, isMobile }) => !javaScriptEnabled || isMobile, "runs once, in desktop-js");
+test.skip(process.env.E2E_REMOTE === "1", "the embedded store's durability; the remote pass has none");
 
 const [episode, other] = newestFirst(episodes).filter((e, i, all) => all.findIndex((x) => x.EpisodeUrl === e.EpisodeUrl) === i);
 
@@ -304,7 +303,16 @@ test("SIGTERM under load: requests in flight finish 2xx/3xx, the process exits 0
 
 test("the position is saved on pause and by the beacon when the tab closes; another browser of the same listener resumes there", async ({ page, browser }) => {
   test.setTimeout(60_000);
-  await signedIn(page);
+  // Signed up and in through the forms by the page's own request context (its cookie jar).
+  await asListener(page);
+  const email = uniqueEmail("beacon");
+  for (const [action, fields] of [
+    ["/signup", { email, password: PASSWORD, website: "" }],
+    ["/signin", { email, password: PASSWORD, website: "", redirectTo: "/" }],
+  ] as const) {
+    const res = await page.request.post(action, { form: fields, headers: { "X-Forwarded-For": clientAddress() }, maxRedirects: 0 });
+    expect(res.status(), action).toBe(302);
+  }
   await openReady(page, episodeLink(other!.title));
   await page.getByRole("main").getByRole("button", { name: `Play ${other!.title}` }).click();
   await expectPlaying(page, other!.EpisodeUrl, 2);
