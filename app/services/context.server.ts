@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { Env } from "~/config/env.server";
-import { openDatabase, type Db } from "~/adapters/sqlite/db.server";
+import { isDatabaseUsable, openDatabase, type Db } from "~/adapters/sqlite/db.server";
 import { seedIfEmpty } from "~/adapters/sqlite/seed.server";
 import { createSqliteCatalog } from "~/adapters/sqlite/catalog.server";
 import { createSqliteContent, createSqliteGallery } from "~/adapters/sqlite/content.server";
@@ -109,12 +109,7 @@ export function createServices(env: Env): Services {
       aboutVideoUrl: env.ABOUT_VIDEO_URL,
     },
     async health() {
-      let store: "ok" | "down" = "down";
-      try {
-        store = (db.prepare("SELECT 1 AS ok").get() as { ok: number }).ok === 1 ? "ok" : "down";
-      } catch {
-        store = "down";
-      }
+      const store = isDatabaseUsable(db) ? "ok" : "down";
       return { ok: store === "ok", checks: { store } };
     },
     invalidate(reason) {

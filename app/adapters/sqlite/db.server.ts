@@ -20,6 +20,30 @@ export function openDatabase(dataDir: string, fileName = "hamradio.sqlite"): Db 
   return db;
 }
 
+/**
+ * Is the store usable (GET /healthz)? The open connection must answer, and the file it writes
+ * must still be on disk and readable as this database, checked through a fresh read-only
+ * connection: the open one would not notice a deleted, replaced, truncated or corrupted file
+ * (it answers from the pages it has cached and writes on into a file nobody will find again).
+ * Cheap: one open and two small reads, no scan.
+ */
+export function isDatabaseUsable(db: Db): boolean {
+  try {
+    if (!db.open) return false;
+    db.prepare("SELECT count(*) AS n FROM sqlite_master").get();
+    const probe = new Database(db.name, { readonly: true, fileMustExist: true, timeout: 1_000 });
+    try {
+      if (probe.pragma("user_version", { simple: true }) !== MIGRATIONS.length) return false;
+      probe.prepare("SELECT 1 FROM sessions LIMIT 1").get();
+      return true;
+    } finally {
+      probe.close();
+    }
+  } catch {
+    return false;
+  }
+}
+
 function migrate(db: Db) {
   const current = db.pragma("user_version", { simple: true }) as number;
   for (let v = current; v < MIGRATIONS.length; v++) {
