@@ -64,7 +64,7 @@ export async function requireUser(request: Request, context: AppLoadContext): Pr
  * without a length (chunked), which is read only up to the limit, never buffered whole. A body
  * that cannot be read (the client went away) is a 400.
  */
-export async function readBody(request: Request, maxBytes: number): Promise<Uint8Array | null> {
+export async function readBody(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
   if (Number(request.headers.get("Content-Length") ?? "0") > maxBytes) return null;
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
