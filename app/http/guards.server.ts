@@ -3,6 +3,9 @@ import type { AppLoadContext } from "@remix-run/node";
 import type { SessionUser } from "~/services/auth.server";
 import { CACHE_POLICY } from "./cache-policy";
 
+/** The /signin notice of `orSignedOut` (app/rules/notices.ts). */
+export const ACCOUNT_UNAVAILABLE_NOTICE = "account-unavailable";
+
 /**
  * A POST from another site writes nothing (CSRF): a foreign Origin, an opaque "null" origin or
  * Sec-Fetch-Site: cross-site is refused with 403. Requests without either header (non-browser
@@ -57,6 +60,24 @@ export async function requireUser(request: Request, context: AppLoadContext): Pr
   throw redirect(`/signin?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`, {
     headers: { "Cache-Control": CACHE_POLICY.private },
   });
+}
+
+/**
+ * The listener's account data could not be read (the accounts service is down, slow or sent
+ * junk): they are treated as signed out, as the root loader does, never shown an error page —
+ * back to /signin with a notice saying why. The notice also keeps /signin from sending the
+ * still-valid session straight back here.
+ */
+export async function orSignedOut<T>(request: Request, promise: Promise<T>): Promise<T> {
+  try {
+    return await promise;
+  } catch (error) {
+    console.error("[account] unavailable, treating the listener as signed out:", error instanceof Error ? error.message : error);
+    const url = new URL(request.url);
+    throw redirect(`/signin?notice=${ACCOUNT_UNAVAILABLE_NOTICE}&redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`, {
+      headers: { "Cache-Control": CACHE_POLICY.private },
+    });
+  }
 }
 
 /**

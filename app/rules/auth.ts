@@ -14,6 +14,10 @@ export const EMAIL_MAX = 254;
 /** The one sign-in failure message, the same for an unknown email and a wrong password. */
 export const SIGN_IN_FAILED = "Invalid email or password.";
 export const SIGN_IN_THROTTLED = "Too many sign-in attempts. Please wait a few minutes and try again.";
+/** The accounts service is down, slow or answering junk: say so (never its raw error). */
+export const SIGN_IN_UNAVAILABLE = "Sign-in is not available right now. Please try again in a few minutes.";
+/** A signed-in page could not reach the listener's account: they are treated as signed out. */
+export const ACCOUNT_UNAVAILABLE = "Your account can't be reached right now, so you are signed out for the moment. Please try again in a few minutes.";
 /** Failed sign-ins allowed per account within the window before it is throttled. */
 export const ACCOUNT_FAILURE_LIMIT = 10;
 export const ACCOUNT_FAILURE_WINDOW_MS = 15 * 60_000;

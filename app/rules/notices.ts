@@ -1,4 +1,4 @@
-import { googleLoginError, logoutError, SIGN_UP_SUCCESS } from "./auth";
+import { ACCOUNT_UNAVAILABLE, googleLoginError, logoutError, SIGN_UP_SUCCESS } from "./auth";
 
 /**
  * Messages carried across a redirect as a short code in the query string (never free text, so a
@@ -17,6 +17,7 @@ export const NOTICES = {
     text: "An account with this email already exists. Sign in with your password first.",
   },
   "logout-failed": { tone: "error", text: logoutError("the server could not end your session. Please try again.") },
+  "account-unavailable": { tone: "error", text: ACCOUNT_UNAVAILABLE },
 } as const;
 
 export type NoticeCode = keyof typeof NOTICES;

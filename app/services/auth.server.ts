@@ -15,6 +15,7 @@ import {
   SESSION_MAX_AGE_S,
   SIGN_IN_FAILED,
   SIGN_IN_THROTTLED,
+  SIGN_IN_UNAVAILABLE,
   safeRedirect,
 } from "~/rules/auth";
 
@@ -117,7 +118,9 @@ export function createAuth(deps: {
           await failures.record(account);
           throw new AuthorizationError(SIGN_IN_FAILED);
         }
-        throw error;
+        // The accounts service failed (down, timed out, junk): logged; the listener is told so.
+        console.error("[signin] accounts service failed:", error instanceof Error ? error.message : error);
+        throw new AuthorizationError(SIGN_IN_UNAVAILABLE);
       }
     }),
     "form",
