@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from "react";
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from "react";
 import {
   createPlayerConfig,
   initialPlayerState,
@@ -11,16 +11,17 @@ import {
 } from "./machine";
 import { SOURCE_SWITCH_DELAY_MS } from "~/rules/player";
 import { useNowPlayingPoll } from "./use-now-playing-poll";
-import { useMediaSession } from "./use-media-session";
-import { useOneTabPlayback } from "./use-one-tab";
 import { useCast, type CastApi } from "./use-cast";
+
+// Media Session and one-tab playback load on the first play (./PlaybackExtras.tsx).
+const PlaybackExtras = lazy(() => import("./PlaybackExtras").then((m) => ({ default: m.PlaybackExtras })));
 
 /**
  * The root-level player: one reducer (./machine.ts) and ONE <audio> element for the life of the
  * page. Rendered once in root.tsx outside <Outlet/>, so navigation never unmounts it.
  * The audio element mirrors the state; its events are dispatched back (the effect layer).
- * Side effects around it, each in its own hook: now-playing polling while live, Media Session,
- * one tab playing at a time, and (lazily) casting.
+ * Side effects around it, each in its own hook: now-playing polling while live, casting (the SDK
+ * lazily), and — loaded on the first play — Media Session and one tab playing at a time.
  */
 export type PlayerListener = (state: PlayerState) => void;
 
@@ -71,8 +72,6 @@ export function PlayerProvider({ liveStreamUrl, children }: { liveStreamUrl: str
   }, [state.playing]);
 
   useNowPlayingPoll(shouldPollNowPlaying(state), dispatch);
-  useMediaSession(state, dispatch);
-  useOneTabPlayback(state.playing, dispatch);
   const cast = useCast(state, dispatch);
 
   // The page is hydrated and the player's effects run: controls work from here on (also what
@@ -163,6 +162,11 @@ export function PlayerProvider({ liveStreamUrl, children }: { liveStreamUrl: str
   return (
     <PlayerContext.Provider value={api}>
       {children}
+      {everPlayed ? (
+        <Suspense fallback={null}>
+          <PlaybackExtras state={state} dispatch={dispatch} />
+        </Suspense>
+      ) : null}
       <audio
         ref={audioRef}
         id="global-audio"

@@ -3,8 +3,7 @@ import { usePlayer } from "./PlayerProvider";
 import { progressDue, progressPayload, type SyncMark, type SyncReason } from "./progress-sync";
 import type { ActiveAudioSync, UserRecord } from "~/services/accounts.server";
 
-/** Fired by the Log Out form: SPEC §4 "Explicit logout" resets the player to the live default. */
-export const LOGOUT_EVENT = "hrs:logout";
+import { LOGOUT_EVENT } from "./session-events";
 
 const orUndefined = (s: string | undefined | null) => (s ? s : undefined);
 
