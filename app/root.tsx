@@ -1,10 +1,8 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { json, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import type { ActiveAudioSync, UserRecord } from "~/services/accounts.server";
-import { SessionPlayerBridge } from "~/player/SessionPlayerBridge";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { lazy, Suspense, useState, type ReactNode } from "react";
 import keenSliderStyles from "keen-slider/keen-slider.min.css";
 import appStyles from "~/styles/app.css";
 import playerStyles from "~/styles/player.css";
@@ -17,6 +15,8 @@ import { useNonce } from "~/utils/nonce";
 import { DEFAULT_LIVE_STREAM_URL } from "~/rules/player";
 import { LOADING_TEXT } from "~/rules/constants";
 import type { PublicConfig } from "~/services/context.server";
+
+const SessionPlayerBridge = lazy(() => import("~/player/SessionPlayerBridge").then((m) => ({ default: m.SessionPlayerBridge })));
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: keenSliderStyles },
@@ -118,9 +118,18 @@ function Chrome({ children, signedIn }: { children: ReactNode; signedIn: boolean
 
 export default function App() {
   const { user, config, restore } = useLoaderData<typeof loader>();
+  // The session bridge (restore, progress sync, sign-out) matters once a listener has been signed
+  // in during this visit; anonymous visitors never download it. It stays mounted after that so it
+  // sees the sign-out.
+  const [everSignedIn, setEverSignedIn] = useState(Boolean(user));
+  if (user && !everSignedIn) setEverSignedIn(true);
   return (
     <PlayerProvider liveStreamUrl={config.liveStreamUrl}>
-      <SessionPlayerBridge userId={user?.id ?? null} restore={restore} />
+      {everSignedIn ? (
+        <Suspense fallback={null}>
+          <SessionPlayerBridge userId={user?.id ?? null} restore={restore} />
+        </Suspense>
+      ) : null}
       <Chrome signedIn={Boolean(user)}>
         <Outlet />
       </Chrome>

@@ -1,6 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import type { Episode, GalleryPost, NewsPost } from "~/services/types";
-import { truncateChars, truncateWords } from "~/rules/text";
+import type { EpisodeCardData, GalleryPost, NewsCardData } from "~/services/types";
 import { episodeLink } from "~/rules/episodes";
 import { eraLink, ERAS, type Station } from "~/rules/eras";
 import { galleryLink, newsLink } from "~/rules/news";
@@ -10,7 +9,7 @@ import { PlayEpisodeButton } from "~/player/PlayEpisodeButton";
 import { FavoriteToggle } from "./FavoriteToggle";
 
 /** SPEC §2 Cards: an episode card; a click on its art plays it, its title opens its page. */
-export function EpisodeCard({ episode, priority = false }: { episode: Episode; priority?: boolean }) {
+export function EpisodeCard({ episode, priority = false }: { episode: EpisodeCardData; priority?: boolean }) {
   return (
     <article className="card episode-card">
       <div className="card__media">
@@ -30,7 +29,7 @@ export function EpisodeCard({ episode, priority = false }: { episode: Episode; p
             {episode.title}
           </Link>
         </h3>
-        <p className="card__text">{truncateWords(episode.description)}</p>
+        <p className="card__text">{episode.summary}</p>
         <p className="card__meta">
           {episode.era ? <span>{episode.coldcut ? "Cold Cut" : episode.era}</span> : null}
           {episode.duration > 0 ? <span>{formatDuration(episode.duration)}</span> : null}
@@ -41,7 +40,7 @@ export function EpisodeCard({ episode, priority = false }: { episode: Episode; p
   );
 }
 
-export function EpisodeGrid({ episodes, label }: { episodes: Episode[]; label: string }) {
+export function EpisodeGrid({ episodes, label }: { episodes: EpisodeCardData[]; label: string }) {
   return (
     <ul className="card-grid" aria-label={label}>
       {episodes.map((e, i) => (
@@ -57,12 +56,13 @@ export function EpisodeGrid({ episodes, label }: { episodes: Episode[]; label: s
 export function EraCard({
   station,
   headingLevel = 3,
-  showDescription = false,
+  description,
   priority = false,
 }: {
   station: Station;
   headingLevel?: 2 | 3;
-  showDescription?: boolean;
+  /** The era's description (/eras shows it; the cards elsewhere do not). */
+  description?: string;
   /** Above the fold on its page (the largest paint): load at once, not lazily. */
   priority?: boolean;
 }) {
@@ -75,22 +75,22 @@ export function EraCard({
         <H className="era-card__name">{station}</H>
         <span className="era-card__years">{era.years}</span>
       </span>
-      {showDescription ? <span className="era-card__description">{era.description}</span> : null}
+      {description ? <span className="era-card__description">{description}</span> : null}
     </Link>
   );
 }
 
 /** SPEC §2 Cards: news card, link chosen by the news type; §5 title/subtext cut to 15 characters. */
-export function NewsCard({ post, priority = false }: { post: NewsPost; priority?: boolean }) {
+export function NewsCard({ post, priority = false }: { post: NewsCardData; priority?: boolean }) {
   const href = post.type ? newsLink(post.type, post.slug) : `/News/${encodeURIComponent(post.slug)}`;
   return (
     <article className="card news-card">
       <Link to={href} className="news-card__link" prefetch="intent">
         <img src={post.image ?? DEFAULT_EPISODE_IMAGE} alt="" width="400" height="225" loading={priority ? "eager" : "lazy"} decoding="async" />
         <h3 className="card__title" title={post.title}>
-          {truncateChars(post.title)}
+          {post.titleShort}
         </h3>
-        <p className="card__text">{truncateChars(post.excerpt)}</p>
+        <p className="card__text">{post.excerptShort}</p>
       </Link>
     </article>
   );

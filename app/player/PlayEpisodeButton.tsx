@@ -1,15 +1,16 @@
-import type { Episode } from "~/services/types";
+import type { Episode, EpisodeCardData } from "~/services/types";
 import { PauseIcon, PlayIcon } from "~/components/icons";
 import { usePlayer } from "./PlayerProvider";
 import type { EpisodeMedia } from "./machine";
 
-export function episodeMedia(episode: Episode): EpisodeMedia {
+/** An episode page plays a whole episode; a card plays its card view (description cut). */
+export function episodeMedia(episode: Episode | EpisodeCardData): EpisodeMedia {
   return {
     src: episode.audioUrl,
     title: episode.title,
     image: episode.image,
     backgroundImage: episode.backgroundImage,
-    description: episode.description,
+    description: "description" in episode ? episode.description : episode.summary,
     coldcut: episode.coldcut,
     duration: episode.duration,
   };
@@ -25,7 +26,7 @@ export function PlayEpisodeButton({
   size = 32,
   startTime,
 }: {
-  episode: Episode;
+  episode: Episode | EpisodeCardData;
   className?: string;
   size?: number;
   startTime?: number | null;

@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { json, Link, useLoaderData } from "@remix-run/react";
 import { EpisodeGrid, EraCard, NewsCard } from "~/components/Cards";
 import { SponsorBanner } from "~/components/SponsorBanner";
 import { HeroSlider } from "~/components/HeroSlider";
@@ -8,7 +7,7 @@ import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/http/cache-policy";
 import { HOME_NEWS_COUNT, LATEST_EPISODES_COUNT } from "~/rules/constants";
 import { STATIONS } from "~/rules/eras";
-import { loadHome } from "~/services/pages.server";
+import { loadHome } from "~/services/home-page.server";
 
 export const meta: MetaFunction = () => [
   { title: "The Ham Radio Show — The Most Dangerous Radio Today" },

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { json, Link, useLoaderData } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/http/cache-policy";
 import { ERAS, STATIONS, eraLink } from "~/rules/eras";
+import { ERA_DESCRIPTIONS } from "~/rules/era-descriptions";
 
 export const meta: MetaFunction = () => [{ title: "About — The Ham Radio Show" }];
 
@@ -35,7 +35,7 @@ export default function About() {
             <h3>
               <Link to={eraLink(s)}>{s}</Link> <span className="muted">{ERAS[s].years}</span>
             </h3>
-            <p>{ERAS[s].description}</p>
+            <p>{ERA_DESCRIPTIONS[s]}</p>
           </li>
         ))}
       </ol>

@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { json } from "@remix-run/react";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { cacheHeaders } from "~/http/cache-policy";
 

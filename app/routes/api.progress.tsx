@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { json } from "@remix-run/react";
 import { cacheHeaders } from "~/http/cache-policy";
 import { assertSameOrigin, readBody } from "~/http/guards.server";
 import { fieldsOf, progressSchema } from "~/services/library-input.server";

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/react";
 import { assertSameOrigin, readForm } from "~/http/guards.server";
 import { notFound } from "~/http/responses.server";
 import { parseProvider, startOAuth } from "~/services/oauth-flow.server";

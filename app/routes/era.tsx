@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { json, Link, useLoaderData } from "@remix-run/react";
 import { EpisodeGrid } from "~/components/Cards";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { RssIcon, ShareIcon } from "~/components/icons";
@@ -9,6 +8,8 @@ import { queryPage, queryText } from "~/http/input.server";
 import { notFound } from "~/http/responses.server";
 import { COMING_SOON_ALERT, ERA_PAGE_SIZE } from "~/rules/constants";
 import { eraFeedLink, eraLink, ERAS, parseStation } from "~/rules/eras";
+import { ERA_DESCRIPTIONS } from "~/rules/era-descriptions";
+import { episodeCard } from "~/services/cards.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.era.station} — The Ham Radio Show` : "NOT FOUND — The Ham Radio Show" },
@@ -22,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = queryPage(url);
   const episodes = await context.services.catalog.episodesByEra(station, page, ERA_PAGE_SIZE);
   if (page > episodes.pageCount) throw notFound();
-  return json({ era: ERAS[station], episodes }, { headers: cacheHeaders("publicPage") });
+  return json({ era: { ...ERAS[station], description: ERA_DESCRIPTIONS[station] }, episodes: { ...episodes, items: episodes.items.map(episodeCard) } }, { headers: cacheHeaders("publicPage") });
 }
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 

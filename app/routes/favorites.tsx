@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json, redirect } from "@remix-run/react";
 import { cacheHeaders } from "~/http/cache-policy";
 import { assertSameOrigin, readForm } from "~/http/guards.server";
 import { FAVORITE_REFUSED_LOG, safeRedirect } from "~/rules/auth";

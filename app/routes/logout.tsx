@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/react";
 import { cacheHeaders } from "~/http/cache-policy";
 import { assertSameOrigin } from "~/http/guards.server";
 

@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { json, Link, useLoaderData } from "@remix-run/react";
 import { NewsCard } from "~/components/Cards";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/http/cache-policy";
 import { badRequest } from "~/http/responses.server";
 import { NEWS_TAB_LABEL, NEWS_TABS, parseNewsTab } from "~/rules/news";
 import { orEmpty } from "~/services/pages.server";
+import { newsCard } from "~/services/cards.server";
 
 export const meta: MetaFunction = () => [
   { title: "News — The Ham Radio Show" },
@@ -18,7 +18,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const tab = parseNewsTab(new URL(request.url).searchParams.get("tab"));
   if (!tab) throw badRequest('Unknown news tab. Choose "News" or "WTF News".');
   const posts = await orEmpty(`news ${tab}`, context.services.content.newsTab(tab), []);
-  return json({ tab, posts }, { headers: cacheHeaders("publicPage") });
+  return json({ tab, posts: posts.map(newsCard) }, { headers: cacheHeaders("publicPage") });
 }
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 

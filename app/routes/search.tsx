@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { json, Link, useLoaderData } from "@remix-run/react";
 import { EpisodeGrid } from "~/components/Cards";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/http/cache-policy";
 import { queryText } from "~/http/input.server";
 import { SEARCH_RESULT_LIMIT, SEARCH_TERM_MAX } from "~/rules/constants";
 import { STATIONS, eraLink } from "~/rules/eras";
+import { episodeCard } from "~/services/cards.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Search: ${data?.term ?? ""} — The Ham Radio Show` },
@@ -17,7 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const term = queryText(url, "term", { max: SEARCH_TERM_MAX, label: "search term" }) ?? "";
   const episodes = term ? await context.services.catalog.searchEpisodes(term, SEARCH_RESULT_LIMIT) : [];
-  return json({ term, episodes }, { headers: cacheHeaders("publicPage") });
+  return json({ term, episodes: episodes.map(episodeCard) }, { headers: cacheHeaders("publicPage") });
 }
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 

@@ -1,14 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
-import { Form, useLoaderData, useSearchParams } from "@remix-run/react";
+import { json, Form, useLoaderData, useSearchParams } from "@remix-run/react";
 import { AlertMessage } from "~/components/AlertMessage";
 import { EpisodeGrid } from "~/components/Cards";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/http/cache-policy";
 import { requireUser } from "~/http/guards.server";
 import { noticeFor } from "~/rules/notices";
-import { LOGOUT_EVENT } from "~/player/SessionPlayerBridge";
+import { LOGOUT_EVENT } from "~/player/session-events";
 import { favoriteEpisodes } from "~/services/favorites-page.server";
+import { episodeCard } from "~/services/cards.server";
 
 export const meta: MetaFunction = () => [{ title: "My Favorites — The Ham Radio Show" }, { name: "robots", content: "noindex" }];
 
@@ -16,7 +16,7 @@ export const meta: MetaFunction = () => [{ title: "My Favorites — The Ham Radi
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const episodes = await favoriteEpisodes(context.services, user.uid);
-  return json({ uid: user.uid, episodes }, { headers: cacheHeaders("private") });
+  return json({ uid: user.uid, episodes: episodes.map(episodeCard) }, { headers: cacheHeaders("private") });
 }
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 

@@ -9,7 +9,6 @@ export type Station = (typeof STATIONS)[number];
 export interface EraInfo {
   station: Station;
   years: string;
-  description: string;
   image: string;
   accent: string;
 }
@@ -18,32 +17,24 @@ export const ERAS: Record<Station, EraInfo> = {
   "GOOM Radio": {
     station: "GOOM Radio",
     years: "2010–2013",
-    description:
-      "Where it all started: a borrowed microphone, a basement full of cables and a crew that had no business being on the air. The GOOM Radio years are raw, loud and gloriously unplanned.",
     image: "/media/img/eras/goom-radio.svg",
     accent: "#e4572e",
   },
   MLR: {
     station: "MLR",
     years: "2013–2017",
-    description:
-      "The show finds its voice on MLR: recurring bits, the first call-in marathons and the birth of the Bunker. Louder phones, longer nights, better jokes (mostly).",
     image: "/media/img/eras/mlr.svg",
     accent: "#29bf12",
   },
   PPR: {
     station: "PPR",
     years: "2017–2021",
-    description:
-      "PPR brought a real studio, a bigger crew and a listener army. Live events, Deadpool Bingo and the specials people still quote at us.",
     image: "/media/img/eras/ppr.svg",
     accent: "#3f88c5",
   },
   UFRN: {
     station: "UFRN",
     years: "2021–today",
-    description:
-      "The UFRN era: independent, streaming around the clock and still the most dangerous radio today. New voices, old grudges and the archive's freshest episodes.",
     image: "/media/img/eras/ufrn.svg",
     accent: "#f2a541",
   },

@@ -1,5 +1,6 @@
 import type { Episode } from "./types";
 import { ERAS, eraFeedLink, eraLink, type Station } from "~/rules/eras";
+import { ERA_DESCRIPTIONS } from "~/rules/era-descriptions";
 import { episodeLink } from "~/rules/episodes";
 import { formatDuration } from "~/utils/time";
 
@@ -40,7 +41,7 @@ export function buildEraFeed(station: Station, episodes: Episode[], siteUrl: str
     <title>${xml(`The Ham Radio Show — ${station}`)}</title>
     <link>${xml(abs(eraLink(station)))}</link>
     <atom:link href="${xml(abs(eraFeedLink(station)))}" rel="self" type="application/rss+xml"/>
-    <description>${xml(era.description)}</description>
+    <description>${xml(ERA_DESCRIPTIONS[station])}</description>
     <language>en-us</language>
     <image><url>${xml(abs(era.image))}</url><title>${xml(`The Ham Radio Show — ${station}`)}</title><link>${xml(abs(eraLink(station)))}</link></image>
     <itunes:image href="${xml(abs(era.image))}"/>

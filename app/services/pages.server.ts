@@ -1,5 +1,3 @@
-import type { Services } from "./context.server";
-
 /**
  * SPEC §8 "Failed fetches elsewhere: Logged only. Lists stay empty or show 'Loading...'."
  * A failing part of a page is logged and replaced by its empty value; the page still renders.
@@ -11,14 +9,4 @@ export async function orEmpty<T>(what: string, promise: Promise<T>, empty: T): P
     console.error(`[${what}] failed:`, error instanceof Error ? error.message : error);
     return empty;
   }
-}
-
-export async function loadHome(services: Services, limits: { latest: number; news: number }) {
-  const [sponsors, slides, latest, news] = await Promise.all([
-    orEmpty("sponsors", services.catalog.sponsors(), []),
-    orEmpty("slider", services.content.slider(), []),
-    orEmpty("latest episodes", services.catalog.latestEpisodes(limits.latest), []),
-    orEmpty("home news", services.content.latestNews(limits.news), []),
-  ]);
-  return { sponsors, slides, latest, news, contentSiteUrl: services.publicConfig.contentSiteUrl };
 }

@@ -25,6 +25,12 @@ export interface Episode {
   coldcut: boolean;
 }
 
+/**
+ * What an episode card shows and plays: the episode without its full description, which a card
+ * only shows cut to its first words (SPEC §5). Loaders send this, not whole episodes, to lists.
+ */
+export type EpisodeCardData = Omit<Episode, "description"> & { summary: string };
+
 export interface Sponsor {
   id: string;
   name: string;
@@ -62,6 +68,9 @@ export interface NewsPost {
   date: string;
   image: string | null;
 }
+
+/** A news card (SPEC §2 Cards, §5 "title/subtext cut to 15 characters"): no post body. */
+export type NewsCardData = Pick<NewsPost, "id" | "slug" | "type" | "title" | "image"> & { titleShort: string; excerptShort: string };
 
 export interface GalleryPost {
   id: string;

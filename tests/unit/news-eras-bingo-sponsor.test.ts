@@ -11,6 +11,7 @@ import {
   parseNewsTab,
 } from "~/rules/news";
 import { EDGE_FM_STYLE, ERAS, STATIONS, eraFeedLink, eraLink, parseStation } from "~/rules/eras";
+import { ERA_DESCRIPTIONS } from "~/rules/era-descriptions";
 import { DEAD, bingoBoard, bingoPoints } from "~/rules/bingo";
 import { pickSponsor } from "~/rules/sponsor";
 import { NAV_LINKS, SOCIAL_LINKS } from "~/rules/social";
@@ -69,7 +70,7 @@ describe("eras (SPEC §1/§2)", () => {
     expect([...STATIONS]).toEqual(["GOOM Radio", "MLR", "PPR", "UFRN"]);
     for (const s of STATIONS) {
       expect(ERAS[s].station).toBe(s);
-      expect(ERAS[s].description.length).toBeGreaterThan(40);
+      expect(ERA_DESCRIPTIONS[s].length).toBeGreaterThan(40);
       expect(ERAS[s].image).toMatch(/^\/media\//);
     }
     expect(EDGE_FM_STYLE.station).toBe("EdgeFM");
