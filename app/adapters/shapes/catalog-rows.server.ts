@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { parseStation } from "~/rules/eras";
 import { episodeImage } from "~/rules/episodes";
+import { isSafeUrl, safeUrl } from "~/rules/urls";
 import type { CrewMember, Episode, Sponsor } from "~/services/types";
 
 /**
@@ -10,6 +11,10 @@ import type { CrewMember, Episode, Sponsor } from "~/services/types";
  * default, junk rows fail validation and are skipped by the caller.
  */
 const text = z.string().nullish().transform((v) => v ?? "");
+/** An image URL: unsafe schemes (javascript:, data: …) are dropped (the default image shows). */
+const imageUrl = z.string().nullish().transform((v) => safeUrl(v));
+/** A link the page follows: a row with an unsafe one is junk and skipped. */
+const linkUrl = z.string().min(1).refine(isSafeUrl, "must be an http(s) or relative URL");
 const num = z.union([z.number(), z.string()]).nullish().transform((v) => {
   const n = typeof v === "string" ? Number(v) : v ?? 0;
   return Number.isFinite(n) && n >= 0 ? n : 0;
@@ -21,9 +26,9 @@ export const episodeRowSchema = z.object({
   title: z.string().min(1),
   description: text,
   subtext: text,
-  EpisodeUrl: z.string().min(1),
-  PodcastImage: z.string().nullish(),
-  backgroundImage: z.string().nullish(),
+  EpisodeUrl: linkUrl,
+  PodcastImage: imageUrl,
+  backgroundImage: imageUrl,
   pubdate: z.string().min(1),
   canbashow: z.union([z.boolean(), z.number(), z.string()]).nullish(),
   era: z.string().nullish(),
@@ -58,8 +63,8 @@ export function mapEpisodeRow(row: EpisodeRow, coldcut: boolean): Episode {
 export const sponsorRowSchema = z.object({
   id: z.union([z.number(), z.string()]),
   Name: z.string().nullish(),
-  SponsorLogo: z.string().min(1),
-  SPNSRLink: z.string().min(1),
+  SponsorLogo: linkUrl,
+  SPNSRLink: linkUrl,
   SponsorStyle: z
     .object({ BGColor: text, BannerBG: text, BannerTextColor: text })
     .partial()
@@ -97,8 +102,8 @@ export const crewRowSchema = z.object({
   id: z.union([z.number(), z.string()]),
   Name: z.string().min(1),
   Job: text,
-  ProfileImg: text,
-  HeaderBGImage: text,
+  ProfileImg: imageUrl.transform((v) => v ?? ""),
+  HeaderBGImage: imageUrl.transform((v) => v ?? ""),
   Bio: text,
   DPB: dpbSchema,
 });

@@ -2,6 +2,7 @@ import sanitizeHtml from "sanitize-html";
 import { z } from "zod";
 import { decodeEntities, stripTags } from "~/rules/text";
 import { newsTypeOf } from "~/rules/news";
+import { safeUrl } from "~/rules/urls";
 import type { GalleryMedia, GalleryPost, NewsPost, SliderItem } from "~/services/types";
 
 /**
@@ -110,12 +111,12 @@ function sizedImage(
   return media.media_details?.sizes?.[size]?.source_url ?? media.source_url ?? null;
 }
 
-/** SPEC §3: featured_media_src_url, better_featured_image (medium) or _embedded wp:featuredmedia. */
+/** SPEC §3: featured_media_src_url, better_featured_image (medium) or _embedded wp:featuredmedia; web URLs only. */
 export function featuredImage(post: WpPost, size = "medium"): string | null {
   return (
-    post.featured_media_src_url?.trim() ||
-    sizedImage(post.better_featured_image, size) ||
-    sizedImage(post._embedded?.["wp:featuredmedia"]?.[0], size) ||
+    safeUrl(post.featured_media_src_url) ??
+    safeUrl(sizedImage(post.better_featured_image, size)) ??
+    safeUrl(sizedImage(post._embedded?.["wp:featuredmedia"]?.[0], size)) ??
     null
   );
 }
