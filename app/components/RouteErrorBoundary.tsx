@@ -1,14 +1,24 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
-import { NOT_FOUND_TEXT, NOT_FOUND_TITLE } from "~/rules/constants";
+import { LOADING_TEXT, NOT_FOUND_TEXT, NOT_FOUND_TITLE } from "~/rules/constants";
 
 /**
  * The one error view every route module exports: 404 → the spec's NOT FOUND page; 400 → the
- * clear message the route threw; anything else → a generic message (no stack trace).
+ * clear message the route threw; the 200 `stillLoading()` page (a remote source failed, no
+ * copy) → SPEC §8 'Loading...'; anything else → a generic message (no stack trace).
  * Rendered inside the root layout, so the player never unmounts.
  */
 export function RouteErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isRouteErrorResponse(error) && error.status === 200) {
+    return (
+      <section className="section" aria-busy="true">
+        <p className="muted" role="status">
+          {LOADING_TEXT}
+        </p>
+      </section>
+    );
+  }
   if (isRouteErrorResponse(error) && error.status >= 400 && error.status < 500) {
     const message = typeof error.data === "string" && error.data ? error.data : error.statusText || "Bad request";
     return (

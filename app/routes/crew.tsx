@@ -4,6 +4,7 @@ import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/http/cache-policy";
 import { queryText } from "~/http/input.server";
 import { notFound } from "~/http/responses.server";
+import { orStillLoading } from "~/services/pages.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.member.name} — The Ham Radio Show crew` : "NOT FOUND — The Ham Radio Show" },
@@ -13,7 +14,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const name = queryText(new URL(request.url), "name", { max: 100, label: "crew name" });
   if (!name) throw notFound();
-  const member = await context.services.catalog.crewByName(name);
+  const member = await orStillLoading("crew member", context.services.catalog.crewByName(name));
   if (!member) throw notFound();
   return json({ member }, { headers: cacheHeaders("publicPage") });
 }

@@ -20,7 +20,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": CACHE_POLICY.error },
     });
   }
-  const episodes = await context.services.catalog.allEpisodesOfEra(station);
+  let episodes;
+  try {
+    episodes = await context.services.catalog.allEpisodesOfEra(station);
+  } catch (error) {
+    // The catalog failed and no copy is left: an empty feed would tell podcast apps the episodes
+    // are gone, so say "try later" instead (logged; readers retry).
+    console.error(`[feed ${station}] failed:`, error instanceof Error ? error.message : error);
+    return new Response("The feed is not available right now. Please try again in a few minutes.", {
+      status: 503,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": CACHE_POLICY.error, "Retry-After": "120" },
+    });
+  }
   const xml = buildEraFeed(station, episodes, context.services.siteUrl ?? url.origin);
   return new Response(xml, {
     headers: { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": CACHE_POLICY.feed },

@@ -4,9 +4,10 @@ import { EpisodeGrid } from "~/components/Cards";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/http/cache-policy";
 import { queryText } from "~/http/input.server";
-import { SEARCH_RESULT_LIMIT, SEARCH_TERM_MAX } from "~/rules/constants";
+import { LOADING_TEXT, SEARCH_RESULT_LIMIT, SEARCH_TERM_MAX } from "~/rules/constants";
 import { STATIONS, eraLink } from "~/rules/eras";
 import { episodeCard } from "~/services/cards.server";
+import { orEmpty } from "~/services/pages.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Search: ${data?.term ?? ""} — The Ham Radio Show` },
@@ -16,7 +17,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const term = queryText(url, "term", { max: SEARCH_TERM_MAX, label: "search term" }) ?? "";
-  const episodes = term ? await context.services.catalog.searchEpisodes(term, SEARCH_RESULT_LIMIT) : [];
+  // SPEC §8: the catalog failed and no copy is left → 'Loading...' (not "No Results"), kept briefly.
+  const episodes = term ? await orEmpty("search", context.services.catalog.searchEpisodes(term, SEARCH_RESULT_LIMIT), null) : [];
+  if (!episodes) return json({ term, episodes: null }, { headers: cacheHeaders("error") });
   return json({ term, episodes: episodes.map(episodeCard) }, { headers: cacheHeaders("publicPage") });
 }
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
@@ -27,7 +30,9 @@ export default function Search() {
   return (
     <section className="section" aria-labelledby="search-title">
       <h1 id="search-title">Search: {term}</h1>
-      {episodes.length ? (
+      {!episodes ? (
+        <p className="muted">{LOADING_TEXT}</p>
+      ) : episodes.length ? (
         <>
           <p className="muted" aria-live="polite">
             {episodes.length === 1 ? "1 episode" : `${episodes.length} episodes`}

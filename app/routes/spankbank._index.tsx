@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { GalleryCard } from "~/components/Cards";
 import { GalleryGate } from "~/components/GalleryGate";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
+import { LOADING_TEXT } from "~/rules/constants";
 import { galleryGateAction, galleryGridLoader, galleryHeaders } from "~/services/gallery-page.server";
 import galleryStyles from "~/styles/gallery.css";
 
@@ -27,7 +28,9 @@ export default function SpankBank() {
       <p className="lede">Photos and videos from the bunker, the parties and fifteen years on air.</p>
       {/* The cards' titles are h3s: keep the heading order h1 → h2 → h3. */}
       <h2 className="visually-hidden">Posts</h2>
-      {posts.length ? (
+      {!posts ? (
+        <p className="muted">{LOADING_TEXT}</p>
+      ) : posts.length ? (
         <ul className="card-grid gallery-grid" aria-label="Gallery posts">
           {posts.map((post) => (
             <li key={post.id}>

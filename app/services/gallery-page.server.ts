@@ -3,10 +3,11 @@ import { json, redirect } from "@remix-run/node";
 import sanitizeHtml from "sanitize-html";
 import { extractMedia } from "~/adapters/shapes/wordpress.server";
 import { CACHE_POLICY, cacheHeaders } from "~/http/cache-policy";
-import { assertSameOrigin, formText, readForm, requireUser } from "~/http/guards.server";
+import { assertSameOrigin, formText, orSignedOut, readForm, requireUser } from "~/http/guards.server";
 import { slugParam } from "~/http/input.server";
 import { safeRedirect } from "~/rules/auth";
 import type { Services } from "./context.server";
+import { orEmpty, orStillLoading } from "./pages.server";
 import type { GalleryMedia, GalleryPost, NewsPost } from "./types";
 
 /**
@@ -63,7 +64,7 @@ export function isGalleryPath(path: string): boolean {
 /** Signed in (else → /signin?redirectTo=…), and whether the 18+ gate still has to be shown. */
 async function galleryAccess(request: Request, context: AppLoadContext): Promise<{ uid: string; gate: Gate }> {
   const user = await requireUser(request, context);
-  if (await context.services.library.isAdultConfirmed(user.uid)) return { uid: user.uid, gate: null };
+  if (await orSignedOut(request, context.services.library.isAdultConfirmed(user.uid))) return { uid: user.uid, gate: null };
   const url = new URL(request.url);
   return { uid: user.uid, gate: { redirectTo: safeRedirect(`${url.pathname}${url.search}`, GALLERY_HOME) } };
 }
@@ -157,8 +158,9 @@ export async function resolveGalleryPost(
 /** /SpankBank: the grid of gallery posts (or the gate). */
 export async function galleryGridLoader({ request, context }: LoaderFunctionArgs) {
   const { gate } = await galleryAccess(request, context);
-  if (gate) return json({ gate, posts: [] as GalleryPost[] }, { headers: privateHeaders() });
-  const posts = await context.services.gallery.posts();
+  if (gate) return json({ gate, posts: [] as GalleryPost[] | null }, { headers: privateHeaders() });
+  // SPEC §8: the gallery source failed and no copy is left → null, shown as 'Loading...'.
+  const posts = await orEmpty("gallery", context.services.gallery.posts(), null);
   return json({ gate, posts }, { headers: privateHeaders() });
 }
 
@@ -168,7 +170,7 @@ export async function galleryPostLoader({ request, params, context }: LoaderFunc
   const id = parseGalleryId(new URL(request.url));
   const slug = id === null && params.slug !== undefined ? slugParam(params.slug, () => errorResponse(404, "Not Found")) : null;
   if (gate) return json({ gate, post: null }, { headers: privateHeaders() });
-  const post = await resolveGalleryPost(context.services, { id, slug });
+  const post = await orStillLoading("gallery post", resolveGalleryPost(context.services, { id, slug }));
   if (!post) throw errorResponse(404, "Not Found");
   return json({ gate, post }, { headers: privateHeaders() });
 }
@@ -182,7 +184,7 @@ export async function galleryGateAction({ request, context }: ActionFunctionArgs
   const user = await requireUser(request, context);
   const form = await readForm(request);
   if (formText(form, "intent") !== CONFIRM_ADULT_INTENT) throw errorResponse(400, "This form can't be handled here.");
-  await context.services.library.confirmAdult(user.uid);
+  await orSignedOut(request, context.services.library.confirmAdult(user.uid));
   const to = safeRedirect(form.get("redirectTo"), GALLERY_HOME);
   return redirect(isGalleryPath(to) ? to : GALLERY_HOME, { headers: privateHeaders() });
 }
