@@ -5,7 +5,7 @@ import { Honeypot } from "~/components/Honeypot";
 import { OAuthButtons } from "~/components/OAuthButtons";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/http/cache-policy";
-import { assertSameOrigin, isBot, readForm } from "~/http/guards.server";
+import { ACCOUNT_UNAVAILABLE_NOTICE, assertSameOrigin, isBot, readForm } from "~/http/guards.server";
 import { EMAIL_MAX, PASSWORD_MAX, SIGN_IN_FAILED, safeRedirect } from "~/rules/auth";
 import { noticeFor } from "~/rules/notices";
 import { authorizationMessage } from "~/services/auth-errors.server";
@@ -15,8 +15,12 @@ export const meta: MetaFunction = () => [{ title: "Sign in — The Ham Radio Sho
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "/");
-  if (await context.user()) throw redirect(redirectTo === "/" ? "/user" : redirectTo, { headers: cacheHeaders("private") });
-  const notice = noticeFor(url.searchParams.get("notice") ?? url.searchParams.get("error"));
+  const code = url.searchParams.get("notice") ?? url.searchParams.get("error");
+  // Signed in → on to the page, unless that page just found the account unreachable (orSignedOut).
+  if (code !== ACCOUNT_UNAVAILABLE_NOTICE && (await context.user())) {
+    throw redirect(redirectTo === "/" ? "/user" : redirectTo, { headers: cacheHeaders("private") });
+  }
+  const notice = noticeFor(code);
   return json({ redirectTo, notice, providers: context.services.auth.providers }, { headers: cacheHeaders("private") });
 }
 export const headers = ({ loaderHeaders, actionHeaders }: { loaderHeaders: Headers; actionHeaders: Headers }) =>

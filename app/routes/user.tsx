@@ -4,7 +4,7 @@ import { AlertMessage } from "~/components/AlertMessage";
 import { EpisodeGrid } from "~/components/Cards";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/http/cache-policy";
-import { requireUser } from "~/http/guards.server";
+import { orSignedOut, requireUser } from "~/http/guards.server";
 import { noticeFor } from "~/rules/notices";
 import { LOGOUT_EVENT } from "~/player/session-events";
 import { favoriteEpisodes } from "~/services/favorites-page.server";
@@ -15,7 +15,7 @@ export const meta: MetaFunction = () => [{ title: "My Favorites — The Ham Radi
 /** SPEC §2 Favorites page (signed-in only): 'H.O.F: <user id>', Log Out, 'My Favorites'. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const episodes = await favoriteEpisodes(context.services, user.uid);
+  const episodes = await orSignedOut(request, favoriteEpisodes(context.services, user.uid));
   return json({ uid: user.uid, episodes: episodes.map(episodeCard) }, { headers: cacheHeaders("private") });
 }
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
