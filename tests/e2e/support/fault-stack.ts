@@ -1,0 +1,217 @@
+/**
+ * Private copies of the built server for the fault specs (issue 5 "Fault tests", issue 7 item 6).
+ *
+ * The shared e2e server cannot be used for these: switching its remote services to fail would
+ * break the specs running next to them in the other worker. Each private server runs
+ * `build/server.js` as in production (NODE_ENV=production, own throwaway DATA_DIR, rate limits on,
+ * one trusted proxy hop) on a port the system picks; its fakes run in this test process, so a
+ * test switches them directly:
+ * - the remote stack: Supabase and both WordPress sources (tests/fakes/remote-services.mjs), the
+ *   Firebase fake (tests/fakes/firebase.mjs) and the streaming service
+ *   (tests/e2e/fake-upstreams.mjs) — every remote call of the production code path;
+ * - a now-playing server: the embedded catalog and its own streaming service only.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+export type Mode = "ok" | "fail" | "slow" | "junk";
+export type RemoteService = "supabase" | "content" | "gallery";
+
+interface RecordedRequest {
+  service: string;
+  method: string;
+  path: string;
+  at: number;
+}
+interface RemoteFake {
+  origin: string;
+  env: Record<string, string>;
+  requests: RecordedRequest[];
+  setMode(service: RemoteService, mode: Mode): void;
+  reset(): void;
+  close(): Promise<void>;
+}
+interface FirebaseFake {
+  env: Record<string, string>;
+  requests: RecordedRequest[];
+  setMode(service: "auth" | "rtdb", mode: Mode): void;
+  reset(): void;
+  close(): Promise<void>;
+}
+interface Upstreams {
+  origin: string;
+  close(): void;
+}
+
+export interface AppServer {
+  origin: string;
+  dataDir: string;
+  /** `kill -HUP`: the server forgets its cached reads (they become stale) and rendered pages. */
+  signal(name: NodeJS.Signals): void;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** Starts build/server.js on a free port with `env`; resolves once /healthz answers 200. */
+export async function startAppServer(env: Record<string, string>, label: string): Promise<AppServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `hrs-e2e-${label}-`));
+  const child: ChildProcess = spawn(process.execPath, ["build/server.js"], {
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      SESSION_SECRET: "e2e-session-secret-0123456789abcdef",
+      TRUST_PROXY_HOPS: "1",
+      ...env,
+    },
+  });
+  let output = "";
+  child.stdout?.on("data", (d) => (output += String(d)));
+  child.stderr?.on("data", (d) => (output += String(d)));
+  const stop = async () => {
+    await new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once("exit", () => resolve());
+      child.kill("SIGTERM");
+      setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
+    });
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 45_000;
+  let origin: string | null = null;
+  for (;;) {
+    const port = /on the air at http:\/\/localhost:(\d+)/.exec(output)?.[1];
+    origin ??= port ? `http://127.0.0.1:${port}` : null;
+    if (origin) {
+      const ok = await fetch(`${origin}/healthz`).then((r) => r.ok, () => false);
+      if (ok) break;
+    }
+    if (child.exitCode !== null || Date.now() > deadline) {
+      await stop();
+      throw new Error(`private server (${label}) did not start:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { origin, dataDir, signal: (name) => child.kill(name), output: () => output, stop };
+}
+
+export interface RemoteStack {
+  origin: string;
+  server: AppServer;
+  remote: RemoteFake;
+  firebase: FirebaseFake;
+  /** The streaming service's origin (GET /__mode?mode=…, GET /__stats). */
+  upstream: string;
+  /** Every fake back to "ok" (the request logs are kept). */
+  allOk(): Promise<void>;
+  /**
+   * Makes every cached read stale (kept as the last good copy) and drops the rendered pages, as
+   * `kill -HUP` does in production; resolves once the server has done it (a page it had cached
+   * is rendered again).
+   */
+  invalidate(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** The production code path: every remote adapter against local fakes. */
+export async function startRemoteStack(): Promise<RemoteStack> {
+  const { startRemoteServices } = (await import("../../fakes/remote-services.mjs")) as { startRemoteServices(o: { port: number }): Promise<RemoteFake> };
+  const { startFirebaseFake } = (await import("../../fakes/firebase.mjs")) as { startFirebaseFake(o: { port: number }): Promise<FirebaseFake> };
+  const { startFakeUpstreams } = (await import("../fake-upstreams.mjs")) as { startFakeUpstreams(port: number): Promise<Upstreams> };
+  const [remote, firebase, upstreams] = await Promise.all([startRemoteServices({ port: 0 }), startFirebaseFake({ port: 0 }), startFakeUpstreams(0)]);
+  let server: AppServer;
+  try {
+    server = await startAppServer(
+      {
+        LIVE_STREAM_URL: `${upstreams.origin}/live/stream.mp3`,
+        NOW_PLAYING_KIND: "live365",
+        NOW_PLAYING_URL: `${upstreams.origin}/live365/station/a93581`,
+        ...remote.env,
+        ...firebase.env,
+      },
+      "faults",
+    );
+  } catch (error) {
+    await Promise.all([remote.close(), firebase.close()]);
+    upstreams.close();
+    throw error;
+  }
+  let probe = 0;
+  return {
+    origin: server.origin,
+    server,
+    remote,
+    firebase,
+    upstream: upstreams.origin,
+    async allOk() {
+      for (const s of ["supabase", "content", "gallery"] as const) remote.setMode(s, "ok");
+      firebase.setMode("auth", "ok");
+      firebase.setMode("rtdb", "ok");
+      await fetch(`${upstreams.origin}/__mode?mode=ok`);
+    },
+    async invalidate() {
+      // A page that needs no remote data, cached first; the signal drops it with everything else.
+      const url = `${server.origin}/about?invalidation-probe=${++probe}`;
+      const state = async () => (await fetch(url)).headers.get("x-render-cache");
+      await state();
+      if ((await state()) !== "hit") throw new Error("the render cache did not keep the probe page");
+      server.signal("SIGHUP");
+      const deadline = Date.now() + 10_000;
+      while ((await state()) === "hit") {
+        if (Date.now() > deadline) throw new Error("the server did not act on SIGHUP");
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+    async stop() {
+      await server.stop();
+      await Promise.all([remote.close(), firebase.close()]);
+      upstreams.close();
+    },
+  };
+}
+
+export interface NowPlayingServer {
+  origin: string;
+  setUpstreamMode(mode: Mode): Promise<void>;
+  /** Calls the streaming service received since the last mode switch. */
+  upstreamHits(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/** A server whose streaming service starts in `mode` (the embedded catalog: nothing else remote). */
+export async function startNowPlayingServer(mode: Mode, label: string): Promise<NowPlayingServer> {
+  const { startFakeUpstreams } = (await import("../fake-upstreams.mjs")) as { startFakeUpstreams(port: number): Promise<Upstreams> };
+  const upstreams = await startFakeUpstreams(0);
+  const setUpstreamMode = async (m: Mode) => {
+    const r = await fetch(`${upstreams.origin}/__mode?mode=${m}`);
+    if (!r.ok) throw new Error(`fake streaming service mode: HTTP ${r.status}`);
+  };
+  await setUpstreamMode(mode);
+  let server: AppServer;
+  try {
+    server = await startAppServer(
+      { LIVE_STREAM_URL: `${upstreams.origin}/live/stream.mp3`, NOW_PLAYING_KIND: "live365", NOW_PLAYING_URL: `${upstreams.origin}/live365/station/a93581` },
+      label,
+    );
+  } catch (error) {
+    upstreams.close();
+    throw error;
+  }
+  return {
+    origin: server.origin,
+    setUpstreamMode,
+    async upstreamHits() {
+      const r = await fetch(`${upstreams.origin}/__stats`);
+      return ((await r.json()) as { nowPlaying: number }).nowPlaying;
+    },
+    async stop() {
+      await server.stop();
+      upstreams.close();
+    },
+  };
+}
