@@ -1,8 +1,6 @@
-import { PassThrough } from "node:stream";
+import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/utils/nonce";
 import { CACHE_POLICY } from "~/http/cache-policy";
@@ -26,6 +24,11 @@ export async function handleDataRequest(response: Response, { context }: { reque
 
 const ABORT_DELAY = 5_000;
 
+/**
+ * The document is rendered whole, then sent in one piece (with a Content-Length): no route
+ * streams deferred data, so streaming only cut the page into hundreds of small writes through
+ * a web stream — measurable CPU on the render-cache miss path (ADR 007).
+ */
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -35,9 +38,19 @@ export default async function handleRequest(
 ) {
   const nonce = loadContext.cspNonce ?? "";
   await privatizeIfPersonal(responseHeaders, loadContext);
-  // Bots and no-JS clients get the whole document at once; browsers get a stream.
-  const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   return new Promise<Response>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer | string, _encoding, done) {
+        chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+        done();
+      },
+      final(done) {
+        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+        done();
+      },
+    });
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
@@ -45,17 +58,11 @@ export default async function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [waitForAll ? "onAllReady" : "onShellReady"]() {
+        onShellReady() {
           shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
+        },
+        onAllReady() {
+          pipe(sink);
         },
         onShellError(error: unknown) {
           reject(error);
@@ -66,6 +73,6 @@ export default async function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
+    setTimeout(abort, ABORT_DELAY).unref();
   });
 }

@@ -2,7 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { json, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import type { ActiveAudioSync, UserRecord } from "~/services/accounts.server";
-import { lazy, Suspense, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import keenSliderStyles from "keen-slider/keen-slider.min.css";
 import appStyles from "~/styles/app.css";
 import playerStyles from "~/styles/player.css";
@@ -121,8 +121,13 @@ export default function App() {
   // The session bridge (restore, progress sync, sign-out) matters once a listener has been signed
   // in during this visit; anonymous visitors never download it. It stays mounted after that so it
   // sees the sign-out.
-  const [everSignedIn, setEverSignedIn] = useState(Boolean(user));
-  if (user && !everSignedIn) setEverSignedIn(true);
+  // Mounted from an effect: the server never renders it (nothing to show, and no suspended
+  // boundary in the document).
+  const [everSignedIn, setEverSignedIn] = useState(false);
+  const signedIn = Boolean(user);
+  useEffect(() => {
+    if (signedIn) setEverSignedIn(true);
+  }, [signedIn]);
   return (
     <PlayerProvider liveStreamUrl={config.liveStreamUrl}>
       {everSignedIn ? (
