@@ -6,11 +6,26 @@ import type { Episode, EpisodeCardData, NewsCardData, NewsPost } from "./types";
  * few hundred bytes per card instead of whole descriptions and post bodies, and the browser
  * does not need the text rules to show them.
  */
-export function episodeCard({ description, ...episode }: Episode): EpisodeCardData {
-  return { ...episode, summary: truncateWords(description) };
+// The catalog and content services hand out the same (cached) objects until their data
+// changes, so a card is cut once per object, not on every render.
+const episodeCards = new WeakMap<Episode, EpisodeCardData>();
+const newsCards = new WeakMap<NewsPost, NewsCardData>();
+
+function memo<K extends object, V>(cache: WeakMap<K, V>, key: K, make: (key: K) => V): V {
+  let value = cache.get(key);
+  if (value === undefined) cache.set(key, (value = make(key)));
+  return value;
+}
+
+export function episodeCard(episode: Episode): EpisodeCardData {
+  return memo(episodeCards, episode, ({ description, ...rest }) => ({ ...rest, summary: truncateWords(description) }));
 }
 
 export function newsCard(post: NewsPost): NewsCardData {
+  return memo(newsCards, post, cutNewsCard);
+}
+
+function cutNewsCard(post: NewsPost): NewsCardData {
   return {
     id: post.id,
     slug: post.slug,

@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { episodeCard, newsCard } from "~/services/cards.server";
+import type { Episode, NewsPost } from "~/services/types";
+
+const episode: Episode = {
+  id: "ep-1",
+  title: "Fifteen Years",
+  description: Array.from({ length: 40 }, (_, i) => `word${i}`).join(" "),
+  subtext: "sub",
+  audioUrl: "/media/audio/a.mp3",
+  image: "/img.jpg",
+  backgroundImage: "/bg.jpg",
+  pubdate: "2025-05-16T00:00:00Z",
+  canbashow: false,
+  era: "UFRN",
+  duration: 36,
+  fileSize: 1000,
+  coldcut: false,
+};
+
+const post: NewsPost = {
+  id: "7",
+  slug: "squirrel",
+  type: "wtf",
+  title: "Squirrel steals a whole pizza",
+  contentHtml: "<p>" + "long body ".repeat(500) + "</p>",
+  excerpt: "A squirrel in the park made off with a pizza",
+  date: "2025-01-01",
+  image: null,
+};
+
+describe("card views (SPEC §5 cuts, done on the server)", () => {
+  it("an episode card drops the description for its first 18 words", () => {
+    const card = episodeCard(episode);
+    expect(card).not.toHaveProperty("description");
+    expect(card.summary.split(" ")).toHaveLength(18);
+    expect(card.summary.endsWith("...")).toBe(true);
+    expect(card.title).toBe(episode.title);
+    expect(card.audioUrl).toBe(episode.audioUrl);
+  });
+
+  it("a news card keeps no body and cuts title and excerpt to 15 characters", () => {
+    const card = newsCard(post);
+    expect(card).not.toHaveProperty("contentHtml");
+    expect(card).not.toHaveProperty("excerpt");
+    expect(card.title).toBe(post.title);
+    expect(card.titleShort.replace(/\.\.\.$/, "")).toHaveLength(15);
+    expect(card.excerptShort.replace(/\.\.\.$/, "")).toHaveLength(15);
+  });
+
+  it("cuts once per object: the same (cached) object gives the same card; a changed copy a new one", () => {
+    expect(newsCard(post)).toBe(newsCard(post));
+    expect(episodeCard(episode)).toBe(episodeCard(episode));
+    const edited = { ...post, title: "Another title entirely" };
+    expect(newsCard(edited).titleShort).not.toBe(newsCard(post).titleShort);
+  });
+});
