@@ -179,6 +179,10 @@ export async function startHostileSite(port: number): Promise<HostileSite> {
       TRUST_PROXY_HOPS: "1",
       LIVE_STREAM_URL: `${origin}/media/audio/ep-audio-1.mp3`,
       NOW_PLAYING_KIND: "none",
+      CATALOG_SOURCE: "embedded",
+      CONTENT_SOURCE: "embedded",
+      GALLERY_SOURCE: "embedded",
+      ACCOUNTS_SOURCE: "embedded",
       ...(remote ? remote.env : {}),
     },
   });
