@@ -3,7 +3,7 @@ import { LOADING_TEXT, NOT_FOUND_TEXT, NOT_FOUND_TITLE } from "~/rules/constants
 
 /**
  * The one error view every route module exports: 404 → the spec's NOT FOUND page; 400 → the
- * clear message the route threw; the 200 `stillLoading()` page (a remote source failed, no
+ * clear message the route threw (also 503: a service it needs is unavailable); the 200 `stillLoading()` page (a remote source failed, no
  * copy) → SPEC §8 'Loading...'; anything else → a generic message (no stack trace).
  * Rendered inside the root layout, so the player never unmounts.
  */
@@ -19,7 +19,7 @@ export function RouteErrorBoundary() {
       </section>
     );
   }
-  if (isRouteErrorResponse(error) && error.status >= 400 && error.status < 500) {
+  if (isRouteErrorResponse(error) && ((error.status >= 400 && error.status < 500) || error.status === 503)) {
     const message = typeof error.data === "string" && error.data ? error.data : error.statusText || "Bad request";
     return (
       <section className="error-page" aria-labelledby="error-title">

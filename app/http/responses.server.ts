@@ -6,3 +6,12 @@ export function notFound(): Response {
 export function badRequest(message: string): Response {
   return new Response(message, { status: 400, statusText: "Bad Request" });
 }
+
+/** A service the request needs is down, slow or answering junk: say so, and when to retry. */
+export function serviceUnavailable(message: string, retryAfterSeconds = 60): Response {
+  return new Response(message, {
+    status: 503,
+    statusText: "Service Unavailable",
+    headers: { "Retry-After": String(retryAfterSeconds), "Cache-Control": "private, no-store" },
+  });
+}

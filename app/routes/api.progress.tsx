@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/react";
 import { cacheHeaders } from "~/http/cache-policy";
+import { LIBRARY_UNAVAILABLE } from "~/rules/auth";
 import { assertSameOrigin, readBody } from "~/http/guards.server";
 import { fieldsOf, progressSchema } from "~/services/library-input.server";
 
@@ -35,6 +36,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (sync.AudioSrc === context.services.publicConfig.liveStreamUrl) {
     return json({ ok: false, error: "Live streams are not saved." }, { status: 422, headers: cacheHeaders("private") });
   }
-  const result = await context.services.library.writeProgress(user.uid, sync, at);
+  let result: Awaited<ReturnType<typeof context.services.library.writeProgress>>;
+  try {
+    result = await context.services.library.writeProgress(user.uid, sync, at);
+  } catch (error) {
+    console.error("[progress] not saved:", error instanceof Error ? error.message : error);
+    return json({ ok: false, error: LIBRARY_UNAVAILABLE }, { status: 503, headers: { ...cacheHeaders("private"), "Retry-After": "60" } });
+  }
   return json({ ok: true, result }, { headers: cacheHeaders("private") });
 }

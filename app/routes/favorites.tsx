@@ -2,7 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/react";
 import { cacheHeaders } from "~/http/cache-policy";
 import { assertSameOrigin, readForm } from "~/http/guards.server";
-import { FAVORITE_REFUSED_LOG, safeRedirect } from "~/rules/auth";
+import { serviceUnavailable } from "~/http/responses.server";
+import { FAVORITE_REFUSED_LOG, LIBRARY_UNAVAILABLE, safeRedirect } from "~/rules/auth";
 import { favoriteFormSchema, fieldsOf } from "~/services/library-input.server";
 
 export async function loader() {
@@ -31,8 +32,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const { library } = context.services;
   const data = parsed.data;
-  if (data.intent === "add") await library.addFavorite(user.uid, { audioSrc: data.audioSrc, audioTitle: data.title, duration: data.duration });
-  else await library.removeFavoriteBySrc(user.uid, data.audioSrc);
+  try {
+    if (data.intent === "add") await library.addFavorite(user.uid, { audioSrc: data.audioSrc, audioTitle: data.title, duration: data.duration });
+    else await library.removeFavoriteBySrc(user.uid, data.audioSrc);
+  } catch (error) {
+    // The library service failed: a clear 503 (the heart turns back; a form shows the message).
+    console.error("[favorites] not saved:", error instanceof Error ? error.message : error);
+    if (viaFetcher) return json({ ok: false, error: LIBRARY_UNAVAILABLE }, { status: 503, headers: { ...cacheHeaders("private"), "Retry-After": "60" } });
+    throw serviceUnavailable(LIBRARY_UNAVAILABLE);
+  }
   return viaFetcher
     ? json({ ok: true, favorite: data.intent === "add" }, { headers: cacheHeaders("private") })
     : redirect(back, { headers: cacheHeaders("private") });

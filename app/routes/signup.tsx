@@ -6,7 +6,7 @@ import { OAuthButtons } from "~/components/OAuthButtons";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/http/cache-policy";
 import { assertSameOrigin, formText, isBot, readForm } from "~/http/guards.server";
-import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, safeRedirect, signUpError } from "~/rules/auth";
+import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, safeRedirect, SIGN_UP_UNAVAILABLE, signUpError } from "~/rules/auth";
 import { noticeFor } from "~/rules/notices";
 import { AccountError } from "~/services/accounts.server";
 
@@ -44,8 +44,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (AccountError.is(error)) {
       return json({ error: signUpError(error.message) }, { status: 400, headers: cacheHeaders("private") });
     }
-    console.error("[signup]", error);
-    return json({ error: signUpError("something went wrong on our side. Please try again.") }, { status: 500, headers: cacheHeaders("private") });
+    // The accounts service failed (down, slow, junk): say so, never its raw error.
+    console.error("[signup]", error instanceof Error ? error.message : error);
+    return json({ error: signUpError(SIGN_UP_UNAVAILABLE) }, { status: 503, headers: { ...cacheHeaders("private"), "Retry-After": "60" } });
   }
 }
 

@@ -16,6 +16,10 @@ export const SIGN_IN_FAILED = "Invalid email or password.";
 export const SIGN_IN_THROTTLED = "Too many sign-in attempts. Please wait a few minutes and try again.";
 /** The accounts service is down, slow or answering junk: say so (never its raw error). */
 export const SIGN_IN_UNAVAILABLE = "Sign-in is not available right now. Please try again in a few minutes.";
+/** Sign-up when the accounts service is down, slow or answering junk (after "Error signing up: "). */
+export const SIGN_UP_UNAVAILABLE = "sign-up is not available right now. Please try again in a few minutes.";
+/** A favorite or a position could not be saved: the listener's library service failed. */
+export const LIBRARY_UNAVAILABLE = "Your favorites and listening position can't be saved right now. Please try again in a few minutes.";
 /** A signed-in page could not reach the listener's account: they are treated as signed out. */
 export const ACCOUNT_UNAVAILABLE = "Your account can't be reached right now, so you are signed out for the moment. Please try again in a few minutes.";
 /** Failed sign-ins allowed per account within the window before it is throttled. */

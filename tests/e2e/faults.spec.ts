@@ -16,7 +16,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { stripTags } from "../../app/rules/text";
-import { ACCOUNT_UNAVAILABLE, SIGN_IN_UNAVAILABLE } from "../../app/rules/auth";
+import { ACCOUNT_UNAVAILABLE, LIBRARY_UNAVAILABLE, SIGN_IN_UNAVAILABLE, SIGN_UP_UNAVAILABLE } from "../../app/rules/auth";
 import { coldcutEpisode, crew, dthNews, episodes, newestFirst, sliderPosts, stripHtml, wtfNews } from "./support/sample";
 import { startAppServer, startRemoteStack, type Mode, type RemoteService, type RemoteStack } from "./support/fault-stack";
 import { PASSWORD, uniqueEmail } from "./helpers/auth";
@@ -343,6 +343,30 @@ test.describe("Firebase", () => {
       expect(message).toContain(SIGN_IN_UNAVAILABLE);
       expect(message).not.toMatch(/HTTP 503|not JSON|TimeoutError|127\.0\.0\.1/);
       expect(stack.firebase.requests.filter((r) => r.at >= since).length, "Firebase was called").toBeGreaterThan(0);
+
+      // Signing up, saving a favorite or a position while it is down: a clear 503, in time.
+      const headers = { "X-Forwarded-For": `10.78.${crypto.randomInt(256)}.${crypto.randomInt(256)}` };
+      const writes = await Promise.all([
+        http.post("/signup", { form: { email: uniqueEmail("faults-up"), password: PASSWORD, website: "" }, headers, maxRedirects: 0 }),
+        http.post("/favorites", {
+          form: { intent: "add", audioSrc: episodes[0]!.EpisodeUrl, title: episodes[0]!.title, duration: "60", js: "1" },
+          headers: { ...headers, Cookie: cookie },
+          maxRedirects: 0,
+        }),
+        http.post("/api/progress", {
+          data: { AudioSrc: episodes[0]!.EpisodeUrl, AudioTitle: episodes[0]!.title, currentTime: 12, Duration: 60, at: Date.now() },
+          headers: { ...headers, Cookie: cookie },
+          maxRedirects: 0,
+        }),
+      ]);
+      const [up, favorite, progress] = writes;
+      expect(up!.status(), "sign-up").toBe(503);
+      expect(stripTags(await up!.text())).toContain(`Error signing up: ${SIGN_UP_UNAVAILABLE}`);
+      for (const [what, r] of [["favorite", favorite!], ["progress", progress!]] as const) {
+        expect(r.status(), what).toBe(503);
+        expect(r.headers()["retry-after"], what).toBeTruthy();
+        expect(await r.json(), what).toEqual({ ok: false, error: LIBRARY_UNAVAILABLE });
+      }
 
       // Back up: the same session is signed in again.
       await stack.allOk();

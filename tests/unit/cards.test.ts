@@ -21,7 +21,7 @@ const episode: Episode = {
 const post: NewsPost = {
   id: "7",
   slug: "squirrel",
-  type: "wtf",
+  type: "wtfnews",
   title: "Squirrel steals a whole pizza",
   contentHtml: "<p>" + "long body ".repeat(500) + "</p>",
   excerpt: "A squirrel in the park made off with a pizza",
