@@ -5,9 +5,10 @@ import { cacheHeaders } from "~/http/cache-policy";
 import { queryText } from "~/http/input.server";
 import { notFound } from "~/http/responses.server";
 import { orStillLoading } from "~/services/pages.server";
+import { errorTitle } from "~/utils/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.member.name} — The Ham Radio Show crew` : "NOT FOUND — The Ham Radio Show" },
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
+  { title: data ? `${data.member.name} — The Ham Radio Show crew` : errorTitle(error) },
 ];
 
 /** SPEC §2 /Crew?name=: "Loads only if a name query exists" (§5); an unknown name is a 404. */

@@ -7,7 +7,7 @@ import { episodeMeta } from "~/utils/meta";
 
 export const loader = (args: LoaderFunctionArgs) => episodePageLoader(args);
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
-export const meta: MetaFunction<typeof loader> = ({ data }) => episodeMeta(data?.episode);
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => episodeMeta(data?.episode, error);
 
 export default function EpisodeRoute() {
   const data = useLoaderData<typeof loader>();

@@ -11,9 +11,10 @@ import { eraFeedLink, eraLink, ERAS, parseStation } from "~/rules/eras";
 import { ERA_DESCRIPTIONS } from "~/rules/era-descriptions";
 import { episodeCard } from "~/services/cards.server";
 import { orEmpty } from "~/services/pages.server";
+import { errorTitle } from "~/utils/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.era.station} — The Ham Radio Show` : "NOT FOUND — The Ham Radio Show" },
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
+  { title: data ? `${data.era.station} — The Ham Radio Show` : errorTitle(error) },
   ...(data ? [{ name: "description", content: `${data.era.station} (${data.era.years}): every episode of The Ham Radio Show from that era, newest first.` }] : []),
 ];
 

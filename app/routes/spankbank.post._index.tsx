@@ -6,14 +6,15 @@ import { GalleryPostPage } from "~/components/GalleryPostPage";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { galleryGateAction, galleryHeaders, galleryPostLoader } from "~/services/gallery-page.server";
 import galleryStyles from "~/styles/gallery.css";
+import { errorTitle } from "~/utils/meta";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: lightboxStyles },
   { rel: "stylesheet", href: galleryStyles },
 ];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.gate ? "Adults only — The Ham Radio Show" : data?.post ? `${data.post.title} — SpankBank` : "NOT FOUND — The Ham Radio Show" },
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
+  { title: data?.gate ? "Adults only — The Ham Radio Show" : data?.post ? `${data.post.title} — SpankBank` : errorTitle(error) },
   { name: "robots", content: "noindex" },
 ];
 

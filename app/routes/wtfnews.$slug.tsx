@@ -3,11 +3,12 @@ import { useLoaderData } from "@remix-run/react";
 import { NewsPostPage } from "~/components/NewsPostPage";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { newsPostLoader } from "~/services/news-page.server";
+import { errorTitle } from "~/utils/meta";
 
 export const loader = (args: LoaderFunctionArgs) => newsPostLoader(args);
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.post.title} — The Ham Radio Show` : "NOT FOUND — The Ham Radio Show" },
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
+  { title: data ? `${data.post.title} — The Ham Radio Show` : errorTitle(error) },
 ];
 
 export default function NewsPostRoute() {

@@ -1,7 +1,19 @@
+import { isRouteErrorResponse } from "@remix-run/react";
 import { truncateWords } from "~/rules/text";
+import { LOADING_TEXT, NOT_FOUND_TITLE } from "~/rules/constants";
 
-export function episodeMeta(episode: { title: string; description: string; image: string } | undefined) {
-  if (!episode) return [{ title: "NOT FOUND — The Ham Radio Show" }];
+/**
+ * The tab title of a page that threw: NOT FOUND for a 404, 'Loading...' for the page a failing
+ * source left without data (SPEC §8, the 200 `stillLoading()` response), else a plain error.
+ */
+export function errorTitle(error: unknown): string {
+  const what =
+    isRouteErrorResponse(error) && error.status === 200 ? LOADING_TEXT : !error || (isRouteErrorResponse(error) && error.status === 404) ? NOT_FOUND_TITLE : "Error";
+  return `${what} — The Ham Radio Show`;
+}
+
+export function episodeMeta(episode: { title: string; description: string; image: string } | undefined, error?: unknown) {
+  if (!episode) return [{ title: errorTitle(error) }];
   return [
     { title: `${episode.title} — The Ham Radio Show` },
     { name: "description", content: truncateWords(episode.description, 30) },
