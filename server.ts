@@ -4,7 +4,7 @@
  * cache of anonymous public pages (ADR 007), and a graceful shutdown that lets in-flight
  * requests finish and closes the database. No per-request logging.
  */
-import type { RequestHandler } from "express";
+import type { ErrorRequestHandler, RequestHandler } from "express";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import crypto from "node:crypto";
@@ -135,6 +135,20 @@ const remix = createRemixWithCache({
 app.use(remix.serveCached);
 app.use(compressOnce);
 app.all("*", remix.render);
+
+// Errors Express meets before a route runs (a path or body it cannot decode): a clear 4xx, one
+// log line, never a stack trace in the answer or the log; anything else is a plain 500.
+app.use(((error, req, res, next) => {
+  if (res.headersSent) return next(error);
+  const status = error instanceof URIError ? 400 : Number(error?.status ?? error?.statusCode ?? 500);
+  const clientError = status >= 400 && status < 500;
+  console.error(`[http] ${req.method} ${req.path.slice(0, 200)}: ${clientError ? status : "failed"} (${error instanceof Error ? error.message : String(error)})`);
+  res
+    .status(clientError ? status : 500)
+    .set("Cache-Control", CACHE_POLICY.private)
+    .type("text/plain")
+    .send(clientError ? "This address could not be read. Please check the link." : "Something went wrong on our side. Please try again in a moment.");
+}) as ErrorRequestHandler);
 
 const server = app.listen(env.PORT, env.HOST, () => {
   const address = server.address();
