@@ -105,14 +105,14 @@ test("kill -9 in the middle of writes: every acknowledged favorite and position 
           ? await fetch(`${origin}/api/progress`, { method: "POST", headers: writeHeaders(origin, cookie, "json"), body: progressBody(n, base + n) })
           : await fetch(`${origin}/favorites`, { method: "POST", headers: writeHeaders(origin, cookie, "form"), body: favoriteForm("add", src, `Durability ${n}`) });
         outstanding--;
-        if (res.status !== 200) {
-          if (!killed) refusedBeforeKill.push(`${progress ? "progress" : "favorite"} ${n}: ${res.status}`);
-          continue;
+        if (res.status === 200) {
+          // The write is committed before the answer is sent: acknowledged.
+          if (progress) ackedPosition = Math.max(ackedPosition, n);
+          else ackedFavorites.push(src);
+          acked++;
+        } else if (!killed) {
+          refusedBeforeKill.push(`${progress ? "progress" : "favorite"} ${n}: ${res.status}`);
         }
-        // The write is committed before the answer is sent: acknowledged.
-        if (progress) ackedPosition = Math.max(ackedPosition, n);
-        else ackedFavorites.push(src);
-        acked++;
         await res.arrayBuffer().catch(() => undefined);
       } catch {
         outstanding--; // cut by the kill: not acknowledged, may or may not have landed
