@@ -76,13 +76,17 @@ test.describe("accounts with JavaScript", () => {
     await asListener(page);
     const existing = await signUp(page);
     await page.goto("/signup");
-    const dialog = page.waitForEvent("dialog");
+    // Accepted the moment it opens: an open alert blocks the page, and the click waits for
+    // the navigation it started, so accepting only after the click returned could deadlock.
+    const dialog = page.waitForEvent("dialog").then(async (d) => {
+      const message = d.message();
+      await d.accept().catch(() => undefined);
+      return message;
+    });
     await page.getByLabel("Email").fill(existing.email);
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Sign up", exact: true }).click();
-    const d = await dialog;
-    expect(d.message()).toMatch(/^Error signing up: /);
-    await d.accept().catch(() => undefined);
+    expect(await dialog).toMatch(/^Error signing up: /);
     await expect(page.getByRole("alert")).toContainText("Error signing up:");
   });
 });
