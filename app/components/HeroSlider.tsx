@@ -1,9 +1,8 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { KeenSliderInstance, KeenSliderPlugin } from "keen-slider/keen-slider.es.js";
-import type { SliderItem } from "~/services/types";
+import type { SlideCardData } from "~/services/types";
 import { SLIDER_AUTOPLAY_MS } from "~/rules/constants";
-import { slideTarget } from "~/rules/slider";
 import { afterLoad } from "~/utils/after-load";
 import { PauseIcon, PlayIcon } from "./icons";
 
@@ -32,7 +31,7 @@ function autoplay(delay: number, paused: () => boolean): KeenSliderPlugin {
   };
 }
 
-export function HeroSlider({ slides, contentSiteUrl }: { slides: SliderItem[]; contentSiteUrl: string }) {
+export function HeroSlider({ slides }: { slides: SlideCardData[] }) {
   const [paused, setPaused] = useState(false);
   const [current, setCurrent] = useState(0);
   const [ready, setReady] = useState(false);
@@ -86,7 +85,7 @@ export function HeroSlider({ slides, contentSiteUrl }: { slides: SliderItem[]; c
             aria-roledescription="slide"
             aria-label={`${i + 1} of ${slides.length}`}
           >
-            <SlideLink slide={slide} contentSiteUrl={contentSiteUrl}>
+            <SlideLink slide={slide}>
               <img
                 src={slide.image}
                 alt=""
@@ -130,8 +129,8 @@ export function HeroSlider({ slides, contentSiteUrl }: { slides: SliderItem[]; c
   );
 }
 
-function SlideLink({ slide, contentSiteUrl, children }: { slide: SliderItem; contentSiteUrl: string; children: React.ReactNode }) {
-  const target = slideTarget(slide.url, contentSiteUrl);
+function SlideLink({ slide, children }: { slide: SlideCardData; children: React.ReactNode }) {
+  const { target } = slide;
   if (target.kind === "internal") {
     return (
       <Link to={target.href} className="hero-slide__link">

@@ -23,12 +23,12 @@ export async function loader({ context }: LoaderFunctionArgs) {
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 
 export default function Home() {
-  const { sponsors, slides, latest, news, contentSiteUrl } = useLoaderData<typeof loader>();
+  const { sponsors, slides, latest, news } = useLoaderData<typeof loader>();
   return (
     <div className="home">
       <h1 className="visually-hidden">The Ham Radio Show</h1>
       <SponsorBanner sponsors={sponsors} />
-      <HeroSlider slides={slides} contentSiteUrl={contentSiteUrl} />
+      <HeroSlider slides={slides} />
 
       <section className="section" aria-labelledby="latest-title">
         <div className="section-head">

@@ -1,5 +1,6 @@
+import { slideTarget } from "~/rules/slider";
 import { truncateChars, truncateWords } from "~/rules/text";
-import type { Episode, EpisodeCardData, NewsCardData, NewsPost } from "./types";
+import type { Episode, EpisodeCardData, NewsCardData, NewsPost, SlideCardData, SliderItem } from "./types";
 
 /**
  * The card view of an episode or a news post, cut on the server (SPEC §5): a list page sends a
@@ -10,6 +11,7 @@ import type { Episode, EpisodeCardData, NewsCardData, NewsPost } from "./types";
 // changes, so a card is cut once per object, not on every render.
 const episodeCards = new WeakMap<Episode, EpisodeCardData>();
 const newsCards = new WeakMap<NewsPost, NewsCardData>();
+const slideCards = new WeakMap<SliderItem, SlideCardData & { site: string }>();
 
 function memo<K extends object, V>(cache: WeakMap<K, V>, key: K, make: (key: K) => V): V {
   let value = cache.get(key);
@@ -23,6 +25,17 @@ export function episodeCard(episode: Episode): EpisodeCardData {
 
 export function newsCard(post: NewsPost): NewsCardData {
   return memo(newsCards, post, cutNewsCard);
+}
+
+/** A slide with its link target (internal /Page/<path>, a new tab, or none) decided here. */
+export function slideCard(slide: SliderItem, contentSiteUrl: string): SlideCardData {
+  let card = slideCards.get(slide);
+  if (!card || card.site !== contentSiteUrl) {
+    card = { id: slide.id, image: slide.image, caption: slide.caption, target: slideTarget(slide.url, contentSiteUrl), site: contentSiteUrl };
+    slideCards.set(slide, card);
+  }
+  const { site: _site, ...view } = card;
+  return view;
 }
 
 function cutNewsCard(post: NewsPost): NewsCardData {

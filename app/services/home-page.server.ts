@@ -1,5 +1,5 @@
 import type { Services } from "./context.server";
-import { episodeCard, newsCard } from "./cards.server";
+import { episodeCard, newsCard, slideCard } from "./cards.server";
 import { orEmpty } from "./pages.server";
 
 /** SPEC §2 Home: sponsors, slider, latest episodes and news, each failing alone to its empty value. */
@@ -10,5 +10,6 @@ export async function loadHome(services: Services, limits: { latest: number; new
     orEmpty("latest episodes", services.catalog.latestEpisodes(limits.latest), []),
     orEmpty("home news", services.content.latestNews(limits.news), []),
   ]);
-  return { sponsors, slides, latest: latest.map(episodeCard), news: news.map(newsCard), contentSiteUrl: services.publicConfig.contentSiteUrl };
+  const site = services.publicConfig.contentSiteUrl;
+  return { sponsors, slides: slides.map((s) => slideCard(s, site)), latest: latest.map(episodeCard), news: news.map(newsCard) };
 }

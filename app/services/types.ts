@@ -4,6 +4,7 @@
  */
 import type { Station } from "~/rules/eras";
 import type { NewsType } from "~/rules/news";
+import type { SlideTarget } from "~/rules/slider";
 
 export interface Episode {
   /** objectID of SPEC §3 (stable across services). */
@@ -56,6 +57,9 @@ export interface SliderItem {
   /** acf.sliderurl: where a click goes (SPEC §2 Slider). */
   url: string | null;
 }
+
+/** A slide as the home page shows it: where a click goes is decided on the server (SPEC §2 Slider). */
+export type SlideCardData = Omit<SliderItem, "url"> & { target: SlideTarget };
 
 export interface NewsPost {
   id: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { episodeCard, newsCard } from "~/services/cards.server";
-import type { Episode, NewsPost } from "~/services/types";
+import { episodeCard, newsCard, slideCard } from "~/services/cards.server";
+import type { Episode, NewsPost, SliderItem } from "~/services/types";
 
 const episode: Episode = {
   id: "ep-1",
@@ -53,5 +53,13 @@ describe("card views (SPEC §5 cuts, done on the server)", () => {
     expect(episodeCard(episode)).toBe(episodeCard(episode));
     const edited = { ...post, title: "Another title entirely" };
     expect(newsCard(edited).titleShort).not.toBe(newsCard(post).titleShort);
+  });
+
+  it("a slide carries its link target decided on the server, per content site", () => {
+    const slide: SliderItem = { id: "s1", image: "/s.jpg", caption: "Tour", url: "https://thehamradioshow.com/the-bunker-tour/" };
+    expect(slideCard(slide, "https://thehamradioshow.com")).toEqual({ id: "s1", image: "/s.jpg", caption: "Tour", target: { kind: "internal", href: "/Page/the-bunker-tour" } });
+    expect(slideCard(slide, "https://elsewhere.example").target).toEqual({ kind: "external", href: "https://thehamradioshow.com/the-bunker-tour/" });
+    expect(slideCard({ ...slide, url: "javascript:alert(1)" }, "https://thehamradioshow.com").target).toEqual({ kind: "none" });
+    expect(slideCard(slide, "https://thehamradioshow.com")).not.toHaveProperty("url");
   });
 });
