@@ -10,13 +10,11 @@
  *   Firebase fake (tests/fakes/firebase.mjs) and the streaming service
  *   (tests/e2e/fake-upstreams.mjs) — every remote call of the production code path;
  * - a now-playing server: the embedded catalog and its own streaming service only.
+ * Servers start through ./app-server.ts.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { startAppServer, type AppServer, type Mode } from "./app-server";
 
-export type Mode = "ok" | "fail" | "slow" | "junk";
+export { startAppServer, startNowPlayingServer, type AppServer, type Mode, type NowPlayingServer } from "./app-server";
 export type RemoteService = "supabase" | "content" | "gallery";
 
 interface RecordedRequest {
@@ -43,61 +41,6 @@ interface FirebaseFake {
 interface Upstreams {
   origin: string;
   close(): void;
-}
-
-export interface AppServer {
-  origin: string;
-  dataDir: string;
-  /** `kill -HUP`: the server forgets its cached reads (they become stale) and rendered pages. */
-  signal(name: NodeJS.Signals): void;
-  output(): string;
-  stop(): Promise<void>;
-}
-
-/** Starts build/server.js on a free port with `env`; resolves once /healthz answers 200. */
-export async function startAppServer(env: Record<string, string>, label: string): Promise<AppServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `hrs-e2e-${label}-`));
-  const child: ChildProcess = spawn(process.execPath, ["build/server.js"], {
-    stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      SESSION_SECRET: "e2e-session-secret-0123456789abcdef",
-      TRUST_PROXY_HOPS: "1",
-      ...env,
-    },
-  });
-  let output = "";
-  child.stdout?.on("data", (d) => (output += String(d)));
-  child.stderr?.on("data", (d) => (output += String(d)));
-  const stop = async () => {
-    await new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once("exit", () => resolve());
-      child.kill("SIGTERM");
-      setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
-    });
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 45_000;
-  let origin: string | null = null;
-  for (;;) {
-    const port = /on the air at http:\/\/localhost:(\d+)/.exec(output)?.[1];
-    origin ??= port ? `http://127.0.0.1:${port}` : null;
-    if (origin) {
-      const ok = await fetch(`${origin}/healthz`).then((r) => r.ok, () => false);
-      if (ok) break;
-    }
-    if (child.exitCode !== null || Date.now() > deadline) {
-      await stop();
-      throw new Error(`private server (${label}) did not start:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { origin, dataDir, signal: (name) => child.kill(name), output: () => output, stop };
 }
 
 export interface RemoteStack {
@@ -170,47 +113,6 @@ export async function startRemoteStack(): Promise<RemoteStack> {
     async stop() {
       await server.stop();
       await Promise.all([remote.close(), firebase.close()]);
-      upstreams.close();
-    },
-  };
-}
-
-export interface NowPlayingServer {
-  origin: string;
-  setUpstreamMode(mode: Mode): Promise<void>;
-  /** Calls the streaming service received since the last mode switch. */
-  upstreamHits(): Promise<number>;
-  stop(): Promise<void>;
-}
-
-/** A server whose streaming service starts in `mode` (the embedded catalog: nothing else remote). */
-export async function startNowPlayingServer(mode: Mode, label: string): Promise<NowPlayingServer> {
-  const { startFakeUpstreams } = (await import("../fake-upstreams.mjs")) as { startFakeUpstreams(port: number): Promise<Upstreams> };
-  const upstreams = await startFakeUpstreams(0);
-  const setUpstreamMode = async (m: Mode) => {
-    const r = await fetch(`${upstreams.origin}/__mode?mode=${m}`);
-    if (!r.ok) throw new Error(`fake streaming service mode: HTTP ${r.status}`);
-  };
-  await setUpstreamMode(mode);
-  let server: AppServer;
-  try {
-    server = await startAppServer(
-      { LIVE_STREAM_URL: `${upstreams.origin}/live/stream.mp3`, NOW_PLAYING_KIND: "live365", NOW_PLAYING_URL: `${upstreams.origin}/live365/station/a93581` },
-      label,
-    );
-  } catch (error) {
-    upstreams.close();
-    throw error;
-  }
-  return {
-    origin: server.origin,
-    setUpstreamMode,
-    async upstreamHits() {
-      const r = await fetch(`${upstreams.origin}/__stats`);
-      return ((await r.json()) as { nowPlaying: number }).nowPlaying;
-    },
-    async stop() {
-      await server.stop();
       upstreams.close();
     },
   };

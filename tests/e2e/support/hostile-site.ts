@@ -7,10 +7,10 @@
  * process, DATA_DIR and ports (E2E_PORT + 5, fake on + 6), so no cache of the shared e2e server
  * is involved.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { startAppServer, type AppServer } from "./app-server";
 
 export const XSS_PAYLOADS: string[] = fs
   .readFileSync(path.resolve("tests/fixtures/xss-payloads.txt"), "utf8")
@@ -166,57 +166,36 @@ export async function startHostileSite(port: number): Promise<HostileSite> {
     remote = await startRemoteServices({ port: port + 1, sampleDir });
   }
   const origin = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ["build/server.js"], {
-    stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      SAMPLE_DIR: sampleDir,
-      SESSION_SECRET: "e2e-session-secret-0123456789abcdef",
-      TRUST_PROXY_HOPS: "1",
-      LIVE_STREAM_URL: `${origin}/media/audio/ep-audio-1.mp3`,
-      NOW_PLAYING_KIND: "none",
-      CATALOG_SOURCE: "embedded",
-      CONTENT_SOURCE: "embedded",
-      GALLERY_SOURCE: "embedded",
-      ACCOUNTS_SOURCE: "embedded",
-      ...(remote ? remote.env : {}),
-    },
-  });
-  let output = "";
-  child.stdout?.on("data", (d) => (output += String(d)));
-  child.stderr?.on("data", (d) => (output += String(d)));
   const cleanup = () => {
     void remote?.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
     fs.rmSync(sampleDir, { recursive: true, force: true });
   };
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${origin}/healthz`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    if (child.exitCode !== null || Date.now() > deadline) {
-      child.kill("SIGKILL");
-      cleanup();
-      throw new Error(`the hostile-data server did not start on ${origin}:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 150));
+  let server: AppServer;
+  try {
+    server = await startAppServer(
+      {
+        PORT: String(port),
+        SAMPLE_DIR: sampleDir,
+        LIVE_STREAM_URL: `${origin}/media/audio/ep-audio-1.mp3`,
+        NOW_PLAYING_KIND: "none",
+        CATALOG_SOURCE: "embedded",
+        CONTENT_SOURCE: "embedded",
+        GALLERY_SOURCE: "embedded",
+        ACCOUNTS_SOURCE: "embedded",
+        ...(remote ? remote.env : {}),
+      },
+      "xss",
+      { dataDir },
+    );
+  } catch (error) {
+    cleanup();
+    throw error;
   }
   return {
-    origin,
+    origin: server.origin,
     async stop() {
-      await new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-        setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
-      });
+      await server.stop();
       cleanup();
     },
   };

@@ -4,11 +4,7 @@
  * copy of the built server when a test needs its own now-playing upstream.
  */
 import { expect, type Page, type TestInfo } from "@playwright/test";
-import { spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
-import net from "node:net";
-import os from "node:os";
-import path from "node:path";
+import { startNowPlayingServer, type Mode, type NowPlayingServer } from "./app-server";
 
 export const isMobile = (testInfo: TestInfo) => testInfo.project.name === "mobile-375";
 export const jsOff = (testInfo: TestInfo) => testInfo.project.use.javaScriptEnabled === false;
@@ -107,89 +103,12 @@ export function playerButton(page: Page, name: string) {
   return page.getByRole("button", { name, exact: true }).locator("visible=true").first();
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-export interface PrivateServer {
-  origin: string;
-  upstream: string;
-  setUpstreamMode(mode: "ok" | "fail" | "junk" | "slow"): Promise<void>;
-  upstreamHits(): Promise<number>;
-  stop(): Promise<void>;
-}
+export type PrivateServer = NowPlayingServer;
 
 /**
  * A private copy of the built server with its own fake streaming service (the shared e2e server
  * caches now-playing for 10 s and keeps a last good copy, so a fallback test needs its own).
  */
-export async function startPrivateServer(initialMode: "ok" | "fail" | "junk" | "slow"): Promise<PrivateServer> {
-  const { startFakeUpstreams } = (await import("../fake-upstreams.mjs")) as {
-    startFakeUpstreams(port: number): Promise<{ origin: string; close(): void }>;
-  };
-  const upstreamPort = await freePort();
-  const upstreams = await startFakeUpstreams(upstreamPort);
-  const setUpstreamMode = async (mode: string) => {
-    const r = await fetch(`${upstreams.origin}/__mode?mode=${mode}`);
-    if (!r.ok) throw new Error(`fake upstream mode: ${r.status}`);
-  };
-  await setUpstreamMode(initialMode);
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hrs-e2e-player-"));
-  const child: ChildProcess = spawn(process.execPath, ["build/server.js"], {
-    stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      SESSION_SECRET: "e2e-session-secret-0123456789abcdef",
-      LIVE_STREAM_URL: `${upstreams.origin}/live/stream.mp3`,
-      NOW_PLAYING_KIND: "live365",
-      NOW_PLAYING_URL: `${upstreams.origin}/live365/station/a93581`,
-      TRUST_PROXY_HOPS: "1",
-    },
-  });
-  let output = "";
-  child.stdout?.on("data", (d) => (output += String(d)));
-  child.stderr?.on("data", (d) => (output += String(d)));
-  const origin = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    try {
-      const r = await fetch(`${origin}/healthz`);
-      if (r.ok) break;
-    } catch {
-      // not up yet
-    }
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`private server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    origin,
-    upstream: upstreams.origin,
-    setUpstreamMode,
-    async upstreamHits() {
-      const r = await fetch(`${upstreams.origin}/__stats`);
-      return ((await r.json()) as { nowPlaying: number }).nowPlaying;
-    },
-    async stop() {
-      await new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-        setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
-      });
-      upstreams.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+export function startPrivateServer(initialMode: Mode): Promise<PrivateServer> {
+  return startNowPlayingServer(initialMode, "player");
 }

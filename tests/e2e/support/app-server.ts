@@ -1,0 +1,120 @@
+/**
+ * Private copies of the built server for specs that need one of their own (a fault to inject, a
+ * database to corrupt, hostile data, a streaming service in a given state): one way to start
+ * them, shared by the spec helpers in this folder.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+export type Mode = "ok" | "fail" | "slow" | "junk";
+
+interface Upstreams {
+  origin: string;
+  close(): void;
+}
+
+export interface AppServer {
+  origin: string;
+  dataDir: string;
+  /** `kill -HUP`: the server forgets its cached reads (they become stale) and rendered pages. */
+  signal(name: NodeJS.Signals): void;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts build/server.js (production mode, rate limits on, one trusted proxy hop) on a free port
+ * — or `env.PORT` — with `env` on top; resolves once /healthz answers 200. Its data directory is
+ * a fresh one removed on stop, unless the caller passes (and owns) one.
+ */
+export async function startAppServer(env: Record<string, string>, label: string, options: { dataDir?: string } = {}): Promise<AppServer> {
+  const ownDataDir = !options.dataDir;
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), `hrs-e2e-${label}-`));
+  const child: ChildProcess = spawn(process.execPath, ["build/server.js"], {
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      SESSION_SECRET: "e2e-session-secret-0123456789abcdef",
+      TRUST_PROXY_HOPS: "1",
+      ...env,
+    },
+  });
+  let output = "";
+  child.stdout?.on("data", (d) => (output += String(d)));
+  child.stderr?.on("data", (d) => (output += String(d)));
+  const stop = async () => {
+    await new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once("exit", () => resolve());
+      child.kill("SIGTERM");
+      setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
+    });
+    if (ownDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 45_000;
+  let origin: string | null = null;
+  for (;;) {
+    const port = /on the air at http:\/\/localhost:(\d+)/.exec(output)?.[1];
+    origin ??= port ? `http://127.0.0.1:${port}` : null;
+    if (origin) {
+      const ok = await fetch(`${origin}/healthz`).then((r) => r.ok, () => false);
+      if (ok) break;
+    }
+    if (child.exitCode !== null || Date.now() > deadline) {
+      await stop();
+      throw new Error(`private server (${label}) did not start:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { origin, dataDir, signal: (name) => child.kill(name), output: () => output, stop };
+}
+
+export interface NowPlayingServer {
+  origin: string;
+  /** The fake streaming service's origin. */
+  upstream: string;
+  setUpstreamMode(mode: Mode): Promise<void>;
+  /** Calls the streaming service received since the last mode switch. */
+  upstreamHits(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/** A server whose streaming service starts in `mode` (the embedded catalog: nothing else remote). */
+export async function startNowPlayingServer(mode: Mode, label: string): Promise<NowPlayingServer> {
+  const { startFakeUpstreams } = (await import("../fake-upstreams.mjs")) as { startFakeUpstreams(port: number): Promise<Upstreams> };
+  const upstreams = await startFakeUpstreams(0);
+  const setUpstreamMode = async (m: Mode) => {
+    const r = await fetch(`${upstreams.origin}/__mode?mode=${m}`);
+    if (!r.ok) throw new Error(`fake streaming service mode: HTTP ${r.status}`);
+  };
+  await setUpstreamMode(mode);
+  let server: AppServer;
+  try {
+    server = await startAppServer(
+      { LIVE_STREAM_URL: `${upstreams.origin}/live/stream.mp3`, NOW_PLAYING_KIND: "live365", NOW_PLAYING_URL: `${upstreams.origin}/live365/station/a93581` },
+      label,
+    );
+  } catch (error) {
+    upstreams.close();
+    throw error;
+  }
+  return {
+    origin: server.origin,
+    upstream: upstreams.origin,
+    setUpstreamMode,
+    async upstreamHits() {
+      const r = await fetch(`${upstreams.origin}/__stats`);
+      return ((await r.json()) as { nowPlaying: number }).nowPlaying;
+    },
+    async stop() {
+      await server.stop();
+      upstreams.close();
+    },
+  };
+}
