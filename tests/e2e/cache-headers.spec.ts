@@ -5,7 +5,7 @@
  */
 import crypto from "node:crypto";
 import { expect, request as playwrightRequest, test, type APIRequestContext, type APIResponse } from "@playwright/test";
-import { PASSWORD, uniqueEmail } from "./helpers/auth";
+import { PASSWORD, uniqueEmail, sessionCookieOf } from "./helpers/auth";
 
 const PUBLIC_PAGE = "public, max-age=60, s-maxage=300, stale-while-revalidate=86400";
 const listener = () => {
@@ -26,11 +26,7 @@ async function signedInCookie(request: APIRequestContext): Promise<string> {
   const up = await request.post("/signup", { form: { email, password: PASSWORD, website: "" }, headers, maxRedirects: 0 });
   expect([302, 303]).toContain(up.status());
   const inn = await request.post("/signin", { form: { email, password: PASSWORD, website: "", redirectTo: "/" }, headers, maxRedirects: 0 });
-  const cookie = inn
-    .headersArray()
-    .filter((h) => h.name.toLowerCase() === "set-cookie")
-    .map((h) => h.value.split(";")[0])
-    .find((c) => /hrs_session=/.test(c));
+  const cookie = sessionCookieOf(inn);
   expect(cookie, "sign-in sets the session cookie").toBeTruthy();
   return cookie!;
 }

@@ -19,7 +19,7 @@ import { stripTags } from "../../app/rules/text";
 import { ACCOUNT_UNAVAILABLE, LIBRARY_UNAVAILABLE, SIGN_IN_UNAVAILABLE, SIGN_UP_UNAVAILABLE } from "../../app/rules/auth";
 import { coldcutEpisode, crew, dthNews, episodes, newestFirst, sliderPosts, stripHtml, wtfNews } from "./support/sample";
 import { startAppServer, startRemoteStack, type Mode, type RemoteService, type RemoteStack } from "./support/fault-stack";
-import { PASSWORD, uniqueEmail } from "./helpers/auth";
+import { PASSWORD, sessionCookieOf, uniqueEmail } from "./helpers/auth";
 
 test.skip(process.env.E2E_REMOTE !== "1", "fault tests run in the remote pass (E2E_REMOTE=1)");
 test.describe.configure({ mode: "serial" });
@@ -124,12 +124,7 @@ const q = encodeURIComponent;
 const title = (t: string) => stripHtml(t);
 /** News cards cut their titles short: the start of one is enough to recognise it. */
 const cardTitle = (t: string) => stripHtml(t).slice(0, 12);
-const sessionCookie = (r: APIResponse) =>
-  r
-    .headersArray()
-    .filter((h) => h.name.toLowerCase() === "set-cookie")
-    .map((h) => h.value.split(";")[0]!)
-    .find((c) => /hrs_session=/.test(c));
+const sessionCookie = sessionCookieOf;
 
 /**
  * A new account, signed in: its session cookie (Firebase is up while this runs). Through a

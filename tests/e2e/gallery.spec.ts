@@ -10,14 +10,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { asListener, signedIn } from "./helpers/auth";
 import { newsLink } from "../../app/rules/news";
+import { gallery, type SampleGalleryPost } from "./support/sample";
 
-interface SampleGalleryPost {
-  id: number;
-  slug: string;
-  title: { rendered: string };
-  content: { rendered: string };
-}
-const gallery = JSON.parse(fs.readFileSync(path.resolve("sample/gallery.json"), "utf8")) as SampleGalleryPost[];
 const posts = JSON.parse(fs.readFileSync(path.resolve("sample/posts.json"), "utf8")) as (SampleGalleryPost & { categories: number[] })[];
 
 const altsOf = (post: SampleGalleryPost) => [...post.content.rendered.matchAll(/<img[^>]*\balt="([^"]*)"/g)].map((m) => m[1]!);

@@ -7,24 +7,15 @@
  *   E2E_PORT=3740 npx playwright test tests/e2e/security-headers.spec.ts --project=desktop-js
  */
 import crypto from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import { expect, request as playwrightRequest, test, type APIRequestContext, type APIResponse, type Page } from "@playwright/test";
-import { PASSWORD, signedIn, uniqueEmail } from "./helpers/auth";
-import { PUBLIC_ROUTES, episodeWithSubtext, posts } from "./support/sample";
+import { PASSWORD, signedIn, uniqueEmail, sessionCookieOf } from "./helpers/auth";
+import { PUBLIC_ROUTES, episodeWithSubtext, posts, gallery } from "./support/sample";
 import { newsLink } from "../../app/rules/news";
 
 test.beforeEach(({}, testInfo) => {
   test.skip(testInfo.project.name !== "desktop-js", "one project is enough (the browser pass runs with JS on)");
 });
 
-interface SampleGalleryPost {
-  id: number;
-  slug: string;
-  title: { rendered: string };
-  content: { rendered: string };
-}
-const gallery = JSON.parse(fs.readFileSync(path.resolve("sample/gallery.json"), "utf8")) as SampleGalleryPost[];
 const galleryPost = gallery.find((p) => /<img[^>]*\balt="[^"]+"/.test(p.content.rendered))!;
 const galleryAlt = /<img[^>]*\balt="([^"]+)"/.exec(galleryPost.content.rendered)![1]!;
 const spnkbnk = posts.find((p) => p.categories.includes(6))!;
@@ -103,11 +94,7 @@ async function signedInCookie(request: APIRequestContext, baseURL: string): Prom
   expect([302, 303]).toContain(up.status());
   const inn = await request.post("/signin", { form: { email, password: PASSWORD, website: "", redirectTo: "/" }, headers, maxRedirects: 0 });
   await expectSecurityHeaders(inn, "POST /signin (redirect)");
-  const cookie = inn
-    .headersArray()
-    .filter((h) => h.name.toLowerCase() === "set-cookie")
-    .map((h) => h.value.split(";")[0])
-    .find((c) => /hrs_session=/.test(c));
+  const cookie = sessionCookieOf(inn);
   expect(cookie, "sign-in sets the session cookie").toBeTruthy();
   const confirm = await request.post("/SpankBank?index", {
     form: { intent: "confirm-adult", redirectTo: "/SpankBank" },

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type APIResponse, type Page } from "@playwright/test";
 import crypto from "node:crypto";
 
 export const PASSWORD = "correct horse battery staple";
@@ -51,4 +51,13 @@ export async function signedIn(page: Page): Promise<{ email: string; password: s
   const account = await signUp(page);
   await signIn(page, account.email, account.password);
   return account;
+}
+
+/** The session cookie (name=value) an HTTP answer sets, if any. */
+export function sessionCookieOf(response: APIResponse): string | undefined {
+  return response
+    .headersArray()
+    .filter((h) => h.name.toLowerCase() === "set-cookie")
+    .map((h) => h.value.split(";")[0]!)
+    .find((c) => /^(__Host-)?hrs_session=/.test(c));
 }

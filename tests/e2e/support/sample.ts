@@ -31,6 +31,13 @@ export const coldcut = read<SampleEpisode[]>("coldcut.json");
 export const crew = read<SampleCrew[]>("crew.json");
 export const posts = read<SamplePost[]>("posts.json");
 export const sponsors = read<SampleSponsor[]>("sponsors.json");
+export interface SampleGalleryPost {
+  id: number;
+  slug: string;
+  title: { rendered: string };
+  content: { rendered: string };
+}
+export const gallery = read<SampleGalleryPost[]>("gallery.json");
 
 const isTrue = (v: unknown) => v === true || v === 1 || v === "true";
 export const newestFirst = <T extends { pubdate: string }>(list: T[]) => [...list].sort((a, b) => Date.parse(b.pubdate) - Date.parse(a.pubdate));
