@@ -421,6 +421,8 @@ test.describe("search (SPEC §2: 'Search: <term>', cards, 'No Results for \"<ter
 test.describe("crew", () => {
   test("/crew-page is a grid of 250x250 crew cards linking to /crew?name=", async ({ page }) => {
     await open(page, "/crew-page");
+    // Sizes need the stylesheet: without JS, DOMContentLoaded can come before it is applied.
+    await page.waitForLoadState("load");
     const cards = page.getByRole("main").getByRole("listitem").getByRole("link");
     await expect(cards).toHaveCount(crew.length);
     for (let i = 0; i < crew.length; i++) {
