@@ -56,10 +56,14 @@ export function isBot(form: FormData): boolean {
 export async function requireUser(request: Request, context: AppLoadContext): Promise<SessionUser> {
   const user = await context.user();
   if (user) return user;
+  throw toSignIn(request);
+}
+
+/** To /signin (with a notice saying why, if any), coming back to this page afterwards. */
+function toSignIn(request: Request, notice?: string): Response {
   const url = new URL(request.url);
-  throw redirect(`/signin?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`, {
-    headers: { "Cache-Control": CACHE_POLICY.private },
-  });
+  const back = `redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`;
+  return redirect(`/signin?${notice ? `notice=${notice}&` : ""}${back}`, { headers: { "Cache-Control": CACHE_POLICY.private } });
 }
 
 /**
@@ -73,10 +77,7 @@ export async function orSignedOut<T>(request: Request, promise: Promise<T>): Pro
     return await promise;
   } catch (error) {
     console.error("[account] unavailable, treating the listener as signed out:", error instanceof Error ? error.message : error);
-    const url = new URL(request.url);
-    throw redirect(`/signin?notice=${ACCOUNT_UNAVAILABLE_NOTICE}&redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`, {
-      headers: { "Cache-Control": CACHE_POLICY.private },
-    });
+    throw toSignIn(request, ACCOUNT_UNAVAILABLE_NOTICE);
   }
 }
 

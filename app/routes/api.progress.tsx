@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/react";
 import { cacheHeaders } from "~/http/cache-policy";
+import { serviceUnavailableJson } from "~/http/responses.server";
 import { LIBRARY_UNAVAILABLE } from "~/rules/auth";
 import { assertSameOrigin, readBody } from "~/http/guards.server";
 import { fieldsOf, progressSchema } from "~/services/library-input.server";
@@ -41,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     result = await context.services.library.writeProgress(user.uid, sync, at);
   } catch (error) {
     console.error("[progress] not saved:", error instanceof Error ? error.message : error);
-    return json({ ok: false, error: LIBRARY_UNAVAILABLE }, { status: 503, headers: { ...cacheHeaders("private"), "Retry-After": "60" } });
+    return serviceUnavailableJson({ ok: false, error: LIBRARY_UNAVAILABLE });
   }
   return json({ ok: true, result }, { headers: cacheHeaders("private") });
 }

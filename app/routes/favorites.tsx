@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/react";
 import { cacheHeaders } from "~/http/cache-policy";
 import { assertSameOrigin, readForm } from "~/http/guards.server";
-import { serviceUnavailable } from "~/http/responses.server";
+import { serviceUnavailable, serviceUnavailableJson } from "~/http/responses.server";
 import { FAVORITE_REFUSED_LOG, LIBRARY_UNAVAILABLE, safeRedirect } from "~/rules/auth";
 import { favoriteFormSchema, fieldsOf } from "~/services/library-input.server";
 
@@ -38,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     // The library service failed: a clear 503 (the heart turns back; a form shows the message).
     console.error("[favorites] not saved:", error instanceof Error ? error.message : error);
-    if (viaFetcher) return json({ ok: false, error: LIBRARY_UNAVAILABLE }, { status: 503, headers: { ...cacheHeaders("private"), "Retry-After": "60" } });
+    if (viaFetcher) return serviceUnavailableJson({ ok: false, error: LIBRARY_UNAVAILABLE });
     throw serviceUnavailable(LIBRARY_UNAVAILABLE);
   }
   return viaFetcher

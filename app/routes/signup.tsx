@@ -5,6 +5,7 @@ import { Honeypot } from "~/components/Honeypot";
 import { OAuthButtons } from "~/components/OAuthButtons";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/http/cache-policy";
+import { serviceUnavailableJson } from "~/http/responses.server";
 import { assertSameOrigin, formText, isBot, readForm } from "~/http/guards.server";
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, safeRedirect, SIGN_UP_UNAVAILABLE, signUpError } from "~/rules/auth";
 import { noticeFor } from "~/rules/notices";
@@ -46,7 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     // The accounts service failed (down, slow, junk): say so, never its raw error.
     console.error("[signup]", error instanceof Error ? error.message : error);
-    return json({ error: signUpError(SIGN_UP_UNAVAILABLE) }, { status: 503, headers: { ...cacheHeaders("private"), "Retry-After": "60" } });
+    return serviceUnavailableJson({ error: signUpError(SIGN_UP_UNAVAILABLE) });
   }
 }
 

@@ -11,7 +11,7 @@ import type { Episode, EpisodeCardData, NewsCardData, NewsPost, SlideCardData, S
 // changes, so a card is cut once per object, not on every render.
 const episodeCards = new WeakMap<Episode, EpisodeCardData>();
 const newsCards = new WeakMap<NewsPost, NewsCardData>();
-const slideCards = new WeakMap<SliderItem, SlideCardData & { site: string }>();
+const slideCards = new WeakMap<SliderItem, { site: string; card: SlideCardData }>();
 
 function memo<K extends object, V>(cache: WeakMap<K, V>, key: K, make: (key: K) => V): V {
   let value = cache.get(key);
@@ -29,13 +29,11 @@ export function newsCard(post: NewsPost): NewsCardData {
 
 /** A slide with its link target (internal /Page/<path>, a new tab, or none) decided here. */
 export function slideCard(slide: SliderItem, contentSiteUrl: string): SlideCardData {
-  let card = slideCards.get(slide);
-  if (!card || card.site !== contentSiteUrl) {
-    card = { id: slide.id, image: slide.image, caption: slide.caption, target: slideTarget(slide.url, contentSiteUrl), site: contentSiteUrl };
-    slideCards.set(slide, card);
-  }
-  const { site: _site, ...view } = card;
-  return view;
+  const cached = slideCards.get(slide);
+  if (cached?.site === contentSiteUrl) return cached.card;
+  const card = { id: slide.id, image: slide.image, caption: slide.caption, target: slideTarget(slide.url, contentSiteUrl) };
+  slideCards.set(slide, { site: contentSiteUrl, card });
+  return card;
 }
 
 function cutNewsCard(post: NewsPost): NewsCardData {

@@ -15,12 +15,22 @@ interface Upstreams {
   close(): void;
 }
 
+export interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
 export interface AppServer {
   origin: string;
   dataDir: string;
-  /** `kill -HUP`: the server forgets its cached reads (they become stale) and rendered pages. */
+  /** E.g. `kill -HUP`: the server forgets its cached reads (they become stale) and rendered pages. */
   signal(name: NodeJS.Signals): void;
+  /** Everything the process printed so far. */
   output(): string;
+  /** Resolves once the process has printed `text` (e.g. that it is shutting down). */
+  printed(text: string, timeoutMs?: number): Promise<void>;
+  /** Resolves when the process has exited. */
+  exited: Promise<Exit>;
   stop(): Promise<void>;
 }
 
@@ -48,6 +58,15 @@ export async function startAppServer(env: Record<string, string>, label: string,
   let output = "";
   child.stdout?.on("data", (d) => (output += String(d)));
   child.stderr?.on("data", (d) => (output += String(d)));
+  const exited = new Promise<Exit>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+  const printed = async (text: string, timeoutMs = 30_000) => {
+    const deadline = Date.now() + timeoutMs;
+    while (!output.includes(text)) {
+      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited before printing ${JSON.stringify(text)}:\n${output}`);
+      if (Date.now() > deadline) throw new Error(`the server did not print ${JSON.stringify(text)}:\n${output}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
   const stop = async () => {
     await new Promise<void>((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
@@ -72,7 +91,7 @@ export async function startAppServer(env: Record<string, string>, label: string,
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { origin, dataDir, signal: (name) => child.kill(name), output: () => output, stop };
+  return { origin, dataDir, signal: (name) => child.kill(name), output: () => output, printed, exited, stop };
 }
 
 export interface NowPlayingServer {
