@@ -1,0 +1,3 @@
+export function loader() {
+  return new Response("<!doctype html><p>floor</p>", { headers: { "Content-Type": "text/html" } });
+}

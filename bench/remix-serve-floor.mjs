@@ -1,0 +1,164 @@
+// The remix-serve "framework floor": the trivial Remix v2 page of bench/floor-app (stock root,
+// `<h1>floor</h1>`, no loader) and a resource route (a tiny HTML Response), served by the stock
+// `remix-serve` (@remix-run/serve, express + compression + morgan) in production mode. The issue
+// quotes this kind of page for "the floor"; this measures it on this machine instead of trusting
+// the quoted figure.
+//
+//   import { startRemixServeFloor } from "./remix-serve-floor.mjs";
+//   const floor = await startRemixServeFloor(4700); // { origin, pagePath, resourcePath, stop }
+//
+// Run directly, it measures both paths with autocannon (50 connections, warm-up, then a timed run):
+//   node bench/remix-serve-floor.mjs            FLOOR_PORT=4700 FLOOR_WARMUP=3 FLOOR_DURATION=10
+//
+// The floor app is built on its own (`remix build` run in bench/floor-app), into
+// bench/floor-app/build and bench/floor-app/public/build, whenever that build is missing or older
+// than the app's sources; the project's own build/ and public/build/ are never touched.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import autocannon from "autocannon";
+
+const require = createRequire(import.meta.url);
+const FLOOR_DIR = fileURLToPath(new URL("./floor-app/", import.meta.url));
+const SERVER_BUILD = path.join(FLOOR_DIR, "build", "index.js");
+const REMIX_CLI = path.join(path.dirname(require.resolve("@remix-run/dev/package.json")), "dist", "cli.js");
+const REMIX_SERVE_CLI = path.join(path.dirname(require.resolve("@remix-run/serve/package.json")), "dist", "cli.js");
+
+function newestMtime(p) {
+  const st = fs.statSync(p);
+  if (!st.isDirectory()) return st.mtimeMs;
+  return Math.max(st.mtimeMs, ...fs.readdirSync(p).map((name) => newestMtime(path.join(p, name))));
+}
+
+function needsBuild() {
+  if (!fs.existsSync(SERVER_BUILD) || !fs.existsSync(path.join(FLOOR_DIR, "public", "build"))) return true;
+  const sources = ["app", "remix.config.js", "package.json"].map((p) => newestMtime(path.join(FLOOR_DIR, p)));
+  return Math.max(...sources) > fs.statSync(SERVER_BUILD).mtimeMs;
+}
+
+/** Builds bench/floor-app if needed; quiet unless the build fails. */
+export async function buildFloorApp({ force = false } = {}) {
+  if (!force && !needsBuild()) return false;
+  const child = spawn(process.execPath, [REMIX_CLI, "build"], {
+    cwd: FLOOR_DIR,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, NODE_ENV: "production" },
+  });
+  let output = "";
+  child.stdout.on("data", (d) => (output += d));
+  child.stderr.on("data", (d) => (output += d));
+  const code = await new Promise((resolve) => child.once("exit", resolve));
+  if (code !== 0 || !fs.existsSync(SERVER_BUILD)) throw new Error(`remix build of bench/floor-app failed (${code}):\n${output}`);
+  return true;
+}
+
+async function assertPortFree(port) {
+  await new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", () => reject(new Error(`port ${port} is in use: pick another (FLOOR_PORT)`)));
+    probe.listen(port, "127.0.0.1", () => probe.close(resolve));
+  });
+}
+
+/**
+ * Starts `remix-serve build/index.js` for bench/floor-app (built first if needed) on
+ * 127.0.0.1:port with NODE_ENV=production. remix-serve reads PORT and HOST from the environment
+ * and serves public/ relative to its working directory, so it runs in bench/floor-app. Resolves
+ * once the resource route answers.
+ */
+export async function startRemixServeFloor(port) {
+  await assertPortFree(port);
+  await buildFloorApp();
+  const child = spawn(process.execPath, [REMIX_SERVE_CLI, "build/index.js"], {
+    cwd: FLOOR_DIR,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1" },
+  });
+  // morgan logs every request on stdout: drain it (pipes are synchronous on Linux, a full one
+  // would stall the server). Keep only the tail of stderr for error messages.
+  child.stdout.resume();
+  let stderr = "";
+  child.stderr.on("data", (d) => (stderr = (stderr + d).slice(-8000)));
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`remix-serve exited (${child.exitCode ?? child.signalCode}): ${stderr}`);
+    try {
+      const r = await fetch(`${origin}/resource`);
+      await r.arrayBuffer();
+      if (r.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`remix-serve did not answer on ${origin} within 30 s: ${stderr}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+
+  return {
+    origin,
+    pagePath: "/",
+    resourcePath: "/resource",
+    pid: child.pid,
+    stderr: () => stderr,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        // remix-serve's SIGTERM handler closes the server, which then waits out open keep-alive
+        // connections (5 s); nothing here needs a graceful end, so kill it after a short grace.
+        child.kill("SIGTERM");
+        const timer = setTimeout(() => child.kill("SIGKILL"), 1000);
+        await exited;
+        clearTimeout(timer);
+      }
+    },
+  };
+}
+
+/** One autocannon run (pipelining 1); the figures bench/lib.mjs load() reports. */
+export async function measure(url, { connections = 50, duration = 10 } = {}) {
+  const loadBefore = os.loadavg()[0];
+  const r = await autocannon({ url, connections, duration, pipelining: 1 });
+  return {
+    reqPerSec: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts + r.non2xx,
+    requests: r.requests.total,
+    load1Before: Math.round(loadBefore * 100) / 100,
+    load1After: Math.round(os.loadavg()[0] * 100) / 100,
+  };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  const port = Number(process.env.FLOOR_PORT ?? 4700);
+  const warmup = Number(process.env.FLOOR_WARMUP ?? 3);
+  const duration = Number(process.env.FLOOR_DURATION ?? 10);
+  const connections = 50;
+  const floor = await startRemixServeFloor(port);
+  try {
+    console.log(`remix-serve floor on ${floor.origin} (pid ${floor.pid}), ${os.cpus().length} CPUs, node ${process.version}`);
+    for (const [name, p] of [
+      ["trivial page", floor.pagePath],
+      ["resource route", floor.resourcePath],
+    ]) {
+      const sample = await fetch(floor.origin + p, { headers: { "Accept-Encoding": "identity" } });
+      const bytes = (await sample.arrayBuffer()).byteLength;
+      if (warmup > 0) await measure(floor.origin + p, { connections, duration: warmup });
+      const m = await measure(floor.origin + p, { connections, duration });
+      console.log(
+        `${name.padEnd(14)} ${p.padEnd(10)} ${String(m.reqPerSec).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms  ` +
+          `errors ${m.errors}  ${bytes} B  load1 ${m.load1Before} -> ${m.load1After}`,
+      );
+    }
+  } finally {
+    await floor.stop();
+  }
+}
