@@ -1,4 +1,5 @@
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { AppLink } from "~/components/AppLink";
 import type { EpisodeCardData, GalleryPost, NewsCardData } from "~/services/types";
 import { episodeLink } from "~/rules/episodes";
 import { eraLink, ERAS, type Station } from "~/rules/eras";
@@ -25,9 +26,9 @@ export function EpisodeCard({ episode, priority = false }: { episode: EpisodeCar
       </div>
       <div className="card__body">
         <h3 className="card__title">
-          <Link to={episodeLink(episode.title, episode.coldcut)} prefetch="intent">
+          <AppLink to={episodeLink(episode.title, episode.coldcut)} prefetch="intent">
             {episode.title}
-          </Link>
+          </AppLink>
         </h3>
         <p className="card__text">{episode.summary}</p>
         <p className="card__meta">
@@ -69,14 +70,14 @@ export function EraCard({
   const era = ERAS[station];
   const H = `h${headingLevel}` as const;
   return (
-    <Link to={eraLink(station)} className={`era-card era-card--${station.replace(/\s+/g, "-").toLowerCase()}`} style={{ ["--accent" as string]: era.accent }}>
+    <AppLink to={eraLink(station)} className={`era-card era-card--${station.replace(/\s+/g, "-").toLowerCase()}`} style={{ ["--accent" as string]: era.accent }}>
       <img src={era.image} alt="" width="400" height="240" loading={priority ? "eager" : "lazy"} decoding="async" />
       <span className="era-card__text">
         <H className="era-card__name">{station}</H>
         <span className="era-card__years">{era.years}</span>
       </span>
       {description ? <span className="era-card__description">{description}</span> : null}
-    </Link>
+    </AppLink>
   );
 }
 
@@ -85,13 +86,13 @@ export function NewsCard({ post, priority = false }: { post: NewsCardData; prior
   const href = post.type ? newsLink(post.type, post.slug) : `/News/${encodeURIComponent(post.slug)}`;
   return (
     <article className="card news-card">
-      <Link to={href} className="news-card__link" prefetch="intent">
+      <AppLink to={href} className="news-card__link" prefetch="intent">
         <img src={post.image ?? DEFAULT_EPISODE_IMAGE} alt="" width="400" height="225" loading={priority ? "eager" : "lazy"} decoding="async" />
         <h3 className="card__title" title={post.title}>
           {post.titleShort}
         </h3>
         <p className="card__text">{post.excerptShort}</p>
-      </Link>
+      </AppLink>
     </article>
   );
 }
@@ -100,10 +101,10 @@ export function NewsCard({ post, priority = false }: { post: NewsCardData; prior
 export function GalleryCard({ post }: { post: GalleryPost }) {
   return (
     <article className="card gallery-card">
-      <Link to={galleryLink(post.id)} className="gallery-card__link">
+      <AppLink to={galleryLink(post.id)} className="gallery-card__link">
         <img src={post.image ?? DEFAULT_EPISODE_IMAGE} alt="" width="300" height="300" loading="lazy" decoding="async" />
         <h3 className="card__title">{post.title}</h3>
-      </Link>
+      </AppLink>
     </article>
   );
 }
@@ -111,7 +112,7 @@ export function GalleryCard({ post }: { post: GalleryPost }) {
 /** SPEC §2 crew page: 250x250 cards; a click goes to /crew?name=<name>. */
 export function CrewCard({ name, job, image }: { name: string; job: string; image: string }) {
   return (
-    <Link
+    <AppLink
       to={`/crew?name=${encodeURIComponent(name)}`}
       className="crew-card"
       style={{ width: CREW_CARD_SIZE_PX, height: CREW_CARD_SIZE_PX }}
@@ -121,7 +122,7 @@ export function CrewCard({ name, job, image }: { name: string; job: string; imag
         <span className="crew-card__name">{name}</span>
         <span className="crew-card__job">{job}</span>
       </span>
-    </Link>
+    </AppLink>
   );
 }
 

@@ -1,4 +1,5 @@
 import type { Episode } from "~/services/types";
+import { AppLink } from "~/components/AppLink";
 import { episodeMedia, PlayEpisodeButton } from "~/player/PlayEpisodeButton";
 import { CastButton } from "~/player/CastButton";
 import { downloadFileName, episodeLink, episodeSubtitle } from "~/rules/episodes";
@@ -6,7 +7,7 @@ import { formatDate, formatDuration } from "~/utils/time";
 import { DownloadIcon } from "./icons";
 import { ShareButtons } from "./ShareButtons";
 import { FavoriteToggle } from "./FavoriteToggle";
-import { Link } from "@remix-run/react";
+
 import { eraLink } from "~/rules/eras";
 
 /** SPEC §2 Episode details (also the Cold Cut details screen). */
@@ -19,7 +20,7 @@ export function EpisodePage({ episode, startTime, siteUrl }: { episode: Episode;
           <PlayEpisodeButton episode={episode} className="episode-hero__play" size={44} startTime={startTime} />
           <div>
             <p className="episode-hero__kicker">
-              {episode.coldcut ? "Cold Cut" : episode.era ? <Link to={eraLink(episode.era)}>{episode.era}</Link> : null}
+              {episode.coldcut ? "Cold Cut" : episode.era ? <AppLink to={eraLink(episode.era)}>{episode.era}</AppLink> : null}
               {" · "}
               <time dateTime={episode.pubdate}>{formatDate(episode.pubdate)}</time>
               {episode.duration > 0 ? ` · ${formatDuration(episode.duration)}` : ""}

@@ -1,4 +1,5 @@
-import { Link, useFetcher, useRouteLoaderData } from "@remix-run/react";
+import { useFetcher, useRouteLoaderData } from "@remix-run/react";
+import { AppLink } from "~/components/AppLink";
 import { HeartIcon } from "./icons";
 import { useHere } from "./Cards";
 import type { RootData } from "~/root";
@@ -10,16 +11,23 @@ import type { RootData } from "~/root";
  */
 export function FavoriteToggle({ audioSrc, title, duration }: { audioSrc: string; title: string; duration: number }) {
   const root = useRouteLoaderData<RootData>("root");
+  if (!root?.user) return <SignInHeart title={title} />;
+  return <SavedToggle audioSrc={audioSrc} title={title} duration={duration} saved={root.favorites.includes(audioSrc)} />;
+}
+
+/** Signed out: a link to sign-in that comes back here (no fetcher: most renders are these). */
+function SignInHeart({ title }: { title: string }) {
+  const here = useHere();
+  return (
+    <AppLink to={`/signin?redirectTo=${encodeURIComponent(here)}`} className="heart" aria-label={`Sign in to add ${title} to your favorites`} rel="nofollow">
+      <HeartIcon size={22} />
+    </AppLink>
+  );
+}
+
+function SavedToggle({ audioSrc, title, duration, saved }: { audioSrc: string; title: string; duration: number; saved: boolean }) {
   const here = useHere();
   const fetcher = useFetcher<{ ok: boolean; favorite?: boolean }>({ key: `fav:${audioSrc}` });
-  if (!root?.user) {
-    return (
-      <Link to={`/signin?redirectTo=${encodeURIComponent(here)}`} className="heart" aria-label={`Sign in to add ${title} to your favorites`} rel="nofollow">
-        <HeartIcon size={22} />
-      </Link>
-    );
-  }
-  const saved = root.favorites.includes(audioSrc);
   const pending = fetcher.formData?.get("intent");
   const on = pending ? pending === "add" : fetcher.data?.ok && fetcher.data.favorite !== undefined ? fetcher.data.favorite : saved;
   return (

@@ -1,5 +1,5 @@
-import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { AppLink } from "~/components/AppLink";
 import type { KeenSliderInstance, KeenSliderPlugin } from "keen-slider/keen-slider.es.js";
 import type { SlideCardData } from "~/services/types";
 import { SLIDER_AUTOPLAY_MS } from "~/rules/constants";
@@ -133,9 +133,9 @@ function SlideLink({ slide, children }: { slide: SlideCardData; children: React.
   const { target } = slide;
   if (target.kind === "internal") {
     return (
-      <Link to={target.href} className="hero-slide__link">
+      <AppLink to={target.href} className="hero-slide__link">
         {children}
-      </Link>
+      </AppLink>
     );
   }
   if (target.kind === "external") {

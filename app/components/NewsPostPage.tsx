@@ -1,5 +1,5 @@
-import { Link } from "@remix-run/react";
 import type { NewsPost } from "~/services/types";
+import { AppLink } from "~/components/AppLink";
 import { formatDate } from "~/utils/time";
 
 /** SPEC §2 News post page: breadcrumb Home > News > title; the sanitized post body. */
@@ -9,10 +9,10 @@ export function NewsPostPage({ post }: { post: NewsPost }) {
       <nav aria-label="Breadcrumb" className="breadcrumb">
         <ol>
           <li>
-            <Link to="/">Home</Link>
+            <AppLink to="/">Home</AppLink>
           </li>
           <li>
-            <Link to={post.type === "wtfnews" ? "/News?tab=wtfnews" : "/News"}>News</Link>
+            <AppLink to={post.type === "wtfnews" ? "/News?tab=wtfnews" : "/News"}>News</AppLink>
           </li>
           <li aria-current="page">{post.title}</li>
         </ol>

@@ -1,4 +1,5 @@
-import { Form, Link, NavLink, useLocation, useSearchParams } from "@remix-run/react";
+import { Form, NavLink, useLocation, useSearchParams } from "@remix-run/react";
+import { AppLink } from "~/components/AppLink";
 import { useEffect, useRef } from "react";
 import { NAV_LINKS, SOCIAL_LINKS } from "~/rules/social";
 import { SEARCH_PLACEHOLDER } from "~/rules/constants";
@@ -20,9 +21,9 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
   return (
     <header className="site-header">
       <div className="site-header__inner">
-        <Link to="/" className="brand" aria-label="The Ham Radio Show home">
+        <AppLink to="/" className="brand" aria-label="The Ham Radio Show home">
           <img src="/media/img/logo.svg" alt="" width="150" height="40" />
-        </Link>
+        </AppLink>
 
         <nav className="main-nav" aria-label="Main">
           <ul>
@@ -52,13 +53,13 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
         </Form>
 
         {signedIn ? (
-          <Link to="/user" className="profile-button">
+          <AppLink to="/user" className="profile-button">
             Profile
-          </Link>
+          </AppLink>
         ) : (
-          <Link to="/user" className="profile-icon" aria-label="Your profile and favorites">
+          <AppLink to="/user" className="profile-icon" aria-label="Your profile and favorites">
             <UserIcon />
-          </Link>
+          </AppLink>
         )}
 
         <details className="burger" ref={burger}>

@@ -1,5 +1,5 @@
-import { Link } from "@remix-run/react";
 import { SOCIAL_LINKS } from "~/rules/social";
+import { AppLink } from "~/components/AppLink";
 import { FacebookIcon, InstagramIcon, XIcon } from "./icons";
 
 export function SocialIcon({ network }: { network: string }) {
@@ -22,11 +22,11 @@ export function SiteFooter() {
         ))}
       </ul>
       <nav aria-label="Footer" className="site-footer__links">
-        <Link to="/about">About</Link>
-        <Link to="/DPB">Deadpool Bingo</Link>
-        <Link to="/speical-feature">Special Feature</Link>
-        <Link to="/privacy-policy">Privacy Policy</Link>
-        <Link to="/help">Help</Link>
+        <AppLink to="/about">About</AppLink>
+        <AppLink to="/DPB">Deadpool Bingo</AppLink>
+        <AppLink to="/speical-feature">Special Feature</AppLink>
+        <AppLink to="/privacy-policy">Privacy Policy</AppLink>
+        <AppLink to="/help">Help</AppLink>
       </nav>
       <p className="site-footer__small">© The Ham Radio Show. The Most Dangerous Radio Today.</p>
     </footer>

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, Link, useLoaderData } from "@remix-run/react";
+import { AppLink } from "~/components/AppLink";
+import { json, useLoaderData } from "@remix-run/react";
 import { EpisodeGrid, EraCard, NewsCard } from "~/components/Cards";
 import { SponsorBanner } from "~/components/SponsorBanner";
 import { HeroSlider } from "~/components/HeroSlider";
@@ -33,9 +34,9 @@ export default function Home() {
       <section className="section" aria-labelledby="latest-title">
         <div className="section-head">
           <h2 id="latest-title">Latest Episodes</h2>
-          <Link to="/eras" className="section-head__more">
+          <AppLink to="/eras" className="section-head__more">
             All episodes <span aria-hidden="true">→</span>
-          </Link>
+          </AppLink>
         </div>
         <EpisodeGrid episodes={latest} label="Latest Episodes" />
       </section>
@@ -54,9 +55,9 @@ export default function Home() {
       <section className="section" aria-labelledby="bunker-title">
         <div className="section-head">
           <h2 id="bunker-title">Direct From The Bunker</h2>
-          <Link to="/News" className="section-head__more">
+          <AppLink to="/News" className="section-head__more">
             All news <span aria-hidden="true">→</span>
-          </Link>
+          </AppLink>
         </div>
         {news.length ? (
           <ul className="card-grid card-grid--news">

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, Link, useLoaderData } from "@remix-run/react";
+import { AppLink } from "~/components/AppLink";
+import { json, useLoaderData } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/http/cache-policy";
 import { ERAS, STATIONS, eraLink } from "~/rules/eras";
@@ -33,7 +34,7 @@ export default function About() {
         {STATIONS.map((s) => (
           <li key={s}>
             <h3>
-              <Link to={eraLink(s)}>{s}</Link> <span className="muted">{ERAS[s].years}</span>
+              <AppLink to={eraLink(s)}>{s}</AppLink> <span className="muted">{ERAS[s].years}</span>
             </h3>
             <p>{ERA_DESCRIPTIONS[s]}</p>
           </li>

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, Link, useLoaderData } from "@remix-run/react";
+import { AppLink } from "~/components/AppLink";
+import { json, useLoaderData } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/http/cache-policy";
 import { queryText } from "~/http/input.server";
@@ -27,9 +28,9 @@ export default function CrewBio() {
   return (
     <article className="crew-bio">
       <p className="crew-bio__back">
-        <Link to="/crew-page">
+        <AppLink to="/crew-page">
           <span aria-hidden="true">←</span> The whole crew
-        </Link>
+        </AppLink>
       </p>
       <div
         className="crew-bio__header"

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, Link, useLoaderData } from "@remix-run/react";
+import { AppLink } from "~/components/AppLink";
+import { json, useLoaderData } from "@remix-run/react";
 import { EpisodeGrid } from "~/components/Cards";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { RssIcon, ShareIcon } from "~/components/icons";
@@ -67,11 +68,11 @@ export default function Era() {
       )}
       {pageCount > 1 ? (
         <nav className="pagination" aria-label="Pages">
-          {page > 1 ? <Link to={`${eraLink(era.station)}&page=${page - 1}`} rel="prev">← Newer</Link> : <span />}
+          {page > 1 ? <AppLink to={`${eraLink(era.station)}&page=${page - 1}`} rel="prev">← Newer</AppLink> : <span />}
           <span>
             Page {page} of {pageCount}
           </span>
-          {page < pageCount ? <Link to={`${eraLink(era.station)}&page=${page + 1}`} rel="next">Older →</Link> : <span />}
+          {page < pageCount ? <AppLink to={`${eraLink(era.station)}&page=${page + 1}`} rel="next">Older →</AppLink> : <span />}
         </nav>
       ) : null}
     </section>

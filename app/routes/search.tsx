@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, Link, useLoaderData } from "@remix-run/react";
+import { AppLink } from "~/components/AppLink";
+import { json, useLoaderData } from "@remix-run/react";
 import { EpisodeGrid } from "~/components/Cards";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/http/cache-policy";
@@ -50,9 +51,9 @@ export default function Search() {
             <ul className="chip-list" aria-label="Eras">
               {STATIONS.map((s) => (
                 <li key={s}>
-                  <Link to={eraLink(s)} className="chip">
+                  <AppLink to={eraLink(s)} className="chip">
                     {s}
-                  </Link>
+                  </AppLink>
                 </li>
               ))}
             </ul>
