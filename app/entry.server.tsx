@@ -1,7 +1,6 @@
-import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToString } from "react-dom/server";
 import { NonceProvider } from "~/utils/nonce";
 import { CACHE_POLICY } from "~/http/cache-policy";
 
@@ -22,12 +21,12 @@ export async function handleDataRequest(response: Response, { context }: { reque
   return response;
 }
 
-const ABORT_DELAY = 5_000;
-
 /**
- * The document is rendered whole, then sent in one piece (with a Content-Length): no route
- * streams deferred data, so streaming only cut the page into hundreds of small writes through
- * a web stream — measurable CPU on the render-cache miss path (ADR 007).
+ * The document is rendered whole with `renderToString`, then sent in one piece (with a
+ * Content-Length). No route streams deferred data and every lazy part of the UI mounts only
+ * after hydration, so nothing suspends on the server; the streaming renderer only added work
+ * (hundreds of small chunks, each encoded to bytes) on the render-cache miss path (ADR 007).
+ * The body is handed over as bytes, not a string the Response would re-scan.
  */
 export default async function handleRequest(
   request: Request,
@@ -38,41 +37,11 @@ export default async function handleRequest(
 ) {
   const nonce = loadContext.cspNonce ?? "";
   await privatizeIfPersonal(responseHeaders, loadContext);
-  return new Promise<Response>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer | string, _encoding, done) {
-        chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
-        done();
-      },
-      final(done) {
-        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
-        done();
-      },
-    });
-    let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-      </NonceProvider>,
-      {
-        nonce,
-        onShellReady() {
-          shellRendered = true;
-        },
-        onAllReady() {
-          pipe(sink);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) console.error(error);
-        },
-      },
-    );
-    setTimeout(abort, ABORT_DELAY).unref();
-  });
+  const html = renderToString(
+    <NonceProvider value={nonce}>
+      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+    </NonceProvider>,
+  );
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(Buffer.from(`<!DOCTYPE html>${html}`), { headers: responseHeaders, status: responseStatusCode });
 }
