@@ -1,0 +1,28 @@
+/**
+ * GET /bench/floor-page — the framework floor of `npm run bench` as the issue defines it: "a
+ * trivial Remix page" (issue 6, ADR 007). A document route through the whole Remix pipeline —
+ * route matching, the root and route loaders, React rendering with <Meta>, <Links>, <Scripts>
+ * and the hydration data, entry.server — whose page is one paragraph: the root renders it
+ * without the site's chrome (header, player, footer), which is our code, not the framework's.
+ * Only when the server runs with BENCH_FLOOR=1; otherwise it is a plain 404.
+ */
+import type { MetaFunction } from "@remix-run/node";
+import type { RouteHandle } from "~/root";
+import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
+
+export const handle: RouteHandle = { bare: true };
+
+export const meta: MetaFunction = () => [{ title: "floor" }];
+
+export function loader() {
+  if (process.env.BENCH_FLOOR !== "1") {
+    throw new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  }
+  return { floor: true };
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
+
+export default function FloorPage() {
+  return <p>floor</p>;
+}
