@@ -2,6 +2,7 @@ import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { NonceProvider } from "~/utils/nonce";
+import { renderWithServerMemo } from "~/utils/server-memo";
 import { CACHE_POLICY } from "~/http/cache-policy";
 
 /**
@@ -26,7 +27,8 @@ export async function handleDataRequest(response: Response, { context }: { reque
  * Content-Length). No route streams deferred data and every lazy part of the UI mounts only
  * after hydration, so nothing suspends on the server; the streaming renderer only added work
  * (hundreds of small chunks, each encoded to bytes) on the render-cache miss path (ADR 007).
- * The body is handed over as bytes, not a string the Response would re-scan.
+ * The body is handed over as bytes, not a string the Response would re-scan. The site's chrome
+ * comes from the server memo when its inputs were rendered before (~/utils/server-memo).
  */
 export default async function handleRequest(
   request: Request,
@@ -37,10 +39,12 @@ export default async function handleRequest(
 ) {
   const nonce = loadContext.cspNonce ?? "";
   await privatizeIfPersonal(responseHeaders, loadContext);
-  const html = renderToString(
-    <NonceProvider value={nonce}>
-      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-    </NonceProvider>,
+  const html = renderWithServerMemo(() =>
+    renderToString(
+      <NonceProvider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      </NonceProvider>,
+    ),
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(Buffer.from(`<!DOCTYPE html>${html}`), { headers: responseHeaders, status: responseStatusCode });

@@ -5,6 +5,7 @@ import { NAV_LINKS, SOCIAL_LINKS } from "~/rules/social";
 import { SEARCH_PLACEHOLDER } from "~/rules/constants";
 import { MenuIcon, SearchIcon, UserIcon } from "./icons";
 import { SocialIcon } from "./SocialLinks";
+import { ServerMemo } from "~/utils/server-memo";
 
 /** SPEC §2 Navigation bar (desktop) and the mobile header with its burger menu. */
 export function SiteHeader({ signedIn }: { signedIn: boolean }) {
@@ -19,7 +20,8 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
   }, [location.key]);
 
   return (
-    <header className="site-header">
+    // Its markup depends on who is signed in, the path (the active link) and the search term.
+    <ServerMemo as="header" id="header" deps={`${signedIn}|${location.pathname.toLowerCase()}|${term}`} className="site-header">
       <div className="site-header__inner">
         <AppLink to="/" className="brand" aria-label="The Ham Radio Show home">
           <img src="/media/img/logo.svg" alt="" width="150" height="40" />
@@ -99,6 +101,6 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
           </div>
         </details>
       </div>
-    </header>
+    </ServerMemo>
   );
 }

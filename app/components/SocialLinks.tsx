@@ -1,6 +1,7 @@
 import { SOCIAL_LINKS } from "~/rules/social";
 import { AppLink } from "~/components/AppLink";
 import { FacebookIcon, InstagramIcon, XIcon } from "./icons";
+import { ServerMemo } from "~/utils/server-memo";
 
 export function SocialIcon({ network }: { network: string }) {
   if (network === "Facebook") return <FacebookIcon />;
@@ -11,7 +12,8 @@ export function SocialIcon({ network }: { network: string }) {
 /** SPEC §1 "A footer with social links appears on pages." */
 export function SiteFooter() {
   return (
-    <footer className="site-footer">
+    // The same markup on every page.
+    <ServerMemo as="footer" id="footer" deps="" className="site-footer">
       <ul className="site-footer__social" aria-label="Follow the show">
         {SOCIAL_LINKS.map((s) => (
           <li key={s.network}>
@@ -29,6 +31,6 @@ export function SiteFooter() {
         <AppLink to="/help">Help</AppLink>
       </nav>
       <p className="site-footer__small">© The Ham Radio Show. The Most Dangerous Radio Today.</p>
-    </footer>
+    </ServerMemo>
   );
 }

@@ -6,6 +6,7 @@ import { DEFAULT_EPISODE_IMAGE } from "~/rules/constants";
 import { MOBILE_VOICE_ALERT } from "~/rules/player";
 import { useSleepTimer, type SleepTimerApi } from "./use-sleep-timer";
 import { useKeyboardShortcuts } from "./use-keyboard-shortcuts";
+import { ServerMemo } from "~/utils/server-memo";
 import { isPlayingish, LiveButton, NowPlayingText, PlayPause, SeekBar, ShareAtTimeButton, SkipButtons, SleepControl, SpeedControl } from "./controls";
 
 // The dialogs load when first opened (or when the pointer nears their button), not with the page.
@@ -22,15 +23,19 @@ const CastButton = lazy(() => import("./CastButton").then((m) => ({ default: m.C
  * CSS shows one of them. Rendered once in root.tsx, outside <Outlet/>.
  */
 export function GlobalPlayer() {
-  const { state, dispatch } = usePlayer();
+  const { state, dispatch, everPlayed } = usePlayer();
   const sleep = useSleepTimer(state, dispatch);
   const [helpOpen, setHelpOpen] = useState(false);
   const openHelp = useCallback(() => setHelpOpen(true), []);
   useKeyboardShortcuts(dispatch, openHelp);
+  // The server renders the player in its initial state: the same markup on every page. The
+  // wrapper has no box (.player-root: display: contents), so the players lay out as before.
   return (
     <>
-      <DesktopPlayer sleep={sleep} onHelp={openHelp} />
-      <MobilePlayer sleep={sleep} />
+      <ServerMemo id="player" deps={() => JSON.stringify([state, everPlayed, sleep.timer, sleep.minutesLeft])} className="player-root">
+        <DesktopPlayer sleep={sleep} onHelp={openHelp} />
+        <MobilePlayer sleep={sleep} />
+      </ServerMemo>
       {helpOpen ? (
         <Suspense fallback={null}>
           <ShortcutHelp onClose={() => setHelpOpen(false)} />

@@ -1,0 +1,156 @@
+// @vitest-environment node
+/**
+ * The server memo of rendered chrome (app/utils/server-memo.tsx, ADR 007): what it splices in
+ * is exactly what rendering would have produced, it keys on its deps, checks itself, and the
+ * site header memoized for one URL is right for another with the same inputs.
+ */
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { renderToString } from "react-dom/server";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
+import { clearServerMemo, innerHtmlOf, renderWithServerMemo, ServerMemo, VERIFY_EVERY } from "~/utils/server-memo";
+import { SiteHeader } from "~/components/SiteHeader";
+
+beforeEach(() => clearServerMemo());
+
+let renders = 0;
+function Counted({ text }: { text: string }) {
+  renders += 1;
+  return (
+    <p>
+      {text} <b>{"<&>"}</b> <div>nested</div>
+    </p>
+  );
+}
+
+const page = (text: string, deps = text) => (
+  <main>
+    <ServerMemo id="region" deps={deps} className="c" aria-label="A region">
+      <Counted text={text} />
+      <div>
+        <div>deep</div>
+      </div>
+    </ServerMemo>
+    <div>after</div>
+  </main>
+);
+
+describe("ServerMemo", () => {
+  it("renders a region once per deps and splices the same markup in afterwards", () => {
+    renders = 0;
+    const fresh = renderToString(page("one"));
+    const first = renderWithServerMemo(() => renderToString(page("one")));
+    const second = renderWithServerMemo(() => renderToString(page("one")));
+    expect(first).toBe(fresh);
+    expect(second).toBe(fresh);
+    expect(renders).toBe(2); // the plain render and the filling one; the third came from the memo
+    expect(fresh).toContain('<main><div data-memo="region" class="c" aria-label="A region"><p>');
+  });
+
+  it("keys on deps: other inputs render afresh", () => {
+    renders = 0;
+    renderWithServerMemo(() => renderToString(page("one")));
+    const two = renderWithServerMemo(() => renderToString(page("two")));
+    expect(two).toBe(renderToString(page("two")));
+    expect(renders).toBe(3);
+  });
+
+  it("takes deps as a function, called only on the server render", () => {
+    const deps = vi.fn(() => "k");
+    const html = renderWithServerMemo(() => renderToString(<ServerMemo id="f" deps={deps}>x</ServerMemo>));
+    expect(html).toBe('<div data-memo="f">x</div>');
+    expect(deps).toHaveBeenCalledTimes(1);
+  });
+
+  it("keeps nothing outside renderWithServerMemo", () => {
+    renders = 0;
+    renderToString(page("one"));
+    renderToString(page("one"));
+    expect(renders).toBe(2);
+    renderWithServerMemo(() => renderToString(page("one")));
+    expect(renders).toBe(3);
+  });
+
+  it(`re-renders every ${VERIFY_EVERY}th use, and a region whose deps miss an input heals and is logged`, () => {
+    const log = vi.fn();
+    renderWithServerMemo(() => renderToString(page("one", "same")), log);
+    let last = "";
+    for (let i = 0; i < VERIFY_EVERY; i++) last = renderWithServerMemo(() => renderToString(page("two", "same")), log);
+    // Uses 1..63 served the stale "one"; the 64th rendered, noticed and replaced it.
+    expect(last).toBe(renderToString(page("two", "same")));
+    expect(log).toHaveBeenCalledTimes(1);
+    expect(log.mock.calls[0]![0]).toContain('"region" rendered differently');
+    expect(renderWithServerMemo(() => renderToString(page("three", "same")), log)).toBe(renderToString(page("two", "same")));
+  });
+
+  it("stores nothing holding a script, a style or a nonce", () => {
+    for (const inner of [<script key="s">{"1"}</script>, <style key="t">{"p{}"}</style>, <span key="n" nonce="abc" />]) {
+      renders = 0;
+      const tree = () => (
+        <ServerMemo id="unsafe" deps="d">
+          <Counted text="x" />
+          {inner}
+        </ServerMemo>
+      );
+      renderWithServerMemo(() => renderToString(tree()));
+      renderWithServerMemo(() => renderToString(tree()));
+      expect(renders).toBe(2);
+      clearServerMemo();
+    }
+  });
+});
+
+describe("innerHtmlOf", () => {
+  it("finds the matching close tag across nested elements of the same name", () => {
+    const html = '<div>x</div><div data-memo="r" class="a"><div><div>1</div></div><p>2</p></div><div>y</div>';
+    expect(innerHtmlOf(html, "r", "div")).toBe("<div><div>1</div></div><p>2</p>");
+    expect(innerHtmlOf('<header data-memo="h"><div>a</div></header>', "h", "header")).toBe("<div>a</div>");
+    expect(innerHtmlOf('<div data-memo="r"><div>unclosed', "r", "div")).toBeNull();
+    expect(innerHtmlOf("<div>no marker</div>", "r", "div")).toBeNull();
+    // <details>, <dialog> and <div> are different names.
+    expect(innerHtmlOf('<div data-memo="r"><details>a</details><dialog></dialog></div>', "r", "div")).toBe("<details>a</details><dialog></dialog>");
+  });
+});
+
+describe("the memoized site header", () => {
+  async function header(url: string, signedIn = false) {
+    const routes = [{ id: "any", path: "*", element: <SiteHeader signedIn={signedIn} /> }];
+    const handler = createStaticHandler(routes);
+    const context = await handler.query(new Request(`http://localhost${url}`));
+    if (context instanceof Response) throw new Error("unexpected redirect");
+    const router = createStaticRouter(handler.dataRoutes, context);
+    return () => renderToString(<StaticRouterProvider router={router} context={context} hydrate={false} />);
+  }
+
+  // Pairs with the same inputs (path and search term) but other URLs, then other inputs.
+  const urls = [
+    "/era?station=MLR",
+    "/era?station=MLR&page=2",
+    "/episode?title=A",
+    "/Episode?title=B",
+    "/News",
+    "/News?tab=wtfnews",
+    "/search?term=radio",
+    "/search?term=radio&x=1",
+    "/search?term=other",
+    "/",
+    "/?utm=1",
+    "/user",
+  ];
+
+  it("is, for every URL, what rendering that URL gives — whichever URL filled it", async () => {
+    for (const signedIn of [false, true]) {
+      const expected = new Map<string, string>();
+      for (const url of urls) expected.set(url, (await header(url, signedIn))());
+      clearServerMemo();
+      for (const order of [urls, [...urls].reverse()]) {
+        for (const url of order) {
+          const render = await header(url, signedIn);
+          expect(renderWithServerMemo(render)).toBe(expected.get(url));
+        }
+        clearServerMemo();
+      }
+    }
+    // The active link really differs between paths (so the key must hold the path).
+    expect((await header("/News"))()).not.toBe((await header("/"))());
+  });
+});
