@@ -35,7 +35,7 @@ export async function assertPortFree(port) {
 /**
  * Starts build/server.js on `port` in production mode with a throwaway DATA_DIR (seeded from
  * `sampleDir`), rate limits off and BENCH_FLOOR=1 — or, with `productionLimits`, the rate limits
- * at their defaults, no /bench/floor, and one trusted proxy hop (clients send X-Forwarded-For).
+ * at their defaults, no /bench/floor(-page), and one trusted proxy hop (clients send X-Forwarded-For).
  * Resolves once /healthz answers.
  */
 export async function startServer({ port, upstreamOrigin, sampleDir, env = {}, label = "server", productionLimits = false }) {

@@ -1,7 +1,11 @@
 // npm run bench — throughput of the built server (issue 6 §1, ADR 007). Builds nothing: run
 // `npm run build` first. Starts build/server.js in production mode on a fresh data dir (rate
 // limits off, now-playing pointed at a local fake), plus a second instance with the render
-// cache off (the miss path), and a bare node:http "ceiling" serving the home page's bytes.
+// cache off (the miss path), a bare node:http "ceiling" serving the home page's bytes, and the
+// stock remix-serve with a stock trivial Remix app (bench/floor-app) for reference.
+// The framework floor is "a trivial Remix page" (/bench/floor-page: the whole Remix document
+// pipeline and React, one paragraph, no site chrome) on our server; the ratios are also given
+// against the stricter resource route (/bench/floor: Remix's handler without React).
 // Each scenario: warm-up, then autocannon with 50 connections for BENCH_DURATION s (≥ 10).
 // Prints a table and writes bench/results/<timestamp>.json.
 //   BENCH_DURATION=10 BENCH_PORT=3280 BENCH_SAMPLE_DIR=<dir> npm run bench
@@ -10,6 +14,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { compressionCosts } from "./compression.mjs";
+import { startRemixServeFloor } from "./remix-serve-floor.mjs";
 import { assertBuilt, assertPortFree, gitCommit, load, machine, signedInCookie, startServer, startUpstreams, table } from "./lib.mjs";
 
 assertBuilt();
@@ -21,7 +26,7 @@ const WARMUP = SMOKE ? 0 : Number(process.env.BENCH_WARMUP ?? 3);
 const CONNECTIONS = 50;
 const sampleDir = process.env.BENCH_SAMPLE_DIR;
 
-for (const p of [PORT, PORT + 1, PORT + 2, PORT + 3]) await assertPortFree(p);
+for (const p of [PORT, PORT + 1, PORT + 2, PORT + 3, PORT + 4]) await assertPortFree(p);
 const upstreams = await startUpstreams(PORT + 1);
 const cached = await startServer({ port: PORT, upstreamOrigin: upstreams.origin, sampleDir, label: "server" });
 const uncached = await startServer({
@@ -32,6 +37,7 @@ const uncached = await startServer({
   label: "server (render cache off)",
 });
 let ceilingChild;
+let remixServe;
 
 try {
   // Real URLs from the running catalog.
@@ -53,9 +59,13 @@ try {
   ceilingChild = fork(new URL("./ceiling.mjs", import.meta.url).pathname, [htmlFile, String(PORT + 3)], { stdio: "ignore" });
   await new Promise((resolve) => ceilingChild.once("message", resolve));
   const ceilingOrigin = `http://127.0.0.1:${PORT + 3}`;
+  remixServe = await startRemixServeFloor(PORT + 4);
 
   const scenarios = [
-    { name: "framework floor (/bench/floor)", kind: "floor", origin: cached.origin, path: "/bench/floor" },
+    { name: "framework floor: trivial page", kind: "floor", origin: cached.origin, path: "/bench/floor-page" },
+    { name: "framework floor: resource route", kind: "floor-resource", origin: cached.origin, path: "/bench/floor" },
+    { name: "remix-serve: trivial page", kind: "reference", origin: remixServe.origin, path: remixServe.pagePath },
+    { name: "remix-serve: resource route", kind: "reference", origin: remixServe.origin, path: remixServe.resourcePath },
     { name: "home, anonymous", kind: "anon", origin: cached.origin, path: paths.home },
     { name: "home, anonymous, gzip", kind: "anon-extra", origin: cached.origin, path: paths.home, headers: { "Accept-Encoding": "gzip" } },
     { name: "episode page", kind: "anon", origin: cached.origin, path: paths.episode },
@@ -85,10 +95,13 @@ try {
   }
 
   const floor = rows.find((r) => r.kind === "floor");
+  const resourceFloor = rows.find((r) => r.kind === "floor-resource");
   const ceiling = rows.find((r) => r.kind === "ceiling");
+  const ratio = (a, b) => Math.round((a / b) * 100) / 100;
   for (const r of rows) {
-    r.vsFloor = Math.round((r.reqPerSec / floor.reqPerSec) * 100) / 100;
-    r.vsCeiling = Math.round((r.reqPerSec / ceiling.reqPerSec) * 100) / 100;
+    r.vsFloor = ratio(r.reqPerSec, floor.reqPerSec);
+    r.vsResourceFloor = ratio(r.reqPerSec, resourceFloor.reqPerSec);
+    r.vsCeiling = ratio(r.reqPerSec, ceiling.reqPerSec);
   }
   const homeRow = rows.find((r) => r.name === "home, anonymous");
   const targets = [
@@ -100,6 +113,10 @@ try {
     ...rows.filter((r) => r.kind === "miss").map((r) => ({ target: `${r.name} ≥ 0.6 × floor (miss path)`, value: r.vsFloor, ok: r.vsFloor >= 0.6 })),
     { target: "no errors", value: rows.reduce((n, r) => n + r.errors, 0), ok: rows.every((r) => r.errors === 0) },
   ];
+  // Not targets: the same pages against the resource route, a floor without React at all.
+  const stricter = rows
+    .filter((r) => r.kind === "anon" || r.kind === "miss")
+    .map((r) => ({ target: `${r.name} vs the resource-route floor`, value: r.vsResourceFloor, ok: r.vsResourceFloor >= 0.6 }));
 
   console.log(`\n${CONNECTIONS} connections × ${DURATION} s each (after ${WARMUP} s warm-up); 1-min load average ${os.loadavg()[0].toFixed(2)} at the end; ${machine().cpus} cores\n`);
   console.log(
@@ -111,6 +128,7 @@ try {
       { title: "p99 ms", get: (r) => r.p99 },
       { title: "errors", get: (r) => r.errors },
       { title: "×floor", get: (r) => r.vsFloor.toFixed(2) },
+      { title: "×res.floor", get: (r) => r.vsResourceFloor.toFixed(2) },
       { title: "×ceiling", get: (r) => r.vsCeiling.toFixed(2) },
       { title: "KB", get: (r) => (r.bytes / 1024).toFixed(1) },
       { title: "load1", get: (r) => r.load1.toFixed(1) },
@@ -123,8 +141,10 @@ try {
     if (typeof v === "object") console.log(`  ${k.padEnd(42)} ${String(v.usPerResponse).padStart(6)} µs  ${(v.bytes / 1024).toFixed(1).padStart(6)} KB`);
   }
 
-  console.log("\nTargets");
+  console.log("\nTargets (floor: the trivial Remix page on this server)");
   for (const t of targets) console.log(`  ${t.ok ? "met " : "MISS"}  ${t.target}: ${t.value}`);
+  console.log("\nFor information, ≥ 0.6 × the resource-route floor (Remix without React)");
+  for (const t of stricter) console.log(`  ${t.ok ? "yes " : "no  "}  ${t.target}: ${t.value}`);
 
   if (!SMOKE) {
     const stamp = new Date().toISOString().replace(/[:.]/g, "-");
@@ -142,6 +162,7 @@ try {
           config: { connections: CONNECTIONS, durationS: DURATION, warmupS: WARMUP, sampleDir: sampleDir ?? "sample" },
           rows: rows.map(({ origin, headers, ...r }) => ({ ...r, headers: headers?.Cookie ? { Cookie: "<session>" } : headers })),
           targets,
+          againstResourceFloor: stricter,
           compression,
         },
         null,
@@ -153,6 +174,7 @@ try {
   fs.rmSync(htmlFile, { force: true });
 } finally {
   ceilingChild?.kill();
+  await remixServe?.stop();
   await cached.stop();
   await uncached.stop();
   upstreams.close();
