@@ -20,7 +20,17 @@ function memo<K extends object, V>(cache: WeakMap<K, V>, key: K, make: (key: K) 
 }
 
 export function episodeCard(episode: Episode): EpisodeCardData {
-  return memo(episodeCards, episode, ({ description, ...rest }) => ({ ...rest, summary: truncateWords(description) }));
+  return memo(episodeCards, episode, (e) => ({
+    id: e.id,
+    title: e.title,
+    audioUrl: e.audioUrl,
+    image: e.image,
+    backgroundImage: e.backgroundImage,
+    era: e.era,
+    duration: e.duration,
+    coldcut: e.coldcut,
+    summary: truncateWords(e.description),
+  }));
 }
 
 export function newsCard(post: NewsPost): NewsCardData {

@@ -30,7 +30,10 @@ export interface Episode {
  * What an episode card shows and plays: the episode without its full description, which a card
  * only shows cut to its first words (SPEC §5). Loaders send this, not whole episodes, to lists.
  */
-export type EpisodeCardData = Omit<Episode, "description"> & { summary: string };
+/** What a card (and the player it starts) needs of an episode: no description, subtext, date or size. */
+export type EpisodeCardData = Pick<Episode, "id" | "title" | "audioUrl" | "image" | "backgroundImage" | "era" | "duration" | "coldcut"> & {
+  summary: string;
+};
 
 export interface Sponsor {
   id: string;

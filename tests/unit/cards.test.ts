@@ -30,9 +30,10 @@ const post: NewsPost = {
 };
 
 describe("card views (SPEC §5 cuts, done on the server)", () => {
-  it("an episode card drops the description for its first 18 words", () => {
+  it("an episode card drops the description for its first 18 words, and what no card shows", () => {
     const card = episodeCard(episode);
     expect(card).not.toHaveProperty("description");
+    for (const unused of ["subtext", "pubdate", "canbashow", "fileSize"]) expect(card).not.toHaveProperty(unused);
     expect(card.summary.split(" ")).toHaveLength(18);
     expect(card.summary.endsWith("...")).toBe(true);
     expect(card.title).toBe(episode.title);
