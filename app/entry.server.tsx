@@ -2,7 +2,7 @@ import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { NonceProvider } from "~/utils/nonce";
-import { renderWithServerMemo } from "~/utils/server-memo";
+import { renderWithServerMemo } from "~/utils/server-memo.server";
 import { CACHE_POLICY } from "~/http/cache-policy";
 
 /**

@@ -1,5 +1,5 @@
 import { useLocation } from "@remix-run/react";
-import { AppLink } from "~/components/AppLink";
+import { AppLink } from "~/components/primitives";
 import type { EpisodeCardData, GalleryPost, NewsCardData } from "~/services/types";
 import { episodeLink } from "~/rules/episodes";
 import { eraLink, ERAS, type Station } from "~/rules/eras";

@@ -1,10 +1,9 @@
 import type { Episode } from "~/services/types";
-import { AppLink } from "~/components/AppLink";
+import { AppLink, DownloadIcon } from "~/components/primitives";
 import { episodeMedia, PlayEpisodeButton } from "~/player/PlayEpisodeButton";
 import { CastButton } from "~/player/CastButton";
 import { downloadFileName, episodeLink, episodeSubtitle } from "~/rules/episodes";
 import { formatDate, formatDuration } from "~/utils/time";
-import { DownloadIcon } from "./icons";
 import { ShareButtons } from "./ShareButtons";
 import { FavoriteToggle } from "./FavoriteToggle";
 

@@ -1,6 +1,5 @@
 import { useFetcher, useRouteLoaderData } from "@remix-run/react";
-import { AppLink } from "~/components/AppLink";
-import { HeartIcon } from "./icons";
+import { AppLink, HeartIcon } from "~/components/primitives";
 import { useHere } from "./Cards";
 import type { RootData } from "~/root";
 

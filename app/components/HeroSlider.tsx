@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState } from "react";
-import { AppLink } from "~/components/AppLink";
+import { AppLink, PauseIcon, PlayIcon } from "~/components/primitives";
 import type { KeenSliderInstance, KeenSliderPlugin } from "keen-slider/keen-slider.es.js";
 import type { SlideCardData } from "~/services/types";
 import { SLIDER_AUTOPLAY_MS } from "~/rules/constants";
 import { afterLoad } from "~/utils/after-load";
-import { PauseIcon, PlayIcon } from "./icons";
 
 /** SPEC §2 Slider: autoplay every 3,000 ms; pauses while hovered/focused or when the listener pauses it. */
 function autoplay(delay: number, paused: () => boolean): KeenSliderPlugin {

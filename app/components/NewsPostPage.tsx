@@ -1,5 +1,5 @@
 import type { NewsPost } from "~/services/types";
-import { AppLink } from "~/components/AppLink";
+import { AppLink } from "~/components/primitives";
 import { formatDate } from "~/utils/time";
 
 /** SPEC §2 News post page: breadcrumb Home > News > title; the sanitized post body. */

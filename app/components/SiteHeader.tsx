@@ -1,9 +1,8 @@
 import { Form, NavLink, useLocation, useSearchParams } from "@remix-run/react";
-import { AppLink } from "~/components/AppLink";
+import { AppLink, MenuIcon, SearchIcon, UserIcon } from "~/components/primitives";
 import { useEffect, useRef } from "react";
 import { NAV_LINKS, SOCIAL_LINKS } from "~/rules/social";
 import { SEARCH_PLACEHOLDER } from "~/rules/constants";
-import { MenuIcon, SearchIcon, UserIcon } from "./icons";
 import { SocialIcon } from "./SocialLinks";
 import { ServerMemo } from "~/utils/server-memo";
 
@@ -21,7 +20,7 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
 
   return (
     // Its markup depends on who is signed in, the path (the active link) and the search term.
-    <ServerMemo as="header" id="header" deps={`${signedIn}|${location.pathname.toLowerCase()}|${term}`} className="site-header">
+    <ServerMemo as="header" id="header" deps={JSON.stringify([signedIn, location.pathname.toLowerCase(), term])} className="site-header">
       <div className="site-header__inner">
         <AppLink to="/" className="brand" aria-label="The Ham Radio Show home">
           <img src="/media/img/logo.svg" alt="" width="150" height="40" />

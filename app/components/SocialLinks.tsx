@@ -1,6 +1,5 @@
 import { SOCIAL_LINKS } from "~/rules/social";
-import { AppLink } from "~/components/AppLink";
-import { FacebookIcon, InstagramIcon, XIcon } from "./icons";
+import { AppLink, FacebookIcon, InstagramIcon, XIcon } from "~/components/primitives";
 import { ServerMemo } from "~/utils/server-memo";
 
 export function SocialIcon({ network }: { network: string }) {

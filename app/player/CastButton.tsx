@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { CastIcon } from "~/components/icons";
+import { CastIcon } from "~/components/primitives";
 import { whenLoadedAndIdle } from "~/utils/after-load";
 import { usePlayer } from "./PlayerProvider";
 import type { EpisodeMedia } from "./machine";

@@ -1,9 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { AppLink } from "~/components/AppLink";
+import { AppLink, RssIcon, ShareIcon } from "~/components/primitives";
 import { json, useLoaderData } from "@remix-run/react";
 import { EpisodeGrid } from "~/components/Cards";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
-import { RssIcon, ShareIcon } from "~/components/icons";
 import { cacheHeaders } from "~/http/cache-policy";
 import { queryPage, queryText } from "~/http/input.server";
 import { notFound } from "~/http/responses.server";

@@ -8,7 +8,8 @@ import { renderToString } from "react-dom/server";
 import { Link } from "@remix-run/react";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import type { ReactNode } from "react";
-import { AppLink, hrefOf } from "~/components/AppLink";
+import { AppLink } from "~/components/primitives";
+import { hrefOf } from "~/components/primitives.server";
 
 async function render(node: ReactNode, url = "http://localhost/era?station=MLR") {
   const routes = [{ id: "root", path: "/", element: node }, { id: "era", path: "/era", element: node }];

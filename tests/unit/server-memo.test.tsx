@@ -7,7 +7,8 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
-import { clearServerMemo, innerHtmlOf, renderWithServerMemo, ServerMemo, VERIFY_EVERY } from "~/utils/server-memo";
+import { ServerMemo } from "~/utils/server-memo";
+import { clearServerMemo, innerHtmlOf, renderWithServerMemo, VERIFY_EVERY } from "~/utils/server-memo.server";
 import { SiteHeader } from "~/components/SiteHeader";
 
 beforeEach(() => clearServerMemo());

@@ -1,11 +1,16 @@
 /**
- * Inline SVG icons (decorative: the control around them carries the accessible name). The shapes
- * live once in the sprite app/assets/icons.svg (a hashed, immutable build asset); each icon is an
- * <svg> that <use>s its symbol, so neither the JS bundle nor every card's HTML carries path data.
+ * The smallest building blocks, used on nearly every page: icons and in-app links. One module,
+ * so the browser gets them in one shared chunk (the first load has a 100 KB budget, ADR 007).
+ *
+ * Icons — decorative: the control around them carries the accessible name. The shapes live once
+ * in the sprite app/assets/icons.svg (a hashed, immutable build asset); each icon is an <svg>
+ * that <use>s its symbol, so neither the JS bundle nor every card's HTML carries path data.
  * Fill and stroke are set here (currentColor) and inherited by the symbol.
  */
-import { createElement, type ReactNode, type SVGProps } from "react";
+import { Link } from "@remix-run/react";
+import { createElement, forwardRef, type AnchorHTMLAttributes, type ReactNode, type SVGProps } from "react";
 import sprite from "~/assets/icons.svg";
+import { siteAnchor } from "./primitives.server";
 
 export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
@@ -53,3 +58,28 @@ export const FacebookIcon = icon("facebook");
 export const XIcon = icon("x");
 export const InstagramIcon = icon("instagram");
 export const YoutubeIcon = icon("youtube");
+
+export interface AppLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> {
+  /** A path of this site ("/episode?title=…"); anything else is handed to `<Link>` as is. */
+  to: string;
+  /** Remix's prefetching, which only ever starts in the browser (hover, focus, viewport). */
+  prefetch?: "none" | "intent" | "render" | "viewport";
+}
+
+const ON_SERVER = typeof document === "undefined";
+
+/**
+ * An in-app link. In the browser it is Remix's `<Link>` (client-side navigation, route
+ * discovery). On the server it is the plain anchor that `<Link>` renders for an absolute path
+ * and default options — the same attributes in the same order (`data-discover`, `href`,
+ * `target`), so hydration finds exactly the markup it expects — without the router hooks each
+ * `<Link>` runs (href resolution, click handler, prefetch state). Lists render dozens of links,
+ * and those hooks were a measurable part of a render-cache miss (ADR 007).
+ *
+ * Prefetching starts only in the browser, so it changes nothing here. For options that change
+ * the markup or the navigation (replace, state, reloadDocument, relative paths) use Remix's
+ * `<Link>` directly. The server part is ./primitives.server.ts (not in the browser bundle).
+ */
+export const AppLink = forwardRef<HTMLAnchorElement, AppLinkProps>(function AppLink(props, ref) {
+  return (ON_SERVER && siteAnchor(props)) || createElement(Link, { ...props, ref });
+});

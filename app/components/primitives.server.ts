@@ -1,0 +1,33 @@
+import { createElement, type ReactElement } from "react";
+import type { AppLinkProps } from "./primitives";
+
+/**
+ * The server side of `<AppLink>` (./primitives.tsx): the anchor Remix's `<Link>` renders for a
+ * path of this site, or null for anything else (then `<Link>` itself renders it). Attributes
+ * are copied key by key, not spread: a JSX spread of props cost ~2 µs per link on the server.
+ */
+export function siteAnchor(props: AppLinkProps): ReactElement | null {
+  if (!isSitePath(props.to)) return null;
+  const attributes: Record<string, unknown> = {};
+  for (const key in props) if (key !== "to" && key !== "target" && key !== "prefetch") attributes[key] = props[key as keyof AppLinkProps];
+  attributes["data-discover"] = "true";
+  attributes.href = hrefOf(props.to);
+  attributes.target = props.target;
+  return createElement("a", attributes);
+}
+
+/** "/…" but not "//host…" (a protocol-relative URL). */
+const isSitePath = (to: string) => to.startsWith("/") && !to.startsWith("//");
+
+/** What the router's `useHref` makes of an absolute path: an empty `?` or `#` is dropped. */
+export function hrefOf(to: string): string {
+  const hashAt = to.indexOf("#");
+  let hash = hashAt >= 0 ? to.slice(hashAt) : "";
+  let rest = hashAt >= 0 ? to.slice(0, hashAt) : to;
+  const searchAt = rest.indexOf("?");
+  let search = searchAt >= 0 ? rest.slice(searchAt) : "";
+  rest = searchAt >= 0 ? rest.slice(0, searchAt) : rest;
+  if (search === "?") search = "";
+  if (hash === "#") hash = "";
+  return rest + search + hash;
+}
