@@ -27,8 +27,13 @@ export function svgIcon(name: string, props: IconProps, extra?: SVGProps<SVGSVGE
   const attributes: Record<string, unknown> = { width: size, height: size, viewBox: "0 0 24 24", fill: "currentColor", "aria-hidden": "true", focusable: "false" };
   for (const key in props) if (!NOT_ATTRIBUTES.has(key)) attributes[key] = props[key as keyof IconProps];
   if (extra) for (const key in extra) attributes[key] = extra[key as keyof typeof extra];
-  return createElement("svg", attributes, <use href={`${sprite}#${name}`} />, children);
+  // One <use> element per icon, made once (elements are immutable); no children array unless needed.
+  let use = USES.get(name);
+  if (!use) USES.set(name, (use = <use href={`${sprite}#${name}`} />));
+  return children === undefined ? createElement("svg", attributes, use) : createElement("svg", attributes, use, children);
 }
+
+const USES = new Map<string, JSX.Element>();
 
 export function Icon(props: IconProps & { name: string }) {
   return svgIcon(props.name, props);
