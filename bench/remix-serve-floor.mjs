@@ -16,11 +16,10 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import { createRequire } from "node:module";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import autocannon from "autocannon";
+import { assertPortFree, load } from "./lib.mjs";
 
 const require = createRequire(import.meta.url);
 const FLOOR_DIR = fileURLToPath(new URL("./floor-app/", import.meta.url));
@@ -54,14 +53,6 @@ export async function buildFloorApp({ force = false } = {}) {
   const code = await new Promise((resolve) => child.once("exit", resolve));
   if (code !== 0 || !fs.existsSync(SERVER_BUILD)) throw new Error(`remix build of bench/floor-app failed (${code}):\n${output}`);
   return true;
-}
-
-async function assertPortFree(port) {
-  await new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", () => reject(new Error(`port ${port} is in use: pick another (FLOOR_PORT)`)));
-    probe.listen(port, "127.0.0.1", () => probe.close(resolve));
-  });
 }
 
 /**
@@ -122,21 +113,6 @@ export async function startRemixServeFloor(port) {
   };
 }
 
-/** One autocannon run (pipelining 1); the figures bench/lib.mjs load() reports. */
-export async function measure(url, { connections = 50, duration = 10 } = {}) {
-  const loadBefore = os.loadavg()[0];
-  const r = await autocannon({ url, connections, duration, pipelining: 1 });
-  return {
-    reqPerSec: Math.round(r.requests.average),
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    errors: r.errors + r.timeouts + r.non2xx,
-    requests: r.requests.total,
-    load1Before: Math.round(loadBefore * 100) / 100,
-    load1After: Math.round(os.loadavg()[0] * 100) / 100,
-  };
-}
-
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   const port = Number(process.env.FLOOR_PORT ?? 4700);
   const warmup = Number(process.env.FLOOR_WARMUP ?? 3);
@@ -151,11 +127,11 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
     ]) {
       const sample = await fetch(floor.origin + p, { headers: { "Accept-Encoding": "identity" } });
       const bytes = (await sample.arrayBuffer()).byteLength;
-      if (warmup > 0) await measure(floor.origin + p, { connections, duration: warmup });
-      const m = await measure(floor.origin + p, { connections, duration });
+      if (warmup > 0) await load(floor.origin + p, { connections, duration: warmup });
+      const m = await load(floor.origin + p, { connections, duration });
       console.log(
         `${name.padEnd(14)} ${p.padEnd(10)} ${String(m.reqPerSec).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms  ` +
-          `errors ${m.errors}  ${bytes} B  load1 ${m.load1Before} -> ${m.load1After}`,
+          `errors ${m.errors}  ${bytes} B  load1 ${m.load1}`,
       );
     }
   } finally {
