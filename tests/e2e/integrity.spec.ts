@@ -95,6 +95,15 @@ async function saved(device: Device): Promise<string[]> {
   return root.favorites;
 }
 
+/** A new listener on two devices, five episodes, the first two already saved. */
+async function fiveEpisodesTwoSaved(): Promise<{ devices: [Device, Device]; eps: Episode[] }> {
+  const { devices } = await listener();
+  const eps = await episodes(5);
+  await toggle(devices[0], eps[0]!, "add");
+  await toggle(devices[0], eps[1]!, "add");
+  return { devices, eps };
+}
+
 const shuffle = <T,>(list: T[]): T[] => {
   const a = [...list];
   for (let i = a.length - 1; i > 0; i--) {
@@ -106,10 +115,7 @@ const shuffle = <T,>(list: T[]): T[] => {
 
 test("50 concurrent favorite toggles from two devices: one favorite per saved episode, none lost, none duplicated", async () => {
   test.setTimeout(120_000);
-  const { devices } = await listener();
-  const eps = await episodes(5);
-  await toggle(devices[0], eps[0]!, "add");
-  await toggle(devices[0], eps[1]!, "add");
+  const { devices, eps } = await fiveEpisodesTwoSaved();
 
   // Each round: ten requests in flight per episode, all ten with the same intent (so the last
   // intended state is defined), fifty at once in random order, split over both devices.
@@ -129,10 +135,7 @@ test("50 concurrent favorite toggles from two devices: one favorite per saved ep
 
 test("toggle chains: each episode's toggles in order, five episodes at once (50 toggles) → each ends at its last toggle", async () => {
   test.setTimeout(120_000);
-  const { devices } = await listener();
-  const eps = await episodes(5);
-  await toggle(devices[0], eps[0]!, "add");
-  await toggle(devices[0], eps[1]!, "add");
+  const { devices, eps } = await fiveEpisodesTwoSaved();
   const start = [true, true, false, false, false];
   const lengths = [9, 10, 11, 10, 10];
   expect(lengths.reduce((a, b) => a + b)).toBe(50);

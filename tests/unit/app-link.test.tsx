@@ -4,21 +4,13 @@
  * browser, where AppLink *is* <Link>, must find the same markup.
  */
 import { describe, expect, it } from "vitest";
-import { renderToString } from "react-dom/server";
 import { Link } from "@remix-run/react";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
-import type { ReactNode } from "react";
+import type { ReactElement } from "react";
 import { AppLink } from "~/components/primitives";
 import { hrefOf } from "~/components/primitives.server";
+import { staticRenderer } from "./support/static-router";
 
-async function render(node: ReactNode, url = "http://localhost/era?station=MLR") {
-  const routes = [{ id: "root", path: "/", element: node }, { id: "era", path: "/era", element: node }];
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(url));
-  if (context instanceof Response) throw new Error("unexpected redirect");
-  const router = createStaticRouter(handler.dataRoutes, context);
-  return renderToString(<StaticRouterProvider router={router} context={context} hydrate={false} />);
-}
+const render = async (element: ReactElement) => (await staticRenderer(element, "/era?station=MLR"))();
 
 const cases: { name: string; to: string; props?: Record<string, unknown> }[] = [
   { name: "a plain path", to: "/about" },

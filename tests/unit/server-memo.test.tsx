@@ -6,10 +6,10 @@
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { renderToString } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { ServerMemo } from "~/utils/server-memo";
 import { clearServerMemo, innerHtmlOf, renderWithServerMemo, VERIFY_EVERY } from "~/utils/server-memo.server";
 import { SiteHeader } from "~/components/SiteHeader";
+import { staticRenderer } from "./support/static-router";
 
 beforeEach(() => clearServerMemo());
 
@@ -113,14 +113,7 @@ describe("innerHtmlOf", () => {
 });
 
 describe("the memoized site header", () => {
-  async function header(url: string, signedIn = false) {
-    const routes = [{ id: "any", path: "*", element: <SiteHeader signedIn={signedIn} /> }];
-    const handler = createStaticHandler(routes);
-    const context = await handler.query(new Request(`http://localhost${url}`));
-    if (context instanceof Response) throw new Error("unexpected redirect");
-    const router = createStaticRouter(handler.dataRoutes, context);
-    return () => renderToString(<StaticRouterProvider router={router} context={context} hydrate={false} />);
-  }
+  const header = (url: string, signedIn = false) => staticRenderer(<SiteHeader signedIn={signedIn} />, url);
 
   // Pairs with the same inputs (path and search term) but other URLs, then other inputs.
   const urls = [
