@@ -15,7 +15,7 @@ import { siteAnchor } from "./primitives.server";
 export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
 /** Props of the icon components that are not <svg> attributes. */
-const NOT_ATTRIBUTES = new Set(["name", "size", "children", "filled", "seconds"]);
+const NOT_ATTRIBUTES = new Set(["size", "children", "filled", "seconds"]);
 
 /**
  * The <svg> of icon `name`. Attributes are copied key by key rather than spread: on the server
@@ -34,10 +34,6 @@ export function svgIcon(name: string, props: IconProps, extra?: SVGProps<SVGSVGE
 }
 
 const USES = new Map<string, JSX.Element>();
-
-export function Icon(props: IconProps & { name: string }) {
-  return svgIcon(props.name, props);
-}
 
 const icon = (name: string) => {
   const Named = (p: IconProps) => svgIcon(name, p);

@@ -103,11 +103,6 @@ export function clearServerMemo(): void {
   storedBytes = 0;
 }
 
-/** Entries and bytes held (tests, diagnostics). */
-export function serverMemoSize(): { entries: number; bytes: number } {
-  return { entries: store.size, bytes: storedBytes };
-}
-
 /**
  * The inner HTML of the first `<tag data-memo="id" …>` in React's markup: up to the matching
  * close tag, counting nested elements of the same name. React escapes `<` in text and attribute

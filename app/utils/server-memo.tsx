@@ -22,7 +22,7 @@ import { createElement, type HTMLAttributes, type ReactElement, type ReactNode }
 
 import { serverMemoElement } from "./server-memo.server";
 
-export type MemoTag = "div" | "header" | "footer" | "section";
+export type MemoTag = "div" | "header" | "footer";
 
 const ON_SERVER = typeof document === "undefined";
 
