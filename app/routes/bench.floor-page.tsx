@@ -6,7 +6,8 @@
  * without the site's chrome (header, player, footer), which is our code, not the framework's.
  * Only when the server runs with BENCH_FLOOR=1; otherwise it is a plain 404.
  */
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { notFound } from "~/http/responses.server";
 import type { RouteHandle } from "~/root";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 
@@ -14,10 +15,8 @@ export const handle: RouteHandle = { bare: true };
 
 export const meta: MetaFunction = () => [{ title: "floor" }];
 
-export function loader() {
-  if (process.env.BENCH_FLOOR !== "1") {
-    throw new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
-  }
+export function loader({ context }: LoaderFunctionArgs) {
+  if (!context.services.benchFloor) throw notFound();
   return { floor: true };
 }
 
