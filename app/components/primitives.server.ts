@@ -1,5 +1,5 @@
-import { createElement, type ReactElement } from "react";
-import type { AppLinkProps } from "./primitives";
+import { createElement, type ReactElement, type SVGProps } from "react";
+import type { AppLinkProps, IconProps } from "./primitives";
 
 /**
  * The server side of `<AppLink>` (./primitives.tsx): the anchor Remix's `<Link>` renders for a
@@ -31,3 +31,25 @@ export function hrefOf(to: string): string {
   if (hash === "#") hash = "";
   return rest + search + hash;
 }
+
+/**
+ * The server side of `svgIcon` (./primitives.tsx): an icon with nothing but a size (and fixed
+ * extras, like the heart's fill) is the same element every time — React elements are immutable —
+ * so it is made once rather than on every render; null for any other icon (made afresh).
+ */
+export function iconOnce(
+  name: string,
+  props: IconProps,
+  extra: SVGProps<SVGSVGElement> | undefined,
+  make: (name: string, props: IconProps, extra: SVGProps<SVGSVGElement> | undefined, children: undefined) => ReactElement,
+): ReactElement | null {
+  for (const key in props) if (key !== "size" && key !== "filled") return null;
+  let key = `${name} ${props.size ?? 24}`;
+  if (extra) for (const k in extra) key += ` ${k}=${String(extra[k as keyof typeof extra])}`;
+  let icon = ICONS.get(key);
+  if (!icon) ICONS.set(key, (icon = make(name, props, extra, undefined)));
+  return icon;
+}
+
+/** Icons made once, by name, size and extras (a set bounded by the code's own call sites). */
+const ICONS = new Map<string, ReactElement>();

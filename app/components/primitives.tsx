@@ -10,7 +10,12 @@
 import { Link } from "@remix-run/react";
 import { createElement, forwardRef, type AnchorHTMLAttributes, type ReactNode, type SVGProps } from "react";
 import sprite from "~/assets/icons.svg";
-import { siteAnchor } from "./primitives.server";
+import { iconOnce, siteAnchor } from "./primitives.server";
+
+// The server memo's component is as common as these (site chrome, episode cards): one chunk with them.
+export { ServerMemo } from "~/utils/server-memo";
+
+const ON_SERVER = typeof document === "undefined";
 
 export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
@@ -23,6 +28,11 @@ const NOT_ATTRIBUTES = new Set(["size", "children", "filled", "seconds"]);
  * Later keys win, in the order defaults, `props`, `extra` (the same as the spreads were).
  */
 export function svgIcon(name: string, props: IconProps, extra?: SVGProps<SVGSVGElement>, children: ReactNode = props.children): JSX.Element {
+  // On the server, an icon with nothing but a size (and fixed extras) is made once (./primitives.server).
+  return (ON_SERVER && children === undefined && iconOnce(name, props, extra, makeIcon)) || makeIcon(name, props, extra, children);
+}
+
+function makeIcon(name: string, props: IconProps, extra: SVGProps<SVGSVGElement> | undefined, children: ReactNode): JSX.Element {
   const size = props.size ?? 24;
   const attributes: Record<string, unknown> = { width: size, height: size, viewBox: "0 0 24 24", fill: "currentColor", "aria-hidden": "true", focusable: "false" };
   for (const key in props) if (!NOT_ATTRIBUTES.has(key)) attributes[key] = props[key as keyof IconProps];
@@ -67,7 +77,6 @@ export interface AppLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElemen
   prefetch?: "none" | "intent" | "render" | "viewport";
 }
 
-const ON_SERVER = typeof document === "undefined";
 
 /**
  * An in-app link. In the browser it is Remix's `<Link>` (client-side navigation, route
