@@ -10,22 +10,20 @@ import type { RootData } from "~/root";
  */
 export function FavoriteToggle({ audioSrc, title, duration }: { audioSrc: string; title: string; duration: number }) {
   const root = useRouteLoaderData<RootData>("root");
-  if (!root?.user) return <SignInHeart title={title} />;
-  return <SavedToggle audioSrc={audioSrc} title={title} duration={duration} saved={root.favorites.includes(audioSrc)} />;
+  const here = useHere();
+  // Signed out: a link to sign-in that comes back here — no fetcher, no extra component (most
+  // renders are these, a few dozen per list page; the icon is a plain element, made once).
+  if (!root?.user) {
+    return (
+      <AppLink to={`/signin?redirectTo=${encodeURIComponent(here)}`} className="heart" aria-label={`Sign in to add ${title} to your favorites`} rel="nofollow">
+        {HeartIcon({ size: 22 })}
+      </AppLink>
+    );
+  }
+  return <SavedToggle audioSrc={audioSrc} title={title} duration={duration} saved={root.favorites.includes(audioSrc)} here={here} />;
 }
 
-/** Signed out: a link to sign-in that comes back here (no fetcher: most renders are these). */
-function SignInHeart({ title }: { title: string }) {
-  const here = useHere();
-  return (
-    <AppLink to={`/signin?redirectTo=${encodeURIComponent(here)}`} className="heart" aria-label={`Sign in to add ${title} to your favorites`} rel="nofollow">
-      <HeartIcon size={22} />
-    </AppLink>
-  );
-}
-
-function SavedToggle({ audioSrc, title, duration, saved }: { audioSrc: string; title: string; duration: number; saved: boolean }) {
-  const here = useHere();
+function SavedToggle({ audioSrc, title, duration, saved, here }: { audioSrc: string; title: string; duration: number; saved: boolean; here: string }) {
   const fetcher = useFetcher<{ ok: boolean; favorite?: boolean }>({ key: `fav:${audioSrc}` });
   const pending = fetcher.formData?.get("intent");
   const on = pending ? pending === "add" : fetcher.data?.ok && fetcher.data.favorite !== undefined ? fetcher.data.favorite : saved;
