@@ -128,6 +128,7 @@ const remix = createRemixWithCache({
     return {
       services,
       cspNonce: nonce,
+      serverMemo: env.SERVER_MEMO === "on",
       user: () => (user ??= req.headers.cookie ? timeSession(() => services.auth.userFromCookie(req.headers.cookie!)) : Promise.resolve(null)),
     };
   },

@@ -3,6 +3,7 @@ import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { NonceProvider } from "~/utils/nonce";
 import { renderWithServerMemo } from "~/utils/server-memo.server";
+import { utf8Bytes } from "~/utils/utf8.server";
 import { CACHE_POLICY } from "~/http/cache-policy";
 
 /**
@@ -27,8 +28,10 @@ export async function handleDataRequest(response: Response, { context }: { reque
  * Content-Length). No route streams deferred data and every lazy part of the UI mounts only
  * after hydration, so nothing suspends on the server; the streaming renderer only added work
  * (hundreds of small chunks, each encoded to bytes) on the render-cache miss path (ADR 007).
- * The body is handed over as bytes, not a string the Response would re-scan. The site's chrome
- * comes from the server memo when its inputs were rendered before (~/utils/server-memo).
+ * The body is handed over as bytes (~/utils/utf8.server: a faster encoder than Node 20's), not a
+ * string the Response would re-scan. The site's chrome and the episode cards' art and text come
+ * from the server memo when their inputs were rendered before (~/utils/server-memo; SERVER_MEMO=off
+ * renders everything afresh, for the benchmark's cold-render figures).
  */
 export default async function handleRequest(
   request: Request,
@@ -39,13 +42,13 @@ export default async function handleRequest(
 ) {
   const nonce = loadContext.cspNonce ?? "";
   await privatizeIfPersonal(responseHeaders, loadContext);
-  const html = renderWithServerMemo(() =>
+  const render = () =>
     renderToString(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
-    ),
-  );
+    );
+  const html = loadContext.serverMemo === false ? render() : renderWithServerMemo(render);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(Buffer.from(`<!DOCTYPE html>${html}`), { headers: responseHeaders, status: responseStatusCode });
+  return new Response(utf8Bytes(`<!DOCTYPE html>${html}`), { headers: responseHeaders, status: responseStatusCode });
 }

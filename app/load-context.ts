@@ -8,6 +8,8 @@ declare module "@remix-run/node" {
     cspNonce: string;
     /** The signed-in user of this request (the session is read at most once per request). */
     user(): Promise<SessionUser | null>;
+    /** false: render every memoized region afresh (SERVER_MEMO=off); unset or true: memo on. */
+    serverMemo?: boolean;
   }
 }
 

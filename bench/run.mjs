@@ -1,7 +1,9 @@
 // npm run bench — throughput of the built server (issue 6 §1, ADR 007). Builds nothing: run
 // `npm run build` first. Starts build/server.js in production mode on a fresh data dir (rate
 // limits off, now-playing pointed at a local fake), plus a second instance with the render
-// cache off (the miss path), a bare node:http "ceiling" serving the home page's bytes, and the
+// cache off (the miss path: the server memo of fragments still on, as on a running server), a
+// third with the memo off too (a page's very first render, "cold": for information, not a
+// target), a bare node:http "ceiling" serving the home page's bytes, and the
 // stock remix-serve with a stock trivial Remix app (bench/floor-app) for reference.
 // The framework floor is "a trivial Remix page" (/bench/floor-page: the whole Remix document
 // pipeline and React, one paragraph, no site chrome) on our server; the ratios are also given
@@ -26,7 +28,7 @@ const WARMUP = SMOKE ? 0 : Number(process.env.BENCH_WARMUP ?? 3);
 const CONNECTIONS = 50;
 const sampleDir = process.env.BENCH_SAMPLE_DIR;
 
-for (const p of [PORT, PORT + 1, PORT + 2, PORT + 3, PORT + 4]) await assertPortFree(p);
+for (const p of [PORT, PORT + 1, PORT + 2, PORT + 3, PORT + 4, PORT + 5]) await assertPortFree(p);
 const upstreams = await startUpstreams(PORT + 1);
 const cached = await startServer({ port: PORT, upstreamOrigin: upstreams.origin, sampleDir, label: "server" });
 const uncached = await startServer({
@@ -35,6 +37,14 @@ const uncached = await startServer({
   sampleDir,
   env: { RENDER_CACHE_TTL_MS: "0" },
   label: "server (render cache off)",
+});
+// The first render of a page: no render cache and no server memo (every fragment rendered afresh).
+const cold = await startServer({
+  port: PORT + 5,
+  upstreamOrigin: upstreams.origin,
+  sampleDir,
+  env: { RENDER_CACHE_TTL_MS: "0", SERVER_MEMO: "off" },
+  label: "server (render cache and memo off)",
 });
 let ceilingChild;
 let remixServe;
@@ -77,6 +87,10 @@ try {
     { name: "episode, cache off", kind: "miss", origin: uncached.origin, path: paths.episode },
     { name: "search, cache off", kind: "miss", origin: uncached.origin, path: paths.search },
     { name: "era, cache off", kind: "miss", origin: uncached.origin, path: paths.era },
+    { name: "home, cold (cache and memo off)", kind: "cold", origin: cold.origin, path: paths.home },
+    { name: "episode, cold", kind: "cold", origin: cold.origin, path: paths.episode },
+    { name: "search, cold", kind: "cold", origin: cold.origin, path: paths.search },
+    { name: "era, cold", kind: "cold", origin: cold.origin, path: paths.era },
     { name: "ceiling (bare node:http, home bytes)", kind: "ceiling", origin: ceilingOrigin, path: "/" },
   ];
 
@@ -115,7 +129,7 @@ try {
   ];
   // Not targets: the same pages against the resource route, a floor without React at all.
   const stricter = rows
-    .filter((r) => r.kind === "anon" || r.kind === "miss")
+    .filter((r) => r.kind === "anon" || r.kind === "miss" || r.kind === "cold")
     .map((r) => ({ target: `${r.name} vs the resource-route floor`, value: r.vsResourceFloor, ok: r.vsResourceFloor >= 0.6 }));
 
   console.log(`\n${CONNECTIONS} connections × ${DURATION} s each (after ${WARMUP} s warm-up); 1-min load average ${os.loadavg()[0].toFixed(2)} at the end; ${machine().cpus} cores\n`);
@@ -143,6 +157,11 @@ try {
 
   console.log("\nTargets (floor: the trivial Remix page on this server)");
   for (const t of targets) console.log(`  ${t.ok ? "met " : "MISS"}  ${t.target}: ${t.value}`);
+  const firstRenders = rows
+    .filter((r) => r.kind === "cold")
+    .map((r) => ({ target: `${r.name} vs the floor`, value: r.vsFloor, ok: r.vsFloor >= 0.6 }));
+  console.log("\nFor information, a page's first render (render cache and server memo off), ≥ 0.6 × floor");
+  for (const t of firstRenders) console.log(`  ${t.ok ? "yes " : "no  "}  ${t.target}: ${t.value}`);
   console.log("\nFor information, ≥ 0.6 × the resource-route floor (Remix without React)");
   for (const t of stricter) console.log(`  ${t.ok ? "yes " : "no  "}  ${t.target}: ${t.value}`);
 
@@ -162,6 +181,7 @@ try {
           config: { connections: CONNECTIONS, durationS: DURATION, warmupS: WARMUP, sampleDir: sampleDir ?? "sample" },
           rows: rows.map(({ origin, headers, ...r }) => ({ ...r, headers: headers?.Cookie ? { Cookie: "<session>" } : headers })),
           targets,
+          firstRenders,
           againstResourceFloor: stricter,
           compression,
         },
@@ -177,5 +197,6 @@ try {
   await remixServe?.stop();
   await cached.stop();
   await uncached.stop();
+  await cold.stop();
   upstreams.close();
 }

@@ -1,5 +1,5 @@
 import { useLocation } from "@remix-run/react";
-import { AppLink } from "~/components/primitives";
+import { AppLink, ServerMemo } from "~/components/primitives";
 import type { EpisodeCardData, GalleryPost, NewsCardData } from "~/services/types";
 import { episodeLink } from "~/rules/episodes";
 import { eraLink, ERAS, type Station } from "~/rules/eras";
@@ -9,36 +9,51 @@ import { formatDuration } from "~/utils/time";
 import { PlayEpisodeButton } from "~/player/PlayEpisodeButton";
 import { FavoriteToggle } from "./FavoriteToggle";
 
-/** SPEC §2 Cards: an episode card; a click on its art plays it, its title opens its page. */
+/**
+ * SPEC §2 Cards: an episode card; a click on its art plays it, its title opens its page.
+ *
+ * Its art and text depend on the episode alone (the server never shows an episode playing), so
+ * the server memo keeps their markup per episode content (~/utils/server-memo, ADR 007): the
+ * same card on the home page, an era page or a search renders once until the episode changes.
+ * The heart stays outside: it depends on the listener and the page. The memo's wrapper has no
+ * box (`.card__main { display: contents }`), so the card lays out as if it were not there.
+ */
 export function EpisodeCard({ episode, priority = false }: { episode: EpisodeCardData; priority?: boolean }) {
   return (
     <article className="card episode-card">
-      <div className="card__media">
-        <img
-          src={episode.image || DEFAULT_EPISODE_IMAGE}
-          alt=""
-          width="300"
-          height="300"
-          loading={priority ? "eager" : "lazy"}
-          decoding="async"
-        />
-        <PlayEpisodeButton episode={episode} className="card__play" />
-      </div>
-      <div className="card__body">
-        <h3 className="card__title">
-          <AppLink to={episodeLink(episode.title, episode.coldcut)} prefetch="intent">
-            {episode.title}
-          </AppLink>
-        </h3>
-        <p className="card__text">{episode.summary}</p>
-        <p className="card__meta">
-          {episode.era ? <span>{episode.coldcut ? "Cold Cut" : episode.era}</span> : null}
-          {episode.duration > 0 ? <span>{formatDuration(episode.duration)}</span> : null}
-        </p>
-      </div>
+      <ServerMemo id={`card ${episode.coldcut ? "cc" : "ep"} ${episode.id} ${priority ? 1 : 0}`} deps={() => cardMarkupInputs(episode)} className="card__main">
+        <div className="card__media">
+          <img
+            src={episode.image || DEFAULT_EPISODE_IMAGE}
+            alt=""
+            width="300"
+            height="300"
+            loading={priority ? "eager" : "lazy"}
+            decoding="async"
+          />
+          <PlayEpisodeButton episode={episode} className="card__play" />
+        </div>
+        <div className="card__body">
+          <h3 className="card__title">
+            <AppLink to={episodeLink(episode.title, episode.coldcut)} prefetch="intent">
+              {episode.title}
+            </AppLink>
+          </h3>
+          <p className="card__text">{episode.summary}</p>
+          <p className="card__meta">
+            {episode.era ? <span>{episode.coldcut ? "Cold Cut" : episode.era}</span> : null}
+            {episode.duration > 0 ? <span>{formatDuration(episode.duration)}</span> : null}
+          </p>
+        </div>
+      </ServerMemo>
       <FavoriteToggle audioSrc={episode.audioUrl} title={episode.title} duration={episode.duration} />
     </article>
   );
+}
+
+/** What the memoized part of a card shows of its episode, besides the id (its memo key). */
+function cardMarkupInputs(e: EpisodeCardData): string {
+  return JSON.stringify([e.title, e.image, e.summary, e.era, e.duration]);
 }
 
 export function EpisodeGrid({ episodes, label }: { episodes: EpisodeCardData[]; label: string }) {

@@ -8,7 +8,12 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { renderToString } from "react-dom/server";
 import { ServerMemo } from "~/utils/server-memo";
 import { clearServerMemo, innerHtmlOf, renderWithServerMemo, VERIFY_EVERY } from "~/utils/server-memo.server";
+import fs from "node:fs";
+import path from "node:path";
 import { SiteHeader } from "~/components/SiteHeader";
+import { EpisodeGrid } from "~/components/Cards";
+import { PlayerProvider } from "~/player/PlayerProvider";
+import type { EpisodeCardData } from "~/services/types";
 import { staticRenderer } from "./support/static-router";
 
 beforeEach(() => clearServerMemo());
@@ -146,5 +151,63 @@ describe("the memoized site header", () => {
     }
     // The active link really differs between paths (so the key must hold the path).
     expect((await header("/News"))()).not.toBe((await header("/"))());
+  });
+});
+
+describe("the memoized episode cards", () => {
+  const card = (over: Partial<EpisodeCardData> = {}): EpisodeCardData => ({
+    id: "ep-1",
+    title: "Episode 1: Pilot & <Friends>",
+    audioUrl: "/media/audio/1.mp3",
+    image: "/media/img/1.svg",
+    backgroundImage: "/media/img/bg.svg",
+    era: "MLR",
+    duration: 125,
+    coldcut: false,
+    summary: "The first one — “quotes” and 'apostrophes'.",
+    ...over,
+  });
+  const grid = (episodes: EpisodeCardData[], url: string) =>
+    staticRenderer(
+      <PlayerProvider liveStreamUrl="https://live.invalid/stream">
+        <EpisodeGrid episodes={episodes} label="Episodes" />
+      </PlayerProvider>,
+      url,
+    );
+  // Each differs from the first in one input the card shows (or in its position: eager image).
+  const variants = [
+    [card()],
+    [card({ title: "Episode 1: Renamed" })],
+    [card({ image: "" })],
+    [card({ summary: "Another summary." })],
+    [card({ era: "PPR" })],
+    [card({ duration: 0 })],
+    [card({ coldcut: true })],
+    [card({ id: "ep-2" }), card()],
+    [card(), card({ id: "ep-3" }), card({ id: "ep-4" })],
+  ];
+
+  it("are, on every page and for every input, what rendering them gives", async () => {
+    const pages = ["/era?station=MLR", "/", "/search?term=pilot"];
+    const expected = new Map<string, string>();
+    for (const [i, episodes] of variants.entries()) for (const url of pages) expected.set(`${i} ${url}`, (await grid(episodes, url))());
+    for (const order of [[...variants.keys()], [...variants.keys()].reverse()]) {
+      clearServerMemo();
+      for (let pass = 0; pass < 2; pass++) {
+        for (const i of order) {
+          for (const url of pages) expect(renderWithServerMemo(await grid(variants[i]!, url))).toBe(expected.get(`${i} ${url}`));
+        }
+      }
+    }
+    // The heart (outside the memo) follows the page; the memoized part is the same everywhere.
+    expect(expected.get("0 /")).toContain("redirectTo=%2F\"");
+    expect(expected.get("0 /era?station=MLR")).toContain("redirectTo=%2Fera%3Fstation%3DMLR");
+  });
+
+  it("keep the card's layout: the memo's wrapper has no box", async () => {
+    const html = (await grid([card()], "/"))();
+    expect(html).toContain('<article class="card episode-card"><div data-memo="card ep ep-1 1" class="card__main"><div class="card__media">');
+    const css = fs.readFileSync(path.resolve("app/styles/app.css"), "utf8");
+    expect(css).toMatch(/\.card__main\s*\{\s*display:\s*contents;\s*\}/);
   });
 });
