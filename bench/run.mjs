@@ -9,6 +9,9 @@
 // pipeline and React, one paragraph, no site chrome) on our server; the ratios are also given
 // against the stricter resource route (/bench/floor: Remix's handler without React).
 // Each scenario: warm-up, then autocannon with 50 connections for BENCH_DURATION s (≥ 10).
+// Rows are grouped by server process and compared with the floor on that process; each render
+// row (cache off, cold) sits between two floor runs and is compared with their mean (see the
+// note at the scenarios).
 // Prints a table and writes bench/results/<timestamp>.json.
 //   BENCH_DURATION=10 BENCH_PORT=3280 BENCH_SAMPLE_DIR=<dir> npm run bench
 import { fork } from "node:child_process";
@@ -71,35 +74,61 @@ try {
   const ceilingOrigin = `http://127.0.0.1:${PORT + 3}`;
   remixServe = await startRemixServeFloor(PORT + 4);
 
+  // Rows are measured in groups, one per server process, and compared with the trivial-page
+  // floor on that same process (like with like: the same process, JIT and heap state). The
+  // render rows (cache off, cold) are each bracketed by floor runs and compared with the mean of
+  // those two; the cached rows, far above the floor, with the mean of their server's floor runs.
+  // Every URL of a group is warmed up before the group's first measurement, so a fresh
+  // process's first figure is not its coldest.
+  const floorPath = "/bench/floor-page";
   const scenarios = [
-    { name: "framework floor: trivial page", kind: "floor", origin: cached.origin, path: "/bench/floor-page" },
-    { name: "framework floor: resource route", kind: "floor-resource", origin: cached.origin, path: "/bench/floor" },
+    { name: "framework floor: trivial page", kind: "floor", group: "cached", origin: cached.origin, path: floorPath },
+    { name: "framework floor: resource route", kind: "floor-resource", group: "cached", origin: cached.origin, path: "/bench/floor" },
+    { name: "home, anonymous", kind: "anon", group: "cached", origin: cached.origin, path: paths.home },
+    { name: "home, anonymous, gzip", kind: "anon-extra", group: "cached", origin: cached.origin, path: paths.home, headers: { "Accept-Encoding": "gzip" } },
+    { name: "episode page", kind: "anon", group: "cached", origin: cached.origin, path: paths.episode },
+    { name: "search", kind: "anon", group: "cached", origin: cached.origin, path: paths.search },
+    { name: "era page", kind: "anon", group: "cached", origin: cached.origin, path: paths.era },
+    { name: "/api/now-playing", kind: "api", group: "cached", origin: cached.origin, path: "/api/now-playing" },
+    { name: "home, signed in", kind: "signed-in", group: "cached", origin: cached.origin, path: paths.home, headers: { Cookie: cookie } },
+    { name: "framework floor: trivial page, again", kind: "floor-again", group: "cached", origin: cached.origin, path: floorPath },
+    // Render rows, each between two floor runs on the same process (bracketing: the machine's
+    // speed drifts by 10–20% over minutes, so a render is compared with the floor of its minute).
+    ...bracketed("uncached", uncached.origin, "floor on the cache-off server", [
+      { name: "home, cache off (miss path)", kind: "miss", path: paths.home },
+      { name: "episode, cache off", kind: "miss", path: paths.episode },
+      { name: "search, cache off", kind: "miss", path: paths.search },
+      { name: "era, cache off", kind: "miss", path: paths.era },
+    ]),
+    ...bracketed("cold", cold.origin, "floor on the cold server", [
+      { name: "home, cold (cache and memo off)", kind: "cold", path: paths.home },
+      { name: "episode, cold", kind: "cold", path: paths.episode },
+      { name: "search, cold", kind: "cold", path: paths.search },
+      { name: "era, cold", kind: "cold", path: paths.era },
+    ]),
     { name: "remix-serve: trivial page", kind: "reference", origin: remixServe.origin, path: remixServe.pagePath },
     { name: "remix-serve: resource route", kind: "reference", origin: remixServe.origin, path: remixServe.resourcePath },
-    { name: "home, anonymous", kind: "anon", origin: cached.origin, path: paths.home },
-    { name: "home, anonymous, gzip", kind: "anon-extra", origin: cached.origin, path: paths.home, headers: { "Accept-Encoding": "gzip" } },
-    { name: "episode page", kind: "anon", origin: cached.origin, path: paths.episode },
-    { name: "search", kind: "anon", origin: cached.origin, path: paths.search },
-    { name: "era page", kind: "anon", origin: cached.origin, path: paths.era },
-    { name: "/api/now-playing", kind: "api", origin: cached.origin, path: "/api/now-playing" },
-    { name: "home, signed in", kind: "signed-in", origin: cached.origin, path: paths.home, headers: { Cookie: cookie } },
-    { name: "home, cache off (miss path)", kind: "miss", origin: uncached.origin, path: paths.home },
-    { name: "episode, cache off", kind: "miss", origin: uncached.origin, path: paths.episode },
-    { name: "search, cache off", kind: "miss", origin: uncached.origin, path: paths.search },
-    { name: "era, cache off", kind: "miss", origin: uncached.origin, path: paths.era },
-    { name: "home, cold (cache and memo off)", kind: "cold", origin: cold.origin, path: paths.home },
-    { name: "episode, cold", kind: "cold", origin: cold.origin, path: paths.episode },
-    { name: "search, cold", kind: "cold", origin: cold.origin, path: paths.search },
-    { name: "era, cold", kind: "cold", origin: cold.origin, path: paths.era },
     { name: "ceiling (bare node:http, home bytes)", kind: "ceiling", origin: ceilingOrigin, path: "/" },
   ];
 
+  function bracketed(group, origin, floorName, pages) {
+    const floorRow = { name: floorName, kind: "floor-again", group, origin, path: floorPath };
+    return [floorRow, ...pages.flatMap((page) => [{ ...page, group, origin }, floorRow])];
+  }
+
   const rows = [];
+  const warmed = new Set();
   for (const s of scenarios) {
     const url = s.origin + s.path;
     const probe = await fetch(url, { headers: { "Accept-Encoding": "identity", ...(s.headers ?? {}) }, redirect: "manual" });
     const bytes = (await probe.arrayBuffer()).byteLength;
     if (probe.status !== 200) throw new Error(`${s.name}: ${url} answered ${probe.status}`);
+    if (WARMUP > 0 && s.group && !warmed.has(s.group)) {
+      warmed.add(s.group);
+      for (const other of new Set(scenarios.filter((o) => o.group === s.group))) {
+        await load(other.origin + other.path, { connections: CONNECTIONS, duration: WARMUP, headers: other.headers });
+      }
+    }
     if (WARMUP > 0) await load(url, { connections: CONNECTIONS, duration: WARMUP, headers: s.headers });
     process.stdout.write(`${s.name.padEnd(40)} `);
     const r = await load(url, { connections: CONNECTIONS, duration: DURATION, headers: s.headers });
@@ -108,12 +137,28 @@ try {
     rows.push({ ...s, url: s.path, bytes, cache, ...r });
   }
 
-  const floor = rows.find((r) => r.kind === "floor");
+  // Each group's floor: the mean of its two trivial-page measurements.
+  const floors = {};
+  for (const group of ["cached", "uncached", "cold"]) {
+    const measured = rows.filter((r) => r.group === group && (r.kind === "floor" || r.kind === "floor-again")).map((r) => r.reqPerSec);
+    floors[group] = { measured, mean: Math.round(measured.reduce((a, b) => a + b, 0) / measured.length) };
+  }
   const resourceFloor = rows.find((r) => r.kind === "floor-resource");
   const ceiling = rows.find((r) => r.kind === "ceiling");
   const ratio = (a, b) => Math.round((a / b) * 100) / 100;
+  // A bracketed row (miss, cold) against the mean of the floor runs just before and after it.
+  const isFloor = (r) => r.kind === "floor" || r.kind === "floor-again";
+  rows.forEach((r, i) => {
+    if (r.kind !== "miss" && r.kind !== "cold") return;
+    const before = rows[i - 1];
+    const after = rows[i + 1];
+    if (isFloor(before) && isFloor(after) && before.group === r.group && after.group === r.group) {
+      r.floorUsed = Math.round((before.reqPerSec + after.reqPerSec) / 2);
+    }
+  });
   for (const r of rows) {
-    r.vsFloor = ratio(r.reqPerSec, floor.reqPerSec);
+    r.floorUsed ??= floors[r.group ?? "cached"].mean;
+    r.vsFloor = ratio(r.reqPerSec, r.floorUsed);
     r.vsResourceFloor = ratio(r.reqPerSec, resourceFloor.reqPerSec);
     r.vsCeiling = ratio(r.reqPerSec, ceiling.reqPerSec);
   }
@@ -142,11 +187,19 @@ try {
       { title: "p99 ms", get: (r) => r.p99 },
       { title: "errors", get: (r) => r.errors },
       { title: "×floor", get: (r) => r.vsFloor.toFixed(2) },
+      { title: "floor", get: (r) => r.floorUsed },
       { title: "×res.floor", get: (r) => r.vsResourceFloor.toFixed(2) },
       { title: "×ceiling", get: (r) => r.vsCeiling.toFixed(2) },
       { title: "KB", get: (r) => (r.bytes / 1024).toFixed(1) },
       { title: "load1", get: (r) => r.load1.toFixed(1) },
     ]),
+  );
+  console.log(
+    `\n×floor: against the trivial page (${floorPath}) on the same server process — for a render (cache off, cold) the mean of the floor runs just before and after it; otherwise the mean of that server's floor runs — ` +
+      Object.entries(floors)
+        .map(([group, f]) => `${group}: ${f.measured.join(" / ")} → ${f.mean}`)
+        .join("; ") +
+      ". remix-serve and the ceiling are compared with the first server's.",
   );
   // What compressing the home page costs per response, and what the cache's gzip splice costs.
   const compression = await compressionCosts(fs.readFileSync(htmlFile));
@@ -181,6 +234,7 @@ try {
           config: { connections: CONNECTIONS, durationS: DURATION, warmupS: WARMUP, sampleDir: sampleDir ?? "sample" },
           rows: rows.map(({ origin, headers, ...r }) => ({ ...r, headers: headers?.Cookie ? { Cookie: "<session>" } : headers })),
           targets,
+          floors,
           firstRenders,
           againstResourceFloor: stricter,
           compression,
