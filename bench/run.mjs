@@ -93,7 +93,7 @@ try {
     { name: "home, signed in", kind: "signed-in", group: "cached", origin: cached.origin, path: paths.home, headers: { Cookie: cookie } },
     { name: "framework floor: trivial page, again", kind: "floor-again", group: "cached", origin: cached.origin, path: floorPath },
     // Render rows, each between two floor runs on the same process (bracketing: the machine's
-    // speed drifts by 10–20% over minutes, so a render is compared with the floor of its minute).
+    // speed drifts by 10–40% over minutes, so a render is compared with the floor of its minute).
     ...bracketed("uncached", uncached.origin, "floor on the cache-off server", [
       { name: "home, cache off (miss path)", kind: "miss", path: paths.home },
       { name: "episode, cache off", kind: "miss", path: paths.episode },
@@ -137,17 +137,17 @@ try {
     rows.push({ ...s, url: s.path, bytes, cache, ...r });
   }
 
-  // Each group's floor: the mean of its two trivial-page measurements.
+  // Each server's floor: the mean of all its trivial-page runs.
+  const isFloor = (r) => r.kind === "floor" || r.kind === "floor-again";
   const floors = {};
   for (const group of ["cached", "uncached", "cold"]) {
-    const measured = rows.filter((r) => r.group === group && (r.kind === "floor" || r.kind === "floor-again")).map((r) => r.reqPerSec);
+    const measured = rows.filter((r) => r.group === group && isFloor(r)).map((r) => r.reqPerSec);
     floors[group] = { measured, mean: Math.round(measured.reduce((a, b) => a + b, 0) / measured.length) };
   }
   const resourceFloor = rows.find((r) => r.kind === "floor-resource");
   const ceiling = rows.find((r) => r.kind === "ceiling");
   const ratio = (a, b) => Math.round((a / b) * 100) / 100;
   // A bracketed row (miss, cold) against the mean of the floor runs just before and after it.
-  const isFloor = (r) => r.kind === "floor" || r.kind === "floor-again";
   rows.forEach((r, i) => {
     if (r.kind !== "miss" && r.kind !== "cold") return;
     const before = rows[i - 1];

@@ -37,17 +37,12 @@ export function hrefOf(to: string): string {
  * extras, like the heart's fill) is the same element every time — React elements are immutable —
  * so it is made once rather than on every render; null for any other icon (made afresh).
  */
-export function iconOnce(
-  name: string,
-  props: IconProps,
-  extra: SVGProps<SVGSVGElement> | undefined,
-  make: (name: string, props: IconProps, extra: SVGProps<SVGSVGElement> | undefined, children: undefined) => ReactElement,
-): ReactElement | null {
+export function iconOnce(name: string, props: IconProps, extra: SVGProps<SVGSVGElement> | undefined, make: () => ReactElement): ReactElement | null {
   for (const key in props) if (key !== "size" && key !== "filled") return null;
   let key = `${name} ${props.size ?? 24}`;
   if (extra) for (const k in extra) key += ` ${k}=${String(extra[k as keyof typeof extra])}`;
   let icon = ICONS.get(key);
-  if (!icon) ICONS.set(key, (icon = make(name, props, extra, undefined)));
+  if (!icon) ICONS.set(key, (icon = make()));
   return icon;
 }
 

@@ -29,7 +29,7 @@ const NOT_ATTRIBUTES = new Set(["size", "children", "filled", "seconds"]);
  */
 export function svgIcon(name: string, props: IconProps, extra?: SVGProps<SVGSVGElement>, children: ReactNode = props.children): JSX.Element {
   // On the server, an icon with nothing but a size (and fixed extras) is made once (./primitives.server).
-  return (ON_SERVER && children === undefined && iconOnce(name, props, extra, makeIcon)) || makeIcon(name, props, extra, children);
+  return (ON_SERVER && children === undefined && iconOnce(name, props, extra, () => makeIcon(name, props, extra, undefined))) || makeIcon(name, props, extra, children);
 }
 
 function makeIcon(name: string, props: IconProps, extra: SVGProps<SVGSVGElement> | undefined, children: ReactNode): JSX.Element {
@@ -76,7 +76,6 @@ export interface AppLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElemen
   /** Remix's prefetching, which only ever starts in the browser (hover, focus, viewport). */
   prefetch?: "none" | "intent" | "render" | "viewport";
 }
-
 
 /**
  * An in-app link. In the browser it is Remix's `<Link>` (client-side navigation, route

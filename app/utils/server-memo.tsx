@@ -5,10 +5,11 @@ import { createElement, type HTMLAttributes, type ReactElement, type ReactNode }
  * is most of what every render-cache miss renders besides the page itself, and for an
  * anonymous or signed-in render alike it depends on a handful of inputs (the path for the
  * header's active link, the player's initial state). Episode cards are the rest: their art and
- * text depend on the episode alone, whatever the page (like a fragment cache keyed by record). `<ServerMemo>` renders its children into
- * its own element; on the server, the element's inner HTML is kept per `id` + `deps` and later
- * renders with the same inputs splice that HTML in instead of rendering the subtree again. The
- * browser always renders the children: the markup is the same, so hydration adopts it.
+ * text depend on the episode alone, whatever the page (like a fragment cache keyed by record).
+ * `<ServerMemo>` renders its children into its own element; on the server, the element's inner
+ * HTML is kept per `id` + `deps` and later renders with the same inputs splice that HTML in
+ * instead of rendering the subtree again. The browser always renders the children: the markup
+ * is the same, so hydration adopts it.
  *
  * Rules for a memoized subtree:
  * - `deps` must name everything its server markup depends on (it is part of the key);
