@@ -70,7 +70,7 @@ export function serverMemoElement(props: ServerMemoProps): ReactElement {
   for (const key in props) if (key !== "id" && key !== "deps" && key !== "as" && key !== "children") attributes[key] = props[key as keyof ServerMemoProps];
   const html = memoTake(id, `${id}\u0000${typeof deps === "function" ? deps() : deps}`, tag);
   if (html !== null) attributes.dangerouslySetInnerHTML = { __html: html };
-  else attributes.children = props.children;
+  else attributes.children = typeof props.children === "function" ? props.children() : props.children;
   return createElement(tag, attributes);
 }
 
@@ -92,9 +92,20 @@ export function renderWithServerMemo(render: () => string, log: (message: string
     if (fill.verifying !== undefined && fill.verifying !== inner) {
       log(`[server-memo] "${fill.id}" rendered differently for the same deps (a dependency is missing from its key); entry replaced`);
     }
-    remember(fill.key, inner, store.get(fill.key)?.uses ?? 0);
+    remember(fill.key, detached(inner), store.get(fill.key)?.uses ?? 0);
   }
   return html;
+}
+
+/**
+ * A copy of `inner` that owns its characters. `inner` is a slice of the whole page's markup, and
+ * V8 keeps a slice as a view into its parent: stored as is, every entry would keep its page alive
+ * (tens of KB unaccounted for by MAX_BYTES) and carry the page's two-byte representation when the
+ * page has a non-ASCII character anywhere, making each later page that splices it in slower to
+ * flatten and encode. A UTF-8 round trip makes a flat string, one-byte when it is all ASCII.
+ */
+function detached(inner: string): string {
+  return Buffer.from(inner, "utf8").toString("utf8");
 }
 
 /** Forgets every memoized region (tests; a deploy starts with an empty memo anyway). */
