@@ -22,29 +22,33 @@ export function EpisodeCard({ episode, priority = false }: { episode: EpisodeCar
   return (
     <article className="card episode-card">
       <ServerMemo id={`card ${episode.coldcut ? "cc" : "ep"} ${episode.id} ${priority ? 1 : 0}`} deps={() => cardMarkupInputs(episode)} className="card__main">
-        <div className="card__media">
-          <img
-            src={episode.image || DEFAULT_EPISODE_IMAGE}
-            alt=""
-            width="300"
-            height="300"
-            loading={priority ? "eager" : "lazy"}
-            decoding="async"
-          />
-          <PlayEpisodeButton episode={episode} className="card__play" />
-        </div>
-        <div className="card__body">
-          <h3 className="card__title">
-            <AppLink to={episodeLink(episode.title, episode.coldcut)} prefetch="intent">
-              {episode.title}
-            </AppLink>
-          </h3>
-          <p className="card__text">{episode.summary}</p>
-          <p className="card__meta">
-            {episode.era ? <span>{episode.coldcut ? "Cold Cut" : episode.era}</span> : null}
-            {episode.duration > 0 ? <span>{formatDuration(episode.duration)}</span> : null}
-          </p>
-        </div>
+        {() => (
+          <>
+            <div className="card__media">
+              <img
+                src={episode.image || DEFAULT_EPISODE_IMAGE}
+                alt=""
+                width="300"
+                height="300"
+                loading={priority ? "eager" : "lazy"}
+                decoding="async"
+              />
+              <PlayEpisodeButton episode={episode} className="card__play" />
+            </div>
+            <div className="card__body">
+              <h3 className="card__title">
+                <AppLink to={episodeLink(episode.title, episode.coldcut)} prefetch="intent">
+                  {episode.title}
+                </AppLink>
+              </h3>
+              <p className="card__text">{episode.summary}</p>
+              <p className="card__meta">
+                {episode.era ? <span>{episode.coldcut ? "Cold Cut" : episode.era}</span> : null}
+                {episode.duration > 0 ? <span>{formatDuration(episode.duration)}</span> : null}
+              </p>
+            </div>
+          </>
+        )}
       </ServerMemo>
       <FavoriteToggle audioSrc={episode.audioUrl} title={episode.title} duration={episode.duration} />
     </article>

@@ -21,85 +21,87 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
   return (
     // Its markup depends on who is signed in, the path (the active link) and the search term.
     <ServerMemo as="header" id="header" deps={JSON.stringify([signedIn, location.pathname.toLowerCase(), term])} className="site-header">
-      <div className="site-header__inner">
-        <AppLink to="/" className="brand" aria-label="The Ham Radio Show home">
-          <img src="/media/img/logo.svg" alt="" width="150" height="40" />
-        </AppLink>
-
-        <nav className="main-nav" aria-label="Main">
-          <ul>
-            {NAV_LINKS.map((l) => (
-              <li key={l.to}>
-                <NavLink to={l.to} end={l.to === "/"} prefetch="intent">
-                  {l.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-
-        <Form method="get" action="/search" role="search" className="search-box" key={term}>
-          <input
-            type="search"
-            name="term"
-            placeholder={SEARCH_PLACEHOLDER}
-            aria-label="Search episodes"
-            defaultValue={term}
-            maxLength={200}
-            enterKeyHint="search"
-          />
-          <button type="submit" aria-label="Search">
-            <SearchIcon size={20} />
-          </button>
-        </Form>
-
-        {signedIn ? (
-          <AppLink to="/user" className="profile-button">
-            Profile
+      {() => (
+        <div className="site-header__inner">
+          <AppLink to="/" className="brand" aria-label="The Ham Radio Show home">
+            <img src="/media/img/logo.svg" alt="" width="150" height="40" />
           </AppLink>
-        ) : (
-          <AppLink to="/user" className="profile-icon" aria-label="Your profile and favorites">
-            <UserIcon />
-          </AppLink>
-        )}
 
-        <details className="burger" ref={burger}>
-          <summary aria-label="Menu">
-            <MenuIcon />
-          </summary>
-          <div className="burger__panel">
-            <Form method="get" action="/search" role="search" className="search-box search-box--burger" aria-label="Search episodes (menu)">
-              <input type="search" name="term" placeholder={SEARCH_PLACEHOLDER} aria-label="Search episodes" maxLength={200} enterKeyHint="search" />
-              <button type="submit" aria-label="Search">
-                <SearchIcon size={20} />
-              </button>
-            </Form>
-            <nav aria-label="Mobile">
-              <ul>
-                {NAV_LINKS.map((l) => (
-                  <li key={l.to}>
-                    <NavLink to={l.to} end={l.to === "/"}>
-                      {l.label}
-                    </NavLink>
-                  </li>
-                ))}
-                <li>
-                  <NavLink to="/user">{signedIn ? "Profile" : "Sign in"}</NavLink>
-                </li>
-              </ul>
-            </nav>
-            <ul className="burger__social" aria-label="Follow the show">
-              {SOCIAL_LINKS.map((s) => (
-                <li key={s.network}>
-                  <a href={s.href} target="_blank" rel="noopener noreferrer" aria-label={`The Ham Radio Show on ${s.network}`}>
-                    <SocialIcon network={s.network} />
-                  </a>
+          <nav className="main-nav" aria-label="Main">
+            <ul>
+              {NAV_LINKS.map((l) => (
+                <li key={l.to}>
+                  <NavLink to={l.to} end={l.to === "/"} prefetch="intent">
+                    {l.label}
+                  </NavLink>
                 </li>
               ))}
             </ul>
-          </div>
-        </details>
-      </div>
+          </nav>
+
+          <Form method="get" action="/search" role="search" className="search-box" key={term}>
+            <input
+              type="search"
+              name="term"
+              placeholder={SEARCH_PLACEHOLDER}
+              aria-label="Search episodes"
+              defaultValue={term}
+              maxLength={200}
+              enterKeyHint="search"
+            />
+            <button type="submit" aria-label="Search">
+              <SearchIcon size={20} />
+            </button>
+          </Form>
+
+          {signedIn ? (
+            <AppLink to="/user" className="profile-button">
+              Profile
+            </AppLink>
+          ) : (
+            <AppLink to="/user" className="profile-icon" aria-label="Your profile and favorites">
+              <UserIcon />
+            </AppLink>
+          )}
+
+          <details className="burger" ref={burger}>
+            <summary aria-label="Menu">
+              <MenuIcon />
+            </summary>
+            <div className="burger__panel">
+              <Form method="get" action="/search" role="search" className="search-box search-box--burger" aria-label="Search episodes (menu)">
+                <input type="search" name="term" placeholder={SEARCH_PLACEHOLDER} aria-label="Search episodes" maxLength={200} enterKeyHint="search" />
+                <button type="submit" aria-label="Search">
+                  <SearchIcon size={20} />
+                </button>
+              </Form>
+              <nav aria-label="Mobile">
+                <ul>
+                  {NAV_LINKS.map((l) => (
+                    <li key={l.to}>
+                      <NavLink to={l.to} end={l.to === "/"}>
+                        {l.label}
+                      </NavLink>
+                    </li>
+                  ))}
+                  <li>
+                    <NavLink to="/user">{signedIn ? "Profile" : "Sign in"}</NavLink>
+                  </li>
+                </ul>
+              </nav>
+              <ul className="burger__social" aria-label="Follow the show">
+                {SOCIAL_LINKS.map((s) => (
+                  <li key={s.network}>
+                    <a href={s.href} target="_blank" rel="noopener noreferrer" aria-label={`The Ham Radio Show on ${s.network}`}>
+                      <SocialIcon network={s.network} />
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </details>
+        </div>
+      )}
     </ServerMemo>
   );
 }

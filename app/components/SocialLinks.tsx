@@ -13,23 +13,27 @@ export function SiteFooter() {
   return (
     // The same markup on every page.
     <ServerMemo as="footer" id="footer" deps="" className="site-footer">
-      <ul className="site-footer__social" aria-label="Follow the show">
-        {SOCIAL_LINKS.map((s) => (
-          <li key={s.network}>
-            <a href={s.href} target="_blank" rel="noopener noreferrer" aria-label={`The Ham Radio Show on ${s.network}`}>
-              <SocialIcon network={s.network} />
-            </a>
-          </li>
-        ))}
-      </ul>
-      <nav aria-label="Footer" className="site-footer__links">
-        <AppLink to="/about">About</AppLink>
-        <AppLink to="/DPB">Deadpool Bingo</AppLink>
-        <AppLink to="/speical-feature">Special Feature</AppLink>
-        <AppLink to="/privacy-policy">Privacy Policy</AppLink>
-        <AppLink to="/help">Help</AppLink>
-      </nav>
-      <p className="site-footer__small">© The Ham Radio Show. The Most Dangerous Radio Today.</p>
+      {() => (
+        <>
+          <ul className="site-footer__social" aria-label="Follow the show">
+            {SOCIAL_LINKS.map((s) => (
+              <li key={s.network}>
+                <a href={s.href} target="_blank" rel="noopener noreferrer" aria-label={`The Ham Radio Show on ${s.network}`}>
+                  <SocialIcon network={s.network} />
+                </a>
+              </li>
+            ))}
+          </ul>
+          <nav aria-label="Footer" className="site-footer__links">
+            <AppLink to="/about">About</AppLink>
+            <AppLink to="/DPB">Deadpool Bingo</AppLink>
+            <AppLink to="/speical-feature">Special Feature</AppLink>
+            <AppLink to="/privacy-policy">Privacy Policy</AppLink>
+            <AppLink to="/help">Help</AppLink>
+          </nav>
+          <p className="site-footer__small">© The Ham Radio Show. The Most Dangerous Radio Today.</p>
+        </>
+      )}
     </ServerMemo>
   );
 }

@@ -33,8 +33,12 @@ export function GlobalPlayer() {
   return (
     <>
       <ServerMemo id="player" deps={() => JSON.stringify([state, everPlayed, sleep.timer, sleep.minutesLeft])} className="player-root">
-        <DesktopPlayer sleep={sleep} onHelp={openHelp} />
-        <MobilePlayer sleep={sleep} />
+        {() => (
+          <>
+            <DesktopPlayer sleep={sleep} onHelp={openHelp} />
+            <MobilePlayer sleep={sleep} />
+          </>
+        )}
       </ServerMemo>
       {helpOpen ? (
         <Suspense fallback={null}>

@@ -29,17 +29,22 @@ export type MemoTag = "div" | "header" | "footer";
 
 const ON_SERVER = typeof document === "undefined";
 
-export interface ServerMemoProps extends HTMLAttributes<HTMLElement> {
+export interface ServerMemoProps extends Omit<HTMLAttributes<HTMLElement>, "children"> {
   /** Names the region (`data-memo` attribute): once per document. */
   id: string;
   /** Everything the region's server markup depends on, as one string (a function: only computed on the server). */
   deps: string | (() => string);
   as?: MemoTag;
-  children: ReactNode;
+  /**
+   * The region's content. A function builds it only when it is rendered: on the server, a memo
+   * hit then creates no elements at all. It must only build elements (no hooks: it is called
+   * while `ServerMemo` renders, and not at all on a hit).
+   */
+  children: ReactNode | (() => ReactNode);
 }
 
 export function ServerMemo(props: ServerMemoProps): ReactElement {
   if (ON_SERVER) return serverMemoElement(props);
-  const { id, deps: _deps, as: tag = "div", ...attributes } = props;
-  return createElement(tag, { "data-memo": id, ...attributes });
+  const { id, deps: _deps, as: tag = "div", children, ...attributes } = props;
+  return createElement(tag, { "data-memo": id, ...attributes, children: typeof children === "function" ? children() : children });
 }

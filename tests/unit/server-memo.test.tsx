@@ -67,6 +67,17 @@ describe("ServerMemo", () => {
     expect(deps).toHaveBeenCalledTimes(1);
   });
 
+  it("builds content given as a function only when it renders it: a hit creates no elements", () => {
+    const content = vi.fn(() => <Counted text="lazy" />);
+    const region = () => renderToString(<ServerMemo id="lazy" deps="k">{content}</ServerMemo>);
+    const plain = region();
+    expect(plain).toBe(renderToString(<div data-memo="lazy"><Counted text="lazy" /></div>));
+    expect(renderWithServerMemo(region)).toBe(plain);
+    expect(content).toHaveBeenCalledTimes(2); // the plain render and the filling one
+    expect(renderWithServerMemo(region)).toBe(plain);
+    expect(content).toHaveBeenCalledTimes(2); // the hit spliced the markup in without calling it
+  });
+
   it("keeps nothing outside renderWithServerMemo", () => {
     renders = 0;
     renderToString(page("one"));
