@@ -1,9 +1,9 @@
 import { Form, NavLink, useLocation, useSearchParams } from "@remix-run/react";
 import { AppLink, MenuIcon, SearchIcon, UserIcon } from "~/components/primitives";
 import { useEffect, useRef } from "react";
-import { NAV_LINKS, SOCIAL_LINKS } from "~/rules/social";
+import { NAV_LINKS } from "~/rules/social";
 import { SEARCH_PLACEHOLDER } from "~/rules/constants";
-import { SocialIcon } from "./SocialLinks";
+import { SocialList } from "./SocialLinks";
 import { ServerMemo } from "~/utils/server-memo";
 
 /** SPEC §2 Navigation bar (desktop) and the mobile header with its burger menu. */
@@ -89,15 +89,7 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
                   </li>
                 </ul>
               </nav>
-              <ul className="burger__social" aria-label="Follow the show">
-                {SOCIAL_LINKS.map((s) => (
-                  <li key={s.network}>
-                    <a href={s.href} target="_blank" rel="noopener noreferrer" aria-label={`The Ham Radio Show on ${s.network}`}>
-                      <SocialIcon network={s.network} />
-                    </a>
-                  </li>
-                ))}
-              </ul>
+              <SocialList className="burger__social" />
             </div>
           </details>
         </div>
