@@ -10,6 +10,13 @@ import { PlayEpisodeButton } from "~/player/PlayEpisodeButton";
 import { FavoriteToggle } from "./FavoriteToggle";
 
 /**
+ * How many cards of a grid are above the fold (a 412 × 823 phone or a 1280 × 800 desktop, the
+ * more of the two), so their images load at once instead of lazily: one of them is the page's
+ * largest paint, and a lazy largest paint waits for layout (ADR 007 §3). The rest stay lazy.
+ */
+export const ABOVE_THE_FOLD = { episodes: 8, eras: 4, news: 8, gallery: 8, crew: 8 } as const;
+
+/**
  * SPEC §2 Cards: an episode card; a click on its art plays it, its title opens its page.
  *
  * Its art and text depend on the episode alone (the server never shows an episode playing), so
@@ -70,7 +77,7 @@ export function EpisodeGrid({ episodes, label }: { episodes: EpisodeCardData[]; 
     <ul className="card-grid" aria-label={label}>
       {episodes.map((e, i) => (
         <li key={`${e.coldcut ? "cc" : "ep"}-${e.id}`}>
-          <EpisodeCard episode={e} priority={i < 2} />
+          <EpisodeCard episode={e} priority={i < ABOVE_THE_FOLD.episodes} />
         </li>
       ))}
     </ul>
@@ -122,11 +129,11 @@ export function NewsCard({ post, priority = false }: { post: NewsCardData; prior
 }
 
 /** SPEC §2 Cards: "Gallery card click goes to /SpankBank/Post?id=<id>". */
-export function GalleryCard({ post }: { post: GalleryPost }) {
+export function GalleryCard({ post, priority = false }: { post: GalleryPost; priority?: boolean }) {
   return (
     <article className="card gallery-card">
       <AppLink to={galleryLink(post.id)} className="gallery-card__link">
-        <img src={post.image ?? DEFAULT_EPISODE_IMAGE} alt="" width="300" height="300" loading="lazy" decoding="async" />
+        <img src={post.image ?? DEFAULT_EPISODE_IMAGE} alt="" width="300" height="300" loading={priority ? "eager" : "lazy"} decoding="async" />
         <h3 className="card__title">{post.title}</h3>
       </AppLink>
     </article>
@@ -134,14 +141,14 @@ export function GalleryCard({ post }: { post: GalleryPost }) {
 }
 
 /** SPEC §2 crew page: 250x250 cards; a click goes to /crew?name=<name>. */
-export function CrewCard({ name, job, image }: { name: string; job: string; image: string }) {
+export function CrewCard({ name, job, image, priority = false }: { name: string; job: string; image: string; priority?: boolean }) {
   return (
     <AppLink
       to={`/crew?name=${encodeURIComponent(name)}`}
       className="crew-card"
       style={{ width: CREW_CARD_SIZE_PX, height: CREW_CARD_SIZE_PX }}
     >
-      <img src={image || DEFAULT_EPISODE_IMAGE} alt="" width="250" height="250" loading="lazy" decoding="async" />
+      <img src={image || DEFAULT_EPISODE_IMAGE} alt="" width="250" height="250" loading={priority ? "eager" : "lazy"} decoding="async" />
       <span className="crew-card__caption">
         <span className="crew-card__name">{name}</span>
         <span className="crew-card__job">{job}</span>

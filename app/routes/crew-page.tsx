@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, useLoaderData } from "@remix-run/react";
-import { CrewCard } from "~/components/Cards";
+import { ABOVE_THE_FOLD, CrewCard } from "~/components/Cards";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/http/cache-policy";
 import { orEmpty } from "~/services/pages.server";
@@ -22,9 +22,9 @@ export default function CrewPage() {
       <p className="lede">The voices behind the microphones, and the hands on the soundboard.</p>
       {crew.length ? (
         <ul className="crew-grid">
-          {crew.map((c) => (
+          {crew.map((c, i) => (
             <li key={c.id}>
-              <CrewCard name={c.name} job={c.job} image={c.profileImg} />
+              <CrewCard name={c.name} job={c.job} image={c.profileImg} priority={i < ABOVE_THE_FOLD.crew} />
             </li>
           ))}
         </ul>

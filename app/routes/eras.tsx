@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/react";
-import { EraCard } from "~/components/Cards";
+import { ABOVE_THE_FOLD, EraCard } from "~/components/Cards";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/http/cache-policy";
 import { STATIONS } from "~/rules/eras";
@@ -25,7 +25,7 @@ export default function Eras() {
       <ul className="era-grid era-grid--large">
         {STATIONS.map((s, i) => (
           <li key={s}>
-            <EraCard station={s} headingLevel={2} description={ERA_DESCRIPTIONS[s]} priority={i < 2} />
+            <EraCard station={s} headingLevel={2} description={ERA_DESCRIPTIONS[s]} priority={i < ABOVE_THE_FOLD.eras} />
           </li>
         ))}
       </ul>

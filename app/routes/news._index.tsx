@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, Link, useLoaderData } from "@remix-run/react";
-import { NewsCard } from "~/components/Cards";
+import { ABOVE_THE_FOLD, NewsCard } from "~/components/Cards";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/http/cache-policy";
 import { badRequest } from "~/http/responses.server";
@@ -45,7 +45,7 @@ export default function News() {
         <ul className="card-grid card-grid--news">
           {posts.map((p, i) => (
             <li key={p.id}>
-              <NewsCard post={p} priority={i < 4} />
+              <NewsCard post={p} priority={i < ABOVE_THE_FOLD.news} />
             </li>
           ))}
         </ul>

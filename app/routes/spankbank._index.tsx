@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { GalleryCard } from "~/components/Cards";
+import { ABOVE_THE_FOLD, GalleryCard } from "~/components/Cards";
 import { GalleryGate } from "~/components/GalleryGate";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { LOADING_TEXT } from "~/rules/constants";
@@ -32,9 +32,9 @@ export default function SpankBank() {
         <p className="muted">{LOADING_TEXT}</p>
       ) : posts.length ? (
         <ul className="card-grid gallery-grid" aria-label="Gallery posts">
-          {posts.map((post) => (
+          {posts.map((post, i) => (
             <li key={post.id}>
-              <GalleryCard post={post} />
+              <GalleryCard post={post} priority={i < ABOVE_THE_FOLD.gallery} />
             </li>
           ))}
         </ul>
