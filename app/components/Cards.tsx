@@ -1,10 +1,10 @@
 import { useLocation } from "@remix-run/react";
 import { AppLink, ServerMemo } from "~/components/primitives";
-import type { EpisodeCardData, GalleryPost, NewsCardData } from "~/services/types";
+import type { EpisodeCardData, NewsCardData } from "~/services/types";
 import { episodeLink } from "~/rules/episodes";
 import { eraLink, ERAS, type Station } from "~/rules/eras";
-import { galleryLink, newsLink } from "~/rules/news";
-import { CREW_CARD_SIZE_PX, DEFAULT_EPISODE_IMAGE } from "~/rules/constants";
+import { newsLink } from "~/rules/news";
+import { DEFAULT_EPISODE_IMAGE } from "~/rules/constants";
 import { formatDuration } from "~/utils/time";
 import { PlayEpisodeButton } from "~/player/PlayEpisodeButton";
 import { FavoriteToggle } from "./FavoriteToggle";
@@ -14,7 +14,15 @@ import { FavoriteToggle } from "./FavoriteToggle";
  * more of the two), so their images load at once instead of lazily: one of them is the page's
  * largest paint, and a lazy largest paint waits for layout (ADR 007 §3). The rest stay lazy.
  */
-export const ABOVE_THE_FOLD = { episodes: 8, eras: 4, news: 8, gallery: 8, crew: 8 } as const;
+export const ABOVE_THE_FOLD = {
+  episodes: 8,
+  /** The home page's episode grid starts below the slider: at most its first row is in view. */
+  homeEpisodes: 4,
+  eras: 4,
+  news: 8,
+  gallery: 8,
+  crew: 8,
+} as const;
 
 /**
  * SPEC §2 Cards: an episode card; a click on its art plays it, its title opens its page.
@@ -72,12 +80,12 @@ function cardMarkupInputs(e: EpisodeCardData): string {
   return `${e.title}\u0000${e.image}\u0000${e.summary}\u0000${e.era ?? ""}\u0000${e.duration}`;
 }
 
-export function EpisodeGrid({ episodes, label }: { episodes: EpisodeCardData[]; label: string }) {
+export function EpisodeGrid({ episodes, label, eager = ABOVE_THE_FOLD.episodes }: { episodes: EpisodeCardData[]; label: string; eager?: number }) {
   return (
     <ul className="card-grid" aria-label={label}>
       {episodes.map((e, i) => (
         <li key={`${e.coldcut ? "cc" : "ep"}-${e.id}`}>
-          <EpisodeCard episode={e} priority={i < ABOVE_THE_FOLD.episodes} />
+          <EpisodeCard episode={e} priority={i < eager} />
         </li>
       ))}
     </ul>
@@ -125,35 +133,6 @@ export function NewsCard({ post, priority = false }: { post: NewsCardData; prior
         <p className="card__text">{post.excerptShort}</p>
       </AppLink>
     </article>
-  );
-}
-
-/** SPEC §2 Cards: "Gallery card click goes to /SpankBank/Post?id=<id>". */
-export function GalleryCard({ post, priority = false }: { post: GalleryPost; priority?: boolean }) {
-  return (
-    <article className="card gallery-card">
-      <AppLink to={galleryLink(post.id)} className="gallery-card__link">
-        <img src={post.image ?? DEFAULT_EPISODE_IMAGE} alt="" width="300" height="300" loading={priority ? "eager" : "lazy"} decoding="async" />
-        <h3 className="card__title">{post.title}</h3>
-      </AppLink>
-    </article>
-  );
-}
-
-/** SPEC §2 crew page: 250x250 cards; a click goes to /crew?name=<name>. */
-export function CrewCard({ name, job, image, priority = false }: { name: string; job: string; image: string; priority?: boolean }) {
-  return (
-    <AppLink
-      to={`/crew?name=${encodeURIComponent(name)}`}
-      className="crew-card"
-      style={{ width: CREW_CARD_SIZE_PX, height: CREW_CARD_SIZE_PX }}
-    >
-      <img src={image || DEFAULT_EPISODE_IMAGE} alt="" width="250" height="250" loading={priority ? "eager" : "lazy"} decoding="async" />
-      <span className="crew-card__caption">
-        <span className="crew-card__name">{name}</span>
-        <span className="crew-card__job">{job}</span>
-      </span>
-    </AppLink>
   );
 }
 

@@ -7,7 +7,8 @@
  * `window.__onGCastApiAvailable(isAvailable)` once the framework is ready. Only the small part
  * used below is typed here (no @types package is needed).
  */
-import { buildCastLoadRequest, type CastController, type CastMedia, type CastSessionListener } from "./cast";
+import type { CastController, CastMedia, CastSessionListener } from "./cast";
+import { buildCastLoadRequest } from "./cast-request";
 
 export const CAST_SENDER_URL = "https://www.gstatic.com/cv/js/sender/v1/cast_sender.js?loadCastFramework=1";
 /** How long to wait for the SDK before giving up (no network, blocked, not a Chromium browser). */

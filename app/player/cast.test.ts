@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { buildCastLoadRequest, castMediaFor, contentTypeFor, createFakeCast, localAudioMuted, type CastMedia } from "./cast";
+import { castMediaFor, localAudioMuted, type CastMedia } from "./cast";
+import { createFakeCast } from "./cast-fake";
+import { buildCastLoadRequest, contentTypeFor } from "./cast-request";
 import { createPlayerConfig, initialPlayerState, muted, playerReducer, type PlayerState } from "./machine";
 import { castCapableBrowser } from "./cast-google.client";
 

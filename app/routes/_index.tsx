@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { AppLink } from "~/components/primitives";
 import { json, useLoaderData } from "@remix-run/react";
-import { EpisodeGrid, EraCard, NewsCard } from "~/components/Cards";
+import { ABOVE_THE_FOLD, EpisodeGrid, EraCard, NewsCard } from "~/components/Cards";
 import { SponsorBanner } from "~/components/SponsorBanner";
 import { HeroSlider } from "~/components/HeroSlider";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
@@ -38,7 +38,7 @@ export default function Home() {
             All episodes <span aria-hidden="true">→</span>
           </AppLink>
         </div>
-        <EpisodeGrid episodes={latest} label="Latest Episodes" />
+        <EpisodeGrid episodes={latest} label="Latest Episodes" eager={ABOVE_THE_FOLD.homeEpisodes} />
       </section>
 
       <section className="section" aria-labelledby="eras-title">

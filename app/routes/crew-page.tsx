@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, useLoaderData } from "@remix-run/react";
-import { ABOVE_THE_FOLD, CrewCard } from "~/components/Cards";
+import { ABOVE_THE_FOLD } from "~/components/Cards";
+import { CrewCard } from "~/components/CrewCard";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/http/cache-policy";
 import { orEmpty } from "~/services/pages.server";

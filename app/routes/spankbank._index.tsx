@@ -1,6 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { ABOVE_THE_FOLD, GalleryCard } from "~/components/Cards";
+import { ABOVE_THE_FOLD } from "~/components/Cards";
+import { GalleryCard } from "~/components/GalleryCard";
 import { GalleryGate } from "~/components/GalleryGate";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { LOADING_TEXT } from "~/rules/constants";

@@ -1,0 +1,22 @@
+import { AppLink } from "~/components/primitives";
+import { CREW_CARD_SIZE_PX, DEFAULT_EPISODE_IMAGE } from "~/rules/constants";
+
+// Its own module, not in ./Cards.tsx: esbuild splits the browser bundle by module, and every page's
+// first load carries Cards.tsx whole (ADR 007 §3); only /crew-page shows crew cards.
+
+/** SPEC §2 crew page: 250x250 cards; a click goes to /crew?name=<name>. */
+export function CrewCard({ name, job, image, priority = false }: { name: string; job: string; image: string; priority?: boolean }) {
+  return (
+    <AppLink
+      to={`/crew?name=${encodeURIComponent(name)}`}
+      className="crew-card"
+      style={{ width: CREW_CARD_SIZE_PX, height: CREW_CARD_SIZE_PX }}
+    >
+      <img src={image || DEFAULT_EPISODE_IMAGE} alt="" width="250" height="250" loading={priority ? "eager" : "lazy"} decoding="async" />
+      <span className="crew-card__caption">
+        <span className="crew-card__name">{name}</span>
+        <span className="crew-card__job">{job}</span>
+      </span>
+    </AppLink>
+  );
+}

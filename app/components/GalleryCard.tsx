@@ -1,0 +1,19 @@
+import { AppLink } from "~/components/primitives";
+import type { GalleryPost } from "~/services/types";
+import { galleryLink } from "~/rules/news";
+import { DEFAULT_EPISODE_IMAGE } from "~/rules/constants";
+
+// Its own module, not in ./Cards.tsx: esbuild splits the browser bundle by module, and every page's
+// first load carries Cards.tsx whole (ADR 007 §3); only /SpankBank shows gallery cards.
+
+/** SPEC §2 Cards: "Gallery card click goes to /SpankBank/Post?id=<id>". */
+export function GalleryCard({ post, priority = false }: { post: GalleryPost; priority?: boolean }) {
+  return (
+    <article className="card gallery-card">
+      <AppLink to={galleryLink(post.id)} className="gallery-card__link">
+        <img src={post.image ?? DEFAULT_EPISODE_IMAGE} alt="" width="300" height="300" loading={priority ? "eager" : "lazy"} decoding="async" />
+        <h3 className="card__title">{post.title}</h3>
+      </AppLink>
+    </article>
+  );
+}
