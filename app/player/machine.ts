@@ -33,7 +33,7 @@
  * - `signedOut` is for a session that ended; an explicit Log Out dispatches `logout` only.
  */
 import { clampRate, clampSeek, sanitizeDuration, stepRate } from "./format";
-import type { NowPlaying } from "./now-playing-core";
+import type { NowPlaying } from "~/rules/now-playing";
 import {
   ALREADY_PLAYING_ALERT,
   DEFAULT_EPISODE_SUBTEXT,
