@@ -14,7 +14,7 @@ import { GlobalPlayer } from "~/player/GlobalPlayer";
 import { useNonce } from "~/utils/nonce";
 import { DEFAULT_LIVE_STREAM_URL } from "~/rules/player";
 import { LOADING_TEXT } from "~/rules/constants";
-import type { PublicConfig } from "~/services/context.server";
+import type { PublicConfig } from "~/services/types";
 
 const SessionPlayerBridge = lazy(() => import("~/player/SessionPlayerBridge").then((m) => ({ default: m.SessionPlayerBridge })));
 

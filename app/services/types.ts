@@ -100,3 +100,12 @@ export interface Page<T> {
   page: number;
   pageCount: number;
 }
+
+/** Configuration the browser may see (no secrets). */
+export interface PublicConfig {
+  liveStreamUrl: string;
+  contentSiteUrl: string;
+  helpUrl: string;
+  specialFeatureUrl: string;
+  aboutVideoUrl: string;
+}
