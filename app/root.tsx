@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useMatches, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
-import type { ActiveAudioSync, UserRecord } from "~/services/accounts.server";
+import type { ActiveAudioSync, UserRecord } from "~/services/types";
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import keenSliderStyles from "keen-slider/keen-slider.min.css";
 import appStyles from "~/styles/app.css";

@@ -109,3 +109,19 @@ export interface PublicConfig {
   specialFeatureUrl: string;
   aboutVideoUrl: string;
 }
+
+/** SPEC §3 user record at users/<uid>. */
+export interface UserRecord {
+  audioTitle: string;
+  audioSrc: string;
+  duration: number;
+}
+
+/** SPEC §3 ActiveAudioSync at users/<uid>/ActiveAudioSync. */
+export interface ActiveAudioSync {
+  AudioTitle: string;
+  Duration: number;
+  AudioImg: string;
+  AudioSrc: string;
+  currentTime: number;
+}
