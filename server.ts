@@ -3,40 +3,43 @@
  * compression for text, static assets (hashed build files immutable), /healthz, the render
  * cache of anonymous public pages (ADR 007), and a graceful shutdown that lets in-flight
  * requests finish and closes the database. No per-request logging.
+ *
+ * No app module is imported here: the env, services and load context come from the Remix
+ * build's entry module (app/entry.server.tsx), so each app module runs once.
  */
 import type { ErrorRequestHandler, RequestHandler } from "express";
-import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import { createRequestHandler as createFetchHandler, type ServerBuild } from "@remix-run/node";
+import { createRequestHandler } from "@remix-run/express";
+import closeWithGrace from "close-with-grace";
 import compression from "compression";
 import crypto from "node:crypto";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { pathToFileURL } from "node:url";
 import express from "express";
 import helmet from "helmet";
-import { parseEnv, EnvError } from "./app/config/env.server";
-import { createServices } from "./app/services/context.server";
-import { CACHE_POLICY } from "./app/http/cache-policy";
-import { contentSecurityPolicy } from "./app/http/security.server";
-import { rateLimits } from "./app/http/rate-limit.server";
-import { isCrossSiteWrite } from "./app/http/guards.server";
-import { pathGuard } from "./app/http/path-guard.server";
-import { createRemixWithCache, createRenderCache } from "./app/http/render-cache.server";
-import { timeSession } from "./app/http/server-timing.server";
-import { precompressed } from "./app/http/precompressed.server";
+import type { AppEntry, AppServer } from "./server/app-contract";
+import { contentSecurityPolicy } from "./server/security";
+import { rateLimits } from "./server/rate-limit";
+import { pathGuard } from "./server/path-guard";
+import { createRemixWithCache, createRenderCache } from "./server/render-cache";
+import { precompressed } from "./server/precompressed";
 
-let env;
+const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
+
+let appServer: AppServer;
 try {
-  env = parseEnv();
+  appServer = (build.entry.module as unknown as AppEntry).createAppServer();
 } catch (error) {
-  if (error instanceof EnvError) {
+  if (error instanceof Error && error.name === "EnvError") {
     console.error(error.message);
     process.exit(1);
   }
   throw error;
 }
-
+const { env, services, cachePolicy } = appServer;
 const production = env.NODE_ENV === "production";
-const services = createServices(env);
-const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
+const mode = production ? "production" : "development";
 
 const app = express();
 app.disable("x-powered-by");
@@ -86,7 +89,7 @@ const compressOnce: RequestHandler = (req, res, next) => {
 
 app.get("/healthz", async (_req, res) => {
   const health = await services.health();
-  res.status(health.ok ? 200 : 500).set("Cache-Control", CACHE_POLICY.private).json(health);
+  res.status(health.ok ? 200 : 500).set("Cache-Control", cachePolicy.private).json(health);
 });
 
 // Hashed build assets: the brotli/gzip copies written by `npm run build`, else compressed here.
@@ -102,40 +105,34 @@ const publicFiles = express.static("public", {
   index: false,
   redirect: false,
   setHeaders(res, filePath) {
-    res.setHeader("Cache-Control", filePath.endsWith("favicon.ico") ? "public, max-age=86400" : CACHE_POLICY.media);
+    res.setHeader("Cache-Control", filePath.endsWith("favicon.ico") ? "public, max-age=86400" : cachePolicy.media);
   },
 });
 const FILE_PATH = /^\/media\/|\.[A-Za-z0-9]{1,8}$/;
 app.use((req, res, next) => (FILE_PATH.test(req.path) ? compressOnce(req, res, () => publicFiles(req, res, next)) : next()));
 
 app.use(pathGuard);
-// A write from another site is refused with a clear 403 before Remix runs (its own origin check
-// would answer a foreign-Origin form POST with a 500). Routes check again (assertSameOrigin).
+// A write from another site is refused with a clear 403 before Remix runs (Remix would answer
+// a foreign-Origin form POST with a 500). Actions check again.
 app.use((req, res, next) => {
-  if (!isCrossSiteWrite(req.method, req.get("host"), req.get("origin"), req.get("sec-fetch-site"))) return next();
-  res.status(403).set("Cache-Control", CACHE_POLICY.private).type("text/plain").send("This form was sent from another site, so nothing was changed.");
+  if (!appServer.isCrossSiteWrite(req.method, req.get("host"), req.get("origin"), req.get("sec-fetch-site"))) return next();
+  res.status(403).set("Cache-Control", cachePolicy.private).type("text/plain").send(appServer.crossSiteRefusal);
 });
 
-app.use(rateLimits({ auth: env.RATE_LIMIT_AUTH_PER_MIN, post: env.RATE_LIMIT_POST_PER_MIN, get: env.RATE_LIMIT_GET_PER_MIN }));
+app.use(rateLimits({ auth: env.RATE_LIMIT_AUTH_PER_MIN, post: env.RATE_LIMIT_POST_PER_MIN, get: env.RATE_LIMIT_GET_PER_MIN }, cachePolicy.private));
 
 const renderCache = createRenderCache({ ttlMs: env.RENDER_CACHE_TTL_MS, maxBytes: env.RENDER_CACHE_MAX_MB * 1024 * 1024 });
 services.onInvalidate(() => renderCache.invalidate());
+const loadContext = (req: express.Request, nonce: string) => appServer.getLoadContext(req.headers.cookie, nonce);
 const remix = createRemixWithCache({
-  handle: createRequestHandler(build, production ? "production" : "development"),
+  handle: createFetchHandler(build, mode),
   cache: renderCache,
-  loadContext: (req, nonce) => {
-    let user: ReturnType<typeof services.auth.userFromCookie> | undefined;
-    return {
-      services,
-      cspNonce: nonce,
-      serverMemo: env.SERVER_MEMO === "on",
-      user: () => (user ??= req.headers.cookie ? timeSession(() => services.auth.userFromCookie(req.headers.cookie!)) : Promise.resolve(null)),
-    };
-  },
+  loadContext,
+  withTiming: appServer.withTiming,
 });
 app.use(remix.serveCached);
 app.use(compressOnce);
-app.all("*", remix.render);
+app.all("*", remix.render, createRequestHandler({ build, mode, getLoadContext: (req, res) => loadContext(req, res.locals.cspNonce) }));
 
 // Errors Express meets before a route runs (a path or body it cannot decode): a clear 4xx, one
 // log line, never a stack trace in the answer or the log; anything else is a plain 500.
@@ -146,7 +143,7 @@ app.use(((error, req, res, next) => {
   console.error(`[http] ${req.method} ${req.path.slice(0, 200)}: ${clientError ? status : "failed"} (${error instanceof Error ? error.message : String(error)})`);
   res
     .status(clientError ? status : 500)
-    .set("Cache-Control", CACHE_POLICY.private)
+    .set("Cache-Control", cachePolicy.private)
     .type("text/plain")
     .send(clientError ? "This address could not be read. Please check the link." : "Something went wrong on our side. Please try again in a moment.");
 }) as ErrorRequestHandler);
@@ -158,27 +155,23 @@ const server = app.listen(env.PORT, env.HOST, () => {
 });
 server.keepAliveTimeout = 65_000;
 
-function shutdown(signal: string) {
-  if (stopping) return;
+// A short drain first: requests already on their way (on a kept-alive connection or in the
+// accept queue) are still served, each answer closing its connection. Then stop listening and
+// close connections as they go idle; the database closes once the last one has.
+closeWithGrace({ delay: 10_000, skip: ["SIGHUP"], onSecondSignal: () => {} }, async ({ signal, err }) => {
+  if (err) console.error(err);
   stopping = true;
-  console.log(`${signal}: finishing in-flight requests`);
+  console.log(`${signal ?? "error"}: finishing in-flight requests`);
   for (const res of inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
-  // A 250 ms drain first: requests already on their way (on a kept-alive connection or in the
-  // accept queue) are still served, each answer closing its connection. Then stop listening and
-  // close connections as they go idle; the database closes once the last one has.
-  setTimeout(() => {
-    server.close(() => {
-      services.close();
-      process.exit(0);
-    });
-    setInterval(() => server.closeIdleConnections(), 250).unref();
-  }, 250);
-  setTimeout(() => {
-    server.closeAllConnections();
-  }, 10_000).unref();
-}
-process.on("SIGTERM", () => shutdown("SIGTERM"));
+  await sleep(250);
+  const closed = new Promise((resolve) => server.close(resolve));
+  const idle = setInterval(() => server.closeIdleConnections(), 250);
+  const cut = setTimeout(() => server.closeAllConnections(), 9_000);
+  await closed;
+  clearInterval(idle);
+  clearTimeout(cut);
+  services.close();
+});
 // The catalog or content was changed behind the server's back: `kill -HUP <pid>` drops the
 // cached reads and rendered pages.
 process.on("SIGHUP", () => services.invalidate("SIGHUP"));
-process.on("SIGINT", () => shutdown("SIGINT"));

@@ -6,6 +6,9 @@ import { renderWithServerMemo } from "~/utils/server-memo.server";
 import { utf8Bytes } from "~/utils/utf8.server";
 import { CACHE_POLICY } from "~/http/cache-policy";
 
+/** The server (server.ts) takes the env, services and load context from here, via the build. */
+export { createAppServer } from "./composition.server";
+
 /**
  * Personalised responses are never shared caches' business: whatever a route's policy, a
  * response for a signed-in listener (or one that sets a cookie) is private, no-store. A page

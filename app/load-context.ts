@@ -1,5 +1,7 @@
-import type { Services } from "~/services/context.server";
+import type { AppLoadContext } from "@remix-run/node";
+import type { Services } from "~/services/services.server";
 import type { SessionUser } from "~/services/auth.server";
+import { timeSession } from "~/services/request-timing.server";
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
@@ -13,4 +15,15 @@ declare module "@remix-run/node" {
   }
 }
 
-export {};
+/** The load context of one request: the session is read lazily, at most once. */
+export function createLoadContext(services: Services, serverMemo: boolean) {
+  return (cookie: string | undefined, cspNonce: string): AppLoadContext => {
+    let user: Promise<SessionUser | null> | undefined;
+    return {
+      services,
+      cspNonce,
+      serverMemo,
+      user: () => (user ??= cookie ? timeSession(() => services.auth.userFromCookie(cookie)) : Promise.resolve(null)),
+    };
+  };
+}

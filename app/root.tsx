@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useMatches, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
-import type { ActiveAudioSync, UserRecord } from "~/services/accounts.server";
+import type { ActiveAudioSync, UserRecord } from "~/services/types";
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import keenSliderStyles from "keen-slider/keen-slider.min.css";
 import appStyles from "~/styles/app.css";
@@ -14,7 +14,7 @@ import { GlobalPlayer } from "~/player/GlobalPlayer";
 import { useNonce } from "~/utils/nonce";
 import { DEFAULT_LIVE_STREAM_URL } from "~/rules/player";
 import { LOADING_TEXT } from "~/rules/constants";
-import type { PublicConfig } from "~/services/context.server";
+import type { PublicConfig } from "~/services/types";
 
 const SessionPlayerBridge = lazy(() => import("~/player/SessionPlayerBridge").then((m) => ({ default: m.SessionPlayerBridge })));
 

@@ -8,7 +8,7 @@ import zlib from "node:zlib";
 import { tsImport } from "tsx/esm/api";
 
 export async function compressionCosts(html, { iterations = 300 } = {}) {
-  const { gzipSegments, gzipWithNonce, splitOnNonce, joinWithNonce } = await tsImport("../app/http/gzip-splice.server.ts", import.meta.url);
+  const { gzipSegments, gzipWithNonce, splitOnNonce, joinWithNonce } = await tsImport("../server/gzip-splice.ts", import.meta.url);
   const nonce = /nonce="([^"]+)"/.exec(html.toString())?.[1] ?? crypto.randomBytes(16).toString("base64");
   const body = Buffer.from(html);
   const segments = splitOnNonce(body, nonce);

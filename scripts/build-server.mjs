@@ -1,4 +1,5 @@
-// Bundle server.ts (and the app code it imports) into build/server.js for production.
+// Bundle server.ts and server/ into build/server.js for production. App code is not bundled
+// here: the server reaches it through the Remix build (build/index.js).
 import { build } from "esbuild";
 
 await build({
@@ -9,6 +10,5 @@ await build({
   target: "node20",
   bundle: true,
   packages: "external",
-  alias: { "~": "./app" },
   logLevel: "warning",
 });

@@ -1,6 +1,6 @@
 // Part of `npm run build`: writes a brotli (.br, quality 11) and a gzip (.gz) copy next to every
 // text asset in public/build (hashed, immutable), so the server sends them without compressing
-// anything per request (app/http/precompressed.server.ts, ADR 007). The gzip copies are made with
+// anything per request (server/precompressed.ts, ADR 007). The gzip copies are made with
 // Zopfli (a gzip-compatible encoder that searches harder: ~3% smaller than `gzip -9`, decoded by
 // every gzip client); each copy is written only when it is smaller than the file itself.
 import fs from "node:fs";

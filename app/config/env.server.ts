@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { readServiceAccount } from "~/adapters/firebase/credentials.server";
+import { readServiceAccount } from "./service-account.server";
 
 /**
  * Every environment variable the server reads, validated once at start-up.

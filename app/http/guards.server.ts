@@ -6,34 +6,15 @@ import { CACHE_POLICY } from "./cache-policy";
 /** The /signin notice of `orSignedOut` (app/rules/notices.ts). */
 export const ACCOUNT_UNAVAILABLE_NOTICE = "account-unavailable";
 
-/**
- * A POST from another site writes nothing (CSRF): a foreign Origin, an opaque "null" origin or
- * Sec-Fetch-Site: cross-site is refused with 403. Requests without either header (non-browser
- * clients) carry no victim's cookies and pass.
- */
-export function assertSameOrigin(request: Request): void {
-  const host = new URL(request.url).host;
-  const fetchSite = request.headers.get("Sec-Fetch-Site");
-  const origin = request.headers.get("Origin");
-  let foreign = fetchSite === "cross-site";
-  if (origin) {
-    try {
-      foreign ||= origin === "null" || new URL(origin).host !== host;
-    } catch {
-      foreign = true;
-    }
-  }
-  if (foreign) {
-    throw new Response("This form was sent from another site, so nothing was changed.", {
-      status: 403,
-      statusText: "Forbidden",
-      headers: { "Cache-Control": CACHE_POLICY.private },
-    });
-  }
-}
+/** What a refused cross-site write is told. */
+export const CROSS_SITE_REFUSAL = "This form was sent from another site, so nothing was changed.";
 
-/** The same-origin rule on plain header values (used by server.ts before Remix sees a write). */
-export function isCrossSiteWrite(method: string, host: string | undefined, origin: string | undefined, fetchSite: string | undefined): boolean {
+/**
+ * A write from another site changes nothing (CSRF): a foreign Origin, an opaque "null" origin
+ * or Sec-Fetch-Site: cross-site. Requests without either header (non-browser clients) carry no
+ * victim's cookies and pass. The server applies this before Remix runs; actions check again.
+ */
+export function isCrossSiteWrite(method: string, host: string | undefined, origin: string | null | undefined, fetchSite: string | null | undefined): boolean {
   if (method === "GET" || method === "HEAD" || method === "OPTIONS") return false;
   if (fetchSite === "cross-site") return true;
   if (!origin) return false;
@@ -42,6 +23,13 @@ export function isCrossSiteWrite(method: string, host: string | undefined, origi
     return new URL(origin).host !== host;
   } catch {
     return true;
+  }
+}
+
+export function assertSameOrigin(request: Request): void {
+  const { method, headers } = request;
+  if (isCrossSiteWrite(method, new URL(request.url).host, headers.get("Origin"), headers.get("Sec-Fetch-Site"))) {
+    throw new Response(CROSS_SITE_REFUSAL, { status: 403, statusText: "Forbidden", headers: { "Cache-Control": CACHE_POLICY.private } });
   }
 }
 

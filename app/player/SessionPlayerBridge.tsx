@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { usePlayer } from "./PlayerProvider";
 import { progressDue, progressPayload, type SyncMark, type SyncReason } from "./progress-sync";
-import type { ActiveAudioSync, UserRecord } from "~/services/accounts.server";
+import type { ActiveAudioSync, UserRecord } from "~/services/types";
 
 import { LOGOUT_EVENT } from "./session-events";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { castMediaFor, localAudioMuted, type CastMedia } from "./cast";
+import { castMediaFor, type CastMedia } from "./cast";
 import { createFakeCast } from "./cast-fake";
 import { buildCastLoadRequest, contentTypeFor } from "./cast-request";
 import { createPlayerConfig, initialPlayerState, muted, playerReducer, type PlayerState } from "./machine";
@@ -69,13 +69,6 @@ describe("castMediaFor", () => {
     expect(castMediaFor(playerReducer(s, { type: "signedOut" }), ORIGIN)).toBeNull();
     expect(castMediaFor(playerReducer(s, { type: "choose", media: { src: "/a.mp3", title: "A" } }), ORIGIN)).toBeNull();
     expect(castMediaFor(playerReducer(chosen(s), { type: "audioError", code: 1 }), ORIGIN)).toBeNull();
-  });
-});
-
-describe("muting rule (SPEC §4 Casting)", () => {
-  it("muted while connected, unmuted when casting ends", () => {
-    expect(localAudioMuted(true)).toBe(true);
-    expect(localAudioMuted(false)).toBe(false);
   });
 });
 

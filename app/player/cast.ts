@@ -54,8 +54,3 @@ export function castMediaFor(state: PlayerState, origin: string): CastMedia | nu
     ...(state.kind === "episode" && state.currentTime > 0 ? { startTime: state.currentTime } : {}),
   };
 }
-
-/** SPEC §4: local audio is muted while connected to a cast device, unmuted when casting ends. */
-export function localAudioMuted(casting: boolean): boolean {
-  return casting;
-}

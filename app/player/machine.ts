@@ -33,8 +33,7 @@
  * - `signedOut` is for a session that ended; an explicit Log Out dispatches `logout` only.
  */
 import { clampRate, clampSeek, sanitizeDuration, stepRate } from "./format";
-import type { NowPlaying } from "./now-playing-core";
-import { localAudioMuted } from "./cast";
+import type { NowPlaying } from "~/rules/now-playing";
 import {
   ALREADY_PLAYING_ALERT,
   DEFAULT_EPISODE_SUBTEXT,
@@ -392,7 +391,7 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
 
 /** SPEC §4 Casting: local audio is muted while a cast session is connected. */
 export function muted(state: PlayerState): boolean {
-  return localAudioMuted(state.casting);
+  return state.casting;
 }
 
 /** SPEC §4 "While live is on: now-playing data is fetched immediately and then every 10,000 ms". */

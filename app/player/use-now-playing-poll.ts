@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { NOW_PLAYING_POLL_MS } from "~/rules/player";
 import type { PlayerAction } from "./machine";
-import { parseNowPlayingApiResponse } from "./now-playing-core";
+import { parseNowPlayingApiResponse } from "~/rules/now-playing";
 
 export const NOW_PLAYING_ENDPOINT = "/api/now-playing";
 

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/react";
 import { assertSameOrigin, readForm } from "~/http/guards.server";
 import { notFound } from "~/http/responses.server";
-import { parseProvider, startOAuth } from "~/services/oauth-flow.server";
+import { parseProvider, startOAuth } from "~/http/oauth-flow.server";
 
 /** GET is not how a flow starts: back to the sign-in page. */
 export async function loader() {

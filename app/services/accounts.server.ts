@@ -1,3 +1,7 @@
+import type { ActiveAudioSync, UserRecord } from "./types";
+
+export type { ActiveAudioSync, UserRecord };
+
 /**
  * Accounts (the auth provider of SPEC §7) and the listener's library (the realtime-database
  * paths of SPEC §7: users/<uid>, users/<uid>/ActiveAudioSync, users/<uid>/favorites).
@@ -48,22 +52,6 @@ export interface Accounts {
   /** Finds or creates the account of a provider identity; links by email only when verified. */
   signInWithProvider(profile: ProviderProfile): Promise<{ user: AccountUser; created: boolean }>;
   getUser(uid: string): Promise<AccountUser | null>;
-}
-
-/** SPEC §3 user record at users/<uid>. */
-export interface UserRecord {
-  audioTitle: string;
-  audioSrc: string;
-  duration: number;
-}
-
-/** SPEC §3 ActiveAudioSync at users/<uid>/ActiveAudioSync. */
-export interface ActiveAudioSync {
-  AudioTitle: string;
-  Duration: number;
-  AudioImg: string;
-  AudioSrc: string;
-  currentTime: number;
 }
 
 /** SPEC §3 Favorite at users/<uid>/favorites/<id>. */

@@ -5,7 +5,6 @@ import { GoogleStrategy } from "remix-auth-google";
 import { OAuth2Strategy, type OAuth2Profile, type OAuth2StrategyVerifyParams } from "remix-auth-oauth2";
 import type { StrategyVerifyCallback } from "remix-auth";
 import { z } from "zod";
-import type { SessionStore, FailureLog } from "~/adapters/sqlite/sessions.server";
 import { AccountError, type Accounts, type AccountUser, type Library, type ProviderProfile } from "./accounts.server";
 import {
   ACCOUNT_FAILURE_LIMIT,
@@ -18,6 +17,23 @@ import {
   SIGN_IN_UNAVAILABLE,
   safeRedirect,
 } from "~/rules/auth";
+
+
+/** Where sessions are kept (implemented by an adapter). */
+export interface SessionStore {
+  create(data: unknown, expires: Date | undefined): Promise<string>;
+  read(id: string): Promise<unknown | null>;
+  update(id: string, data: unknown, expires: Date | undefined): Promise<void>;
+  delete(id: string): Promise<void>;
+  deleteForUser(uid: string): Promise<void>;
+}
+
+/** Failed sign-in attempts per account, for the lockout (implemented by an adapter). */
+export interface FailureLog {
+  count(account: string, sinceMs: number): Promise<number>;
+  record(account: string): Promise<void>;
+  clear(account: string): Promise<void>;
+}
 
 export type SessionUser = AccountUser;
 export type OAuthProvider = "google" | "facebook";

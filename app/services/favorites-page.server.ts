@@ -1,4 +1,4 @@
-import type { Services } from "./context.server";
+import type { Services } from "./services.server";
 import type { Episode } from "./types";
 import { DEFAULT_EPISODE_IMAGE } from "~/rules/constants";
 

@@ -6,7 +6,7 @@ import { CACHE_POLICY, cacheHeaders } from "~/http/cache-policy";
 import { assertSameOrigin, formText, orSignedOut, readForm, requireUser } from "~/http/guards.server";
 import { slugParam } from "~/http/input.server";
 import { safeRedirect } from "~/rules/auth";
-import type { Services } from "./context.server";
+import type { Services } from "./services.server";
 import { orEmpty, orStillLoading } from "./pages.server";
 import type { GalleryMedia, GalleryPost, NewsPost } from "./types";
 

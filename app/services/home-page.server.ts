@@ -1,4 +1,4 @@
-import type { Services } from "./context.server";
+import type { Services } from "./services.server";
 import { episodeCard, newsCard, slideCard } from "./cards.server";
 import { orEmpty } from "./pages.server";
 

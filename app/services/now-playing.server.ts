@@ -1,4 +1,4 @@
-import type { NowPlaying } from "~/player/now-playing";
+import type { NowPlaying } from "~/rules/now-playing";
 import { NOW_PLAYING_FALLBACK, NOW_PLAYING_POLL_MS } from "~/rules/player";
 
 /**

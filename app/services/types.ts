@@ -100,3 +100,28 @@ export interface Page<T> {
   page: number;
   pageCount: number;
 }
+
+/** Configuration the browser may see (no secrets). */
+export interface PublicConfig {
+  liveStreamUrl: string;
+  contentSiteUrl: string;
+  helpUrl: string;
+  specialFeatureUrl: string;
+  aboutVideoUrl: string;
+}
+
+/** SPEC §3 user record at users/<uid>. */
+export interface UserRecord {
+  audioTitle: string;
+  audioSrc: string;
+  duration: number;
+}
+
+/** SPEC §3 ActiveAudioSync at users/<uid>/ActiveAudioSync. */
+export interface ActiveAudioSync {
+  AudioTitle: string;
+  Duration: number;
+  AudioImg: string;
+  AudioSrc: string;
+  currentTime: number;
+}

@@ -9,7 +9,7 @@ import { createFirebaseLibrary } from "~/adapters/firebase/library.server";
 import { AccountError, type Accounts, type Library } from "~/services/accounts.server";
 import { SIGN_IN_FAILED } from "~/rules/auth";
 import { parseEnv } from "~/config/env.server";
-import { createServices } from "~/services/context.server";
+import { createServices } from "~/composition.server";
 import { startFirebaseFake } from "../fakes/firebase.mjs";
 
 // The embedded accounts hash with scrypt at OWASP cost (~0.5 s of CPU each, more on a loaded

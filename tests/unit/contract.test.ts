@@ -8,7 +8,7 @@ import { createSqliteCatalog } from "~/adapters/sqlite/catalog.server";
 import { createSqliteContent, createSqliteGallery } from "~/adapters/sqlite/content.server";
 import { createSupabaseCatalog } from "~/adapters/supabase/catalog.server";
 import { createWordPressContent, createWordPressGallery } from "~/adapters/wordpress/content.server";
-import { withResilientCache } from "~/services/resilient-cache.server";
+import { REMOTE_STALE_MS, withReadCache } from "~/services/read-cache.server";
 import type { Catalog } from "~/services/catalog.server";
 import type { Content, Gallery } from "~/services/content.server";
 import { startRemoteServices } from "../fakes/remote-services.mjs";
@@ -214,7 +214,7 @@ describe("Supabase calls are exactly SPEC §7's", () => {
 describe("faults: down, slow (10 s) or junk → an answer within ~2 s (last good copy or failure)", () => {
   it.each(["fail", "slow", "junk"])("supabase %s", async (mode) => {
     const logs: string[] = [];
-    const c = withResilientCache("catalog", remoteCatalog(), { freshMs: 0, log: (m) => logs.push(m) });
+    const c = withReadCache("catalog", remoteCatalog(), { ttlMs: 0, staleMs: REMOTE_STALE_MS, log: (m) => logs.push(m) });
     const good = await c.latestEpisodes(8);
     fake.setMode("supabase", mode);
     const t0 = Date.now();
@@ -223,7 +223,7 @@ describe("faults: down, slow (10 s) or junk → an answer within ~2 s (last good
     expect(Date.now() - t0).toBeLessThan(2_600);
   });
   it.each(["fail", "slow", "junk"])("wordpress %s", async (mode) => {
-    const c = withResilientCache("content", remoteContent(), { freshMs: 0, log: () => {} });
+    const c = withReadCache("content", remoteContent(), { ttlMs: 0, staleMs: REMOTE_STALE_MS, log: () => {} });
     const good = await c.slider();
     fake.setMode("content", mode);
     const t0 = Date.now();

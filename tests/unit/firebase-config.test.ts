@@ -4,7 +4,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseEnv } from "~/config/env.server";
-import { cachedAccessToken, readServiceAccount } from "~/adapters/firebase/credentials.server";
+import { cachedAccessToken } from "~/adapters/firebase/credentials.server";
+import { readServiceAccount } from "~/config/service-account.server";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hrs-firebase-config-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

@@ -9,7 +9,7 @@ import {
   gzipWithNonce,
   joinWithNonce,
   splitOnNonce,
-} from "~/http/gzip-splice.server";
+} from "../../server/gzip-splice";
 
 const nonce = () => crypto.randomBytes(16).toString("base64");
 

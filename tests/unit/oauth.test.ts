@@ -7,7 +7,7 @@ import { openDatabase, type Db } from "~/adapters/sqlite/db.server";
 import { createSqliteAccounts, createSqliteLibrary } from "~/adapters/sqlite/accounts.server";
 import { createSqliteFailureLog, createSqliteSessionStore } from "~/adapters/sqlite/sessions.server";
 import { createAuth } from "~/services/auth.server";
-import { completeOAuth, startOAuth } from "~/services/oauth-flow.server";
+import { completeOAuth, startOAuth } from "~/http/oauth-flow.server";
 
 /**
  * Google and Facebook sign-in, crafted-callback style: the real strategies run; the provider's

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { escapeUnsafePathEscapes } from "~/http/path-guard.server";
+import { escapeUnsafePathEscapes } from "../../server/path-guard";
 
 describe("escapeUnsafePathEscapes (server path guard)", () => {
   it("leaves ordinary URLs alone", () => {

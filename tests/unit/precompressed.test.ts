@@ -6,7 +6,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { acceptedEncodings, precompressed } from "~/http/precompressed.server";
+import { precompressed } from "../../server/precompressed";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hrs-precompressed-"));
 const js = Buffer.from("export const a = 1;\n".repeat(200));
@@ -43,11 +43,14 @@ function get(p: string, encoding?: string): Promise<{ headers: http.IncomingHttp
 }
 
 describe("precompressed build assets", () => {
-  it("reads Accept-Encoding", () => {
-    expect(acceptedEncodings("gzip, deflate, br, zstd")).toEqual({ br: true, gzip: true });
-    expect(acceptedEncodings("gzip")).toEqual({ br: false, gzip: true });
-    expect(acceptedEncodings("br;q=0, gzip")).toEqual({ br: false, gzip: true });
-    expect(acceptedEncodings(undefined)).toEqual({ br: false, gzip: false });
+  it("reads Accept-Encoding", async () => {
+    const encoding = async (header?: string) => (await get("/build/_shared/a.js", header)).headers["content-encoding"];
+    expect(await encoding("gzip, deflate, br, zstd")).toBe("br");
+    expect(await encoding("gzip")).toBe("gzip");
+    expect(await encoding("br;q=0, gzip")).toBe("gzip");
+    expect(await encoding("*")).toBe("br");
+    expect(await encoding("br;q=0, gzip;q=0")).toBeUndefined();
+    expect(await encoding(undefined)).toBeUndefined();
   });
 
   it("sends the brotli copy, else the gzip copy, else the file, with the file's type", async () => {

@@ -1,7 +1,8 @@
 import type { Env } from "~/config/env.server";
 import type { Accounts, Library } from "~/services/accounts.server";
 import { createFirebaseAccounts } from "./accounts.server";
-import { readServiceAccount, serviceAccountTokenProvider, staticAccessToken } from "./credentials.server";
+import { readServiceAccount } from "~/config/service-account.server";
+import { serviceAccountTokenProvider, staticAccessToken } from "./credentials.server";
 import { createFirebaseLibrary } from "./library.server";
 
 /**

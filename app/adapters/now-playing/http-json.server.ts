@@ -1,4 +1,4 @@
-import type { NowPlaying } from "~/player/now-playing";
+import type { NowPlaying } from "~/rules/now-playing";
 import type { NowPlayingSource } from "~/services/now-playing.server";
 
 /** Upstream answers are small; anything bigger is not a now-playing document. */

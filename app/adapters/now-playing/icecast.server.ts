@@ -1,4 +1,5 @@
-import { parseAzuraCast, parseIcecast, type NowPlaying } from "~/player/now-playing";
+import type { NowPlaying } from "~/rules/now-playing";
+import { parseAzuraCast, parseIcecast } from "./parse.server";
 import type { NowPlayingSource } from "~/services/now-playing.server";
 import { createHttpJsonSource, type FetchLike } from "./http-json.server";
 

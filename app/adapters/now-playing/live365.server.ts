@@ -1,4 +1,4 @@
-import { parseLive365 } from "~/player/now-playing";
+import { parseLive365 } from "./parse.server";
 import { nowPlayingApiUrl } from "~/rules/player";
 import type { NowPlayingSource } from "~/services/now-playing.server";
 import { createHttpJsonSource, type FetchLike } from "./http-json.server";

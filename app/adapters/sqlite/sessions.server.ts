@@ -1,18 +1,11 @@
 import crypto from "node:crypto";
 import type { Db } from "./db.server";
+import type { FailureLog, SessionStore } from "~/services/auth.server";
 
 /**
  * Server-side session records: the cookie carries only a random id (signed); the data lives
  * here, so deleting the row revokes the session everywhere (a replayed cookie is signed out).
  */
-export interface SessionStore {
-  create(data: unknown, expires: Date | undefined): Promise<string>;
-  read(id: string): Promise<unknown | null>;
-  update(id: string, data: unknown, expires: Date | undefined): Promise<void>;
-  delete(id: string): Promise<void>;
-  deleteForUser(uid: string): Promise<void>;
-}
-
 export function createSqliteSessionStore(db: Db, defaultTtlMs: number): SessionStore {
   const insert = db.prepare("INSERT INTO sessions (id, data, expires_at) VALUES (?, ?, ?)");
   const select = db.prepare("SELECT data, expires_at FROM sessions WHERE id = ?");
@@ -62,12 +55,6 @@ export function createSqliteSessionStore(db: Db, defaultTtlMs: number): SessionS
 }
 
 /** Failed sign-ins per account, for throttling (kept in the embedded store whatever the accounts backend). */
-export interface FailureLog {
-  count(account: string, sinceMs: number): Promise<number>;
-  record(account: string): Promise<void>;
-  clear(account: string): Promise<void>;
-}
-
 export function createSqliteFailureLog(db: Db): FailureLog {
   const count = db.prepare("SELECT count(*) AS n FROM auth_failures WHERE account = ? AND at >= ?");
   const insert = db.prepare("INSERT INTO auth_failures (account, at) VALUES (?, ?)");

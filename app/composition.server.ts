@@ -1,78 +1,48 @@
 import path from "node:path";
-import type { Env } from "~/config/env.server";
+import type { AppServer } from "../server/app-contract";
+import { parseEnv, type Env } from "~/config/env.server";
+import { CACHE_POLICY } from "~/http/cache-policy";
+import { CROSS_SITE_REFUSAL, isCrossSiteWrite } from "~/http/guards.server";
+import { createLoadContext } from "~/load-context";
+import { withTiming } from "~/services/request-timing.server";
 import { isDatabaseUsable, openDatabase, type Db } from "~/adapters/sqlite/db.server";
 import { seedIfEmpty } from "~/adapters/sqlite/seed.server";
 import { createSqliteCatalog } from "~/adapters/sqlite/catalog.server";
 import { createSqliteContent, createSqliteGallery } from "~/adapters/sqlite/content.server";
-import type { Catalog } from "./catalog.server";
-import type { Content, Gallery } from "./content.server";
-import { clearServiceCache, withCache } from "./cache.server";
-import { withResilientCache } from "./resilient-cache.server";
+import { invalidateReadCache, REMOTE_STALE_MS, withReadCache } from "~/services/read-cache.server";
 import { createSupabaseCatalog } from "~/adapters/supabase/catalog.server";
 import { createWordPressContent, createWordPressGallery } from "~/adapters/wordpress/content.server";
 import { createSqliteAccounts, createSqliteLibrary } from "~/adapters/sqlite/accounts.server";
 import { createFirebaseFromEnv } from "~/adapters/firebase/from-env.server";
 import { createSqliteFailureLog, createSqliteSessionStore } from "~/adapters/sqlite/sessions.server";
-import type { Accounts, Library } from "./accounts.server";
-import { createAuth, type Auth } from "./auth.server";
+import { createAuth } from "~/services/auth.server";
+import type { Services } from "~/services/services.server";
 import { SESSION_MAX_AGE_S } from "~/rules/auth";
-import type { NowPlayingService } from "./now-playing.server";
 import { createNowPlayingFromEnv } from "~/adapters/now-playing/from-env.server";
-
-/** Configuration the browser may see (no secrets). */
-export interface PublicConfig {
-  liveStreamUrl: string;
-  contentSiteUrl: string;
-  helpUrl: string;
-  specialFeatureUrl: string;
-  aboutVideoUrl: string;
-}
-
-export interface Services {
-  catalog: Catalog;
-  content: Content;
-  gallery: Gallery;
-  accounts: Accounts;
-  library: Library;
-  auth: Auth;
-  /** Live now-playing, cached: one upstream call per 10 s per server (SPEC §4, §8). */
-  nowPlaying: NowPlayingService;
-  publicConfig: PublicConfig;
-  siteUrl: string | undefined;
-  /** BENCH_FLOOR=1: the benchmark's floor routes answer (/bench/floor, /bench/floor-page). */
-  benchFloor: boolean;
-  health(): Promise<{ ok: boolean; checks: Record<string, "ok" | "down"> }>;
-  /**
-   * The catalog or content changed: forget the cached reads (remote copies become stale) and
-   * tell every listener (the server's render cache). Call it after writing catalog/content
-   * data; the server also calls it on SIGHUP.
-   */
-  invalidate(reason: string): void;
-  /** Subscribes to `invalidate`; returns the unsubscribe function. */
-  onInvalidate(listener: (reason: string) => void): () => void;
-  close(): void;
-}
 
 /** Build every service once from validated env. Routes get them through the load context. */
 export function createServices(env: Env): Services {
   const db: Db = openDatabase(path.resolve(env.DATA_DIR));
   seedIfEmpty(db, path.resolve(env.SAMPLE_DIR), path.resolve("public"));
   const remote = { timeoutMs: env.UPSTREAM_TIMEOUT_MS };
+  // A remote system's last good copy is served while it is down.
+  const stale = { staleMs: REMOTE_STALE_MS };
   const catalog =
     env.CATALOG_SOURCE === "supabase"
-      ? withResilientCache(
+      ? withReadCache(
           "catalog",
           createSupabaseCatalog({ url: env.SUPABASE_URL!, anonKey: env.SUPABASE_ANON_KEY!, coldCutTable: env.SUPABASE_COLDCUT_TABLE, ...remote }),
+          stale,
         )
-      : withCache("catalog", createSqliteCatalog(db));
+      : withReadCache("catalog", createSqliteCatalog(db));
   const content =
     env.CONTENT_SOURCE === "wordpress"
-      ? withResilientCache("content", createWordPressContent({ apiUrl: env.WORDPRESS_API_URL!, ...remote }))
-      : withCache("content", createSqliteContent(db));
+      ? withReadCache("content", createWordPressContent({ apiUrl: env.WORDPRESS_API_URL!, ...remote }), stale)
+      : withReadCache("content", createSqliteContent(db));
   const gallery =
     env.GALLERY_SOURCE === "wordpress"
-      ? withResilientCache("gallery", createWordPressGallery({ apiUrl: env.GALLERY_API_URL!, ...remote }))
-      : withCache("gallery", createSqliteGallery(db));
+      ? withReadCache("gallery", createWordPressGallery({ apiUrl: env.GALLERY_API_URL!, ...remote }), stale)
+      : withReadCache("gallery", createSqliteGallery(db));
   const { accounts, library } =
     env.ACCOUNTS_SOURCE === "firebase"
       ? createFirebaseFromEnv(env)
@@ -116,7 +86,7 @@ export function createServices(env: Env): Services {
       return { ok: store === "ok", checks: { store } };
     },
     invalidate(reason) {
-      for (const service of [catalog, content, gallery]) clearServiceCache(service);
+      for (const service of [catalog, content, gallery]) invalidateReadCache(service);
       for (const listener of invalidationListeners) listener(reason);
     },
     onInvalidate(listener) {
@@ -126,5 +96,20 @@ export function createServices(env: Env): Services {
     close() {
       if (db.open) db.close();
     },
+  };
+}
+
+/** Everything the Express server takes from the app; throws an `EnvError` on bad configuration. */
+export function createAppServer(source: Record<string, string | undefined> = process.env): AppServer {
+  const env = parseEnv(source);
+  const services = createServices(env);
+  return {
+    env,
+    services,
+    getLoadContext: createLoadContext(services, env.SERVER_MEMO === "on"),
+    withTiming,
+    isCrossSiteWrite,
+    crossSiteRefusal: CROSS_SITE_REFUSAL,
+    cachePolicy: CACHE_POLICY,
   };
 }

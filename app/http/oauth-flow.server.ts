@@ -2,9 +2,9 @@ import { createCookie, redirect } from "@remix-run/node";
 import type { AppLoadContext } from "@remix-run/node";
 import { AuthorizationError } from "remix-auth";
 import { z } from "zod";
-import { CACHE_POLICY } from "~/http/cache-policy";
+import { CACHE_POLICY } from "./cache-policy";
 import { safeRedirect } from "~/rules/auth";
-import type { OAuthProvider } from "./auth.server";
+import type { OAuthProvider } from "~/services/auth.server";
 
 /** Where an OAuth flow started (sign-in or sign-up page) and where to return, for 10 minutes. */
 const flowCookie = createCookie("hrs_oauth_flow", { httpOnly: true, sameSite: "lax", path: "/auth", maxAge: 600 });

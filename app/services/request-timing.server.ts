@@ -1,10 +1,10 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 
 /**
- * Where a request's server time goes, for the `Server-Timing` header (issue 6 §3): time spent
- * in service reads that actually reached the store or upstream (cache misses of `withCache` /
- * `withResilientCache`) and in reading the session. Only requests that render through Remix run
- * inside a timing scope; render-cache hits never touch this module.
+ * Where a request's server time goes, for the `Server-Timing` header: time spent in service
+ * reads that actually reached the store or upstream (read-cache misses) and in reading the
+ * session. The server opens the scope (`withTiming`, handed to it through the Remix build so
+ * there is one store) and formats the header; render-cache hits never open one.
  *
  * Service calls of one page run in parallel, so `data` is the sum of their durations (an upper
  * bound of their share of the wall time), and `calls` how many there were.
@@ -19,10 +19,6 @@ const storage = new AsyncLocalStorage<RequestTiming>();
 
 export function withTiming<T>(timing: RequestTiming, fn: () => T): T {
   return storage.run(timing, fn);
-}
-
-export function newTiming(): RequestTiming {
-  return { data: 0, calls: 0, session: 0 };
 }
 
 /** Adds `ms` to the current request's data time (no-op outside a request). */
@@ -52,15 +48,4 @@ export async function timeSession<T>(read: () => Promise<T>): Promise<T> {
   } finally {
     if (t) t.session += performance.now() - start;
   }
-}
-
-const ms = (n: number) => n.toFixed(1);
-
-/** The `Server-Timing` value: cache state, render time, and the data/session parts when known. */
-export function serverTimingHeader(cache: string, renderMs?: number, timing?: RequestTiming): string {
-  const parts = [`cache;desc=${cache}`];
-  if (renderMs !== undefined) parts.push(`render;dur=${ms(renderMs)}`);
-  if (timing && timing.calls > 0) parts.push(`data;dur=${ms(timing.data)};desc="${timing.calls} uncached reads (sum)"`);
-  if (timing && timing.session > 0) parts.push(`session;dur=${ms(timing.session)}`);
-  return parts.join(", ");
 }

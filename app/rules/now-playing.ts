@@ -1,9 +1,9 @@
 /**
  * Now-playing data without any parsing library (so the browser bundle stays small): the type,
  * text cleaning, the SPEC §8 fallback and the check of this app's own /api/now-playing answer.
- * The upstream parsers (Live365, AzuraCast, Icecast) are in ./now-playing.ts.
+ * The upstream parsers (Live365, AzuraCast, Icecast) are in the now-playing adapter.
  */
-import { NOW_PLAYING_FALLBACK } from "../rules/player";
+import { NOW_PLAYING_FALLBACK } from "./player";
 
 export interface NowPlaying {
   title: string;

@@ -1,12 +1,12 @@
 import crypto from "node:crypto";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { LRUCache } from "lru-cache";
-import { createReadableStreamFromReadable, writeReadableStreamToWritable, type AppLoadContext } from "@remix-run/node";
-import { gzipChunks, gzipSegments, rawChunks, splitOnNonce, type GzipSegments } from "./gzip-splice.server";
-import { newTiming, serverTimingHeader, withTiming } from "./server-timing.server";
+import { writeReadableStreamToWritable, type AppLoadContext } from "@remix-run/node";
+import { gzipChunks, gzipSegments, rawChunks, splitOnNonce, type GzipSegments } from "./gzip-splice";
+import { newTiming, serverTimingHeader, type RequestTiming } from "./server-timing";
 
 /**
- * Render cache for anonymous public pages (issue 6 §2, ADR 007).
+ * Render cache for anonymous public pages (ADR 007).
  *
  * An anonymous GET/HEAD of a public page is answered from an in-process LRU keyed on the URL
  * Remix sees (origin + path + query) when a fresh copy is there; Remix (routing, loaders, React
@@ -21,7 +21,7 @@ import { newTiming, serverTimingHeader, withTiming } from "./server-timing.serve
  * - the body is kept split at the CSP nonce of the response that filled it; every response
  *   gets its own fresh nonce spliced in (the one helmet put into this response's CSP header),
  *   so caching never weakens the CSP. A gzip copy is compressed once with the entry and the
- *   nonce is spliced into that as well (gzip-splice.server.ts);
+ *   nonce is spliced into that as well (gzip-splice.ts);
  * - after the TTL a copy is served stale for up to `staleMs` while ONE background render
  *   refreshes it; concurrent misses of one key wait for one render (no stampede);
  * - `invalidate()` drops everything (and renders started before it are not stored).
@@ -219,24 +219,12 @@ function originOf(req: ExpressRequest): string {
   return `${req.protocol}://${req.hostname}${port ? `:${port}` : ""}`;
 }
 
-/** Does the client take gzip (a q of 0 refuses it)? */
-export function acceptsGzip(header: string | undefined): boolean {
-  if (!header || (!header.includes("gzip") && !header.includes("*"))) return false;
-  for (const part of header.split(",")) {
-    const [name, ...params] = part.trim().toLowerCase().split(";");
-    if (name !== "gzip" && name !== "x-gzip" && name !== "*") continue;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    if (!q || Number(q.slice(2)) > 0) return true;
-  }
-  return false;
-}
-
 /** Writes a cached page with `nonce` spliced in. */
 export function sendPage(req: ExpressRequest, res: ExpressResponse, page: CachedPage, nonce: string, state: string, timing: string): void {
   res.statusCode = page.status;
   for (const [name, value] of page.headers) res.setHeader(name, value);
   let chunks: Buffer[];
-  if (page.gzip && page.nonceLength === Buffer.byteLength(nonce) && acceptsGzip(req.headers["accept-encoding"])) {
+  if (page.gzip && page.nonceLength === Buffer.byteLength(nonce) && req.acceptsEncodings("gzip") === "gzip") {
     chunks = gzipChunks(page.gzip, nonce);
     res.setHeader("Content-Encoding", "gzip");
   } else {
@@ -265,23 +253,25 @@ export interface RemixWithCacheOptions {
   cache: RenderCache;
   /** The load context of a request, with the CSP nonce its HTML is rendered with. */
   loadContext: (req: ExpressRequest, nonce: string) => AppLoadContext;
+  /** Runs `fn` inside the request's timing scope (the app records data and session time in it). */
+  withTiming: <T>(timing: RequestTiming, fn: () => T) => T;
   log?: (message: string) => void;
 }
 
 /**
  * Returns two middlewares: `serveCached` (early: answers fresh/stale hits and waits for a
- * render of the same page already under way) and `render` (last: runs Remix, fills the cache
- * for eligible requests and streams everything else as @remix-run/express would).
+ * render of the same page already under way) and `render` (runs Remix to fill the cache for
+ * eligible requests; any other request goes on, timed, to the next handler: @remix-run/express).
  */
 export function createRemixWithCache(options: RemixWithCacheOptions): { serveCached: RequestHandler; render: RequestHandler } {
-  const { cache, loadContext, handle } = options;
+  const { cache, loadContext, handle, withTiming } = options;
   const log = options.log ?? ((m: string) => console.error(m));
   const KEY = "renderCacheKey";
 
   function refresh(key: string, req: ExpressRequest) {
     if (cache.pending(key)) return;
     const nonce = crypto.randomBytes(16).toString("base64");
-    const request = toFetchRequest(req, key, "GET", null);
+    const request = toFetchRequest(req, key);
     const context = loadContext(req, nonce);
     cache.fill(key, nonce, () => handle(request, context)).catch((error: unknown) => {
       log(`[render-cache] background render of ${key} failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -315,26 +305,22 @@ export function createRemixWithCache(options: RemixWithCacheOptions): { serveCac
     const timing = newTiming();
     const nonce = res.locals.cspNonce as string;
     const key = res.locals[KEY] as string | undefined;
+    if (!key) {
+      const state = cache.enabled ? "bypass" : "off";
+      res.setHeader("X-Render-Cache", state);
+      beforeHeaders(res, () => res.setHeader("Server-Timing", serverTimingHeader(state, performance.now() - started, timing)));
+      return withTiming(timing, next);
+    }
     try {
       const context = loadContext(req, nonce);
-      if (key) {
-        // A cache fill is not aborted when its first client goes away: others may be waiting.
-        const request = toFetchRequest(req, key, "GET", null);
-        const result = await cache.fill(key, nonce, () => withTiming(timing, () => handle(request, context)));
-        if ("page" in result) {
-          sendPage(req, res, result.page, nonce, "miss", serverTimingHeader("miss", performance.now() - started, timing));
-          return;
-        }
-        await stream(res, result.response, serverTimingHeader("pass", performance.now() - started, timing), "pass");
+      // A cache fill is not aborted when its first client goes away: others may be waiting.
+      const request = toFetchRequest(req, key);
+      const result = await cache.fill(key, nonce, () => withTiming(timing, () => handle(request, context)));
+      if ("page" in result) {
+        sendPage(req, res, result.page, nonce, "miss", serverTimingHeader("miss", performance.now() - started, timing));
         return;
       }
-      const controller = new AbortController();
-      res.on("close", () => {
-        if (!res.writableFinished) controller.abort();
-      });
-      const request = toFetchRequest(req, originOf(req) + req.originalUrl, req.method, controller.signal);
-      const response = await withTiming(timing, () => handle(request, context));
-      await stream(res, response, serverTimingHeader(cache.enabled ? "bypass" : "off", performance.now() - started, timing), cache.enabled ? "bypass" : "off");
+      await stream(res, result.response, serverTimingHeader("pass", performance.now() - started, timing), "pass");
     } catch (error) {
       next(error);
     }
@@ -358,18 +344,22 @@ async function stream(res: ExpressResponse, response: Response, timing: string, 
   else res.end();
 }
 
-/** The fetch Request Remix handles (as @remix-run/express builds it; bodies only for writes). */
-function toFetchRequest(req: ExpressRequest, href: string, method: string, signal: AbortSignal | null): Request {
+/** The GET Request a cache fill renders (headers as @remix-run/express passes them). */
+function toFetchRequest(req: ExpressRequest, href: string): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else headers.set(name, value);
   }
-  const init: RequestInit & { duplex?: "half" } = { method, headers, signal };
-  if (method !== "GET" && method !== "HEAD") {
-    init.body = createReadableStreamFromReadable(req);
-    init.duplex = "half";
-  }
-  return new Request(href, init);
+  return new Request(href, { method: "GET", headers });
+}
+
+/** Calls `set` just before the response's headers go out. */
+function beforeHeaders(res: ExpressResponse, set: () => void): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ExpressResponse, ...args: Parameters<typeof writeHead>) {
+    if (!this.headersSent) set();
+    return writeHead.apply(this, args);
+  } as typeof writeHead;
 }

@@ -1,16 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  NOW_PLAYING_MAX_LENGTH,
-  cleanText,
-  nowPlayingOrFallback,
-  parseAzuraCast,
-  parseIcecast,
-  parseLive365,
-  parseNowPlaying,
-  parseNowPlayingApiResponse,
-  splitArtistTitle,
-} from "./now-playing";
-import { nowPlayingApiUrl } from "../rules/player";
+import { parseAzuraCast, parseIcecast, parseLive365, parseNowPlaying } from "./parse.server";
+import { NOW_PLAYING_MAX_LENGTH, cleanText, nowPlayingOrFallback, parseNowPlayingApiResponse, splitArtistTitle } from "~/rules/now-playing";
+import { nowPlayingApiUrl } from "~/rules/player";
 
 const live365 = {
   name: "The Ham Radio Show",

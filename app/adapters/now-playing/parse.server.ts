@@ -12,17 +12,7 @@
  * Art is kept only when it is an absolute http(s) URL.
  */
 import { z } from "zod";
-import { buildNowPlaying, cleanText, splitArtistTitle, type NowPlaying } from "./now-playing-core";
-
-export {
-  NOW_PLAYING_MAX_LENGTH,
-  buildNowPlaying,
-  cleanText,
-  nowPlayingOrFallback,
-  parseNowPlayingApiResponse,
-  splitArtistTitle,
-  type NowPlaying,
-} from "./now-playing-core";
+import { buildNowPlaying, cleanText, splitArtistTitle, type NowPlaying } from "~/rules/now-playing";
 
 const text = z.string().nullish();
 

@@ -5,9 +5,9 @@ import type { RequestHandler } from "express";
 /**
  * Serves the brotli/gzip copies `npm run build` wrote next to the hashed build assets
  * (scripts/precompress.mjs): mounted before express.static on /build, it points the request at
- * `<file>.br` or `<file>.gz` when the client takes that encoding and the copy exists, with the
- * original file's Content-Type. Nothing is compressed per request. The list of copies is read
- * once at start-up (no file-system lookups per request).
+ * `<file>.br` or `<file>.gz` when the client takes that encoding (Express's own Accept-Encoding
+ * negotiation) and the copy exists, with the original file's Content-Type. Nothing is
+ * compressed per request. The list of copies is read once at start-up.
  */
 const TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
@@ -18,24 +18,6 @@ const TYPES: Record<string, string> = {
   ".svg": "image/svg+xml",
   ".txt": "text/plain; charset=utf-8",
 };
-
-/** The encodings a client takes, from Accept-Encoding (a q of 0 refuses one). */
-export function acceptedEncodings(header: string | undefined): { br: boolean; gzip: boolean } {
-  const result = { br: false, gzip: false };
-  if (!header) return result;
-  for (const part of header.split(",")) {
-    const [name, ...params] = part.trim().toLowerCase().split(";");
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    const ok = !q || Number(q.slice(2)) > 0;
-    if (name === "br") result.br = ok;
-    else if (name === "gzip" || name === "x-gzip") result.gzip = ok;
-    else if (name === "*" && ok) {
-      result.br ||= true;
-      result.gzip ||= true;
-    }
-  }
-  return result;
-}
 
 export function listCopies(dir: string): Set<string> {
   if (!fs.existsSync(dir)) return new Set();
@@ -53,8 +35,8 @@ export function precompressed(dir: string, copies: Set<string> = listCopies(dir)
     const rel = req.path.replace(/^\/+/, "");
     const type = TYPES[path.extname(rel)];
     if (!type) return next();
-    const accepted = acceptedEncodings(req.headers["accept-encoding"]);
-    const encoding = accepted.br && copies.has(`${rel}.br`) ? "br" : accepted.gzip && copies.has(`${rel}.gz`) ? "gzip" : null;
+    const takes = (encoding: string) => req.acceptsEncodings(encoding) === encoding;
+    const encoding = copies.has(`${rel}.br`) && takes("br") ? "br" : copies.has(`${rel}.gz`) && takes("gzip") ? "gzip" : null;
     res.append("Vary", "Accept-Encoding");
     if (!encoding) return next();
     res.setHeader("Content-Type", type);

@@ -1,0 +1,32 @@
+import type { Accounts, Library } from "./accounts.server";
+import type { Auth } from "./auth.server";
+import type { Catalog } from "./catalog.server";
+import type { Content, Gallery } from "./content.server";
+import type { NowPlayingService } from "./now-playing.server";
+import type { PublicConfig } from "./types";
+
+/** Every service the routes get through the load context (built by app/composition.server.ts). */
+export interface Services {
+  catalog: Catalog;
+  content: Content;
+  gallery: Gallery;
+  accounts: Accounts;
+  library: Library;
+  auth: Auth;
+  /** Live now-playing, cached: one upstream call per poll interval per server. */
+  nowPlaying: NowPlayingService;
+  publicConfig: PublicConfig;
+  siteUrl: string | undefined;
+  /** BENCH_FLOOR=1: the benchmark's floor routes answer (/bench/floor, /bench/floor-page). */
+  benchFloor: boolean;
+  health(): Promise<{ ok: boolean; checks: Record<string, "ok" | "down"> }>;
+  /**
+   * The catalog or content changed: forget the cached reads (remote copies become stale) and
+   * tell every listener (the server's render cache). Call it after writing catalog/content
+   * data; the server also calls it on SIGHUP.
+   */
+  invalidate(reason: string): void;
+  /** Subscribes to `invalidate`; returns the unsubscribe function. */
+  onInvalidate(listener: (reason: string) => void): () => void;
+  close(): void;
+}

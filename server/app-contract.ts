@@ -1,0 +1,46 @@
+import type { AppLoadContext } from "@remix-run/node";
+import type { RequestTiming } from "./server-timing";
+
+/**
+ * What the server needs from the app. The app builds it (`createAppServer`, exported by
+ * app/entry.server.tsx) and the server reads it from the Remix build, so every app module is
+ * loaded once, from build/index.js.
+ */
+export interface AppServer {
+  /** The validated environment (the part the server reads). */
+  env: {
+    NODE_ENV: string;
+    PORT: number;
+    HOST: string;
+    TRUST_PROXY_HOPS: number;
+    HELP_URL: string;
+    SPECIAL_FEATURE_URL: string;
+    CONTENT_SITE_URL: string;
+    LIVE_STREAM_URL: string;
+    RATE_LIMIT_AUTH_PER_MIN: number;
+    RATE_LIMIT_POST_PER_MIN: number;
+    RATE_LIMIT_GET_PER_MIN: number;
+    RENDER_CACHE_TTL_MS: number;
+    RENDER_CACHE_MAX_MB: number;
+  };
+  services: {
+    health(): Promise<{ ok: boolean; checks: Record<string, string> }>;
+    /** Drops cached reads and tells every `onInvalidate` listener. */
+    invalidate(reason: string): void;
+    onInvalidate(listener: (reason: string) => void): () => void;
+    close(): void;
+  };
+  /** The load context of one request, rendered with `nonce`. */
+  getLoadContext(cookie: string | undefined, nonce: string): AppLoadContext;
+  /** Runs `fn` in a timing scope: the app adds data and session time to `timing`. */
+  withTiming<T>(timing: RequestTiming, fn: () => T): T;
+  /** The app's same-origin rule for writes, and what a refused write is told. */
+  isCrossSiteWrite(method: string, host: string | undefined, origin: string | undefined, fetchSite: string | undefined): boolean;
+  crossSiteRefusal: string;
+  cachePolicy: { private: string; media: string };
+}
+
+/** The Remix build's entry module, as the server reads it. Throws an `EnvError` on bad env. */
+export interface AppEntry {
+  createAppServer(): AppServer;
+}
