@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
 import { EMBED_HOSTS, extractMedia, featuredImage, mapGalleryPost, mapNewsPost, sanitizePostHtml, wpPostSchema } from "~/adapters/shapes/wordpress.server";
 import { crewRowSchema, episodeRowSchema, mapCrewRow, mapEpisodeRow, sponsorRowSchema } from "~/adapters/shapes/catalog-rows.server";
 import { safeUrl } from "~/rules/urls";
-import { textWithoutMedia } from "~/services/gallery-page.server";
+import { textWithoutMedia } from "~/route-support/gallery.server";
 import { decodeEntities } from "~/rules/text";
 
 const PAYLOADS = fs
