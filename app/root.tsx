@@ -1,5 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useMatches, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { json, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import type { ActiveAudioSync, UserRecord } from "~/services/accounts.server";
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
@@ -31,12 +31,6 @@ export const meta: MetaFunction = () => [
   { name: "description", content: "The Most Dangerous Radio Today: the live stream and 15+ years of episodes of The Ham Radio Show." },
   { name: "theme-color", content: "#0d0d10" },
 ];
-
-/** What a route's `handle` may say to the root. */
-export interface RouteHandle {
-  /** Render the page alone, without the header, player and footer (bench/floor-page only). */
-  bare?: boolean;
-}
 
 export interface RootData {
   user: { id: string; email: string | null } | null;
@@ -131,13 +125,9 @@ export default function App() {
   // boundary in the document).
   const [everSignedIn, setEverSignedIn] = useState(false);
   const signedIn = Boolean(user);
-  // Bare only when that route's loader answered: its 404 is the NOT FOUND page of the whole site.
-  const bare = useMatches().some((m) => (m.handle as RouteHandle | undefined)?.bare && m.data != null);
   useEffect(() => {
     if (signedIn) setEverSignedIn(true);
   }, [signedIn]);
-  // A bare page (only the benchmark's framework floor) is the document without the site around it.
-  if (bare) return <Outlet />;
   return (
     <PlayerProvider liveStreamUrl={config.liveStreamUrl}>
       {everSignedIn ? (

@@ -39,8 +39,6 @@ export interface Services {
   nowPlaying: NowPlayingService;
   publicConfig: PublicConfig;
   siteUrl: string | undefined;
-  /** BENCH_FLOOR=1: the benchmark's floor routes answer (/bench/floor, /bench/floor-page). */
-  benchFloor: boolean;
   health(): Promise<{ ok: boolean; checks: Record<string, "ok" | "down"> }>;
   /**
    * The catalog or content changed: forget the cached reads (remote copies become stale) and
@@ -103,7 +101,6 @@ export function createServices(env: Env): Services {
     auth,
     nowPlaying: createNowPlayingFromEnv(env),
     siteUrl: env.SITE_URL,
-    benchFloor: env.BENCH_FLOOR === "1",
     publicConfig: {
       liveStreamUrl: env.LIVE_STREAM_URL,
       contentSiteUrl: env.CONTENT_SITE_URL,
