@@ -7,7 +7,7 @@ import keenSliderStyles from "keen-slider/keen-slider.min.css";
 import appStyles from "~/styles/app.css";
 import playerStyles from "~/styles/player.css";
 import { SiteHeader } from "~/components/SiteHeader";
-import { SiteFooter } from "~/components/SocialLinks";
+import { SiteFooter } from "~/components/SiteFooter";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { PlayerProvider } from "~/player/PlayerProvider";
 import { GlobalPlayer } from "~/player/GlobalPlayer";

@@ -1,4 +1,3 @@
-import { useLocation } from "@remix-run/react";
 import { AppLink, ServerMemo } from "~/components/primitives";
 import type { EpisodeCardData, NewsCardData } from "~/services/types";
 import { episodeLink } from "~/rules/episodes";
@@ -134,10 +133,4 @@ export function NewsCard({ post, priority = false }: { post: NewsCardData; prior
       </AppLink>
     </article>
   );
-}
-
-/** Current location as a safe in-site redirect target. */
-export function useHere(): string {
-  const l = useLocation();
-  return `${l.pathname}${l.search}`;
 }

@@ -1,6 +1,5 @@
-import { useFetcher, useRouteLoaderData } from "@remix-run/react";
+import { useFetcher, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { AppLink, HeartIcon } from "~/components/primitives";
-import { useHere } from "./Cards";
 import type { RootData } from "~/root";
 
 /**
@@ -49,4 +48,10 @@ function SavedToggle({ audioSrc, title, duration, saved, here }: { audioSrc: str
       </button>
     </fetcher.Form>
   );
+}
+
+/** Current location as a safe in-site redirect target. */
+function useHere(): string {
+  const l = useLocation();
+  return `${l.pathname}${l.search}`;
 }

@@ -68,7 +68,6 @@ export const MicIcon = icon("mic");
 export const FacebookIcon = icon("facebook");
 export const XIcon = icon("x");
 export const InstagramIcon = icon("instagram");
-export const YoutubeIcon = icon("youtube");
 
 export interface AppLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> {
   /** A path of this site ("/episode?title=…"); anything else is handed to `<Link>` as is. */

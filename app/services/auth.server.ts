@@ -16,7 +16,6 @@ import {
   SIGN_IN_FAILED,
   SIGN_IN_THROTTLED,
   SIGN_IN_UNAVAILABLE,
-  safeRedirect,
 } from "~/rules/auth";
 
 export type SessionUser = AccountUser;
@@ -201,6 +200,3 @@ export function createAuth(deps: {
     },
   };
 }
-
-/** Where to go after signing in: a safe in-site path. */
-export const afterSignIn = (form: FormData | URLSearchParams) => safeRedirect(form.get("redirectTo"), "/");
