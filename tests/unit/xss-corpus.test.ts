@@ -13,7 +13,7 @@ import { EMBED_HOSTS, extractMedia, featuredImage, mapGalleryPost, mapNewsPost, 
 import { crewRowSchema, episodeRowSchema, mapCrewRow, mapEpisodeRow, sponsorRowSchema } from "~/adapters/shapes/catalog-rows.server";
 import { safeUrl } from "~/rules/urls";
 import { textWithoutMedia } from "~/route-support/gallery.server";
-import { decodeEntities } from "~/rules/text";
+import { decodeEntities } from "~/utils/html-text.server";
 
 const PAYLOADS = fs
   .readFileSync(path.resolve(__dirname, "../fixtures/xss-payloads.txt"), "utf8")
