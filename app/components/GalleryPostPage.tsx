@@ -2,13 +2,10 @@ import { Link } from "@remix-run/react";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type MouseEvent } from "react";
 import { LIGHTBOX_IMAGE_ERROR } from "~/rules/constants";
 import { formatDate } from "~/utils/time";
+import { Breadcrumb } from "./Breadcrumb";
+import type { LightboxImage } from "./LightboxViewer";
 
-export interface GalleryImage {
-  src: string;
-  alt: string;
-  width: number | null;
-  height: number | null;
-}
+export type GalleryImage = LightboxImage;
 export interface GalleryVideo {
   src: string;
   poster: string | null;
@@ -121,17 +118,7 @@ export function GalleryPostPage({ post }: { post: GalleryPostView }) {
 
   return (
     <article className="gallery-post">
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <ol>
-          <li>
-            <Link to="/">Home</Link>
-          </li>
-          <li>
-            <Link to="/SpankBank">SpankBank</Link>
-          </li>
-          <li aria-current="page">{post.title}</li>
-        </ol>
-      </nav>
+      <Breadcrumb links={[["/SpankBank", "SpankBank"]]} current={post.title} />
       <h1>{post.title}</h1>
       {post.date ? (
         <p className="muted">
