@@ -118,11 +118,8 @@ function Chrome({ children, signedIn }: { children: ReactNode; signedIn: boolean
 
 export default function App() {
   const { user, config, restore } = useLoaderData<typeof loader>();
-  // The session bridge (restore, progress sync, sign-out) matters once a listener has been signed
-  // in during this visit; anonymous visitors never download it. It stays mounted after that so it
-  // sees the sign-out.
-  // Mounted from an effect: the server never renders it (nothing to show, and no suspended
-  // boundary in the document).
+  // The session bridge loads once a listener has signed in during this visit, from an effect
+  // (never server-rendered), and stays mounted to see the sign-out.
   const [everSignedIn, setEverSignedIn] = useState(false);
   const signedIn = Boolean(user);
   useEffect(() => {

@@ -1,13 +1,8 @@
 /**
- * The gallery image lightbox (SPEC §2 "Image lightbox", §4 "Lightbox", §8, §9), built on
- * yet-another-react-lightbox and its Zoom plugin. This module is only ever imported lazily
- * (GalleryPostPage → React.lazy), so the library is not part of any page's first-load JS.
- *
- * The zoom level of the spec (0–300 in steps of 100) is the rule set in app/rules/lightbox.ts;
- * the library's scale factor is derived from it (1 + level / 100). The library's own
- * multiplier-based zoom-in/out and double-click stops are replaced by those rules: the toolbar
- * buttons, the +/- keys and double click all go through them.
- * docs/decisions/004-gallery-lightbox.md.
+ * The gallery image lightbox (SPEC §2 "Image lightbox", §4 "Lightbox", §8, §9) on
+ * yet-another-react-lightbox; imported lazily only. Buttons, +/- keys and double click zoom by
+ * the levels of app/rules/lightbox.ts instead of the library's multipliers
+ * (docs/decisions/004-gallery-lightbox.md).
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import Lightbox, {

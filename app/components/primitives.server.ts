@@ -1,10 +1,6 @@
 import { createElement, type ReactElement, type SVGProps } from "react";
 
-/**
- * The server side of `<AppLink>` (./primitives.tsx): the anchor Remix's `<Link>` renders for a
- * path of this site, or null for anything else (then `<Link>` itself renders it). Attributes
- * are copied key by key, not spread: a JSX spread of props cost ~2 µs per link on the server.
- */
+/** The anchor `<Link>` renders for a path of this site, or null for anything else. */
 export function siteAnchor(props: { to: string; target?: string }): ReactElement | null {
   if (!isSitePath(props.to)) return null;
   const attributes: Record<string, unknown> = {};

@@ -41,10 +41,7 @@ export async function galleryAccess(request: Request, context: AppLoadContext): 
   return { uid: user.uid, gate: { redirectTo: safeRedirect(`${url.pathname}${url.search}`, GALLERY_HOME) } };
 }
 
-/**
- * The `id` query parameter of /SpankBank/Post?id=<id>: absent → null; present, it must be a
- * positive whole number (a WordPress post id), else a 400 that says so.
- */
+/** The `id` of /SpankBank/Post?id=<id>: null when absent; a 400 unless a whole number from 1. */
 export function parseGalleryId(url: URL): number | null {
   const raw = url.searchParams.get("id");
   if (raw === null) return null;
@@ -89,10 +86,7 @@ export function viewOfGalleryPost(post: GalleryPost): GalleryPostView {
   };
 }
 
-/**
- * A spnkbnk news post rendered the same way: the images and videos found in its (sanitized)
- * HTML, led by its featured image when the body does not already show it.
- */
+/** A spnkbnk news post as a gallery post: the media of its HTML, led by its featured image. */
 export function viewOfNewsPost(post: NewsPost): GalleryPostView {
   const { images, videos } = splitMedia(extractMedia(post.contentHtml));
   if (post.image && !images.some((i) => i.src === post.image)) {
@@ -127,10 +121,7 @@ export async function resolveGalleryPost(
   return null;
 }
 
-/**
- * The gate's form (POST, works without JS): same-origin only, signed in, remembered per account,
- * then back to the SpankBank page the listener asked for.
- */
+/** The gate's form: same-origin, signed in; remembered per account, then back where the listener was going. */
 export async function galleryGateAction({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const user = await requireUser(request, context);
