@@ -8,27 +8,35 @@ const ignoredRouteFiles = ["**/.*", "**/*.test.{ts,tsx}"];
 
 /**
  * The pages listeners open most, in that order. The router tries routes of equal rank in the
- * order they are defined, and the convention defines them longest file name first, which put
- * /era 27th of 33 tries, four times per request. Only the order of equal ranks changes: which
- * route a URL matches does not (docs/decisions/007-performance.md §3b).
+ * order they are defined, and the convention defines them longest file name first. Only the
+ * order of equal ranks changes, never which route a URL matches.
  */
 const HOT_ROUTES = ["routes/episode", "routes/era", "routes/search", "routes/eras", "routes/news._index", "routes/news.$slug"];
 
-/**
- * Remix classic compiler configuration (the user's design card: Remix v2, classic compiler).
- * @type {import('@remix-run/dev').AppConfig}
- */
+/** Second URLs of a screen: [path, route module, id]. */
+const ALIASES = [
+  ["coldcut", "routes/episode.tsx", "routes/coldcut"],
+  ["wtfnews/:slug", "routes/news.$slug.tsx", "routes/wtfnews.$slug"],
+];
+
+/** @type {import('@remix-run/dev').AppConfig} */
 export default {
-  // The file convention runs in `routes` below (the same files, the same routes), so that the
-  // hot routes can be defined first; here it would define every route itself, in its own order.
+  // The convention runs in `routes` below, so that the hot routes can be defined first.
   ignoredRouteFiles: ["**/*"],
-  routes: async () => {
+  routes: async (defineRoutes) => {
     const byConvention = flatRoutes(appDirectory, ignoredRouteFiles);
     const hot = HOT_ROUTES.map((id) => {
       if (!byConvention[id]) throw new Error(`remix.config.js: no route ${id} in app/routes`);
       return [id, byConvention[id]];
     });
-    return Object.fromEntries([...hot, ...Object.entries(byConvention).filter(([id]) => !HOT_ROUTES.includes(id))]);
+    const aliases = defineRoutes((route) => {
+      for (const [urlPath, file, id] of ALIASES) route(urlPath, file, { id });
+    });
+    return Object.fromEntries([
+      ...hot,
+      ...Object.entries(byConvention).filter(([id]) => !HOT_ROUTES.includes(id)),
+      ...Object.entries(aliases),
+    ]);
   },
   serverModuleFormat: "esm",
   serverPlatform: "node",

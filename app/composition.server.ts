@@ -73,7 +73,6 @@ export function createServices(env: Env): Services {
     auth,
     nowPlaying: createNowPlayingFromEnv(env),
     siteUrl: env.SITE_URL,
-    benchFloor: env.BENCH_FLOOR === "1",
     publicConfig: {
       liveStreamUrl: env.LIVE_STREAM_URL,
       contentSiteUrl: env.CONTENT_SITE_URL,

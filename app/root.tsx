@@ -1,20 +1,19 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useMatches, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { json, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
-import type { ActiveAudioSync, UserRecord } from "~/services/types";
+import type { RootData } from "~/services/types";
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import keenSliderStyles from "keen-slider/keen-slider.min.css";
 import appStyles from "~/styles/app.css";
 import playerStyles from "~/styles/player.css";
 import { SiteHeader } from "~/components/SiteHeader";
-import { SiteFooter } from "~/components/SocialLinks";
+import { SiteFooter } from "~/components/SiteFooter";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { PlayerProvider } from "~/player/PlayerProvider";
 import { GlobalPlayer } from "~/player/GlobalPlayer";
 import { useNonce } from "~/utils/nonce";
 import { DEFAULT_LIVE_STREAM_URL } from "~/rules/player";
 import { LOADING_TEXT } from "~/rules/constants";
-import type { PublicConfig } from "~/services/types";
 
 const SessionPlayerBridge = lazy(() => import("~/player/SessionPlayerBridge").then((m) => ({ default: m.SessionPlayerBridge })));
 
@@ -31,22 +30,6 @@ export const meta: MetaFunction = () => [
   { name: "description", content: "The Most Dangerous Radio Today: the live stream and 15+ years of episodes of The Ham Radio Show." },
   { name: "theme-color", content: "#0d0d10" },
 ];
-
-/** What a route's `handle` may say to the root. */
-export interface RouteHandle {
-  /** Render the page alone, without the header, player and footer (bench/floor-page only). */
-  bare?: boolean;
-}
-
-export interface RootData {
-  user: { id: string; email: string | null } | null;
-  config: PublicConfig;
-  /** Audio sources of the signed-in listener's favorites (heart state on every card). */
-  favorites: string[];
-  /** SPEC §4 Session: what the player restores at sign-in (user record, then ActiveAudioSync). */
-  restore: { user: UserRecord | null; sync: ActiveAudioSync | null } | null;
-  providers: { google: boolean; facebook: boolean };
-}
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const { services } = context;
@@ -124,20 +107,13 @@ function Chrome({ children, signedIn }: { children: ReactNode; signedIn: boolean
 
 export default function App() {
   const { user, config, restore } = useLoaderData<typeof loader>();
-  // The session bridge (restore, progress sync, sign-out) matters once a listener has been signed
-  // in during this visit; anonymous visitors never download it. It stays mounted after that so it
-  // sees the sign-out.
-  // Mounted from an effect: the server never renders it (nothing to show, and no suspended
-  // boundary in the document).
+  // The session bridge loads once a listener has signed in during this visit, from an effect
+  // (never server-rendered), and stays mounted to see the sign-out.
   const [everSignedIn, setEverSignedIn] = useState(false);
   const signedIn = Boolean(user);
-  // Bare only when that route's loader answered: its 404 is the NOT FOUND page of the whole site.
-  const bare = useMatches().some((m) => (m.handle as RouteHandle | undefined)?.bare && m.data != null);
   useEffect(() => {
     if (signedIn) setEverSignedIn(true);
   }, [signedIn]);
-  // A bare page (only the benchmark's framework floor) is the document without the site around it.
-  if (bare) return <Outlet />;
   return (
     <PlayerProvider liveStreamUrl={config.liveStreamUrl}>
       {everSignedIn ? (

@@ -34,19 +34,19 @@ export async function assertPortFree(port) {
 
 /**
  * Starts build/server.js on `port` in production mode with a throwaway DATA_DIR (seeded from
- * `sampleDir`), rate limits off and BENCH_FLOOR=1 — or, with `productionLimits`, the rate limits
- * at their defaults, no /bench/floor(-page), and one trusted proxy hop (clients send X-Forwarded-For).
+ * `sampleDir`), rate limits off — or, with `productionLimits`, the rate limits at their defaults
+ * and one trusted proxy hop (clients send X-Forwarded-For).
  * Resolves once /healthz answers.
  */
 export async function startServer({ port, upstreamOrigin, sampleDir, env = {}, label = "server", productionLimits = false }) {
   await assertPortFree(port);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hrs-bench-"));
   const inherited = Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => !(productionLimits && (k.startsWith("RATE_LIMIT_") || k === "BENCH_FLOOR"))),
+    Object.entries(process.env).filter(([k]) => !(productionLimits && k.startsWith("RATE_LIMIT_"))),
   );
   const limits = productionLimits
     ? { TRUST_PROXY_HOPS: "1" }
-    : { RATE_LIMIT_AUTH_PER_MIN: "0", RATE_LIMIT_POST_PER_MIN: "0", RATE_LIMIT_GET_PER_MIN: "0", BENCH_FLOOR: "1" };
+    : { RATE_LIMIT_AUTH_PER_MIN: "0", RATE_LIMIT_POST_PER_MIN: "0", RATE_LIMIT_GET_PER_MIN: "0" };
   const child = spawn(process.execPath, ["build/server.js"], {
     stdio: ["ignore", "pipe", "pipe"],
     env: {

@@ -1,4 +1,4 @@
-// npm run load — the built server under a mixed load (issue 7 §8). Not a test: it prints figures.
+// npm run load — the built server under a mixed load. Not a test: it prints figures.
 // Builds nothing: run `npm run build` first. Starts build/server.js in production mode on a fresh
 // data dir (now-playing pointed at a local fake), signs up LOAD_LISTENERS listeners, warms up for
 // LOAD_WARMUP s, then runs LOAD_CONNECTIONS keep-alive connections for LOAD_DURATION s (autocannon,

@@ -1,8 +1,7 @@
 // The remix-serve "framework floor": the trivial Remix v2 page of bench/floor-app (stock root,
 // `<h1>floor</h1>`, no loader) and a resource route (a tiny HTML Response), served by the stock
-// `remix-serve` (@remix-run/serve, express + compression + morgan) in production mode. The issue
-// quotes this kind of page for "the floor"; this measures it on this machine instead of trusting
-// the quoted figure.
+// `remix-serve` (@remix-run/serve, express + compression + morgan) in production mode: the
+// floor `npm run bench` compares every page with.
 //
 //   import { startRemixServeFloor } from "./remix-serve-floor.mjs";
 //   const floor = await startRemixServeFloor(4700); // { origin, pagePath, resourcePath, stop }

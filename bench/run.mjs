@@ -1,18 +1,14 @@
-// npm run bench — throughput of the built server (issue 6 §1, ADR 007). Builds nothing: run
-// `npm run build` first. Starts build/server.js in production mode on a fresh data dir (rate
-// limits off, now-playing pointed at a local fake), plus a second instance with the render
-// cache off (the miss path: the server memo of fragments still on, as on a running server), a
-// third with the memo off too (a page's very first render, "cold": for information, not a
-// target), a bare node:http "ceiling" serving the home page's bytes, and the
-// stock remix-serve with a stock trivial Remix app (bench/floor-app) for reference.
-// The framework floor is "a trivial Remix page" (/bench/floor-page: the whole Remix document
-// pipeline and React, one paragraph, no site chrome) on our server; the ratios are also given
-// against the stricter resource route (/bench/floor: Remix's handler without React).
+// npm run bench: throughput of the built server (ADR 007). Builds nothing: run `npm run build`
+// first. Starts build/server.js in production mode on a fresh data dir (rate limits off,
+// now-playing pointed at a local fake), a second instance with the render cache off (the miss
+// path, server memo on), a third with the memo off too (a page's first render, "cold"), a bare
+// node:http "ceiling" serving the home page's bytes, and the framework floor: the stock
+// remix-serve serving the trivial Remix app of bench/floor-app (a one-heading page and a
+// resource route), so the floor carries none of this project's code.
 // Each scenario: warm-up, then autocannon with 50 connections for BENCH_DURATION s (≥ 10).
-// Rows are grouped by server process and compared with the floor on that process; each render
-// row (cache off, cold) sits between two floor runs and is compared with their mean (see the
-// note at the scenarios). The miss-path rows (the targets) are measured in BENCH_ROUNDS rounds
-// (default 2), each run bracketed the same way; a row's figure is the mean over its rounds.
+// Every render row (cache off, cold) sits between two floor runs and is compared with their
+// mean, since the machine's speed drifts within a run. The miss-path rows are measured in
+// BENCH_ROUNDS rounds (default 2); a row's figure is the mean over its rounds.
 // Prints a table and writes bench/results/<timestamp>.json.
 //   BENCH_DURATION=10 BENCH_ROUNDS=2 BENCH_PORT=3280 BENCH_SAMPLE_DIR=<dir> npm run bench
 import { fork } from "node:child_process";
@@ -76,16 +72,12 @@ try {
   const ceilingOrigin = `http://127.0.0.1:${PORT + 3}`;
   remixServe = await startRemixServeFloor(PORT + 4);
 
-  // Rows are measured in groups, one per server process, and compared with the trivial-page
-  // floor on that same process (like with like: the same process, JIT and heap state). The
-  // render rows (cache off, cold) are each bracketed by floor runs and compared with the mean of
-  // those two; the cached rows, far above the floor, with the mean of their server's floor runs.
-  // Every URL of a group is warmed up before the group's first measurement, so a fresh
-  // process's first figure is not its coldest.
-  const floorPath = "/bench/floor-page";
+  // Rows are measured in groups, one per server process. Every URL of a group is warmed up
+  // before the group's first measurement, so a fresh process's first figure is not its coldest.
+  const floor = { origin: remixServe.origin, path: remixServe.pagePath };
   const scenarios = [
-    { name: "framework floor: trivial page", kind: "floor", group: "cached", origin: cached.origin, path: floorPath },
-    { name: "framework floor: resource route", kind: "floor-resource", group: "cached", origin: cached.origin, path: "/bench/floor" },
+    { name: "framework floor: trivial page", kind: "floor", group: "cached", ...floor },
+    { name: "framework floor: resource route", kind: "floor-resource", group: "cached", origin: remixServe.origin, path: remixServe.resourcePath },
     { name: "home, anonymous", kind: "anon", group: "cached", origin: cached.origin, path: paths.home },
     { name: "home, anonymous, gzip", kind: "anon-extra", group: "cached", origin: cached.origin, path: paths.home, headers: { "Accept-Encoding": "gzip" } },
     { name: "episode page", kind: "anon", group: "cached", origin: cached.origin, path: paths.episode },
@@ -93,30 +85,26 @@ try {
     { name: "era page", kind: "anon", group: "cached", origin: cached.origin, path: paths.era },
     { name: "/api/now-playing", kind: "api", group: "cached", origin: cached.origin, path: "/api/now-playing" },
     { name: "home, signed in", kind: "signed-in", group: "cached", origin: cached.origin, path: paths.home, headers: { Cookie: cookie } },
-    { name: "framework floor: trivial page, again", kind: "floor-again", group: "cached", origin: cached.origin, path: floorPath },
-    // Render rows, each between two floor runs on the same process (bracketing: the machine's
-    // speed drifts by 10–40% over minutes, so a render is compared with the floor of its minute).
-    // The miss rows go round ROUNDS times: one stall of the machine during one 10-s run (seen:
-    // a p99 of 750 ms in one run and 180 ms in the next) then weighs half as much.
-    ...bracketed("uncached", uncached.origin, "floor on the cache-off server", ROUNDS, [
+    { name: "framework floor: trivial page, again", kind: "floor-again", group: "cached", ...floor },
+    // Render rows, each between two floor runs, so a render is compared with the floor of its
+    // minute. The miss rows go round ROUNDS times, so that one stall of the machine weighs less.
+    ...bracketed("uncached", uncached.origin, "floor (cache-off group)", ROUNDS, [
       { name: "home, cache off (miss path)", kind: "miss", path: paths.home },
       { name: "episode, cache off", kind: "miss", path: paths.episode },
       { name: "search, cache off", kind: "miss", path: paths.search },
       { name: "era, cache off", kind: "miss", path: paths.era },
     ]),
-    ...bracketed("cold", cold.origin, "floor on the cold server", 1, [
+    ...bracketed("cold", cold.origin, "floor (cold group)", 1, [
       { name: "home, cold (cache and memo off)", kind: "cold", path: paths.home },
       { name: "episode, cold", kind: "cold", path: paths.episode },
       { name: "search, cold", kind: "cold", path: paths.search },
       { name: "era, cold", kind: "cold", path: paths.era },
     ]),
-    { name: "remix-serve: trivial page", kind: "reference", origin: remixServe.origin, path: remixServe.pagePath },
-    { name: "remix-serve: resource route", kind: "reference", origin: remixServe.origin, path: remixServe.resourcePath },
     { name: "ceiling (bare node:http, home bytes)", kind: "ceiling", origin: ceilingOrigin, path: "/" },
   ];
 
   function bracketed(group, origin, floorName, rounds, pages) {
-    const floorRow = { name: floorName, kind: "floor-again", group, origin, path: floorPath };
+    const floorRow = { name: floorName, kind: "floor-again", group, ...floor };
     const runs = [floorRow];
     for (let round = 1; round <= rounds; round++) for (const page of pages) runs.push({ ...page, group, origin, round }, floorRow);
     return runs;
@@ -143,7 +131,7 @@ try {
     rows.push({ ...s, url: s.path, bytes, cache, ...r });
   }
 
-  // Each server's floor: the mean of all its trivial-page runs.
+  // Each group's floor: the mean of the trivial-page runs measured with it.
   const isFloor = (r) => r.kind === "floor" || r.kind === "floor-again";
   const floors = {};
   for (const group of ["cached", "uncached", "cold"]) {
@@ -219,11 +207,11 @@ try {
     ]),
   );
   console.log(
-    `\n×floor: against the trivial page (${floorPath}) on the same server process — for a render (cache off, cold) the mean of the floor runs just before and after it; otherwise the mean of that server's floor runs — ` +
+    `\n×floor: against remix-serve's trivial page (bench/floor-app) — for a render (cache off, cold) the mean of the floor runs just before and after it; otherwise the mean of that group's floor runs — ` +
       Object.entries(floors)
         .map(([group, f]) => `${group}: ${f.measured.join(" / ")} → ${f.mean}`)
         .join("; ") +
-      ". remix-serve and the ceiling are compared with the first server's.",
+      ". The ceiling is compared with the first group's.",
   );
   // What compressing the home page costs per response, and what the cache's gzip splice costs.
   const compression = await compressionCosts(fs.readFileSync(htmlFile));
@@ -235,7 +223,7 @@ try {
   for (const r of rows.filter((o) => o.rounds)) {
     console.log(`  ${r.name}: rounds ${r.rounds.map((o) => `${o.reqPerSec} req/s vs ${o.floorUsed} = ${o.vsFloor.toFixed(2)}`).join("; ")} → ${r.vsFloor.toFixed(2)}`);
   }
-  console.log("\nTargets (floor: the trivial Remix page on this server)");
+  console.log("\nTargets (floor: the trivial Remix page on remix-serve)");
   for (const t of targets) console.log(`  ${t.ok ? "met " : "MISS"}  ${t.target}: ${t.value}`);
   const firstRenders = rows
     .filter((r) => r.kind === "cold")

@@ -1,5 +1,4 @@
-import { useLocation } from "@remix-run/react";
-import { AppLink, ServerMemo } from "~/components/primitives";
+import { AppLink, ServerMemo } from "~/ui/primitives";
 import type { EpisodeCardData, NewsCardData } from "~/services/types";
 import { episodeLink } from "~/rules/episodes";
 import { eraLink, ERAS, type Station } from "~/rules/eras";
@@ -10,9 +9,8 @@ import { PlayEpisodeButton } from "~/player/PlayEpisodeButton";
 import { FavoriteToggle } from "./FavoriteToggle";
 
 /**
- * How many cards of a grid are above the fold (a 412 × 823 phone or a 1280 × 800 desktop, the
- * more of the two), so their images load at once instead of lazily: one of them is the page's
- * largest paint, and a lazy largest paint waits for layout (ADR 007 §3). The rest stay lazy.
+ * Cards above the fold (412 × 823 phone or 1280 × 800 desktop, the more of the two): their
+ * images load eagerly, since one of them is the page's largest paint.
  */
 export const ABOVE_THE_FOLD = {
   episodes: 8,
@@ -26,12 +24,8 @@ export const ABOVE_THE_FOLD = {
 
 /**
  * SPEC §2 Cards: an episode card; a click on its art plays it, its title opens its page.
- *
- * Its art and text depend on the episode alone (the server never shows an episode playing), so
- * the server memo keeps their markup per episode content (~/utils/server-memo, ADR 007): the
- * same card on the home page, an era page or a search renders once until the episode changes.
- * The heart stays outside: it depends on the listener and the page. The memo's wrapper has no
- * box (`.card__main { display: contents }`), so the card lays out as if it were not there.
+ * Art and text depend on the episode alone, so the server memo keeps their markup; the heart
+ * depends on the listener and stays outside. The memo's wrapper is `display: contents`.
  */
 export function EpisodeCard({ episode, priority = false }: { episode: EpisodeCardData; priority?: boolean }) {
   return (
@@ -70,12 +64,7 @@ export function EpisodeCard({ episode, priority = false }: { episode: EpisodeCar
   );
 }
 
-/**
- * What the memoized part of a card shows of its episode, besides the id (its memo key), joined
- * with NUL: a third of the cost of a JSON encoding, for every card of every render. Two versions
- * of one episode could only share a key if its text held NULs in just the right places, and then
- * the memo's periodic check would catch it. A missing era renders as an empty one.
- */
+/** The memo deps of a card: what it shows, joined with NUL (cheaper than JSON, for every card). */
 function cardMarkupInputs(e: EpisodeCardData): string {
   return `${e.title}\u0000${e.image}\u0000${e.summary}\u0000${e.era ?? ""}\u0000${e.duration}`;
 }
@@ -134,10 +123,4 @@ export function NewsCard({ post, priority = false }: { post: NewsCardData; prior
       </AppLink>
     </article>
   );
-}
-
-/** Current location as a safe in-site redirect target. */
-export function useHere(): string {
-  const l = useLocation();
-  return `${l.pathname}${l.search}`;
 }

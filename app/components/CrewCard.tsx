@@ -1,8 +1,7 @@
-import { AppLink } from "~/components/primitives";
+import { AppLink } from "~/ui/primitives";
 import { CREW_CARD_SIZE_PX, DEFAULT_EPISODE_IMAGE } from "~/rules/constants";
 
-// Its own module, not in ./Cards.tsx: esbuild splits the browser bundle by module, and every page's
-// first load carries Cards.tsx whole (ADR 007 §3); only /crew-page shows crew cards.
+// Not in ./Cards.tsx, which every page's first load carries whole.
 
 /** SPEC §2 crew page: 250x250 cards; a click goes to /crew?name=<name>. */
 export function CrewCard({ name, job, image, priority = false }: { name: string; job: string; image: string; priority?: boolean }) {

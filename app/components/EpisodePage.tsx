@@ -1,5 +1,5 @@
 import type { Episode } from "~/services/types";
-import { AppLink, DownloadIcon } from "~/components/primitives";
+import { AppLink, DownloadIcon } from "~/ui/primitives";
 import { episodeMedia, PlayEpisodeButton } from "~/player/PlayEpisodeButton";
 import { CastButton } from "~/player/CastButton";
 import { downloadFileName, episodeLink, episodeSubtitle } from "~/rules/episodes";

@@ -1,7 +1,6 @@
-import { useFetcher, useRouteLoaderData } from "@remix-run/react";
-import { AppLink, HeartIcon } from "~/components/primitives";
-import { useHere } from "./Cards";
-import type { RootData } from "~/root";
+import { useFetcher, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { AppLink, HeartIcon } from "~/ui/primitives";
+import type { RootData } from "~/services/types";
 
 /**
  * SPEC §2 "Cards carry a heart toggle for favorites"; SPEC §4 Favorites. A real form (POST
@@ -49,4 +48,10 @@ function SavedToggle({ audioSrc, title, duration, saved, here }: { audioSrc: str
       </button>
     </fetcher.Form>
   );
+}
+
+/** Current location as a safe in-site redirect target. */
+function useHere(): string {
+  const l = useLocation();
+  return `${l.pathname}${l.search}`;
 }

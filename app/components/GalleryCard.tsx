@@ -1,10 +1,9 @@
-import { AppLink } from "~/components/primitives";
+import { AppLink } from "~/ui/primitives";
 import type { GalleryPost } from "~/services/types";
 import { galleryLink } from "~/rules/news";
 import { DEFAULT_EPISODE_IMAGE } from "~/rules/constants";
 
-// Its own module, not in ./Cards.tsx: esbuild splits the browser bundle by module, and every page's
-// first load carries Cards.tsx whole (ADR 007 §3); only /SpankBank shows gallery cards.
+// Not in ./Cards.tsx, which every page's first load carries whole.
 
 /** SPEC §2 Cards: "Gallery card click goes to /SpankBank/Post?id=<id>". */
 export function GalleryCard({ post, priority = false }: { post: GalleryPost; priority?: boolean }) {

@@ -1,10 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 
-/**
- * The one-time adult-content confirmation shown instead of any SpankBank page (issue 4 item 7).
- * A plain POST form: works without JavaScript; the action checks the origin, remembers the
- * answer on the account and returns to `redirectTo`. Nothing from the gallery renders here.
- */
+/** The one-time adult-content confirmation shown instead of any SpankBank page; a plain POST form. */
 export function GalleryGate({ redirectTo }: { redirectTo: string }) {
   const busy = useNavigation().state === "submitting";
   return (

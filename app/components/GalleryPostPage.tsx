@@ -1,8 +1,28 @@
 import { Link } from "@remix-run/react";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type MouseEvent } from "react";
 import { LIGHTBOX_IMAGE_ERROR } from "~/rules/constants";
-import type { GalleryImage, GalleryPostView } from "~/services/gallery-page.server";
 import { formatDate } from "~/utils/time";
+import { Breadcrumb } from "./Breadcrumb";
+import type { LightboxImage } from "./LightboxViewer";
+
+export type GalleryImage = LightboxImage;
+export interface GalleryVideo {
+  src: string;
+  poster: string | null;
+}
+
+/** What the post page renders: the same shape for a gallery post and a spnkbnk news post. */
+export interface GalleryPostView {
+  source: "gallery" | "news";
+  id: string;
+  slug: string;
+  title: string;
+  date: string;
+  images: GalleryImage[];
+  videos: GalleryVideo[];
+  /** The post's sanitized text with its images and videos taken out (they render as the grid). */
+  textHtml: string;
+}
 
 /**
  * The lightbox and its library load on first use only (not in the page's first-load JS).
@@ -98,17 +118,7 @@ export function GalleryPostPage({ post }: { post: GalleryPostView }) {
 
   return (
     <article className="gallery-post">
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <ol>
-          <li>
-            <Link to="/">Home</Link>
-          </li>
-          <li>
-            <Link to="/SpankBank">SpankBank</Link>
-          </li>
-          <li aria-current="page">{post.title}</li>
-        </ol>
-      </nav>
+      <Breadcrumb links={[["/SpankBank", "SpankBank"]]} current={post.title} />
       <h1>{post.title}</h1>
       {post.date ? (
         <p className="muted">

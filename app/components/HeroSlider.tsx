@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { AppLink, PauseIcon, PlayIcon } from "~/components/primitives";
+import { AppLink, PauseIcon, PlayIcon } from "~/ui/primitives";
 import type { KeenSliderInstance, KeenSliderPlugin } from "keen-slider/keen-slider.es.js";
 import type { SlideCardData } from "~/services/types";
 import { SLIDER_AUTOPLAY_MS } from "~/rules/constants";

@@ -1,13 +1,8 @@
 /**
- * The gallery image lightbox (SPEC §2 "Image lightbox", §4 "Lightbox", §8, §9), built on
- * yet-another-react-lightbox and its Zoom plugin. This module is only ever imported lazily
- * (GalleryPostPage → React.lazy), so the library is not part of any page's first-load JS.
- *
- * The zoom level of the spec (0–300 in steps of 100) is the rule set in app/rules/lightbox.ts;
- * the library's scale factor is derived from it (1 + level / 100). The library's own
- * multiplier-based zoom-in/out and double-click stops are replaced by those rules: the toolbar
- * buttons, the +/- keys and double click all go through them.
- * docs/decisions/004-gallery-lightbox.md.
+ * The gallery image lightbox (SPEC §2 "Image lightbox", §4 "Lightbox", §8, §9) on
+ * yet-another-react-lightbox; imported lazily only. Buttons, +/- keys and double click zoom by
+ * the levels of app/rules/lightbox.ts instead of the library's multipliers
+ * (docs/decisions/004-gallery-lightbox.md).
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import Lightbox, {
@@ -57,27 +52,19 @@ export interface LightboxViewerProps {
 
 const PLUGINS = [Zoom];
 
-function ZoomInIcon() {
-  return (
+const MAGNIFIER = "M15.5 14h-.79l-.28-.27A6.47 6.47 0 0 0 16 9.5 6.5 6.5 0 1 0 9.5 16c1.61 0 3.09-.59 4.23-1.57l.27.28v.79l5 4.99L20.49 19zm-6 0C7.01 14 5 11.99 5 9.5S7.01 5 9.5 5 14 7.01 14 9.5 11.99 14 9.5 14z";
+
+function magnifierIcon(sign: string) {
+  const Icon = () => (
     <svg className="yarl__icon" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-      <path
-        fill="currentColor"
-        d="M15.5 14h-.79l-.28-.27A6.47 6.47 0 0 0 16 9.5 6.5 6.5 0 1 0 9.5 16c1.61 0 3.09-.59 4.23-1.57l.27.28v.79l5 4.99L20.49 19zm-6 0C7.01 14 5 11.99 5 9.5S7.01 5 9.5 5 14 7.01 14 9.5 11.99 14 9.5 14zM12 10h-2v2H9v-2H7V9h2V7h1v2h2z"
-      />
+      <path fill="currentColor" d={MAGNIFIER + sign} />
     </svg>
   );
+  return Icon;
 }
 
-function ZoomOutIcon() {
-  return (
-    <svg className="yarl__icon" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-      <path
-        fill="currentColor"
-        d="M15.5 14h-.79l-.28-.27A6.47 6.47 0 0 0 16 9.5 6.5 6.5 0 1 0 9.5 16c1.61 0 3.09-.59 4.23-1.57l.27.28v.79l5 4.99L20.49 19zm-6 0C7.01 14 5 11.99 5 9.5S7.01 5 9.5 5 14 7.01 14 9.5 11.99 14 9.5 14zM7 9h5v1H7z"
-      />
-    </svg>
-  );
-}
+const ZoomInIcon = magnifierIcon("M12 10h-2v2H9v-2H7V9h2V7h1v2h2z");
+const ZoomOutIcon = magnifierIcon("M7 9h5v1H7z");
 
 /**
  * "Zoom in" / "Zoom out" in the lightbox toolbar, stepping the spec level by 100 and disabled at

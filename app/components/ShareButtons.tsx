@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { FacebookIcon, ShareIcon, XIcon } from "./primitives";
+import { FacebookIcon, ShareIcon, XIcon } from "~/ui/primitives";
 
 /** SPEC §1 "Share an episode": native share where the device has it, else copy; plus network links. */
 export function ShareButtons({ url, title }: { url: string; title: string }) {

@@ -1,5 +1,5 @@
 import { Form, NavLink, useLocation, useSearchParams } from "@remix-run/react";
-import { AppLink, MenuIcon, SearchIcon, UserIcon } from "~/components/primitives";
+import { AppLink, MenuIcon, SearchIcon, UserIcon } from "~/ui/primitives";
 import { useEffect, useRef } from "react";
 import { NAV_LINKS } from "~/rules/social";
 import { SEARCH_PLACEHOLDER } from "~/rules/constants";

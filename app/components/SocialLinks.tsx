@@ -1,6 +1,5 @@
 import { SOCIAL_LINKS } from "~/rules/social";
-import { AppLink, FacebookIcon, InstagramIcon, XIcon } from "~/components/primitives";
-import { ServerMemo } from "~/utils/server-memo";
+import { FacebookIcon, InstagramIcon, XIcon } from "~/ui/primitives";
 
 function SocialIcon({ network }: { network: string }) {
   if (network === "Facebook") return <FacebookIcon />;
@@ -20,27 +19,5 @@ export function SocialList({ className }: { className: string }) {
         </li>
       ))}
     </ul>
-  );
-}
-
-/** SPEC §1 "A footer with social links appears on pages." */
-export function SiteFooter() {
-  return (
-    // The same markup on every page.
-    <ServerMemo as="footer" id="footer" deps="" className="site-footer">
-      {() => (
-        <>
-          <SocialList className="site-footer__social" />
-          <nav aria-label="Footer" className="site-footer__links">
-            <AppLink to="/about">About</AppLink>
-            <AppLink to="/DPB">Deadpool Bingo</AppLink>
-            <AppLink to="/speical-feature">Special Feature</AppLink>
-            <AppLink to="/privacy-policy">Privacy Policy</AppLink>
-            <AppLink to="/help">Help</AppLink>
-          </nav>
-          <p className="site-footer__small">© The Ham Radio Show. The Most Dangerous Radio Today.</p>
-        </>
-      )}
-    </ServerMemo>
   );
 }

@@ -66,8 +66,6 @@ const envSchema = z
     RENDER_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
     /** Server memo of rendered fragments (site chrome, episode cards; ADR 007): off renders them afresh every time. */
     SERVER_MEMO: z.enum(["on", "off"]).default("on"),
-    /** 1 enables /bench/floor and /bench/floor-page, the framework floors of `npm run bench` (404 otherwise). */
-    BENCH_FLOOR: z.enum(["0", "1"]).default("0"),
     /** Trust X-Forwarded-For from this many proxies (0 = use the socket address). */
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   })

@@ -1,6 +1,7 @@
 import { redirect } from "@remix-run/node";
 import type { AppLoadContext } from "@remix-run/node";
 import type { SessionUser } from "~/services/auth.server";
+import { orElse } from "~/utils/or-else";
 import { CACHE_POLICY } from "./cache-policy";
 
 /** The /signin notice of `orSignedOut` (app/rules/notices.ts). */
@@ -60,13 +61,10 @@ function toSignIn(request: Request, notice?: string): Response {
  * back to /signin with a notice saying why. The notice also keeps /signin from sending the
  * still-valid session straight back here.
  */
-export async function orSignedOut<T>(request: Request, promise: Promise<T>): Promise<T> {
-  try {
-    return await promise;
-  } catch (error) {
-    console.error("[account] unavailable, treating the listener as signed out:", error instanceof Error ? error.message : error);
+export function orSignedOut<T>(request: Request, promise: Promise<T>): Promise<T> {
+  return orElse("account, treated as signed out", promise, () => {
     throw toSignIn(request, ACCOUNT_UNAVAILABLE_NOTICE);
-  }
+  });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { CastIcon } from "~/components/primitives";
+import { CastIcon } from "~/ui/primitives";
 import { whenLoadedAndIdle } from "~/utils/after-load";
 import { usePlayer } from "./PlayerProvider";
 import type { EpisodeMedia } from "./machine";
@@ -12,8 +12,7 @@ import type { EpisodeMedia } from "./machine";
 export function CastButton({ episode, className = "icon-button cast-button", size = 22 }: { episode?: EpisodeMedia; className?: string; size?: number }) {
   const { state, cast, choose } = usePlayer();
   const { request } = cast;
-  // The SDK is not part of the page's first load: it is asked for once the page has loaded
-  // and the browser is idle (ADR 007).
+  // Not in the first load: asked for once the page has loaded and the browser is idle.
   useEffect(() => whenLoadedAndIdle(request), [request]);
   if (cast.status !== "available" && cast.status !== "connected") return null;
   const connected = cast.status === "connected";

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { usePlayer } from "./PlayerProvider";
-import { CloseIcon, DotsIcon, MicIcon, PauseIcon, PlayIcon } from "~/components/primitives";
+import { CloseIcon, DotsIcon, MicIcon, PauseIcon, PlayIcon } from "~/ui/primitives";
 import { KeyboardIcon } from "./player-icons";
 import { DEFAULT_EPISODE_IMAGE } from "~/rules/constants";
 import { MOBILE_VOICE_ALERT } from "~/rules/player";

@@ -1,5 +1,5 @@
 import type { Episode, EpisodeCardData } from "~/services/types";
-import { PauseIcon, PlayIcon } from "~/components/primitives";
+import { PauseIcon, PlayIcon } from "~/ui/primitives";
 import { usePlayer } from "./PlayerProvider";
 import type { EpisodeMedia } from "./machine";
 

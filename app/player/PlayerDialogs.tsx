@@ -6,11 +6,7 @@ import { SKIP_BACK_SECONDS, SKIP_FORWARD_SECONDS } from "~/rules/player";
 import { SeekBar, ShareAtTimeButton, SkipButtons, SleepControl, SpeedControl } from "./controls";
 import type { SleepTimerApi } from "./use-sleep-timer";
 
-/**
- * The player's dialogs: the mobile "more" menu and the keyboard shortcuts help. Loaded on
- * demand by ./GlobalPlayer.tsx (React.lazy) — a listener who never opens one never downloads
- * them (ADR 007, first-load budget).
- */
+/** The mobile "more" menu and the keyboard help; lazy, so only a listener who opens one downloads them. */
 /** Focus stays inside an open modal: Tab from the last control goes to the first, and back. */
 function trapTab(e: React.KeyboardEvent<HTMLElement>) {
   if (e.key !== "Tab") return;

@@ -17,11 +17,9 @@ import { useCast, type CastApi } from "./use-cast";
 const PlaybackExtras = lazy(() => import("./PlaybackExtras").then((m) => ({ default: m.PlaybackExtras })));
 
 /**
- * The root-level player: one reducer (./machine.ts) and ONE <audio> element for the life of the
- * page. Rendered once in root.tsx outside <Outlet/>, so navigation never unmounts it.
- * The audio element mirrors the state; its events are dispatched back (the effect layer).
- * Side effects around it, each in its own hook: now-playing polling while live, casting (the SDK
- * lazily), and — loaded on the first play — Media Session and one tab playing at a time.
+ * The player: one reducer (./machine.ts) and one <audio> element for the life of the page,
+ * outside <Outlet/> so navigation never unmounts it. The element mirrors the state and its
+ * events are dispatched back.
  */
 export type PlayerListener = (state: PlayerState) => void;
 

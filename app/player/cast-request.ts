@@ -1,8 +1,7 @@
 /**
  * The cast load request (SPEC §7 "A cast service receives the episode URL, title, poster and
- * description"), pure. Only the Google Cast binding (a lazy chunk) sends it, so it lives apart
- * from ./cast.ts, which the player's first load imports: esbuild splits code by module, and a
- * module shared by the first load and a lazy chunk goes into the first load whole (ADR 007 §3).
+ * description"). Apart from ./cast.ts, which is in the first load: only the lazy Google Cast
+ * binding needs it.
  */
 import type { CastMedia } from "./cast";
 

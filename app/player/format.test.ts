@@ -1,39 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clampRate, clampSeek, formatProgress, formatTime, parseShareTime, sanitizeDuration, stepRate } from "./format";
-
-describe("formatTime", () => {
-  it.each([
-    [0, "0:00"],
-    [5, "0:05"],
-    [59.99, "0:59"],
-    [60, "1:00"],
-    [754, "12:34"],
-    [3599, "59:59"],
-    [3600, "1:00:00"],
-    [3661, "1:01:01"],
-    [36_000 + 62, "10:01:02"],
-  ])("%d → %s", (s, out) => {
-    expect(formatTime(s)).toBe(out);
-  });
-  it("NaN and negatives → 0:00; Infinity → LIVE", () => {
-    expect(formatTime(Number.NaN)).toBe("0:00");
-    expect(formatTime(-12)).toBe("0:00");
-    expect(formatTime(Infinity)).toBe("LIVE");
-  });
-});
-
-describe("formatProgress", () => {
-  it("elapsed / total", () => {
-    expect(formatProgress(65, 3600)).toBe("1:05 / 1:00:00");
-    expect(formatProgress(9999, 120)).toBe("2:00 / 2:00");
-  });
-  it("live or infinite duration → LIVE; unknown duration → elapsed only", () => {
-    expect(formatProgress(10, 0, true)).toBe("LIVE");
-    expect(formatProgress(10, Infinity)).toBe("LIVE");
-    expect(formatProgress(10, Number.NaN)).toBe("0:10");
-    expect(formatProgress(Number.NaN, 0)).toBe("0:00");
-  });
-});
+import { clampRate, clampSeek, parseShareTime, sanitizeDuration, stepRate } from "./format";
 
 describe("clampSeek", () => {
   it("clamps within 0..duration", () => {

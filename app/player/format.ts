@@ -3,32 +3,6 @@
  */
 import { SPEED_DEFAULT, SPEED_MAX, SPEED_MIN, SPEED_STEP } from "../rules/player";
 
-export const LIVE_LABEL = "LIVE";
-
-/**
- * Seconds → "m:ss" (under an hour) or "h:mm:ss". Fractions are floored.
- * NaN and negative values → "0:00"; ±Infinity (a live stream's duration) → "LIVE".
- */
-export function formatTime(seconds: number): string {
-  if (seconds === Infinity || seconds === -Infinity) return LIVE_LABEL;
-  const total = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  const ss = String(s).padStart(2, "0");
-  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${ss}` : `${m}:${ss}`;
-}
-
-/**
- * "elapsed / total" for the player bar; "LIVE" for a live stream.
- * An unknown total (0, NaN) shows the elapsed time alone.
- */
-export function formatProgress(current: number, duration: number, live = false): string {
-  if (live || duration === Infinity) return LIVE_LABEL;
-  if (!Number.isFinite(duration) || duration <= 0) return formatTime(current);
-  return `${formatTime(Math.min(current, duration))} / ${formatTime(duration)}`;
-}
-
 /**
  * SPEC §4 "Seeking ranges from 0 to the duration."
  * NaN → 0. With an unknown duration (0, NaN, Infinity) only the lower bound applies.

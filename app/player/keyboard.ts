@@ -1,13 +1,7 @@
 /**
- * Player keyboard shortcuts as a pure mapping from a key event descriptor to a command.
- *
- *   Space        play/pause            ← / →        back 15 s / forward 30 s (the skip buttons)
- *   Shift+← / →  speed −/+ 0.25 (0.5–3) ?            shortcut help
- *
- * Never fires while typing (input, textarea, select, contentEditable) or with Ctrl/Meta/Alt, so
- * browser and OS shortcuts keep working. Space on a focused button or link is left to the
- * element (it activates it natively). The caller calls preventDefault() when a command is
- * returned and dispatches the player actions (all but "help" are `PlayerAction`s).
+ * Player keyboard shortcuts: Space play/pause; ← / → skip back / forward; Shift+← / → speed;
+ * ? help. Never while typing or with Ctrl/Meta/Alt (browser and OS shortcuts keep working);
+ * Space on a focused button or link is left to the element.
  */
 import type { PlayerAction } from "./machine";
 import { SKIP_BACK_SECONDS, SKIP_FORWARD_SECONDS } from "../rules/player";

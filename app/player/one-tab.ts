@@ -1,8 +1,4 @@
-/**
- * One tab playing at a time (issue 3 §7): when this tab starts playing it tells the other tabs
- * of the same site over a BroadcastChannel, and a tab that hears "playing" from another tab
- * pauses. The channel is injected so the logic is testable without a browser.
- */
+/** One tab playing at a time: a tab that starts playing says so on a BroadcastChannel; the others pause. */
 export const PLAYER_CHANNEL_NAME = "hrs-player";
 
 export interface ChannelLike {

@@ -1,5 +1,5 @@
 /** Player-only icons (decorative; the button around each carries the accessible name). Shapes in app/assets/icons.svg. */
-import { svgIcon, type IconProps } from "~/components/primitives";
+import { svgIcon, type IconProps } from "~/ui/primitives";
 
 const skipLabel = (seconds: number) => (
   <text x="12" y="16.6" textAnchor="middle" fontSize="7.5" fontWeight="800" fontFamily="system-ui, sans-serif">

@@ -1,7 +1,4 @@
-/**
- * "Share at current time" (issue 3 §7): a link to the episode's page with `?t=<seconds>`, which
- * the episode page turns into the first play's start position (parseShareTime in ./format.ts).
- */
+/** "Share at current time": the episode page with `?t=<seconds>` (read by parseShareTime in ./format.ts). */
 import { episodeLink } from "~/rules/episodes";
 import type { PlayerState } from "./machine";
 

@@ -1,10 +1,6 @@
 /**
- * Sleep timer model (pure): pause after 15, 30 or 60 minutes, or at the end of the episode.
- *
- * The view keeps a `SleepTimer` value, schedules a check `msUntilSleep(...)` from now (re-computed
- * whenever the player position, speed or source changes), and on each check calls
- * `checkSleepTimer(...)`: when `pause` is true it dispatches `{type: "pause"}` and stores the
- * returned (off) timer. Time (`now`, ms) is always passed in.
+ * Sleep timer: pause after 15, 30 or 60 minutes, or at the end of the episode. The view
+ * schedules a check `msUntilSleep(...)` from now and then calls `checkSleepTimer(...)`.
  */
 import type { PlayerState } from "./machine";
 

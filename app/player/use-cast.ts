@@ -26,11 +26,9 @@ export interface CastApi {
 }
 
 /**
- * Casting in the effect layer: the Google Cast SDK is imported and loaded lazily (first
- * `request()`), session changes dispatch `castSession` (the machine mutes local audio while
- * connected, SPEC §4), and while connected the current media — episode URL, title, poster,
- * description; LIVE for the live stream — is loaded on the device whenever the source changes.
- * `loadController` is injectable so tests can drive it without the real SDK.
+ * Casting: the Google Cast SDK loads on the first `request()`; session changes dispatch
+ * `castSession`, and while connected the current media is loaded on the device whenever the
+ * source changes.
  */
 export function useCast(
   state: PlayerState,

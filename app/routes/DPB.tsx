@@ -3,12 +3,12 @@ import { json, useLoaderData } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/http/cache-policy";
 import { bingoBoard } from "~/rules/bingo";
-import { orEmpty } from "~/services/pages.server";
+import { orElse } from "~/utils/or-else";
 
 export const meta: MetaFunction = () => [{ title: "Deadpool Bingo — The Ham Radio Show" }];
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  const picks = await orEmpty("bingo", context.services.catalog.bingoPicks(), []);
+  const picks = await orElse("bingo", context.services.catalog.bingoPicks(), () => []);
   return json({ board: bingoBoard(picks) }, { headers: cacheHeaders("publicPage") });
 }
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { AppLink } from "~/components/primitives";
+import { AppLink } from "~/ui/primitives";
 import { json, useLoaderData } from "@remix-run/react";
 import { ABOVE_THE_FOLD, EpisodeGrid, EraCard, NewsCard } from "~/components/Cards";
 import { SponsorBanner } from "~/components/SponsorBanner";
@@ -8,17 +8,27 @@ import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/http/cache-policy";
 import { HOME_NEWS_COUNT, LATEST_EPISODES_COUNT } from "~/rules/constants";
 import { STATIONS } from "~/rules/eras";
-import { loadHome } from "~/services/home-page.server";
+import { episodeCard, newsCard, slideCard } from "~/route-support/cards.server";
+import { orElse } from "~/utils/or-else";
 
 export const meta: MetaFunction = () => [
   { title: "The Ham Radio Show — The Most Dangerous Radio Today" },
   { name: "description", content: "The Most Dangerous Radio Today: the live stream and 15+ years of episodes of The Ham Radio Show." },
 ];
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  return json(await loadHome(context.services, { latest: LATEST_EPISODES_COUNT, news: HOME_NEWS_COUNT }), {
-    headers: cacheHeaders("publicPage"),
-  });
+/** Each part failing alone renders empty. */
+export async function loader({ context: { services } }: LoaderFunctionArgs) {
+  const [sponsors, slides, latest, news] = await Promise.all([
+    orElse("sponsors", services.catalog.sponsors(), () => []),
+    orElse("slider", services.content.slider(), () => []),
+    orElse("latest episodes", services.catalog.latestEpisodes(LATEST_EPISODES_COUNT), () => []),
+    orElse("home news", services.content.latestNews(HOME_NEWS_COUNT), () => []),
+  ]);
+  const site = services.publicConfig.contentSiteUrl;
+  return json(
+    { sponsors, slides: slides.map((s) => slideCard(s, site)), latest: latest.map(episodeCard), news: news.map(newsCard) },
+    { headers: cacheHeaders("publicPage") },
+  );
 }
 
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;

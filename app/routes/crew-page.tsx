@@ -4,12 +4,12 @@ import { ABOVE_THE_FOLD } from "~/components/Cards";
 import { CrewCard } from "~/components/CrewCard";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/http/cache-policy";
-import { orEmpty } from "~/services/pages.server";
+import { orElse } from "~/utils/or-else";
 
 export const meta: MetaFunction = () => [{ title: "Crew — The Ham Radio Show" }];
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  const crew = await orEmpty("crew", context.services.catalog.crew(), []);
+  const crew = await orElse("crew", context.services.catalog.crew(), () => []);
   return json({ crew: crew.map(({ id, name, job, profileImg }) => ({ id, name, job, profileImg })) }, { headers: cacheHeaders("publicPage") });
 }
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;

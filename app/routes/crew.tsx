@@ -1,11 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { AppLink } from "~/components/primitives";
+import { AppLink } from "~/ui/primitives";
 import { json, useLoaderData } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/http/cache-policy";
 import { queryText } from "~/http/input.server";
 import { notFound } from "~/http/responses.server";
-import { orStillLoading } from "~/services/pages.server";
+import { stillLoading } from "~/route-support/still-loading.server";
+import { orElse } from "~/utils/or-else";
 import { errorTitle } from "~/utils/meta";
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
@@ -16,7 +17,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const name = queryText(new URL(request.url), "name", { max: 100, label: "crew name" });
   if (!name) throw notFound();
-  const member = await orStillLoading("crew member", context.services.catalog.crewByName(name));
+  const member = await orElse("crew member", context.services.catalog.crewByName(name), stillLoading);
   if (!member) throw notFound();
   return json({ member }, { headers: cacheHeaders("publicPage") });
 }

@@ -1,11 +1,29 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { EpisodePage } from "~/components/EpisodePage";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
-import { episodePageLoader } from "~/services/episode-page.server";
+import { cacheHeaders } from "~/http/cache-policy";
+import { queryText } from "~/http/input.server";
+import { notFound } from "~/http/responses.server";
+import { parseShareTime } from "~/player/format";
+import { stillLoading } from "~/route-support/still-loading.server";
+import { isColdCutPath } from "~/rules/episodes";
 import { episodeMeta } from "~/utils/meta";
+import { orElse } from "~/utils/or-else";
 
-export const loader = (args: LoaderFunctionArgs) => episodePageLoader(args);
+/** /episode?title= and its Cold Cut twin /coldcut/?title= (remix.config.js): the path picks the series. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const series = isColdCutPath(url.pathname) ? "coldcut" : "main";
+  const title = queryText(url, "title", { max: 300, label: "episode title" });
+  if (!title) throw notFound();
+  const episode = await orElse("episode", context.services.catalog.episodeByTitle(title, series), stillLoading);
+  if (!episode) throw notFound();
+  const startTime = parseShareTime(url.searchParams.get("t"));
+  return json({ episode, startTime, siteUrl: context.services.siteUrl ?? url.origin }, { headers: cacheHeaders("publicPage") });
+}
+
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => episodeMeta(data?.episode, error);
 

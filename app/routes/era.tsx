@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { AppLink, RssIcon, ShareIcon } from "~/components/primitives";
+import { AppLink, RssIcon, ShareIcon } from "~/ui/primitives";
 import { json, useLoaderData } from "@remix-run/react";
 import { EpisodeGrid } from "~/components/Cards";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
@@ -9,8 +9,8 @@ import { notFound } from "~/http/responses.server";
 import { COMING_SOON_ALERT, ERA_PAGE_SIZE, LOADING_TEXT } from "~/rules/constants";
 import { eraFeedLink, eraLink, ERAS, parseStation } from "~/rules/eras";
 import { ERA_DESCRIPTIONS } from "~/rules/era-descriptions";
-import { episodeCard } from "~/services/cards.server";
-import { orEmpty } from "~/services/pages.server";
+import { episodeCard } from "~/route-support/cards.server";
+import { orElse } from "~/utils/or-else";
 import { errorTitle } from "~/utils/meta";
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
@@ -25,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = queryPage(url);
   const era = { ...ERAS[station], description: ERA_DESCRIPTIONS[station] };
   // SPEC §8: the catalog failed and no copy is left → the era's header and 'Loading...', kept briefly.
-  const episodes = await orEmpty(`era ${station}`, context.services.catalog.episodesByEra(station, page, ERA_PAGE_SIZE), null);
+  const episodes = await orElse(`era ${station}`, context.services.catalog.episodesByEra(station, page, ERA_PAGE_SIZE), () => null);
   if (!episodes) return json({ era, episodes: null }, { headers: cacheHeaders("error") });
   if (page > episodes.pageCount) throw notFound();
   return json({ era, episodes: { ...episodes, items: episodes.items.map(episodeCard) } }, { headers: cacheHeaders("publicPage") });

@@ -1,11 +1,23 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { NewsPostPage } from "~/components/NewsPostPage";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
-import { newsPostLoader } from "~/services/news-page.server";
+import { cacheHeaders } from "~/http/cache-policy";
+import { slugParam } from "~/http/input.server";
+import { notFound } from "~/http/responses.server";
+import { stillLoading } from "~/route-support/still-loading.server";
 import { errorTitle } from "~/utils/meta";
+import { orElse } from "~/utils/or-else";
 
-export const loader = (args: LoaderFunctionArgs) => newsPostLoader(args);
+/** /News/:slug and /WTFNews/:slug (remix.config.js). A post without a title or content is not found. */
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const slug = slugParam(params.slug, notFound);
+  const post = await orElse("news post", context.services.content.postBySlug(slug), stillLoading);
+  if (!post || !post.title || !post.contentHtml) throw notFound();
+  return json({ post }, { headers: cacheHeaders("publicPage") });
+}
+
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
   { title: data ? `${data.post.title} — The Ham Radio Show` : errorTitle(error) },

@@ -5,8 +5,8 @@ import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/http/cache-policy";
 import { badRequest } from "~/http/responses.server";
 import { NEWS_TAB_LABEL, NEWS_TABS, parseNewsTab } from "~/rules/news";
-import { orEmpty } from "~/services/pages.server";
-import { newsCard } from "~/services/cards.server";
+import { orElse } from "~/utils/or-else";
+import { newsCard } from "~/route-support/cards.server";
 
 export const meta: MetaFunction = () => [
   { title: "News — The Ham Radio Show" },
@@ -17,7 +17,7 @@ export const meta: MetaFunction = () => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const tab = parseNewsTab(new URL(request.url).searchParams.get("tab"));
   if (!tab) throw badRequest('Unknown news tab. Choose "News" or "WTF News".');
-  const posts = await orEmpty(`news ${tab}`, context.services.content.newsTab(tab), []);
+  const posts = await orElse(`news ${tab}`, context.services.content.newsTab(tab), () => []);
   return json({ tab, posts: posts.map(newsCard) }, { headers: cacheHeaders("publicPage") });
 }
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;

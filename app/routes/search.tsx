@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { AppLink } from "~/components/primitives";
+import { AppLink } from "~/ui/primitives";
 import { json, useLoaderData } from "@remix-run/react";
 import { EpisodeGrid } from "~/components/Cards";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
@@ -7,8 +7,8 @@ import { cacheHeaders } from "~/http/cache-policy";
 import { queryText } from "~/http/input.server";
 import { LOADING_TEXT, SEARCH_RESULT_LIMIT, SEARCH_TERM_MAX } from "~/rules/constants";
 import { STATIONS, eraLink } from "~/rules/eras";
-import { episodeCard } from "~/services/cards.server";
-import { orEmpty } from "~/services/pages.server";
+import { episodeCard } from "~/route-support/cards.server";
+import { orElse } from "~/utils/or-else";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Search: ${data?.term ?? ""} — The Ham Radio Show` },
@@ -19,7 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const term = queryText(url, "term", { max: SEARCH_TERM_MAX, label: "search term" }) ?? "";
   // SPEC §8: the catalog failed and no copy is left → 'Loading...' (not "No Results"), kept briefly.
-  const episodes = term ? await orEmpty("search", context.services.catalog.searchEpisodes(term, SEARCH_RESULT_LIMIT), null) : [];
+  const episodes = term ? await orElse("search", context.services.catalog.searchEpisodes(term, SEARCH_RESULT_LIMIT), () => null) : [];
   if (!episodes) return json({ term, episodes: null }, { headers: cacheHeaders("error") });
   return json({ term, episodes: episodes.map(episodeCard) }, { headers: cacheHeaders("publicPage") });
 }

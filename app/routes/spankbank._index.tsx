@@ -1,12 +1,15 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ABOVE_THE_FOLD } from "~/components/Cards";
 import { GalleryCard } from "~/components/GalleryCard";
 import { GalleryGate } from "~/components/GalleryGate";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { LOADING_TEXT } from "~/rules/constants";
-import { galleryGateAction, galleryGridLoader, galleryHeaders } from "~/services/gallery-page.server";
+import { galleryAccess, galleryGateAction, galleryHeaders, privateHeaders } from "~/route-support/gallery.server";
+import type { GalleryPost } from "~/services/types";
 import galleryStyles from "~/styles/gallery.css";
+import { orElse } from "~/utils/or-else";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: galleryStyles }];
 
@@ -15,8 +18,14 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "robots", content: "noindex" },
 ];
 
-/** SPEC §2 /SpankBank (signed-in only): the grid of gallery posts, behind the 18+ gate. */
-export const loader = (args: LoaderFunctionArgs) => galleryGridLoader(args);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { gate } = await galleryAccess(request, context);
+  if (gate) return json({ gate, posts: [] as GalleryPost[] | null }, { headers: privateHeaders() });
+  // null when the source failed with no copy left: the page says 'Loading...'.
+  const posts = await orElse("gallery", context.services.gallery.posts(), () => null);
+  return json({ gate, posts }, { headers: privateHeaders() });
+}
+
 export const action = galleryGateAction;
 export const headers = galleryHeaders;
 

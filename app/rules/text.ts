@@ -49,35 +49,3 @@ export function truncateChars(text: string, limit = NEWS_TEXT_CHAR_LIMIT): strin
   const end = endOfFirstGraphemes(trimmed, limit);
   return end === null ? trimmed : `${trimmed.slice(0, end).trimEnd()}...`;
 }
-
-const ENTITY_MAP: Record<string, string> = {
-  amp: "&",
-  lt: "<",
-  gt: ">",
-  quot: '"',
-  apos: "'",
-  nbsp: "\u00a0",
-  hellip: "…",
-  ndash: "–",
-  mdash: "—",
-  lsquo: "‘",
-  rsquo: "’",
-  ldquo: "“",
-  rdquo: "”",
-};
-
-/** Decode the HTML entities WordPress puts in rendered titles (&#8217; &amp; …). */
-export function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, code: string) => {
-    if (code[0] === "#") {
-      const n = code[1] === "x" || code[1] === "X" ? parseInt(code.slice(2), 16) : parseInt(code.slice(1), 10);
-      return Number.isFinite(n) && n > 0 && n <= 0x10ffff ? String.fromCodePoint(n) : whole;
-    }
-    return ENTITY_MAP[code.toLowerCase()] ?? whole;
-  });
-}
-
-/** Plain text of an HTML fragment (SPEC §7 slider: "caption with tags stripped"). */
-export function stripTags(html: string): string {
-  return decodeEntities(html.replace(/<[^>]*>/g, " ")).replace(/\s+/g, " ").trim();
-}

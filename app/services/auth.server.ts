@@ -15,7 +15,6 @@ import {
   SIGN_IN_FAILED,
   SIGN_IN_THROTTLED,
   SIGN_IN_UNAVAILABLE,
-  safeRedirect,
 } from "~/rules/auth";
 
 
@@ -217,6 +216,3 @@ export function createAuth(deps: {
     },
   };
 }
-
-/** Where to go after signing in: a safe in-site path. */
-export const afterSignIn = (form: FormData | URLSearchParams) => safeRedirect(form.get("redirectTo"), "/");

@@ -17,8 +17,6 @@ export interface Services {
   nowPlaying: NowPlayingService;
   publicConfig: PublicConfig;
   siteUrl: string | undefined;
-  /** BENCH_FLOOR=1: the benchmark's floor routes answer (/bench/floor, /bench/floor-page). */
-  benchFloor: boolean;
   health(): Promise<{ ok: boolean; checks: Record<string, "ok" | "down"> }>;
   /**
    * The catalog or content changed: forget the cached reads (remote copies become stale) and

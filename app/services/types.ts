@@ -125,3 +125,14 @@ export interface ActiveAudioSync {
   AudioSrc: string;
   currentTime: number;
 }
+
+/** The root route's data: who is signed in, public configuration, hearts and resume state. */
+export interface RootData {
+  user: { id: string; email: string | null } | null;
+  config: PublicConfig;
+  /** Audio sources of the signed-in listener's favorites (heart state on every card). */
+  favorites: string[];
+  /** SPEC §4 Session: what the player restores at sign-in (user record, then ActiveAudioSync). */
+  restore: { user: UserRecord | null; sync: ActiveAudioSync | null } | null;
+  providers: { google: boolean; facebook: boolean };
+}

@@ -1,8 +1,4 @@
-/**
- * Deferring work past the first load (ADR 007): code that is not needed to show or use the page
- * right away (the slider engine, the Cast SDK binding) is fetched once the window has loaded.
- * Both helpers return a canceller for effect clean-ups.
- */
+// Work that can wait past the first load. Both helpers return a canceller for effect clean-ups.
 
 /** Runs `fn` once the window's load event has fired (at once if it already has). */
 export function afterLoad(fn: () => void): () => void {

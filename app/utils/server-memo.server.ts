@@ -1,5 +1,4 @@
-import { createElement, type ReactElement } from "react";
-import type { MemoTag, ServerMemoProps } from "./server-memo";
+import { createElement, type HTMLAttributes, type ReactElement, type ReactNode } from "react";
 
 /**
  * The server side of `<ServerMemo>` (./server-memo.tsx, ADR 007): the store of rendered markup,
@@ -8,6 +7,22 @@ import type { MemoTag, ServerMemoProps } from "./server-memo";
  * renderToString is synchronous, so the memo of one render is collected in module state set
  * around that call (`renderWithServerMemo`); outside it (tests, other renders) nothing is kept.
  */
+
+export type MemoTag = "div" | "header" | "footer";
+
+export interface ServerMemoProps extends Omit<HTMLAttributes<HTMLElement>, "children"> {
+  /** Names the region (`data-memo` attribute): once per document. */
+  id: string;
+  /** Everything the region's server markup depends on, as one string (a function: only computed on the server). */
+  deps: string | (() => string);
+  as?: MemoTag;
+  /**
+   * The region's content. A function builds it only when it is rendered: on the server, a memo
+   * hit then creates no elements at all. It must only build elements (no hooks: it is called
+   * while `ServerMemo` renders, and not at all on a hit).
+   */
+  children: ReactNode | (() => ReactNode);
+}
 
 interface Fill {
   id: string;

@@ -1,4 +1,4 @@
-import { createElement, type HTMLAttributes, type ReactElement, type ReactNode } from "react";
+import { createElement, type ReactElement } from "react";
 
 /**
  * Server-side memo of rendered markup (ADR 007): the site's chrome — header, player, footer —
@@ -23,25 +23,9 @@ import { createElement, type HTMLAttributes, type ReactElement, type ReactNode }
  * The store and the harvest are in ./server-memo.server.ts (not in the browser bundle).
  */
 
-import { serverMemoElement } from "./server-memo.server";
-
-export type MemoTag = "div" | "header" | "footer";
+import { serverMemoElement, type ServerMemoProps } from "./server-memo.server";
 
 const ON_SERVER = typeof document === "undefined";
-
-export interface ServerMemoProps extends Omit<HTMLAttributes<HTMLElement>, "children"> {
-  /** Names the region (`data-memo` attribute): once per document. */
-  id: string;
-  /** Everything the region's server markup depends on, as one string (a function: only computed on the server). */
-  deps: string | (() => string);
-  as?: MemoTag;
-  /**
-   * The region's content. A function builds it only when it is rendered: on the server, a memo
-   * hit then creates no elements at all. It must only build elements (no hooks: it is called
-   * while `ServerMemo` renders, and not at all on a hit).
-   */
-  children: ReactNode | (() => ReactNode);
-}
 
 export function ServerMemo(props: ServerMemoProps): ReactElement {
   if (ON_SERVER) return serverMemoElement(props);

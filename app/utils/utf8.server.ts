@@ -1,14 +1,9 @@
 import { Buffer } from "node:buffer";
 
 /**
- * The UTF-8 bytes of a rendered document, two to three times faster than `Buffer.from(html)` on
- * Node 20 (ADR 007). Node 20 encodes a string to UTF-8 one character at a time (~70 µs for a
- * 60 KB page, even when every character is ASCII), while a Latin-1 write of an ASCII run gives
- * the same bytes several times faster. A page is nearly all ASCII — markup, URLs, English
- * text — with an en dash, a middle dot or a © here and there: one regular-expression scan finds
- * the non-ASCII runs, the ASCII between them is written as Latin-1 and only the runs as UTF-8.
- * The result is byte for byte `Buffer.from(text, "utf8")` (a run is encoded whole, so surrogate
- * pairs stay together and a lone surrogate becomes U+FFFD, as there).
+ * Byte for byte `Buffer.from(text, "utf8")`, faster for a page that is nearly all ASCII: Node 20
+ * encodes UTF-8 a character at a time, while a Latin-1 write of an ASCII run gives the same bytes
+ * much faster. Only the non-ASCII runs are encoded as UTF-8, each whole (surrogate pairs intact).
  */
 const NON_ASCII = /[^\x00-\x7f]+/g;
 

@@ -15,7 +15,7 @@ import { expect, request as playwrightRequest, test, type APIRequestContext, typ
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { stripTags } from "../../app/rules/text";
+import { stripTags } from "../../app/utils/html-text.server";
 import { ACCOUNT_UNAVAILABLE, LIBRARY_UNAVAILABLE, SIGN_IN_UNAVAILABLE, SIGN_UP_UNAVAILABLE } from "../../app/rules/auth";
 import { coldcutEpisode, crew, dthNews, episodes, newestFirst, sliderPosts, stripHtml, wtfNews } from "./support/sample";
 import { startAppServer, startRemoteStack, type Mode, type RemoteService, type RemoteStack } from "./support/fault-stack";

@@ -618,14 +618,3 @@ test.describe("not found (SPEC §2: 'NOT FOUND', \"Don't You Hate it when that h
     await expect(page.getByRole("heading", { name: "Latest Episodes" })).toBeVisible();
   });
 });
-
-test.describe("benchmark floors (issue 6)", () => {
-  test("exist only for `npm run bench`: otherwise the NOT FOUND page, with the site around it", async ({ page, request }) => {
-    expect((await request.get("/bench/floor")).status()).toBe(404);
-    const response = await page.goto("/bench/floor-page");
-    expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("NOT FOUND");
-    await expect(page.getByRole("region", { name: "Player" })).toBeAttached();
-    await expect(page.getByRole("contentinfo")).toBeVisible();
-  });
-});

@@ -6,8 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { Link } from "@remix-run/react";
 import type { ReactElement } from "react";
-import { AppLink } from "~/components/primitives";
-import { hrefOf } from "~/components/primitives.server";
+import { AppLink } from "~/ui/primitives";
+import { hrefOf } from "~/ui/primitives.server";
 import { staticRenderer } from "./support/static-router";
 
 const render = async (element: ReactElement) => (await staticRenderer(element, "/era?station=MLR"))();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { episodeCard, newsCard, slideCard } from "~/services/cards.server";
+import { episodeCard, newsCard, slideCard } from "~/route-support/cards.server";
 import type { Episode, NewsPost, SliderItem } from "~/services/types";
 
 const episode: Episode = {

@@ -2,7 +2,7 @@
 /** Icons (app/components/primitives.tsx): made once when only sized, same markup either way. */
 import { describe, expect, it } from "vitest";
 import { renderToStaticMarkup } from "react-dom/server";
-import { HeartIcon, PlayIcon, svgIcon } from "~/components/primitives";
+import { HeartIcon, PlayIcon, svgIcon } from "~/ui/primitives";
 
 describe("svgIcon", () => {
   it("reuses one element per name, size and extras", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeEntities, stripTags, truncateChars, truncateWords } from "~/rules/text";
+import { truncateChars, truncateWords } from "~/rules/text";
 import { DESCRIPTION_WORD_LIMIT, NEWS_TEXT_CHAR_LIMIT } from "~/rules/constants";
 
 const words = (n: number, w = "word") => Array.from({ length: n }, (_, i) => `${w}${i + 1}`).join(" ");
@@ -104,26 +104,5 @@ describe("SPEC §5 news card title and subtext: cut to 15 characters followed by
   it("handles right-to-left and CJK text", () => {
     expect(truncateChars("مرحبا بكم في البرنامج الإذاعي")).toBe("مرحبا بكم في ال...");
     expect(truncateChars("東京からの生放送です本日のゲストは誰")).toBe("東京からの生放送です本日のゲス...");
-  });
-});
-
-describe("decodeEntities / stripTags (WordPress rendered titles, slider captions)", () => {
-  it("decodes named, decimal and hex entities", () => {
-    expect(decodeEntities("Tom &amp; Jerry&#8217;s &#x2014; &quot;hi&quot; &hellip;")).toBe("Tom & Jerry’s — \"hi\" …");
-    expect(decodeEntities("&lt;b&gt;")).toBe("<b>");
-  });
-
-  it("leaves unknown or out-of-range entities alone", () => {
-    expect(decodeEntities("&bogus; &#0; &#x110000; &#99999999;")).toBe("&bogus; &#0; &#x110000; &#99999999;");
-  });
-
-  it("strips tags and collapses whitespace", () => {
-    expect(stripTags("<p>Hello <strong>bunker</strong></p>\n<p>crew &amp; friends</p>")).toBe("Hello bunker crew & friends");
-    expect(stripTags("")).toBe("");
-  });
-
-  it("does not turn an encoded tag back into markup that survives as a tag", () => {
-    // stripTags runs before decoding, so the decoded text is plain text (React escapes it).
-    expect(stripTags("&lt;script&gt;alert(1)&lt;/script&gt;")).toBe("<script>alert(1)</script>");
   });
 });

@@ -12,8 +12,8 @@ import { describe, expect, it } from "vitest";
 import { EMBED_HOSTS, extractMedia, featuredImage, mapGalleryPost, mapNewsPost, sanitizePostHtml, wpPostSchema } from "~/adapters/shapes/wordpress.server";
 import { crewRowSchema, episodeRowSchema, mapCrewRow, mapEpisodeRow, sponsorRowSchema } from "~/adapters/shapes/catalog-rows.server";
 import { safeUrl } from "~/rules/urls";
-import { textWithoutMedia } from "~/services/gallery-page.server";
-import { decodeEntities } from "~/rules/text";
+import { textWithoutMedia } from "~/route-support/gallery.server";
+import { decodeEntities } from "~/utils/html-text.server";
 
 const PAYLOADS = fs
   .readFileSync(path.resolve(__dirname, "../fixtures/xss-payloads.txt"), "utf8")

@@ -1,15 +1,10 @@
 import { createElement, type ReactElement, type SVGProps } from "react";
-import type { AppLinkProps, IconProps } from "./primitives";
 
-/**
- * The server side of `<AppLink>` (./primitives.tsx): the anchor Remix's `<Link>` renders for a
- * path of this site, or null for anything else (then `<Link>` itself renders it). Attributes
- * are copied key by key, not spread: a JSX spread of props cost ~2 µs per link on the server.
- */
-export function siteAnchor(props: AppLinkProps): ReactElement | null {
+/** The anchor `<Link>` renders for a path of this site, or null for anything else. */
+export function siteAnchor(props: { to: string; target?: string }): ReactElement | null {
   if (!isSitePath(props.to)) return null;
   const attributes: Record<string, unknown> = {};
-  for (const key in props) if (key !== "to" && key !== "target" && key !== "prefetch") attributes[key] = props[key as keyof AppLinkProps];
+  for (const key in props) if (key !== "to" && key !== "target" && key !== "prefetch") attributes[key] = props[key as keyof typeof props];
   attributes["data-discover"] = "true";
   attributes.href = hrefOf(props.to);
   attributes.target = props.target;
@@ -37,7 +32,7 @@ export function hrefOf(to: string): string {
  * extras, like the heart's fill) is the same element every time — React elements are immutable —
  * so it is made once rather than on every render; null for any other icon (made afresh).
  */
-export function iconOnce(name: string, props: IconProps, extra: SVGProps<SVGSVGElement> | undefined, make: () => ReactElement): ReactElement | null {
+export function iconOnce(name: string, props: { size?: number }, extra: SVGProps<SVGSVGElement> | undefined, make: () => ReactElement): ReactElement | null {
   for (const key in props) if (key !== "size" && key !== "filled") return null;
   let key = `${name} ${props.size ?? 24}`;
   if (extra) for (const k in extra) key += ` ${k}=${String(extra[k as keyof typeof extra])}`;

@@ -1,54 +1,26 @@
-import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import type { ActionFunctionArgs, AppLoadContext } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import sanitizeHtml from "sanitize-html";
 import { extractMedia } from "~/adapters/shapes/wordpress.server";
+import type { GalleryImage, GalleryPostView, GalleryVideo } from "~/components/GalleryPostPage";
 import { CACHE_POLICY, cacheHeaders } from "~/http/cache-policy";
 import { assertSameOrigin, formText, orSignedOut, readForm, requireUser } from "~/http/guards.server";
-import { slugParam } from "~/http/input.server";
 import { safeRedirect } from "~/rules/auth";
-import type { Services } from "./services.server";
-import { orEmpty, orStillLoading } from "./pages.server";
-import type { GalleryMedia, GalleryPost, NewsPost } from "./types";
+import type { Content, Gallery } from "~/services/content.server";
+import type { GalleryMedia, GalleryPost, NewsPost } from "~/services/types";
 
-/**
- * The SpankBank pages (SPEC §2, §6, issue 4 item 7): signed-in only, behind a one-time
- * "18 or older" confirmation remembered per account, never cached.
- * docs/decisions/004-gallery-lightbox.md.
- */
+// The SpankBank pages: signed-in only, behind a one-time "18 or older" confirmation remembered
+// per account, never cached (docs/decisions/004-gallery-lightbox.md).
 
 export const GALLERY_HOME = "/SpankBank";
 export const CONFIRM_ADULT_INTENT = "confirm-adult";
 
-export interface GalleryImage {
-  src: string;
-  alt: string;
-  width: number | null;
-  height: number | null;
-}
-export interface GalleryVideo {
-  src: string;
-  poster: string | null;
-}
-
-/** What the post page renders: the same shape for a gallery post and a spnkbnk news post. */
-export interface GalleryPostView {
-  source: "gallery" | "news";
-  id: string;
-  slug: string;
-  title: string;
-  date: string;
-  images: GalleryImage[];
-  videos: GalleryVideo[];
-  /** The post's sanitized text with its images and videos taken out (they render as the grid). */
-  textHtml: string;
-}
-
 /** The gate: where the listener asked to go (a safe in-site path), or null once confirmed. */
 export type Gate = { redirectTo: string } | null;
 
-const privateHeaders = () => cacheHeaders("private");
+export const privateHeaders = () => cacheHeaders("private");
 
-function errorResponse(status: 400 | 404, message: string): Response {
+export function errorResponse(status: 400 | 404, message: string): Response {
   return new Response(message, {
     status,
     statusText: status === 400 ? "Bad Request" : "Not Found",
@@ -62,17 +34,14 @@ export function isGalleryPath(path: string): boolean {
 }
 
 /** Signed in (else → /signin?redirectTo=…), and whether the 18+ gate still has to be shown. */
-async function galleryAccess(request: Request, context: AppLoadContext): Promise<{ uid: string; gate: Gate }> {
+export async function galleryAccess(request: Request, context: AppLoadContext): Promise<{ uid: string; gate: Gate }> {
   const user = await requireUser(request, context);
   if (await orSignedOut(request, context.services.library.isAdultConfirmed(user.uid))) return { uid: user.uid, gate: null };
   const url = new URL(request.url);
   return { uid: user.uid, gate: { redirectTo: safeRedirect(`${url.pathname}${url.search}`, GALLERY_HOME) } };
 }
 
-/**
- * The `id` query parameter of /SpankBank/Post?id=<id>: absent → null; present, it must be a
- * positive whole number (a WordPress post id), else a 400 that says so.
- */
+/** The `id` of /SpankBank/Post?id=<id>: null when absent; a 400 unless a whole number from 1. */
 export function parseGalleryId(url: URL): number | null {
   const raw = url.searchParams.get("id");
   if (raw === null) return null;
@@ -117,10 +86,7 @@ export function viewOfGalleryPost(post: GalleryPost): GalleryPostView {
   };
 }
 
-/**
- * A spnkbnk news post rendered the same way: the images and videos found in its (sanitized)
- * HTML, led by its featured image when the body does not already show it.
- */
+/** A spnkbnk news post as a gallery post: the media of its HTML, led by its featured image. */
 export function viewOfNewsPost(post: NewsPost): GalleryPostView {
   const { images, videos } = splitMedia(extractMedia(post.contentHtml));
   if (post.image && !images.some((i) => i.src === post.image)) {
@@ -140,7 +106,7 @@ export function viewOfNewsPost(post: NewsPost): GalleryPostView {
 
 /** By id when given; else by slug, in the gallery source first, then a spnkbnk content post. */
 export async function resolveGalleryPost(
-  services: Pick<Services, "gallery" | "content">,
+  services: { gallery: Gallery; content: Content },
   by: { id: number | null; slug: string | null },
 ): Promise<GalleryPostView | null> {
   if (by.id !== null) {
@@ -155,30 +121,7 @@ export async function resolveGalleryPost(
   return null;
 }
 
-/** /SpankBank: the grid of gallery posts (or the gate). */
-export async function galleryGridLoader({ request, context }: LoaderFunctionArgs) {
-  const { gate } = await galleryAccess(request, context);
-  if (gate) return json({ gate, posts: [] as GalleryPost[] | null }, { headers: privateHeaders() });
-  // SPEC §8: the gallery source failed and no copy is left → null, shown as 'Loading...'.
-  const posts = await orEmpty("gallery", context.services.gallery.posts(), null);
-  return json({ gate, posts }, { headers: privateHeaders() });
-}
-
-/** /SpankBank/Post?id=<id> and /SpankBank/Post/:slug (or the gate). Bad id → 400, unknown → 404. */
-export async function galleryPostLoader({ request, params, context }: LoaderFunctionArgs) {
-  const { gate } = await galleryAccess(request, context);
-  const id = parseGalleryId(new URL(request.url));
-  const slug = id === null && params.slug !== undefined ? slugParam(params.slug, () => errorResponse(404, "Not Found")) : null;
-  if (gate) return json({ gate, post: null }, { headers: privateHeaders() });
-  const post = await orStillLoading("gallery post", resolveGalleryPost(context.services, { id, slug }));
-  if (!post) throw errorResponse(404, "Not Found");
-  return json({ gate, post }, { headers: privateHeaders() });
-}
-
-/**
- * The gate's form (POST, works without JS): same-origin only, signed in, remembered per account,
- * then back to the SpankBank page the listener asked for.
- */
+/** The gate's form: same-origin, signed in; remembered per account, then back where the listener was going. */
 export async function galleryGateAction({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const user = await requireUser(request, context);

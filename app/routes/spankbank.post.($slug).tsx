@@ -1,12 +1,24 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import lightboxStyles from "yet-another-react-lightbox/styles.css";
 import { GalleryGate } from "~/components/GalleryGate";
 import { GalleryPostPage } from "~/components/GalleryPostPage";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
-import { galleryGateAction, galleryHeaders, galleryPostLoader } from "~/services/gallery-page.server";
+import { slugParam } from "~/http/input.server";
+import {
+  errorResponse,
+  galleryAccess,
+  galleryGateAction,
+  galleryHeaders,
+  parseGalleryId,
+  privateHeaders,
+  resolveGalleryPost,
+} from "~/route-support/gallery.server";
+import { stillLoading } from "~/route-support/still-loading.server";
 import galleryStyles from "~/styles/gallery.css";
 import { errorTitle } from "~/utils/meta";
+import { orElse } from "~/utils/or-else";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: lightboxStyles },
@@ -18,12 +30,21 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
   { name: "robots", content: "noindex" },
 ];
 
-/** SPEC §2 Cards: /SpankBank/Post?id=<id> (a gallery card), signed-in only, behind the 18+ gate. */
-export const loader = (args: LoaderFunctionArgs) => galleryPostLoader(args);
+/** /SpankBank/Post?id=<gallery post id> or /SpankBank/Post/:slug (a gallery post, else a spnkbnk news post); ?id= wins. */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { gate } = await galleryAccess(request, context);
+  const id = parseGalleryId(new URL(request.url));
+  const slug = id === null && params.slug !== undefined ? slugParam(params.slug, () => errorResponse(404, "Not Found")) : null;
+  if (gate) return json({ gate, post: null }, { headers: privateHeaders() });
+  const post = await orElse("gallery post", resolveGalleryPost(context.services, { id, slug }), stillLoading);
+  if (!post) throw errorResponse(404, "Not Found");
+  return json({ gate, post }, { headers: privateHeaders() });
+}
+
 export const action = galleryGateAction;
 export const headers = galleryHeaders;
 
-export default function SpankBankPostById() {
+export default function SpankBankPost() {
   const { gate, post } = useLoaderData<typeof loader>();
   if (gate) return <GalleryGate redirectTo={gate.redirectTo} />;
   return post ? <GalleryPostPage post={post} /> : null;

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import type { Gallery, Content } from "./content.server";
-import type { GalleryPost, NewsPost } from "./types";
+import type { Gallery, Content } from "~/services/content.server";
+import type { GalleryPost, NewsPost } from "~/services/types";
 import {
   isGalleryPath,
   parseGalleryId,
   resolveGalleryPost,
   textWithoutMedia,
   viewOfNewsPost,
-} from "./gallery-page.server";
+} from "./gallery.server";
 
 const galleryPost: GalleryPost = {
   id: "504",

@@ -1,6 +1,6 @@
 import { slideTarget } from "~/rules/slider";
 import { truncateChars, truncateWords } from "~/rules/text";
-import type { Episode, EpisodeCardData, NewsCardData, NewsPost, SlideCardData, SliderItem } from "./types";
+import type { Episode, EpisodeCardData, NewsCardData, NewsPost, SlideCardData, SliderItem } from "~/services/types";
 
 /**
  * The card view of an episode or a news post, cut on the server (SPEC §5): a list page sends a

@@ -1,0 +1,14 @@
+/**
+ * The promise's value; if it fails, the failure is logged under `what` and `fallback` decides:
+ * a value to use instead, or a thrown response.
+ */
+export function orElse<T>(what: string, promise: Promise<T>, fallback: () => NoInfer<T>): Promise<T>;
+export function orElse<T>(what: string, promise: Promise<T>, fallback: () => null): Promise<T | null>;
+export async function orElse<T>(what: string, promise: Promise<T>, fallback: () => T | null): Promise<T | null> {
+  try {
+    return await promise;
+  } catch (error) {
+    console.error(`[${what}] failed:`, error instanceof Error ? error.message : error);
+    return fallback();
+  }
+}
