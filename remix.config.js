@@ -11,7 +11,14 @@ const ignoredRouteFiles = ["**/.*", "**/*.test.{ts,tsx}"];
  * order they are defined, and the convention defines them longest file name first. Only the
  * order of equal ranks changes, never which route a URL matches.
  */
-const HOT_ROUTES = ["routes/episode", "routes/era", "routes/search", "routes/eras", "routes/news._index", "routes/news.$slug"];
+const HOT_ROUTES = [
+  "routes/episode",
+  "routes/era",
+  "routes/search",
+  "routes/eras",
+  "routes/news._index",
+  "routes/news.$slug",
+];
 
 /** Second URLs of a screen: [path, route module, id]. */
 const ALIASES = [

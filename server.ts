@@ -67,10 +67,13 @@ app.use(
   helmet({
     contentSecurityPolicy: {
       useDefaults: false,
-      directives: contentSecurityPolicy(
-        (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
-        { helpUrl: env.HELP_URL, specialFeatureUrl: env.SPECIAL_FEATURE_URL, contentSiteUrl: env.CONTENT_SITE_URL, liveStreamUrl: env.LIVE_STREAM_URL, production },
-      ),
+      directives: contentSecurityPolicy((_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`, {
+        helpUrl: env.HELP_URL,
+        specialFeatureUrl: env.SPECIAL_FEATURE_URL,
+        contentSiteUrl: env.CONTENT_SITE_URL,
+        liveStreamUrl: env.LIVE_STREAM_URL,
+        production,
+      }),
     },
     strictTransportSecurity: production ? { maxAge: 63072000, includeSubDomains: true } : false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
@@ -89,7 +92,10 @@ const compressOnce: RequestHandler = (req, res, next) => {
 
 app.get("/healthz", async (_req, res) => {
   const health = await services.health();
-  res.status(health.ok ? 200 : 500).set("Cache-Control", cachePolicy.private).json(health);
+  res
+    .status(health.ok ? 200 : 500)
+    .set("Cache-Control", cachePolicy.private)
+    .json(health);
 });
 
 // Hashed build assets: the brotli/gzip copies written by `npm run build`, else compressed here.
@@ -109,19 +115,30 @@ const publicFiles = express.static("public", {
   },
 });
 const FILE_PATH = /^\/media\/|\.[A-Za-z0-9]{1,8}$/;
-app.use((req, res, next) => (FILE_PATH.test(req.path) ? compressOnce(req, res, () => publicFiles(req, res, next)) : next()));
+app.use((req, res, next) =>
+  FILE_PATH.test(req.path) ? compressOnce(req, res, () => publicFiles(req, res, next)) : next(),
+);
 
 app.use(pathGuard);
 // A write from another site is refused with a clear 403 before Remix runs (Remix would answer
 // a foreign-Origin form POST with a 500). Actions check again.
 app.use((req, res, next) => {
-  if (!appServer.isCrossSiteWrite(req.method, req.get("host"), req.get("origin"), req.get("sec-fetch-site"))) return next();
+  if (!appServer.isCrossSiteWrite(req.method, req.get("host"), req.get("origin"), req.get("sec-fetch-site")))
+    return next();
   res.status(403).set("Cache-Control", cachePolicy.private).type("text/plain").send(appServer.crossSiteRefusal);
 });
 
-app.use(rateLimits({ auth: env.RATE_LIMIT_AUTH_PER_MIN, post: env.RATE_LIMIT_POST_PER_MIN, get: env.RATE_LIMIT_GET_PER_MIN }, cachePolicy.private));
+app.use(
+  rateLimits(
+    { auth: env.RATE_LIMIT_AUTH_PER_MIN, post: env.RATE_LIMIT_POST_PER_MIN, get: env.RATE_LIMIT_GET_PER_MIN },
+    cachePolicy.private,
+  ),
+);
 
-const renderCache = createRenderCache({ ttlMs: env.RENDER_CACHE_TTL_MS, maxBytes: env.RENDER_CACHE_MAX_MB * 1024 * 1024 });
+const renderCache = createRenderCache({
+  ttlMs: env.RENDER_CACHE_TTL_MS,
+  maxBytes: env.RENDER_CACHE_MAX_MB * 1024 * 1024,
+});
 services.onInvalidate(() => renderCache.invalidate());
 const loadContext = (req: express.Request, nonce: string) => appServer.getLoadContext(req.headers.cookie, nonce);
 const remix = createRemixWithCache({
@@ -132,7 +149,11 @@ const remix = createRemixWithCache({
 });
 app.use(remix.serveCached);
 app.use(compressOnce);
-app.all("*", remix.render, createRequestHandler({ build, mode, getLoadContext: (req, res) => loadContext(req, res.locals.cspNonce) }));
+app.all(
+  "*",
+  remix.render,
+  createRequestHandler({ build, mode, getLoadContext: (req, res) => loadContext(req, res.locals.cspNonce) }),
+);
 
 // Errors Express meets before a route runs (a path or body it cannot decode): a clear 4xx, one
 // log line, never a stack trace in the answer or the log; anything else is a plain 500.
@@ -140,12 +161,18 @@ app.use(((error, req, res, next) => {
   if (res.headersSent) return next(error);
   const status = error instanceof URIError ? 400 : Number(error?.status ?? error?.statusCode ?? 500);
   const clientError = status >= 400 && status < 500;
-  console.error(`[http] ${req.method} ${req.path.slice(0, 200)}: ${clientError ? status : "failed"} (${error instanceof Error ? error.message : String(error)})`);
+  console.error(
+    `[http] ${req.method} ${req.path.slice(0, 200)}: ${clientError ? status : "failed"} (${error instanceof Error ? error.message : String(error)})`,
+  );
   res
     .status(clientError ? status : 500)
     .set("Cache-Control", cachePolicy.private)
     .type("text/plain")
-    .send(clientError ? "This address could not be read. Please check the link." : "Something went wrong on our side. Please try again in a moment.");
+    .send(
+      clientError
+        ? "This address could not be read. Please check the link."
+        : "Something went wrong on our side. Please try again in a moment.",
+    );
 }) as ErrorRequestHandler);
 
 const server = app.listen(env.PORT, env.HOST, () => {

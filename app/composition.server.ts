@@ -31,7 +31,12 @@ export function createServices(env: Env): Services {
     env.CATALOG_SOURCE === "supabase"
       ? withReadCache(
           "catalog",
-          createSupabaseCatalog({ url: env.SUPABASE_URL!, anonKey: env.SUPABASE_ANON_KEY!, coldCutTable: env.SUPABASE_COLDCUT_TABLE, ...remote }),
+          createSupabaseCatalog({
+            url: env.SUPABASE_URL!,
+            anonKey: env.SUPABASE_ANON_KEY!,
+            coldCutTable: env.SUPABASE_COLDCUT_TABLE,
+            ...remote,
+          }),
           stale,
         )
       : withReadCache("catalog", createSqliteCatalog(db));
@@ -56,7 +61,10 @@ export function createServices(env: Env): Services {
       production: env.NODE_ENV === "production",
       secrets: env.sessionSecrets,
       siteUrl: env.SITE_URL,
-      google: env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET } : undefined,
+      google:
+        env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+          ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
+          : undefined,
       facebook:
         env.FACEBOOK_CLIENT_ID && env.FACEBOOK_CLIENT_SECRET
           ? { clientId: env.FACEBOOK_CLIENT_ID, clientSecret: env.FACEBOOK_CLIENT_SECRET }

@@ -21,7 +21,10 @@ async function privatizeIfPersonal(headers: Headers, loadContext: AppLoadContext
   if (!headers.has("Vary")) headers.set("Vary", "Cookie");
 }
 
-export async function handleDataRequest(response: Response, { context }: { request: Request; context: AppLoadContext }) {
+export async function handleDataRequest(
+  response: Response,
+  { context }: { request: Request; context: AppLoadContext },
+) {
   await privatizeIfPersonal(response.headers, context);
   return response;
 }

@@ -1,5 +1,15 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import {
+  json,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useNavigation,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import type { RootData } from "~/services/types";
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
@@ -15,7 +25,9 @@ import { useNonce } from "~/utils/nonce";
 import { DEFAULT_LIVE_STREAM_URL } from "~/rules/player";
 import { LOADING_TEXT } from "~/rules/constants";
 
-const SessionPlayerBridge = lazy(() => import("~/player/SessionPlayerBridge").then((m) => ({ default: m.SessionPlayerBridge })));
+const SessionPlayerBridge = lazy(() =>
+  import("~/player/SessionPlayerBridge").then((m) => ({ default: m.SessionPlayerBridge })),
+);
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: keenSliderStyles },
@@ -27,7 +39,10 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction = () => [
   { title: "The Ham Radio Show" },
-  { name: "description", content: "The Most Dangerous Radio Today: the live stream and 15+ years of episodes of The Ham Radio Show." },
+  {
+    name: "description",
+    content: "The Most Dangerous Radio Today: the live stream and 15+ years of episodes of The Ham Radio Show.",
+  },
   { name: "theme-color", content: "#0d0d10" },
 ];
 
@@ -45,8 +60,14 @@ export async function loader({ context }: LoaderFunctionArgs) {
     ]);
   } catch (error) {
     // A failing accounts backend treats the listener as signed out rather than breaking every page.
-    console.error("[root] library unavailable, serving the page signed out:", error instanceof Error ? error.message : error);
-    return json<RootData>({ ...base, user: null, favorites: [], restore: null }, { headers: { "Cache-Control": "private, no-store" } });
+    console.error(
+      "[root] library unavailable, serving the page signed out:",
+      error instanceof Error ? error.message : error,
+    );
+    return json<RootData>(
+      { ...base, user: null, favorites: [], restore: null },
+      { headers: { "Cache-Control": "private, no-store" } },
+    );
   }
   const [favorites, record, sync] = library;
   return json<RootData>(

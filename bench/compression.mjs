@@ -8,7 +8,10 @@ import zlib from "node:zlib";
 import { tsImport } from "tsx/esm/api";
 
 export async function compressionCosts(html, { iterations = 300 } = {}) {
-  const { gzipSegments, gzipWithNonce, splitOnNonce, joinWithNonce } = await tsImport("../server/gzip-splice.ts", import.meta.url);
+  const { gzipSegments, gzipWithNonce, splitOnNonce, joinWithNonce } = await tsImport(
+    "../server/gzip-splice.ts",
+    import.meta.url,
+  );
   const nonce = /nonce="([^"]+)"/.exec(html.toString())?.[1] ?? crypto.randomBytes(16).toString("base64");
   const body = Buffer.from(html);
   const segments = splitOnNonce(body, nonce);
@@ -28,7 +31,11 @@ export async function compressionCosts(html, { iterations = 300 } = {}) {
     "gzip level 1 per response": time(() => zlib.gzipSync(joinWithNonce(segments, fresh()), { level: 1 })),
     "gzip level 6 per response": time(() => zlib.gzipSync(joinWithNonce(segments, fresh()), { level: 6 })),
     "gzip level 9 per response": time(() => zlib.gzipSync(joinWithNonce(segments, fresh()), { level: 9 })),
-    "brotli q4 per response": time(() => zlib.brotliCompressSync(joinWithNonce(segments, fresh()), { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })),
+    "brotli q4 per response": time(() =>
+      zlib.brotliCompressSync(joinWithNonce(segments, fresh()), {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 },
+      }),
+    ),
     "gzip-9 copy, nonce spliced (render cache)": time(() => gzipWithNonce(g, fresh())),
   };
 }

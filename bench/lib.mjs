@@ -27,7 +27,9 @@ export async function startUpstreams(port) {
 export async function assertPortFree(port) {
   await new Promise((resolve, reject) => {
     const probe = net.createServer();
-    probe.once("error", () => reject(new Error(`port ${port} is in use: pick another with BENCH_PORT / SIZE_PORT / LIGHTHOUSE_PORT`)));
+    probe.once("error", () =>
+      reject(new Error(`port ${port} is in use: pick another with BENCH_PORT / SIZE_PORT / LIGHTHOUSE_PORT`)),
+    );
     probe.listen(port, "127.0.0.1", () => probe.close(resolve));
   });
 }
@@ -38,7 +40,14 @@ export async function assertPortFree(port) {
  * and one trusted proxy hop (clients send X-Forwarded-For).
  * Resolves once /healthz answers.
  */
-export async function startServer({ port, upstreamOrigin, sampleDir, env = {}, label = "server", productionLimits = false }) {
+export async function startServer({
+  port,
+  upstreamOrigin,
+  sampleDir,
+  env = {},
+  label = "server",
+  productionLimits = false,
+}) {
   await assertPortFree(port);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hrs-bench-"));
   const inherited = Object.fromEntries(
@@ -110,10 +119,23 @@ export async function signedInCookie(origin, { headers = {} } = {}) {
   const email = `bench-${Date.now()}-${crypto.randomBytes(4).toString("hex")}@example.com`;
   const password = "bench-password-123456";
   const form = (fields) => new URLSearchParams({ website: "", ...fields });
-  const up = await fetch(`${origin}/signup`, { method: "POST", headers, body: form({ email, password }), redirect: "manual" });
+  const up = await fetch(`${origin}/signup`, {
+    method: "POST",
+    headers,
+    body: form({ email, password }),
+    redirect: "manual",
+  });
   if (up.status !== 302 && up.status !== 303) throw new Error(`sign-up answered ${up.status}`);
-  const inn = await fetch(`${origin}/signin`, { method: "POST", headers, body: form({ email, password, redirectTo: "/" }), redirect: "manual" });
-  const cookie = inn.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => /hrs_session=/.test(c));
+  const inn = await fetch(`${origin}/signin`, {
+    method: "POST",
+    headers,
+    body: form({ email, password, redirectTo: "/" }),
+    redirect: "manual",
+  });
+  const cookie = inn.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .find((c) => /hrs_session=/.test(c));
   if (!cookie) throw new Error(`sign-in gave no session cookie (status ${inn.status})`);
   const check = await fetch(`${origin}/user`, { headers: { ...headers, Cookie: cookie }, redirect: "manual" });
   if (check.status !== 200) throw new Error(`the session cookie does not sign in (/user answered ${check.status})`);
@@ -153,11 +175,21 @@ export function gitCommit() {
 }
 
 export function machine() {
-  return { node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? "?", totalMemGiB: Math.round(os.totalmem() / 2 ** 30) };
+  return {
+    node: process.version,
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? "?",
+    totalMemGiB: Math.round(os.totalmem() / 2 ** 30),
+  };
 }
 
 export function table(rows, columns) {
   const widths = columns.map((c) => Math.max(c.title.length, ...rows.map((r) => String(c.get(r)).length)));
-  const line = (cells) => cells.map((c, i) => (columns[i].left ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join("  ");
-  return [line(columns.map((c) => c.title)), line(widths.map((w) => "-".repeat(w))), ...rows.map((r) => line(columns.map((c) => c.get(r))))].join("\n");
+  const line = (cells) =>
+    cells.map((c, i) => (columns[i].left ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join("  ");
+  return [
+    line(columns.map((c) => c.title)),
+    line(widths.map((w) => "-".repeat(w))),
+    ...rows.map((r) => line(columns.map((c) => c.get(r)))),
+  ].join("\n");
 }

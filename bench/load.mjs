@@ -21,7 +21,17 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { assertBuilt, assertPortFree, gitCommit, machine, percentile, signedInCookie, startServer, startUpstreams, table } from "./lib.mjs";
+import {
+  assertBuilt,
+  assertPortFree,
+  gitCommit,
+  machine,
+  percentile,
+  signedInCookie,
+  startServer,
+  startUpstreams,
+  table,
+} from "./lib.mjs";
 
 assertBuilt();
 const PORT = Number(process.env.LOAD_PORT ?? 3360);
@@ -34,7 +44,12 @@ const P99_TARGET_MS = 250;
 
 for (const p of [PORT, PORT + 1]) await assertPortFree(p);
 const upstreams = await startUpstreams(PORT + 1);
-const server = await startServer({ port: PORT, upstreamOrigin: upstreams.origin, productionLimits: true, label: "server" });
+const server = await startServer({
+  port: PORT,
+  upstreamOrigin: upstreams.origin,
+  productionLimits: true,
+  label: "server",
+});
 const origin = server.origin;
 
 const address = (i) => `10.${64 + ((i >> 16) & 63)}.${(i >> 8) & 255}.${i & 255}`;
@@ -44,10 +59,14 @@ const pick = (list) => list[Math.floor(Math.random() * list.length)];
 
 try {
   // Real URLs from the running catalog.
-  const home = await (await fetch(`${origin}/?_data=routes/_index`, { headers: { "X-Forwarded-For": anyAddress() } })).json();
+  const home = await (
+    await fetch(`${origin}/?_data=routes/_index`, { headers: { "X-Forwarded-For": anyAddress() } })
+  ).json();
   const episodes = home.latest;
   const stations = [...new Set(episodes.map((e) => e.era).filter(Boolean))];
-  const terms = [...new Set(episodes.flatMap((e) => (e.title.match(/[A-Za-z]{4,}/g) ?? []).map((w) => w.toLowerCase())))].slice(0, 12);
+  const terms = [
+    ...new Set(episodes.flatMap((e) => (e.title.match(/[A-Za-z]{4,}/g) ?? []).map((w) => w.toLowerCase()))),
+  ].slice(0, 12);
 
   process.stdout.write(`signing up ${LISTENERS} listeners… `);
   const listeners = [];
@@ -61,19 +80,45 @@ try {
   const form = { "Content-Type": "application/x-www-form-urlencoded" };
   const KINDS = [
     { kind: "home", cls: "public", weight: 20, build: () => ({ path: "/" }) },
-    { kind: "episode", cls: "public", weight: 12, build: () => ({ path: `/episode?title=${encodeURIComponent(pick(episodes).title)}` }) },
-    { kind: "era", cls: "public", weight: 10, build: () => ({ path: `/era?station=${encodeURIComponent(pick(stations))}` }) },
-    { kind: "search", cls: "public", weight: 10, build: () => ({ path: `/search?term=${encodeURIComponent(pick(terms))}` }) },
+    {
+      kind: "episode",
+      cls: "public",
+      weight: 12,
+      build: () => ({ path: `/episode?title=${encodeURIComponent(pick(episodes).title)}` }),
+    },
+    {
+      kind: "era",
+      cls: "public",
+      weight: 10,
+      build: () => ({ path: `/era?station=${encodeURIComponent(pick(stations))}` }),
+    },
+    {
+      kind: "search",
+      cls: "public",
+      weight: 10,
+      build: () => ({ path: `/search?term=${encodeURIComponent(pick(terms))}` }),
+    },
     { kind: "news", cls: "public", weight: 8, build: () => ({ path: "/News" }) },
     { kind: "now-playing", cls: "public", weight: 10, build: () => ({ path: "/api/now-playing" }) },
-    { kind: "home, signed in", cls: "signed-in", weight: 10, build: (cookie) => ({ path: "/", headers: { Cookie: cookie } }) },
+    {
+      kind: "home, signed in",
+      cls: "signed-in",
+      weight: 10,
+      build: (cookie) => ({ path: "/", headers: { Cookie: cookie } }),
+    },
     {
       kind: "favorite add",
       cls: "signed-in",
       weight: 6,
       build: (cookie) => {
         const e = pick(episodes);
-        const body = new URLSearchParams({ intent: "add", audioSrc: e.audioUrl, title: e.title, duration: String(e.duration ?? 0), js: "1" }).toString();
+        const body = new URLSearchParams({
+          intent: "add",
+          audioSrc: e.audioUrl,
+          title: e.title,
+          duration: String(e.duration ?? 0),
+          js: "1",
+        }).toString();
         return { method: "POST", path: "/favorites", headers: { Cookie: cookie, Origin: origin, ...form }, body };
       },
     },
@@ -92,7 +137,13 @@ try {
       weight: 8,
       build: (cookie) => {
         const e = pick(episodes);
-        const body = JSON.stringify({ AudioTitle: e.title, AudioSrc: e.audioUrl, Duration: e.duration ?? 0, currentTime: Math.round(Math.random() * 300) / 10, at: Date.now() });
+        const body = JSON.stringify({
+          AudioTitle: e.title,
+          AudioSrc: e.audioUrl,
+          Duration: e.duration ?? 0,
+          currentTime: Math.round(Math.random() * 300) / 10,
+          at: Date.now(),
+        });
         return { method: "POST", path: "/api/progress", headers: { Cookie: cookie, Origin: origin, ...json }, body };
       },
     },
@@ -107,7 +158,12 @@ try {
   // Every kind answers 2xx before we load it (a broken URL would only show up as errors).
   for (const k of KINDS) {
     const r = k.build(listeners[0]);
-    const res = await fetch(origin + r.path, { method: r.method ?? "GET", headers: { "X-Forwarded-For": anyAddress(), ...(r.headers ?? {}) }, body: r.body, redirect: "manual" });
+    const res = await fetch(origin + r.path, {
+      method: r.method ?? "GET",
+      headers: { "X-Forwarded-For": anyAddress(), ...(r.headers ?? {}) },
+      body: r.body,
+      redirect: "manual",
+    });
     if (res.status < 200 || res.status >= 300) throw new Error(`${k.kind}: ${r.path} answered ${res.status}`);
   }
 
@@ -127,7 +183,13 @@ try {
             const k = drawKind();
             context.kind = k.kind;
             const r = k.build(pick(listeners));
-            return { ...req, method: r.method ?? "GET", path: r.path, headers: { "X-Forwarded-For": anyAddress(), ...(r.headers ?? {}) }, body: r.body ?? "" };
+            return {
+              ...req,
+              method: r.method ?? "GET",
+              path: r.path,
+              headers: { "X-Forwarded-For": anyAddress(), ...(r.headers ?? {}) },
+              body: r.body ?? "",
+            };
           },
         },
       ],
@@ -153,11 +215,13 @@ try {
   const loadAfter = os.loadavg();
   console.log("done\n");
 
-  const bad = (codes) => Object.entries(codes).reduce((n, [code, count]) => n + (Number(code) >= 200 && Number(code) < 400 ? 0 : count), 0);
+  const bad = (codes) =>
+    Object.entries(codes).reduce((n, [code, count]) => n + (Number(code) >= 200 && Number(code) < 400 ? 0 : count), 0);
   const row = (name, kinds) => {
     const times = kinds.flatMap((k) => samples[k]).sort((a, b) => a - b);
     const codes = {};
-    for (const k of kinds) for (const [code, count] of Object.entries(statuses[k])) codes[code] = (codes[code] ?? 0) + count;
+    for (const k of kinds)
+      for (const [code, count] of Object.entries(statuses[k])) codes[code] = (codes[code] ?? 0) + count;
     return {
       name,
       requests: times.length,
@@ -169,9 +233,18 @@ try {
     };
   };
   const kindRows = KINDS.map((k) => ({ ...row(k.kind, [k.kind]), cls: k.cls }));
-  const publicRow = row("public pages", KINDS.filter((k) => k.cls === "public").map((k) => k.kind));
-  const signedInRow = row("signed-in actions", KINDS.filter((k) => k.cls === "signed-in").map((k) => k.kind));
-  const overall = row("overall", KINDS.map((k) => k.kind));
+  const publicRow = row(
+    "public pages",
+    KINDS.filter((k) => k.cls === "public").map((k) => k.kind),
+  );
+  const signedInRow = row(
+    "signed-in actions",
+    KINDS.filter((k) => k.cls === "signed-in").map((k) => k.kind),
+  );
+  const overall = row(
+    "overall",
+    KINDS.map((k) => k.kind),
+  );
   // autocannon counts a timeout as an error too: socket errors = errors - timeouts.
   const socketErrors = result.errors - result.timeouts;
   const errors = overall.badAnswers + result.errors;
@@ -212,7 +285,15 @@ try {
         machine: machine(),
         loadavgBefore: loadBefore,
         loadavgAfter: loadAfter,
-        config: { connections: CONNECTIONS, durationS: DURATION, warmupS: WARMUP, listeners: LISTENERS, addresses: ADDRESSES, rateLimits: "production defaults", trustProxyHops: 1 },
+        config: {
+          connections: CONNECTIONS,
+          durationS: DURATION,
+          warmupS: WARMUP,
+          listeners: LISTENERS,
+          addresses: ADDRESSES,
+          rateLimits: "production defaults",
+          trustProxyHops: 1,
+        },
         mix: KINDS.map(({ kind, cls, weight }) => ({ kind, cls, weight })),
         kinds: kindRows,
         classes: [publicRow, signedInRow],

@@ -50,7 +50,8 @@ export async function buildFloorApp({ force = false } = {}) {
   child.stdout.on("data", (d) => (output += d));
   child.stderr.on("data", (d) => (output += d));
   const code = await new Promise((resolve) => child.once("exit", resolve));
-  if (code !== 0 || !fs.existsSync(SERVER_BUILD)) throw new Error(`remix build of bench/floor-app failed (${code}):\n${output}`);
+  if (code !== 0 || !fs.existsSync(SERVER_BUILD))
+    throw new Error(`remix build of bench/floor-app failed (${code}):\n${output}`);
   return true;
 }
 
@@ -78,7 +79,8 @@ export async function startRemixServeFloor(port) {
   const origin = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`remix-serve exited (${child.exitCode ?? child.signalCode}): ${stderr}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`remix-serve exited (${child.exitCode ?? child.signalCode}): ${stderr}`);
     try {
       const r = await fetch(`${origin}/resource`);
       await r.arrayBuffer();
@@ -119,7 +121,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
   const connections = 50;
   const floor = await startRemixServeFloor(port);
   try {
-    console.log(`remix-serve floor on ${floor.origin} (pid ${floor.pid}), ${os.cpus().length} CPUs, node ${process.version}`);
+    console.log(
+      `remix-serve floor on ${floor.origin} (pid ${floor.pid}), ${os.cpus().length} CPUs, node ${process.version}`,
+    );
     for (const [name, p] of [
       ["trivial page", floor.pagePath],
       ["resource route", floor.resourcePath],

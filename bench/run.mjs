@@ -17,7 +17,17 @@ import os from "node:os";
 import path from "node:path";
 import { compressionCosts } from "./compression.mjs";
 import { startRemixServeFloor } from "./remix-serve-floor.mjs";
-import { assertBuilt, assertPortFree, gitCommit, load, machine, signedInCookie, startServer, startUpstreams, table } from "./lib.mjs";
+import {
+  assertBuilt,
+  assertPortFree,
+  gitCommit,
+  load,
+  machine,
+  signedInCookie,
+  startServer,
+  startUpstreams,
+  table,
+} from "./lib.mjs";
 
 assertBuilt();
 const PORT = Number(process.env.BENCH_PORT ?? 3280);
@@ -66,8 +76,13 @@ try {
 
   // The ceiling serves exactly the bytes of the anonymous home page.
   const htmlFile = path.join(os.tmpdir(), `hrs-bench-home-${process.pid}.html`);
-  fs.writeFileSync(htmlFile, Buffer.from(await (await fetch(`${cached.origin}/`, { headers: { "Accept-Encoding": "identity" } })).arrayBuffer()));
-  ceilingChild = fork(new URL("./ceiling.mjs", import.meta.url).pathname, [htmlFile, String(PORT + 3)], { stdio: "ignore" });
+  fs.writeFileSync(
+    htmlFile,
+    Buffer.from(await (await fetch(`${cached.origin}/`, { headers: { "Accept-Encoding": "identity" } })).arrayBuffer()),
+  );
+  ceilingChild = fork(new URL("./ceiling.mjs", import.meta.url).pathname, [htmlFile, String(PORT + 3)], {
+    stdio: "ignore",
+  });
   await new Promise((resolve) => ceilingChild.once("message", resolve));
   const ceilingOrigin = `http://127.0.0.1:${PORT + 3}`;
   remixServe = await startRemixServeFloor(PORT + 4);
@@ -77,14 +92,34 @@ try {
   const floor = { origin: remixServe.origin, path: remixServe.pagePath };
   const scenarios = [
     { name: "framework floor: trivial page", kind: "floor", group: "cached", ...floor },
-    { name: "framework floor: resource route", kind: "floor-resource", group: "cached", origin: remixServe.origin, path: remixServe.resourcePath },
+    {
+      name: "framework floor: resource route",
+      kind: "floor-resource",
+      group: "cached",
+      origin: remixServe.origin,
+      path: remixServe.resourcePath,
+    },
     { name: "home, anonymous", kind: "anon", group: "cached", origin: cached.origin, path: paths.home },
-    { name: "home, anonymous, gzip", kind: "anon-extra", group: "cached", origin: cached.origin, path: paths.home, headers: { "Accept-Encoding": "gzip" } },
+    {
+      name: "home, anonymous, gzip",
+      kind: "anon-extra",
+      group: "cached",
+      origin: cached.origin,
+      path: paths.home,
+      headers: { "Accept-Encoding": "gzip" },
+    },
     { name: "episode page", kind: "anon", group: "cached", origin: cached.origin, path: paths.episode },
     { name: "search", kind: "anon", group: "cached", origin: cached.origin, path: paths.search },
     { name: "era page", kind: "anon", group: "cached", origin: cached.origin, path: paths.era },
     { name: "/api/now-playing", kind: "api", group: "cached", origin: cached.origin, path: "/api/now-playing" },
-    { name: "home, signed in", kind: "signed-in", group: "cached", origin: cached.origin, path: paths.home, headers: { Cookie: cookie } },
+    {
+      name: "home, signed in",
+      kind: "signed-in",
+      group: "cached",
+      origin: cached.origin,
+      path: paths.home,
+      headers: { Cookie: cookie },
+    },
     { name: "framework floor: trivial page, again", kind: "floor-again", group: "cached", ...floor },
     // Render rows, each between two floor runs, so a render is compared with the floor of its
     // minute. The miss rows go round ROUNDS times, so that one stall of the machine weighs less.
@@ -106,7 +141,8 @@ try {
   function bracketed(group, origin, floorName, rounds, pages) {
     const floorRow = { name: floorName, kind: "floor-again", group, ...floor };
     const runs = [floorRow];
-    for (let round = 1; round <= rounds; round++) for (const page of pages) runs.push({ ...page, group, origin, round }, floorRow);
+    for (let round = 1; round <= rounds; round++)
+      for (const page of pages) runs.push({ ...page, group, origin, round }, floorRow);
     return runs;
   }
 
@@ -114,7 +150,10 @@ try {
   const warmed = new Set();
   for (const s of scenarios) {
     const url = s.origin + s.path;
-    const probe = await fetch(url, { headers: { "Accept-Encoding": "identity", ...(s.headers ?? {}) }, redirect: "manual" });
+    const probe = await fetch(url, {
+      headers: { "Accept-Encoding": "identity", ...(s.headers ?? {}) },
+      redirect: "manual",
+    });
     const bytes = (await probe.arrayBuffer()).byteLength;
     if (probe.status !== 200) throw new Error(`${s.name}: ${url} answered ${probe.status}`);
     if (WARMUP > 0 && s.group && !warmed.has(s.group)) {
@@ -158,15 +197,23 @@ try {
     const runs = rows.filter((o) => o.round && o.name === r.name);
     if (runs[0] !== r) return [];
     if (runs.length === 1) return [r];
-    return [{
-      ...r,
-      reqPerSec: mean(runs.map((o) => o.reqPerSec)),
-      p50: mean(runs.map((o) => o.p50)),
-      p99: Math.max(...runs.map((o) => o.p99)),
-      errors: runs.reduce((n, o) => n + o.errors, 0),
-      floorUsed: mean(runs.map((o) => o.floorUsed)),
-      rounds: runs.map((o) => ({ reqPerSec: o.reqPerSec, p50: o.p50, p99: o.p99, floorUsed: o.floorUsed, vsFloor: ratio(o.reqPerSec, o.floorUsed) })),
-    }];
+    return [
+      {
+        ...r,
+        reqPerSec: mean(runs.map((o) => o.reqPerSec)),
+        p50: mean(runs.map((o) => o.p50)),
+        p99: Math.max(...runs.map((o) => o.p99)),
+        errors: runs.reduce((n, o) => n + o.errors, 0),
+        floorUsed: mean(runs.map((o) => o.floorUsed)),
+        rounds: runs.map((o) => ({
+          reqPerSec: o.reqPerSec,
+          p50: o.p50,
+          p99: o.p99,
+          floorUsed: o.floorUsed,
+          vsFloor: ratio(o.reqPerSec, o.floorUsed),
+        })),
+      },
+    ];
   });
   for (const r of rows) {
     r.floorUsed ??= floors[r.group ?? "cached"].mean;
@@ -181,15 +228,23 @@ try {
       .map((r) => ({ target: `${r.name} ≥ 0.6 × floor`, value: r.vsFloor, ok: r.vsFloor >= 0.6 })),
     { target: "home ≥ 0.3 × ceiling", value: homeRow.vsCeiling, ok: homeRow.vsCeiling >= 0.3 },
     { target: "home p99 ≤ 50 ms", value: homeRow.p99, ok: homeRow.p99 <= 50 },
-    ...rows.filter((r) => r.kind === "miss").map((r) => ({ target: `${r.name} ≥ 0.6 × floor (miss path)`, value: r.vsFloor, ok: r.vsFloor >= 0.6 })),
+    ...rows
+      .filter((r) => r.kind === "miss")
+      .map((r) => ({ target: `${r.name} ≥ 0.6 × floor (miss path)`, value: r.vsFloor, ok: r.vsFloor >= 0.6 })),
     { target: "no errors", value: rows.reduce((n, r) => n + r.errors, 0), ok: rows.every((r) => r.errors === 0) },
   ];
   // Not targets: the same pages against the resource route, a floor without React at all.
   const stricter = rows
     .filter((r) => r.kind === "anon" || r.kind === "miss" || r.kind === "cold")
-    .map((r) => ({ target: `${r.name} vs the resource-route floor`, value: r.vsResourceFloor, ok: r.vsResourceFloor >= 0.6 }));
+    .map((r) => ({
+      target: `${r.name} vs the resource-route floor`,
+      value: r.vsResourceFloor,
+      ok: r.vsResourceFloor >= 0.6,
+    }));
 
-  console.log(`\n${CONNECTIONS} connections × ${DURATION} s each (after ${WARMUP} s warm-up); 1-min load average ${os.loadavg()[0].toFixed(2)} at the end; ${machine().cpus} cores\n`);
+  console.log(
+    `\n${CONNECTIONS} connections × ${DURATION} s each (after ${WARMUP} s warm-up); 1-min load average ${os.loadavg()[0].toFixed(2)} at the end; ${machine().cpus} cores\n`,
+  );
   console.log(
     table(rows, [
       { title: "scenario", get: (r) => r.name, left: true },
@@ -215,13 +270,20 @@ try {
   );
   // What compressing the home page costs per response, and what the cache's gzip splice costs.
   const compression = await compressionCosts(fs.readFileSync(htmlFile));
-  console.log(`\nCompressing the home page (${(compression.rawBytes / 1024).toFixed(1)} KB, ${compression.nonceOccurrences} nonces), per response:`);
+  console.log(
+    `\nCompressing the home page (${(compression.rawBytes / 1024).toFixed(1)} KB, ${compression.nonceOccurrences} nonces), per response:`,
+  );
   for (const [k, v] of Object.entries(compression)) {
-    if (typeof v === "object") console.log(`  ${k.padEnd(42)} ${String(v.usPerResponse).padStart(6)} µs  ${(v.bytes / 1024).toFixed(1).padStart(6)} KB`);
+    if (typeof v === "object")
+      console.log(
+        `  ${k.padEnd(42)} ${String(v.usPerResponse).padStart(6)} µs  ${(v.bytes / 1024).toFixed(1).padStart(6)} KB`,
+      );
   }
 
   for (const r of rows.filter((o) => o.rounds)) {
-    console.log(`  ${r.name}: rounds ${r.rounds.map((o) => `${o.reqPerSec} req/s vs ${o.floorUsed} = ${o.vsFloor.toFixed(2)}`).join("; ")} → ${r.vsFloor.toFixed(2)}`);
+    console.log(
+      `  ${r.name}: rounds ${r.rounds.map((o) => `${o.reqPerSec} req/s vs ${o.floorUsed} = ${o.vsFloor.toFixed(2)}`).join("; ")} → ${r.vsFloor.toFixed(2)}`,
+    );
   }
   console.log("\nTargets (floor: the trivial Remix page on remix-serve)");
   for (const t of targets) console.log(`  ${t.ok ? "met " : "MISS"}  ${t.target}: ${t.value}`);
@@ -246,8 +308,17 @@ try {
           commit: gitCommit(),
           machine: machine(),
           loadavgAtEnd: os.loadavg(),
-          config: { connections: CONNECTIONS, durationS: DURATION, warmupS: WARMUP, missRounds: ROUNDS, sampleDir: sampleDir ?? "sample" },
-          rows: rows.map(({ origin, headers, ...r }) => ({ ...r, headers: headers?.Cookie ? { Cookie: "<session>" } : headers })),
+          config: {
+            connections: CONNECTIONS,
+            durationS: DURATION,
+            warmupS: WARMUP,
+            missRounds: ROUNDS,
+            sampleDir: sampleDir ?? "sample",
+          },
+          rows: rows.map(({ origin, headers, ...r }) => ({
+            ...r,
+            headers: headers?.Cookie ? { Cookie: "<session>" } : headers,
+          })),
           targets,
           floors,
           firstRenders,

@@ -13,7 +13,17 @@ import os from "node:os";
 import path from "node:path";
 import { tsImport } from "tsx/esm/api";
 import { writeLargeCatalog } from "../scripts/large-catalog.mjs";
-import { assertBuilt, assertPortFree, gitCommit, load, machine, percentile, startServer, startUpstreams, table } from "./lib.mjs";
+import {
+  assertBuilt,
+  assertPortFree,
+  gitCommit,
+  load,
+  machine,
+  percentile,
+  startServer,
+  startUpstreams,
+  table,
+} from "./lib.mjs";
 
 const SMOKE = process.env.BENCH_SMOKE === "1";
 const DURATION = SMOKE ? 1 : Math.max(10, Number(process.env.BENCH_DURATION ?? 10));
@@ -26,7 +36,9 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), "hrs-large-"));
 const sampleDir = path.join(work, "sample");
 let t = performance.now();
 const generated = writeLargeCatalog(sampleDir);
-console.log(`large catalog: ${generated.episodes} episodes, ${generated.posts} posts (${Math.round(performance.now() - t)} ms to generate)`);
+console.log(
+  `large catalog: ${generated.episodes} episodes, ${generated.posts} posts (${Math.round(performance.now() - t)} ms to generate)`,
+);
 
 // --- 1. search latency in process, on the real adapter, without the read cache ---
 const here = import.meta.url;
@@ -38,15 +50,31 @@ t = performance.now();
 seedIfEmpty(db, sampleDir, "public");
 const seedMs = Math.round(performance.now() - t);
 const catalog = createSqliteCatalog(db);
-const count = (db.prepare("SELECT count(*) AS n FROM episodes WHERE series = 'main'").get()).n;
+const count = db.prepare("SELECT count(*) AS n FROM episodes WHERE series = 'main'").get().n;
 console.log(`seeded ${count} episodes into SQLite in ${seedMs} ms`);
 
 const queries = {
   "common word": ["bunker", "crew", "listener", "antenna", "show", "chat", "night"],
   "rare word": ["moonbounce", "ionosphere", "groundplane", "fruitcake", "lighthouse", "taxidermy", "yogurt"],
-  "prefix": ["ant", "bun", "lis", "moo", "sq", "fr", "ep"],
-  "two words": ["bunker antenna", "haunted fridge", "pirate repeater", "late night", "air horn", "sound effects", "crew chat"],
-  "title": ["Episode 12345", "Episode 777", "Episode 19999: The", "Cosmic Squirrel", "Golden Turntable", "Unlicensed Mailbag", "Feral Coax"],
+  prefix: ["ant", "bun", "lis", "moo", "sq", "fr", "ep"],
+  "two words": [
+    "bunker antenna",
+    "haunted fridge",
+    "pirate repeater",
+    "late night",
+    "air horn",
+    "sound effects",
+    "crew chat",
+  ],
+  title: [
+    "Episode 12345",
+    "Episode 777",
+    "Episode 19999: The",
+    "Cosmic Squirrel",
+    "Golden Turntable",
+    "Unlicensed Mailbag",
+    "Feral Coax",
+  ],
   "no match": ["zyzzyva", "qwertyuiop", "xylophonist", "blorptastic", "kumquatz", "snarfblat", "wibbleton"],
 };
 const latency = {};
@@ -64,10 +92,20 @@ for (const [kind, list] of Object.entries(queries)) {
   }
   times.sort((a, b) => a - b);
   all.push(...times);
-  latency[kind] = { p50: percentile(times, 50), p99: percentile(times, 99), max: times[times.length - 1], queries: list.length };
+  latency[kind] = {
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
+    max: times[times.length - 1],
+    queries: list.length,
+  };
 }
 all.sort((a, b) => a - b);
-latency.overall = { p50: percentile(all, 50), p99: percentile(all, 99), max: all[all.length - 1], queries: Object.values(queries).flat().length };
+latency.overall = {
+  p50: percentile(all, 50),
+  p99: percentile(all, 99),
+  max: all[all.length - 1],
+  queries: Object.values(queries).flat().length,
+};
 const eraTimes = [];
 for (let i = 0; i < REPEAT * 10; i++) {
   const s = performance.now();
@@ -78,7 +116,9 @@ eraTimes.sort((a, b) => a - b);
 db.close();
 
 const f = (n) => n.toFixed(2);
-console.log(`\nsearch latency in process (${SEARCH_LIMIT} results max, ${REPEAT} runs per query, no read cache; 1-min load ${os.loadavg()[0].toFixed(2)})\n`);
+console.log(
+  `\nsearch latency in process (${SEARCH_LIMIT} results max, ${REPEAT} runs per query, no read cache; 1-min load ${os.loadavg()[0].toFixed(2)})\n`,
+);
 console.log(
   table(Object.entries(latency), [
     { title: "queries", get: ([k]) => k, left: true },
@@ -88,15 +128,32 @@ console.log(
     { title: "max ms", get: ([, v]) => f(v.max) },
   ]),
 );
-console.log(`  matches: ${Object.entries(resultCounts).map(([q, n]) => `${q}=${n}`).join(", ")}`);
-console.log(`era page query (24 per page, pages 1–200): p50 ${f(percentile(eraTimes, 50))} ms, p99 ${f(percentile(eraTimes, 99))} ms`);
+console.log(
+  `  matches: ${Object.entries(resultCounts)
+    .map(([q, n]) => `${q}=${n}`)
+    .join(", ")}`,
+);
+console.log(
+  `era page query (24 per page, pages 1–200): p50 ${f(percentile(eraTimes, 50))} ms, p99 ${f(percentile(eraTimes, 99))} ms`,
+);
 
 // --- 2. throughput over HTTP on the large catalog ---
 assertBuilt();
 for (const p of [PORT, PORT + 1, PORT + 2]) await assertPortFree(p);
 const upstreams = await startUpstreams(PORT + 1);
-const cached = await startServer({ port: PORT, upstreamOrigin: upstreams.origin, sampleDir, label: "server (large catalog)" });
-const uncached = await startServer({ port: PORT + 2, upstreamOrigin: upstreams.origin, sampleDir, env: { RENDER_CACHE_TTL_MS: "0" }, label: "server (large, cache off)" });
+const cached = await startServer({
+  port: PORT,
+  upstreamOrigin: upstreams.origin,
+  sampleDir,
+  label: "server (large catalog)",
+});
+const uncached = await startServer({
+  port: PORT + 2,
+  upstreamOrigin: upstreams.origin,
+  sampleDir,
+  env: { RENDER_CACHE_TTL_MS: "0" },
+  label: "server (large, cache off)",
+});
 const rows = [];
 try {
   const scenarios = [
@@ -105,7 +162,10 @@ try {
     { name: "era page 150", path: "/era?station=PPR&page=150" },
     { name: "search (common word)", path: "/search?term=bunker" },
   ];
-  for (const [label, origin] of [["cache on", cached.origin], ["cache off", uncached.origin]]) {
+  for (const [label, origin] of [
+    ["cache on", cached.origin],
+    ["cache off", uncached.origin],
+  ]) {
     for (const s of scenarios) {
       const url = origin + s.path;
       const probe = await fetch(url, { headers: { "Accept-Encoding": "identity" } });
@@ -113,7 +173,8 @@ try {
       if (probe.status !== 200) throw new Error(`${url} answered ${probe.status}`);
       const cards = (html.match(/class="card episode-card"/g) ?? []).length;
       const pages = html.match(/page \d+ of (\d+)/)?.[1];
-      if (s.path.startsWith("/era") && Number(pages) < 150) throw new Error(`${url}: this server does not hold the large catalog (${pages} pages)`);
+      if (s.path.startsWith("/era") && Number(pages) < 150)
+        throw new Error(`${url}: this server does not hold the large catalog (${pages} pages)`);
       if (WARMUP) await load(url, { duration: WARMUP });
       process.stdout.write(`${`${s.name}, ${label}`.padEnd(34)} `);
       const r = await load(url, { duration: DURATION });
@@ -127,7 +188,9 @@ try {
   upstreams.close();
   fs.rmSync(work, { recursive: true, force: true });
 }
-console.log(`\nthroughput on the large catalog (50 connections × ${DURATION} s; 1-min load ${os.loadavg()[0].toFixed(2)})\n`);
+console.log(
+  `\nthroughput on the large catalog (50 connections × ${DURATION} s; 1-min load ${os.loadavg()[0].toFixed(2)})\n`,
+);
 console.log(
   table(rows, [
     { title: "scenario", get: (r) => r.name, left: true },

@@ -30,9 +30,72 @@ function rng(seed) {
   };
 }
 
-const ADJECTIVES = ["Late", "Lost", "Electric", "Haunted", "Static", "Midnight", "Frozen", "Loud", "Secret", "Broken", "Golden", "Rogue", "Analog", "Pirate", "Cosmic", "Soggy", "Feral", "Tiny", "Grand", "Unlicensed"];
-const NOUNS = ["Antenna", "Bunker", "Fruitcake", "Air Horn", "Mixer", "Squirrel", "Lighthouse", "Fridge", "Canoe", "Telethon", "Snack Drawer", "Voicemail", "Repeater", "Coax", "Mailbag", "Turntable", "Headset", "Sound Booth", "Road Trip", "Call-In"];
-const EXTRA = ["sunspot", "propagation", "moonbounce", "transceiver", "dipole", "yagi", "morse", "ionosphere", "squelch", "shortwave", "longwire", "preamp", "balun", "callsign", "contest", "fieldday", "qsl", "repeater", "skywave", "groundplane"];
+const ADJECTIVES = [
+  "Late",
+  "Lost",
+  "Electric",
+  "Haunted",
+  "Static",
+  "Midnight",
+  "Frozen",
+  "Loud",
+  "Secret",
+  "Broken",
+  "Golden",
+  "Rogue",
+  "Analog",
+  "Pirate",
+  "Cosmic",
+  "Soggy",
+  "Feral",
+  "Tiny",
+  "Grand",
+  "Unlicensed",
+];
+const NOUNS = [
+  "Antenna",
+  "Bunker",
+  "Fruitcake",
+  "Air Horn",
+  "Mixer",
+  "Squirrel",
+  "Lighthouse",
+  "Fridge",
+  "Canoe",
+  "Telethon",
+  "Snack Drawer",
+  "Voicemail",
+  "Repeater",
+  "Coax",
+  "Mailbag",
+  "Turntable",
+  "Headset",
+  "Sound Booth",
+  "Road Trip",
+  "Call-In",
+];
+const EXTRA = [
+  "sunspot",
+  "propagation",
+  "moonbounce",
+  "transceiver",
+  "dipole",
+  "yagi",
+  "morse",
+  "ionosphere",
+  "squelch",
+  "shortwave",
+  "longwire",
+  "preamp",
+  "balun",
+  "callsign",
+  "contest",
+  "fieldday",
+  "qsl",
+  "repeater",
+  "skywave",
+  "groundplane",
+];
 
 export function writeLargeCatalog(outDir, { episodes = LARGE_EPISODES, news = LARGE_NEWS, sampleDir = "sample" } = {}) {
   const random = rng(20_100_108);
@@ -45,7 +108,9 @@ export function writeLargeCatalog(outDir, { episodes = LARGE_EPISODES, news = LA
 
   // Episodes: sentences and media of the bundled sample, recombined.
   const sample = read("episodes.json");
-  const sentences = [...new Set(sample.flatMap((e) => e.description.match(/[^.!?]+[.!?]/g) ?? []).map((s) => s.trim()))];
+  const sentences = [
+    ...new Set(sample.flatMap((e) => e.description.match(/[^.!?]+[.!?]/g) ?? []).map((s) => s.trim())),
+  ];
   const audio = [...new Set(sample.map((e) => e.EpisodeUrl))];
   const start = Date.parse(`${ERAS[0].from}T20:00:00Z`);
   const step = (END - start) / episodes;
@@ -55,7 +120,9 @@ export function writeLargeCatalog(outDir, { episodes = LARGE_EPISODES, news = LA
     const era = [...ERAS].reverse().find((e) => at >= Date.parse(`${e.from}T00:00:00Z`)) ?? ERAS[0];
     const n = 1 + Math.floor(random() * 4);
     const words = Array.from({ length: 3 }, () => pick(EXTRA));
-    const description = [...Array.from({ length: n + 1 }, () => pick(sentences)), `Topics: ${words.join(", ")}.`].join(" ");
+    const description = [...Array.from({ length: n + 1 }, () => pick(sentences)), `Topics: ${words.join(", ")}.`].join(
+      " ",
+    );
     rows.push({
       id: 100_000 + i,
       objectID: `ep-l${String(i + 1).padStart(5, "0")}`,

@@ -50,7 +50,12 @@ try {
     for (let i = 0; i < RUNS; i++) {
       const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: FLAGS, logLevel: "silent" });
       try {
-        const r = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices", "seo"] });
+        const r = await lighthouse(url, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+        });
         const lhr = r.lhr;
         const score = (c) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
         const audit = (id) => lhr.audits[id];
@@ -65,11 +70,32 @@ try {
           tbtMs: Math.round(audit("total-blocking-time").numericValue),
           siMs: Math.round(audit("speed-index").numericValue),
           failing: Object.values(lhr.audits)
-            .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "notApplicable" && a.scoreDisplayMode !== "manual")
-            .filter((a) => !["largest-contentful-paint", "first-contentful-paint", "speed-index", "total-blocking-time", "cumulative-layout-shift", "interactive", "max-potential-fid"].includes(a.id))
+            .filter(
+              (a) =>
+                a.score !== null &&
+                a.score < 1 &&
+                a.scoreDisplayMode !== "informative" &&
+                a.scoreDisplayMode !== "notApplicable" &&
+                a.scoreDisplayMode !== "manual",
+            )
+            .filter(
+              (a) =>
+                ![
+                  "largest-contentful-paint",
+                  "first-contentful-paint",
+                  "speed-index",
+                  "total-blocking-time",
+                  "cumulative-layout-shift",
+                  "interactive",
+                  "max-potential-fid",
+                ].includes(a.id),
+            )
             .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ""}`),
           warnings: lhr.runWarnings,
-          consoleErrors: (audit("errors-in-console")?.details?.items ?? []).map((i) => `${i.source ?? ""}: ${String(i.description ?? "").slice(0, 160)} ${i.sourceLocation?.url ?? i.url ?? ""}`),
+          consoleErrors: (audit("errors-in-console")?.details?.items ?? []).map(
+            (i) =>
+              `${i.source ?? ""}: ${String(i.description ?? "").slice(0, 160)} ${i.sourceLocation?.url ?? i.url ?? ""}`,
+          ),
           lcpElement: (() => {
             const items = audit("largest-contentful-paint-element")?.details?.items ?? [];
             const node = items.flatMap((i) => i.items ?? [i]).find((i) => i.node)?.node;
@@ -82,8 +108,15 @@ try {
     }
     runs.sort((a, b) => a.performance - b.performance);
     const median = runs[Math.floor(runs.length / 2)];
-    results.push({ ...page, ...median, runs: runs.map((r) => r.performance), load1: Math.round(os.loadavg()[0] * 100) / 100 });
-    console.log(`${page.name.padEnd(8)} perf ${median.performance} (runs ${runs.map((r) => r.performance).join("/")}), a11y ${median.accessibility}, bp ${median.bestPractices}, seo ${median.seo}, LCP ${median.lcpMs} ms, CLS ${median.cls}, TBT ${median.tbtMs} ms`);
+    results.push({
+      ...page,
+      ...median,
+      runs: runs.map((r) => r.performance),
+      load1: Math.round(os.loadavg()[0] * 100) / 100,
+    });
+    console.log(
+      `${page.name.padEnd(8)} perf ${median.performance} (runs ${runs.map((r) => r.performance).join("/")}), a11y ${median.accessibility}, bp ${median.bestPractices}, seo ${median.seo}, LCP ${median.lcpMs} ms, CLS ${median.cls}, TBT ${median.tbtMs} ms`,
+    );
     if (median.failing.length) console.log(`         not passing: ${median.failing.join(", ")}`);
     if (median.lcpElement) console.log(`         LCP element: ${median.lcpElement}`);
     for (const e of median.consoleErrors) console.log(`         console: ${e}`);
@@ -119,5 +152,20 @@ for (const r of results) {
 }
 const out = path.join("bench", "results", `lighthouse-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
 fs.mkdirSync(path.dirname(out), { recursive: true });
-fs.writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), command: "npm run lighthouse", commit: gitCommit(), machine: machine(), loadavgAtEnd: os.loadavg(), runs: RUNS, results }, null, 2));
+fs.writeFileSync(
+  out,
+  JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      command: "npm run lighthouse",
+      commit: gitCommit(),
+      machine: machine(),
+      loadavgAtEnd: os.loadavg(),
+      runs: RUNS,
+      results,
+    },
+    null,
+    2,
+  ),
+);
 console.log(`wrote ${out}`);

@@ -38,4 +38,6 @@ for (const rel of fs.readdirSync(ROOT, { recursive: true })) {
   gz += Math.min(gzip.length, data.length);
 }
 const kb = (n) => (n / 1024).toFixed(0);
-console.log(`precompressed ${count} assets in ${((Date.now() - started) / 1000).toFixed(1)} s: ${kb(raw)} KB → ${kb(br)} KB brotli, ${kb(gz)} KB gzip`);
+console.log(
+  `precompressed ${count} assets in ${((Date.now() - started) / 1000).toFixed(1)} s: ${kb(raw)} KB → ${kb(br)} KB brotli, ${kb(gz)} KB gzip`,
+);

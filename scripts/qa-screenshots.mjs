@@ -44,13 +44,23 @@ const SCREENS = [
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+  ],
 });
 for (const [width, label] of [
   [1280, "desktop"],
   [375, "mobile"],
 ]) {
-  const context = await browser.newContext({ viewport: { width, height: width === 375 ? 812 : 800 }, deviceScaleFactor: 1, reducedMotion: "reduce" });
+  const context = await browser.newContext({
+    viewport: { width, height: width === 375 ? 812 : 800 },
+    deviceScaleFactor: 1,
+    reducedMotion: "reduce",
+  });
   const page = await context.newPage();
   for (const [name, url] of SCREENS) {
     if (only && !only.test(name)) continue;
@@ -64,7 +74,11 @@ for (const [width, label] of [
       }
       window.scrollTo(0, 0);
       for (const img of document.images) img.loading = "eager";
-      const loaded = Promise.all([...document.images].map((img) => (img.complete ? null : new Promise((r) => ((img.onload = r), (img.onerror = r))))));
+      const loaded = Promise.all(
+        [...document.images].map((img) =>
+          img.complete ? null : new Promise((r) => ((img.onload = r), (img.onerror = r))),
+        ),
+      );
       await Promise.race([loaded, new Promise((r) => setTimeout(r, 3_000))]);
     });
     await page.waitForTimeout(300);

@@ -26,7 +26,8 @@ const sent = (file, ext, compress) => {
   return data.length < COMPRESSION_THRESHOLD ? data.length : compress(data).length;
 };
 const gz = (file) => sent(file, ".gz", (d) => zlib.gzipSync(d, { level: 6 }));
-const br = (file) => sent(file, ".br", (d) => zlib.brotliCompressSync(d, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }));
+const br = (file) =>
+  sent(file, ".br", (d) => zlib.brotliCompressSync(d, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }));
 const kb = (n) => (n / 1024).toFixed(1);
 const fileOf = (url) => path.join("public", new URL(url, "http://x").pathname);
 
@@ -62,7 +63,14 @@ async function browserFetches(url) {
   }
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--no-first-run",
+      "--disable-sync",
+    ],
   });
   try {
     const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
@@ -77,16 +85,27 @@ async function browserFetches(url) {
     const started = await page.evaluate(() => {
       const nav = performance.getEntriesByType("navigation")[0];
       return {
-        loadEventStart: nav ? nav.loadEventStart : performance.timing.loadEventStart - performance.timing.navigationStart,
+        loadEventStart: nav
+          ? nav.loadEventStart
+          : performance.timing.loadEventStart - performance.timing.navigationStart,
         resources: performance.getEntriesByType("resource").map((e) => ({ url: e.name, start: e.startTime })),
       };
     });
     const startOf = new Map(started.resources.map((r) => [new URL(r.url).href, r.start]));
     const before = new Set([...scripts].filter((u) => (startOf.get(u) ?? 0) < started.loadEventStart));
     const after = new Set([...scripts].filter((u) => !before.has(u)));
-    const local = (set) => [...set].filter((u) => new URL(u).origin === new URL(url).origin).map((u) => new URL(u).pathname).filter((p) => p.startsWith("/build/"));
+    const local = (set) =>
+      [...set]
+        .filter((u) => new URL(u).origin === new URL(url).origin)
+        .map((u) => new URL(u).pathname)
+        .filter((p) => p.startsWith("/build/"));
     const foreign = (set) => [...set].filter((u) => new URL(u).origin !== new URL(url).origin);
-    return { firstLoad: local(before), afterLoad: local(after), foreignFirst: foreign(before), foreignAfter: foreign(after) };
+    return {
+      firstLoad: local(before),
+      afterLoad: local(after),
+      foreignFirst: foreign(before),
+      foreignAfter: foreign(after),
+    };
   } finally {
     await browser.close();
   }
@@ -98,10 +117,24 @@ function report(name, urls) {
   const css = rows.filter((r) => r.url.endsWith(".css"));
   const sum = (list, k) => list.reduce((n, r) => n + r[k], 0);
   console.log(`\n${name}`);
-  for (const r of rows.sort((a, b) => b.gzip - a.gzip)) console.log(`  ${kb(r.gzip).padStart(6)} KB gz  ${kb(r.br).padStart(6)} KB br  ${kb(r.raw).padStart(7)} KB  ${r.url}`);
-  console.log(`  JS  ${js.length} files: ${kb(sum(js, "gzip"))} KB gzip, ${kb(sum(js, "br"))} KB brotli (${kb(sum(js, "raw"))} KB raw)`);
-  console.log(`  CSS ${css.length} files: ${kb(sum(css, "gzip"))} KB gzip, ${kb(sum(css, "br"))} KB brotli (${kb(sum(css, "raw"))} KB raw)`);
-  return { jsGzip: sum(js, "gzip"), jsBrotli: sum(js, "br"), cssGzip: sum(css, "gzip"), cssBrotli: sum(css, "br"), jsRaw: sum(js, "raw"), files: rows.length };
+  for (const r of rows.sort((a, b) => b.gzip - a.gzip))
+    console.log(
+      `  ${kb(r.gzip).padStart(6)} KB gz  ${kb(r.br).padStart(6)} KB br  ${kb(r.raw).padStart(7)} KB  ${r.url}`,
+    );
+  console.log(
+    `  JS  ${js.length} files: ${kb(sum(js, "gzip"))} KB gzip, ${kb(sum(js, "br"))} KB brotli (${kb(sum(js, "raw"))} KB raw)`,
+  );
+  console.log(
+    `  CSS ${css.length} files: ${kb(sum(css, "gzip"))} KB gzip, ${kb(sum(css, "br"))} KB brotli (${kb(sum(css, "raw"))} KB raw)`,
+  );
+  return {
+    jsGzip: sum(js, "gzip"),
+    jsBrotli: sum(js, "br"),
+    cssGzip: sum(css, "gzip"),
+    cssBrotli: sum(css, "br"),
+    jsRaw: sum(js, "raw"),
+    files: rows.length,
+  };
 }
 
 const upstreams = await startUpstreams(PORT + 1);
@@ -115,7 +148,9 @@ try {
     const html = await (await fetch(server.origin + p)).text();
     const inHtml = referenced(html);
     const r = report(`${name} (${p}) — files the HTML references`, inHtml);
-    const visit = await browserFetches(server.origin + p).catch((e) => (console.warn(`  (browser check skipped: ${e.message.split("\n")[0]})`), null));
+    const visit = await browserFetches(server.origin + p).catch(
+      (e) => (console.warn(`  (browser check skipped: ${e.message.split("\n")[0]})`), null),
+    );
     const fetched = visit?.firstLoad ?? null;
     let b = null;
     if (visit) {
@@ -123,7 +158,10 @@ try {
       b = report(`${name} — downloaded by Chromium before the load event (first load)`, fetched);
       console.log(`  beyond the HTML: ${extra.length ? extra.join(", ") : "nothing"}`);
       console.log(`  after the load event (lazy): ${visit.afterLoad.length ? visit.afterLoad.join(", ") : "nothing"}`);
-      const foreign = [...visit.foreignFirst.map((u) => `${u} (first load)`), ...visit.foreignAfter.map((u) => `${u} (after load)`)];
+      const foreign = [
+        ...visit.foreignFirst.map((u) => `${u} (first load)`),
+        ...visit.foreignAfter.map((u) => `${u} (after load)`),
+      ];
       console.log(`  third-party scripts/styles asked for: ${foreign.length ? foreign.join(", ") : "none"}`);
     }
     const firstLoad = [...new Set([...inHtml, ...(fetched ?? [])])].filter((u) => u.endsWith(".js"));
@@ -140,25 +178,45 @@ try {
     console.log("  lazy-only code:");
     for (const l of lazy) {
       const where = l.lazyChunks.length ? `lazy chunk ${l.lazyChunks.join(", ")}` : "not in the client bundle at all";
-      console.log(`    ${l.inFirstLoad.length ? "IN FIRST LOAD" : "not in first load"} — ${l.name} (${where})${l.inFirstLoad.length ? `: ${l.inFirstLoad.join(", ")}` : ""}`);
+      console.log(
+        `    ${l.inFirstLoad.length ? "IN FIRST LOAD" : "not in first load"} — ${l.name} (${where})${l.inFirstLoad.length ? `: ${l.inFirstLoad.join(", ")}` : ""}`,
+      );
       if (l.inFirstLoad.length) failed = true;
     }
     const imgs = images(html);
     const noSize = imgs.filter((i) => !i.width || !i.height);
     const eager = imgs.filter((i) => i.loading !== "lazy");
-    console.log(`  images: ${imgs.length}; without width/height: ${noSize.length}${noSize.length ? ` (${noSize.map((i) => i.src).join(", ")})` : ""}; not lazy: ${eager.length} (${eager.map((i) => i.src).join(", ")})`);
+    console.log(
+      `  images: ${imgs.length}; without width/height: ${noSize.length}${noSize.length ? ` (${noSize.map((i) => i.src).join(", ")})` : ""}; not lazy: ${eager.length} (${eager.map((i) => i.src).join(", ")})`,
+    );
     const jsGzip = Math.max(r.jsGzip, b?.jsGzip ?? 0);
-    console.log(`  first-load JS ${kb(jsGzip)} KB gzip — budget ${BUDGET_JS_KB} KB${name === "home" ? (jsGzip <= BUDGET_JS_KB * 1024 ? " — met" : " — EXCEEDED") : ""}`);
+    console.log(
+      `  first-load JS ${kb(jsGzip)} KB gzip — budget ${BUDGET_JS_KB} KB${name === "home" ? (jsGzip <= BUDGET_JS_KB * 1024 ? " — met" : " — EXCEEDED") : ""}`,
+    );
     if (name === "home" && jsGzip > BUDGET_JS_KB * 1024) failed = true;
     if (noSize.length) failed = true;
-    results[name] = { path: p, html: r, browser: b, lazy, images: { total: imgs.length, withoutSize: noSize.map((i) => i.src), notLazy: eager.map((i) => i.src) } };
+    results[name] = {
+      path: p,
+      html: r,
+      browser: b,
+      lazy,
+      images: { total: imgs.length, withoutSize: noSize.map((i) => i.src), notLazy: eager.map((i) => i.src) },
+    };
   }
 } finally {
   await server.stop();
   upstreams.close();
 }
-const line = (r) => `${kb(r.browser?.jsGzip ?? r.html.jsGzip)} KB JS + ${kb(r.html.cssGzip)} KB CSS gzip (brotli ${kb(r.browser?.jsBrotli ?? r.html.jsBrotli)} + ${kb(r.html.cssBrotli)} KB)`;
+const line = (r) =>
+  `${kb(r.browser?.jsGzip ?? r.html.jsGzip)} KB JS + ${kb(r.html.cssGzip)} KB CSS gzip (brotli ${kb(r.browser?.jsBrotli ?? r.html.jsBrotli)} + ${kb(r.html.cssBrotli)} KB)`;
 console.log(`\nfirst load — home: ${line(results.home)}; episode: ${line(results.episode)}`);
 fs.mkdirSync("bench/results", { recursive: true });
-fs.writeFileSync(`bench/results/size-${new Date().toISOString().replace(/[:.]/g, "-")}.json`, JSON.stringify({ date: new Date().toISOString(), command: "npm run size", budgetJsGzipKB: BUDGET_JS_KB, ...results }, null, 2));
+fs.writeFileSync(
+  `bench/results/size-${new Date().toISOString().replace(/[:.]/g, "-")}.json`,
+  JSON.stringify(
+    { date: new Date().toISOString(), command: "npm run size", budgetJsGzipKB: BUDGET_JS_KB, ...results },
+    null,
+    2,
+  ),
+);
 process.exit(failed ? 1 : 0);

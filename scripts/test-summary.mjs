@@ -3,8 +3,14 @@
 import fs from "node:fs";
 
 const read = (f) => (fs.existsSync(f) ? JSON.parse(fs.readFileSync(f, "utf8")) : null);
-const firstLine = (s) => String(s ?? "").replace(/\u001b\[[0-9;]*m/g, "").split("\n").find((l) => l.trim()) ?? "";
-let passed = 0, failed = 0, skipped = 0;
+const firstLine = (s) =>
+  String(s ?? "")
+    .replace(/\u001b\[[0-9;]*m/g, "")
+    .split("\n")
+    .find((l) => l.trim()) ?? "";
+let passed = 0,
+  failed = 0,
+  skipped = 0;
 const failures = [];
 const flakes = [];
 
@@ -31,7 +37,9 @@ function walk(suite, titles, report) {
   for (const spec of suite.specs ?? []) {
     for (const t of spec.tests ?? []) {
       const name = `${report} [${t.projectName}] ${spec.file}:${spec.line} › ${[...titles.slice(1), spec.title].join(" › ")}`;
-      const errors = (t.results ?? []).map((r) => firstLine(r.error?.message ?? r.errors?.[0]?.message)).filter(Boolean);
+      const errors = (t.results ?? [])
+        .map((r) => firstLine(r.error?.message ?? r.errors?.[0]?.message))
+        .filter(Boolean);
       if (t.status === "unexpected") failures.push(`${name}: ${errors.at(-1) ?? "failed"}`);
       else if (t.status === "flaky") flakes.push(`${name}: ${errors[0] ?? "failed once"}`);
     }

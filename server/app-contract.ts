@@ -35,7 +35,12 @@ export interface AppServer {
   /** Runs `fn` in a timing scope: the app adds data and session time to `timing`. */
   withTiming<T>(timing: RequestTiming, fn: () => T): T;
   /** The app's same-origin rule for writes, and what a refused write is told. */
-  isCrossSiteWrite(method: string, host: string | undefined, origin: string | undefined, fetchSite: string | undefined): boolean;
+  isCrossSiteWrite(
+    method: string,
+    host: string | undefined,
+    origin: string | undefined,
+    fetchSite: string | undefined,
+  ): boolean;
   crossSiteRefusal: string;
   cachePolicy: { private: string; media: string };
 }

@@ -74,7 +74,10 @@ export function gzipSegments(segments: Buffer[], nonceLength: number, level = 9)
   let history = Buffer.alloc(0);
   segments.forEach((s, i) => {
     const last = i === segments.length - 1;
-    const options: zlib.ZlibOptions = { level, finishFlush: last ? zlib.constants.Z_FINISH : zlib.constants.Z_SYNC_FLUSH };
+    const options: zlib.ZlibOptions = {
+      level,
+      finishFlush: last ? zlib.constants.Z_FINISH : zlib.constants.Z_SYNC_FLUSH,
+    };
     if (useDictionary && history.length > 0) options.dictionary = history;
     parts.push(zlib.deflateRawSync(s, options));
     if (useDictionary && !last) history = Buffer.concat([history, s, placeholder]).subarray(-WINDOW);

@@ -36,7 +36,8 @@ export function precompressed(dir: string, copies: Set<string> = listCopies(dir)
     const type = TYPES[path.extname(rel)];
     if (!type) return next();
     const takes = (encoding: string) => req.acceptsEncodings(encoding) === encoding;
-    const encoding = copies.has(`${rel}.br`) && takes("br") ? "br" : copies.has(`${rel}.gz`) && takes("gzip") ? "gzip" : null;
+    const encoding =
+      copies.has(`${rel}.br`) && takes("br") ? "br" : copies.has(`${rel}.gz`) && takes("gzip") ? "gzip" : null;
     res.append("Vary", "Accept-Encoding");
     if (!encoding) return next();
     res.setHeader("Content-Type", type);

@@ -24,11 +24,28 @@ function tier(limit: number, name: string, message: string, cacheControl: string
 
 /** `cacheControl`: the Cache-Control of a 429 (the app's private policy). */
 export function rateLimits(limits: { auth: number; post: number; get: number }, cacheControl: string): RequestHandler {
-  const auth = tier(limits.auth, "auth", "Too many sign-in attempts from your network. Please wait a minute and try again.", cacheControl);
-  const post = tier(limits.post, "post", "Too many requests. Please slow down and try again in a minute.", cacheControl);
+  const auth = tier(
+    limits.auth,
+    "auth",
+    "Too many sign-in attempts from your network. Please wait a minute and try again.",
+    cacheControl,
+  );
+  const post = tier(
+    limits.post,
+    "post",
+    "Too many requests. Please slow down and try again in a minute.",
+    cacheControl,
+  );
   const get = tier(limits.get, "get", "Too many requests. Please slow down and try again in a minute.", cacheControl);
   return (req, res, next) => {
-    const handler = req.method === "POST" ? (AUTH_PATHS.test(req.path) ? auth : post) : req.method === "GET" || req.method === "HEAD" ? get : post;
+    const handler =
+      req.method === "POST"
+        ? AUTH_PATHS.test(req.path)
+          ? auth
+          : post
+        : req.method === "GET" || req.method === "HEAD"
+          ? get
+          : post;
     return handler ? handler(req, res, next) : next();
   };
 }

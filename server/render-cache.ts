@@ -72,13 +72,26 @@ export interface RenderCache {
    * Runs `render` for `key` (one at a time per key). A cacheable response is buffered, stored
    * and returned as a page; any other response comes back untouched, to be streamed.
    */
-  fill(key: string, nonce: string, render: () => Promise<Response>): Promise<{ page: CachedPage } | { response: Response }>;
+  fill(
+    key: string,
+    nonce: string,
+    render: () => Promise<Response>,
+  ): Promise<{ page: CachedPage } | { response: Response }>;
   /** Drops every cached page (call it when the catalog or content changes). */
   invalidate(reason?: string): void;
   stats(): { entries: number; bytes: number; hits: number; stale: number; misses: number; invalidations: number };
 }
 
-const DROPPED_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date", "server-timing", "x-render-cache"]);
+const DROPPED_HEADERS = new Set([
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "date",
+  "server-timing",
+  "x-render-cache",
+]);
 
 /** May this response be kept and shared between anonymous listeners? */
 export function isCacheableResponse(response: Response): boolean {
@@ -125,7 +138,10 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
     });
     const segments = splitOnNonce(body, nonce);
     const gzip = body.length >= gzipMin ? gzipSegments(segments, Buffer.byteLength(nonce), gzipLevel) : null;
-    const lifetime = Math.min(response.status === 404 ? notFoundTtl : ttl, maxAgeMs(response.headers.get("cache-control")));
+    const lifetime = Math.min(
+      response.status === 404 ? notFoundTtl : ttl,
+      maxAgeMs(response.headers.get("cache-control")),
+    );
     const at = now();
     return {
       status: response.status,
@@ -176,7 +192,13 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
         if (ttl <= 0 || !isCacheableResponse(response)) return { response };
         const body = Buffer.from(await response.arrayBuffer());
         if (body.length > maxEntryBytes) {
-          return { response: new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers }) };
+          return {
+            response: new Response(body, {
+              status: response.status,
+              statusText: response.statusText,
+              headers: response.headers,
+            }),
+          };
         }
         page = toPage(response, body, nonce);
         if (startedIn === generation && page.freshUntil > now()) lru.set(key, page, { ttl: page.staleUntil - now() });
@@ -203,7 +225,11 @@ const PERSONAL_PATHS = /^\/(?:(?:api|auth|signin|signup|user|favorites|logout|he
 const OUR_COOKIE = /(?:^|;)\s*(?:__Host-|__Secure-)?hrs_/;
 
 /** Is this request one that may share a cached page (anonymous GET/HEAD of a public path)? */
-export function isCacheableRequest(method: string, path: string, headers: { cookie?: string; authorization?: string }): boolean {
+export function isCacheableRequest(
+  method: string,
+  path: string,
+  headers: { cookie?: string; authorization?: string },
+): boolean {
   if (method !== "GET" && method !== "HEAD") return false;
   if (PERSONAL_PATHS.test(path)) return false;
   if (headers.authorization) return false;
@@ -220,7 +246,14 @@ function originOf(req: ExpressRequest): string {
 }
 
 /** Writes a cached page with `nonce` spliced in. */
-export function sendPage(req: ExpressRequest, res: ExpressResponse, page: CachedPage, nonce: string, state: string, timing: string): void {
+export function sendPage(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  page: CachedPage,
+  nonce: string,
+  state: string,
+  timing: string,
+): void {
   res.statusCode = page.status;
   for (const [name, value] of page.headers) res.setHeader(name, value);
   let chunks: Buffer[];
@@ -232,7 +265,10 @@ export function sendPage(req: ExpressRequest, res: ExpressResponse, page: Cached
   }
   const vary = page.gzip ? (page.vary ? `${page.vary}, Accept-Encoding` : "Accept-Encoding") : page.vary;
   if (vary) res.setHeader("Vary", vary);
-  res.setHeader("Content-Length", chunks.reduce((n, c) => n + c.length, 0));
+  res.setHeader(
+    "Content-Length",
+    chunks.reduce((n, c) => n + c.length, 0),
+  );
   res.setHeader("X-Render-Cache", state);
   res.setHeader("Server-Timing", timing);
   if (req.method === "HEAD") {
@@ -263,7 +299,10 @@ export interface RemixWithCacheOptions {
  * render of the same page already under way) and `render` (runs Remix to fill the cache for
  * eligible requests; any other request goes on, timed, to the next handler: @remix-run/express).
  */
-export function createRemixWithCache(options: RemixWithCacheOptions): { serveCached: RequestHandler; render: RequestHandler } {
+export function createRemixWithCache(options: RemixWithCacheOptions): {
+  serveCached: RequestHandler;
+  render: RequestHandler;
+} {
   const { cache, loadContext, handle, withTiming } = options;
   const log = options.log ?? ((m: string) => console.error(m));
   const KEY = "renderCacheKey";
@@ -273,9 +312,13 @@ export function createRemixWithCache(options: RemixWithCacheOptions): { serveCac
     const nonce = crypto.randomBytes(16).toString("base64");
     const request = toFetchRequest(req, key);
     const context = loadContext(req, nonce);
-    cache.fill(key, nonce, () => handle(request, context)).catch((error: unknown) => {
-      log(`[render-cache] background render of ${key} failed: ${error instanceof Error ? error.message : String(error)}`);
-    });
+    cache
+      .fill(key, nonce, () => handle(request, context))
+      .catch((error: unknown) => {
+        log(
+          `[render-cache] background render of ${key} failed: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      });
   }
 
   const serveCached: RequestHandler = (req, res, next) => {
@@ -284,7 +327,14 @@ export function createRemixWithCache(options: RemixWithCacheOptions): { serveCac
     const found = cache.get(key);
     const nonce = res.locals.cspNonce as string;
     if (found) {
-      sendPage(req, res, found.page, nonce, found.state === "fresh" ? "hit" : "stale", serverTimingHeader(found.state === "fresh" ? "hit" : "stale"));
+      sendPage(
+        req,
+        res,
+        found.page,
+        nonce,
+        found.state === "fresh" ? "hit" : "stale",
+        serverTimingHeader(found.state === "fresh" ? "hit" : "stale"),
+      );
       if (found.state === "stale") refresh(key, req);
       return;
     }
@@ -308,7 +358,9 @@ export function createRemixWithCache(options: RemixWithCacheOptions): { serveCac
     if (!key) {
       const state = cache.enabled ? "bypass" : "off";
       res.setHeader("X-Render-Cache", state);
-      beforeHeaders(res, () => res.setHeader("Server-Timing", serverTimingHeader(state, performance.now() - started, timing)));
+      beforeHeaders(res, () =>
+        res.setHeader("Server-Timing", serverTimingHeader(state, performance.now() - started, timing)),
+      );
       return withTiming(timing, next);
     }
     try {

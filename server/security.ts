@@ -17,7 +17,13 @@ function origin(url: string): string | null {
  */
 export function contentSecurityPolicy(
   nonce: NonceSource,
-  urls: { helpUrl: string; specialFeatureUrl: string; contentSiteUrl: string; liveStreamUrl: string; production: boolean },
+  urls: {
+    helpUrl: string;
+    specialFeatureUrl: string;
+    contentSiteUrl: string;
+    liveStreamUrl: string;
+    production: boolean;
+  },
 ) {
   const frames = [urls.helpUrl, urls.specialFeatureUrl, urls.contentSiteUrl]
     .map(origin)
@@ -30,7 +36,12 @@ export function contentSecurityPolicy(
     "media-src": ["'self'", "https:", "blob:", ...[origin(urls.liveStreamUrl)].filter((o): o is string => o !== null)],
     "connect-src": ["'self'", "https://www.gstatic.com"],
     "font-src": ["'self'"],
-    "frame-src": [...new Set(frames), "https://www.youtube.com", "https://www.youtube-nocookie.com", "https://player.vimeo.com"],
+    "frame-src": [
+      ...new Set(frames),
+      "https://www.youtube.com",
+      "https://www.youtube-nocookie.com",
+      "https://player.vimeo.com",
+    ],
     "object-src": ["'none'"],
     "base-uri": ["'none'"],
     "form-action": ["'self'"],

@@ -18,7 +18,20 @@ const posts: any[] = load("posts.json");
 const gallery: any[] = load("gallery.json");
 
 const ERAS = ["GOOM Radio", "MLR", "PPR", "UFRN"];
-const EPISODE_KEYS = ["id", "objectID", "title", "description", "subtext", "EpisodeUrl", "PodcastImage", "backgroundImage", "pubdate", "canbashow", "era", "EpisodeDuration"];
+const EPISODE_KEYS = [
+  "id",
+  "objectID",
+  "title",
+  "description",
+  "subtext",
+  "EpisodeUrl",
+  "PodcastImage",
+  "backgroundImage",
+  "pubdate",
+  "canbashow",
+  "era",
+  "EpisodeDuration",
+];
 const MISSING = "/media/img/gallery/missing-photo.jpg";
 const words = (s: string) => s.trim().split(/\s+/).filter(Boolean).length;
 const local = (url: string) => join(PUB, decodeURI(url));
@@ -29,15 +42,29 @@ type Mp3Info = { seconds: number; sampleRate: number; bitrates: Set<number>; mon
 function mp3Info(buf: Buffer): Mp3Info {
   const BR1 = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320];
   const BR2 = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160];
-  const RATES: Record<number, number[]> = { 3: [44100, 48000, 32000], 2: [22050, 24000, 16000], 0: [11025, 12000, 8000] };
+  const RATES: Record<number, number[]> = {
+    3: [44100, 48000, 32000],
+    2: [22050, 24000, 16000],
+    0: [11025, 12000, 8000],
+  };
   let pos = 0;
   if (buf.toString("latin1", 0, 3) === "ID3") pos = 10 + ((buf[6] << 21) | (buf[7] << 14) | (buf[8] << 7) | buf[9]);
-  let samples = 0, frames = 0, sampleRate = 0, mono = true, first = true;
+  let samples = 0,
+    frames = 0,
+    sampleRate = 0,
+    mono = true,
+    first = true;
   const bitrates = new Set<number>();
   while (pos + 4 <= buf.length) {
-    const b1 = buf[pos + 1], b2 = buf[pos + 2], b3 = buf[pos + 3];
+    const b1 = buf[pos + 1],
+      b2 = buf[pos + 2],
+      b3 = buf[pos + 3];
     if (buf[pos] !== 0xff || (b1 & 0xe0) !== 0xe0) break;
-    const ver = (b1 >> 3) & 3, layer = (b1 >> 1) & 3, bi = (b2 >> 4) & 15, si = (b2 >> 2) & 3, padding = (b2 >> 1) & 1;
+    const ver = (b1 >> 3) & 3,
+      layer = (b1 >> 1) & 3,
+      bi = (b2 >> 4) & 15,
+      si = (b2 >> 2) & 3,
+      padding = (b2 >> 1) & 1;
     if (ver === 1 || layer !== 1 || bi === 0 || bi === 15 || si === 3) break;
     const rate = RATES[ver][si];
     const kbps = (ver === 3 ? BR1 : BR2)[bi];
@@ -66,7 +93,10 @@ const mp3 = (url: string) => {
 function jpegSize(buf: Buffer): { width: number; height: number } {
   let pos = 2;
   while (pos < buf.length) {
-    if (buf[pos] !== 0xff) { pos++; continue; }
+    if (buf[pos] !== 0xff) {
+      pos++;
+      continue;
+    }
     const marker = buf[pos + 1];
     const len = buf.readUInt16BE(pos + 2);
     if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) {
@@ -80,8 +110,16 @@ function jpegSize(buf: Buffer): { width: number; height: number } {
 // ---- WCAG contrast
 function luminance(hex: string): number {
   const n = hex.replace("#", "");
-  const full = n.length === 3 ? n.split("").map((c) => c + c).join("") : n;
-  const [r, g, b] = [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  const full =
+    n.length === 3
+      ? n
+          .split("")
+          .map((c) => c + c)
+          .join("")
+      : n;
+  const [r, g, b] = [0, 2, 4]
+    .map((i) => parseInt(full.slice(i, i + 2), 16) / 255)
+    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 const contrast = (a: string, b: string) => {
@@ -90,7 +128,9 @@ const contrast = (a: string, b: string) => {
 };
 
 function walk(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? walk(join(dir, d.name)) : [join(dir, d.name)]));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+    d.isDirectory() ? walk(join(dir, d.name)) : [join(dir, d.name)],
+  );
 }
 const dirSize = (dir: string) => walk(dir).reduce((a, f) => a + statSync(f).size, 0);
 const mediaRefs = (data: unknown) => [...new Set(JSON.stringify(data).match(/\/media\/[^"\\\s]+/g) ?? [])];
@@ -262,7 +302,17 @@ describe("sample/posts.json", () => {
 
   it("has the WordPress REST shape", () => {
     for (const p of posts) {
-      expect(sortedKeys(p)).toEqual(["acf", "categories", "content", "date", "excerpt", "featured_media_src_url", "id", "slug", "title"]);
+      expect(sortedKeys(p)).toEqual([
+        "acf",
+        "categories",
+        "content",
+        "date",
+        "excerpt",
+        "featured_media_src_url",
+        "id",
+        "slug",
+        "title",
+      ]);
       expect(p.date).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
       expect(p.content.rendered).toMatch(/<p>[\s\S]+<\/p>/);
       expect(p.excerpt.rendered).toMatch(/^<p>[\s\S]+<\/p>\n?$/);
@@ -304,7 +354,9 @@ describe("sample/posts.json", () => {
       expect(width / height).toBeGreaterThanOrEqual(2.5);
       expect(statSync(local(s.featured_media_src_url)).size).toBeLessThanOrEqual(60 * 1024);
       const u = s.acf.sliderurl;
-      expect(u === "" || u.startsWith("https://www.hamradioshow.net/") || u.startsWith("https://example.org/"), u).toBe(true);
+      expect(u === "" || u.startsWith("https://www.hamradioshow.net/") || u.startsWith("https://example.org/"), u).toBe(
+        true,
+      );
     }
     const urls = sliders.map((s) => s.acf.sliderurl);
     expect(urls.filter((u) => u === "https://www.hamradioshow.net/the-bunker-tour/").length).toBe(1);
@@ -367,8 +419,12 @@ describe("public/media", () => {
   });
 
   it("has the audio files in the expected format", () => {
-    const names = readdirSync(AUDIO).filter((f) => f.endsWith(".mp3")).sort();
-    expect(names).toEqual(expect.arrayContaining(["error.mp3", "live-sample.mp3", ...[1, 2, 3, 4, 5, 6].map((n) => `ep-audio-${n}.mp3`)]));
+    const names = readdirSync(AUDIO)
+      .filter((f) => f.endsWith(".mp3"))
+      .sort();
+    expect(names).toEqual(
+      expect.arrayContaining(["error.mp3", "live-sample.mp3", ...[1, 2, 3, 4, 5, 6].map((n) => `ep-audio-${n}.mp3`)]),
+    );
     for (const f of names) {
       const info = mp3(`/media/audio/${f}`);
       expect(info.frames, f).toBeGreaterThan(0);
@@ -403,6 +459,7 @@ describe("public/media", () => {
     }
     for (const f of walk(join(MEDIA, "img", "episodes"))) expect(statSync(f).size, f).toBeLessThan(4096);
     for (const f of ["logo.svg", "default-episode.svg"]) expect(existsSync(join(MEDIA, "img", f))).toBe(true);
-    for (const era of ["goom-radio", "mlr", "ppr", "ufrn", "edgefm"]) expect(existsSync(join(MEDIA, "img", "eras", `${era}.svg`)), era).toBe(true);
+    for (const era of ["goom-radio", "mlr", "ppr", "ufrn", "edgefm"])
+      expect(existsSync(join(MEDIA, "img", "eras", `${era}.svg`)), era).toBe(true);
   });
 });

@@ -23,14 +23,18 @@ export const ABOVE_THE_FOLD = {
 } as const;
 
 /**
- * SPEC §2 Cards: an episode card; a click on its art plays it, its title opens its page.
+ * docs/product.md §2 Cards: an episode card; a click on its art plays it, its title opens its page.
  * Art and text depend on the episode alone, so the server memo keeps their markup; the heart
  * depends on the listener and stays outside. The memo's wrapper is `display: contents`.
  */
 export function EpisodeCard({ episode, priority = false }: { episode: EpisodeCardData; priority?: boolean }) {
   return (
     <article className="card episode-card">
-      <ServerMemo id={`card ${episode.coldcut ? "cc" : "ep"} ${episode.id} ${priority ? 1 : 0}`} deps={() => cardMarkupInputs(episode)} className="card__main">
+      <ServerMemo
+        id={`card ${episode.coldcut ? "cc" : "ep"} ${episode.id} ${priority ? 1 : 0}`}
+        deps={() => cardMarkupInputs(episode)}
+        className="card__main"
+      >
         {() => (
           <>
             <div className="card__media">
@@ -69,7 +73,15 @@ function cardMarkupInputs(e: EpisodeCardData): string {
   return `${e.title}\u0000${e.image}\u0000${e.summary}\u0000${e.era ?? ""}\u0000${e.duration}`;
 }
 
-export function EpisodeGrid({ episodes, label, eager = ABOVE_THE_FOLD.episodes }: { episodes: EpisodeCardData[]; label: string; eager?: number }) {
+export function EpisodeGrid({
+  episodes,
+  label,
+  eager = ABOVE_THE_FOLD.episodes,
+}: {
+  episodes: EpisodeCardData[];
+  label: string;
+  eager?: number;
+}) {
   return (
     <ul className="card-grid" aria-label={label}>
       {episodes.map((e, i) => (
@@ -81,7 +93,7 @@ export function EpisodeGrid({ episodes, label, eager = ABOVE_THE_FOLD.episodes }
   );
 }
 
-/** SPEC §2 Cards: "Era card click goes to /era?station=<station>". EdgeFM is a style only. */
+/** docs/product.md §2 Cards: "Era card click goes to /era?station=<station>". EdgeFM is a style only. */
 export function EraCard({
   station,
   headingLevel = 3,
@@ -98,7 +110,11 @@ export function EraCard({
   const era = ERAS[station];
   const H = `h${headingLevel}` as const;
   return (
-    <AppLink to={eraLink(station)} className={`era-card era-card--${station.replace(/\s+/g, "-").toLowerCase()}`} style={{ ["--accent" as string]: era.accent }}>
+    <AppLink
+      to={eraLink(station)}
+      className={`era-card era-card--${station.replace(/\s+/g, "-").toLowerCase()}`}
+      style={{ ["--accent" as string]: era.accent }}
+    >
       <img src={era.image} alt="" width="400" height="240" loading={priority ? "eager" : "lazy"} decoding="async" />
       <span className="era-card__text">
         <H className="era-card__name">{station}</H>
@@ -109,13 +125,20 @@ export function EraCard({
   );
 }
 
-/** SPEC §2 Cards: news card, link chosen by the news type; §5 title/subtext cut to 15 characters. */
+/** docs/product.md §2 Cards: news card, link chosen by the news type; §5 title/subtext cut to 15 characters. */
 export function NewsCard({ post, priority = false }: { post: NewsCardData; priority?: boolean }) {
   const href = post.type ? newsLink(post.type, post.slug) : `/News/${encodeURIComponent(post.slug)}`;
   return (
     <article className="card news-card">
       <AppLink to={href} className="news-card__link" prefetch="intent">
-        <img src={post.image ?? DEFAULT_EPISODE_IMAGE} alt="" width="400" height="225" loading={priority ? "eager" : "lazy"} decoding="async" />
+        <img
+          src={post.image ?? DEFAULT_EPISODE_IMAGE}
+          alt=""
+          width="400"
+          height="225"
+          loading={priority ? "eager" : "lazy"}
+          decoding="async"
+        />
         <h3 className="card__title" title={post.title}>
           {post.titleShort}
         </h3>

@@ -10,7 +10,11 @@ export function EmbedFrame({ src, title, tall = false }: { src: string; title: s
         sandbox="allow-scripts allow-same-origin allow-popups allow-forms"
       />
       <p className="embed__fallback">
-        Not loading? <a href={src} target="_blank" rel="noopener noreferrer">Open {title} in a new tab</a>.
+        Not loading?{" "}
+        <a href={src} target="_blank" rel="noopener noreferrer">
+          Open {title} in a new tab
+        </a>
+        .
       </p>
     </div>
   );

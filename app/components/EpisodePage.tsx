@@ -9,17 +9,32 @@ import { FavoriteToggle } from "./FavoriteToggle";
 
 import { eraLink } from "~/rules/eras";
 
-/** SPEC §2 Episode details (also the Cold Cut details screen). */
-export function EpisodePage({ episode, startTime, siteUrl }: { episode: Episode; startTime: number | null; siteUrl: string }) {
+/** docs/product.md §2 Episode details (also the Cold Cut details screen). */
+export function EpisodePage({
+  episode,
+  startTime,
+  siteUrl,
+}: {
+  episode: Episode;
+  startTime: number | null;
+  siteUrl: string;
+}) {
   const pageUrl = new URL(episodeLink(episode.title, episode.coldcut), siteUrl).href;
   return (
     <article className="episode-page">
-      <div className="episode-hero" style={{ backgroundImage: `url("${episode.backgroundImage.replace(/["\\\n]/g, "")}")` }}>
+      <div
+        className="episode-hero"
+        style={{ backgroundImage: `url("${episode.backgroundImage.replace(/["\\\n]/g, "")}")` }}
+      >
         <div className="episode-hero__shade">
           <PlayEpisodeButton episode={episode} className="episode-hero__play" size={44} startTime={startTime} />
           <div>
             <p className="episode-hero__kicker">
-              {episode.coldcut ? "Cold Cut" : episode.era ? <AppLink to={eraLink(episode.era)}>{episode.era}</AppLink> : null}
+              {episode.coldcut ? (
+                "Cold Cut"
+              ) : episode.era ? (
+                <AppLink to={eraLink(episode.era)}>{episode.era}</AppLink>
+              ) : null}
               {" · "}
               <time dateTime={episode.pubdate}>{formatDate(episode.pubdate)}</time>
               {episode.duration > 0 ? ` · ${formatDuration(episode.duration)}` : ""}

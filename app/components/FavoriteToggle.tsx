@@ -3,7 +3,7 @@ import { AppLink, HeartIcon } from "~/ui/primitives";
 import type { RootData } from "~/services/types";
 
 /**
- * SPEC §2 "Cards carry a heart toggle for favorites"; SPEC §4 Favorites. A real form (POST
+ * docs/product.md §2 "Cards carry a heart toggle for favorites"; docs/product.md §4 Favorites. A real form (POST
  * /favorites) that works without JS; with JS a fetcher submits it and the heart flips at once.
  * A signed-out visitor's heart leads to sign-in and back.
  */
@@ -14,18 +14,47 @@ export function FavoriteToggle({ audioSrc, title, duration }: { audioSrc: string
   // renders are these, a few dozen per list page; the icon is a plain element, made once).
   if (!root?.user) {
     return (
-      <AppLink to={`/signin?redirectTo=${encodeURIComponent(here)}`} className="heart" aria-label={`Sign in to add ${title} to your favorites`} rel="nofollow">
+      <AppLink
+        to={`/signin?redirectTo=${encodeURIComponent(here)}`}
+        className="heart"
+        aria-label={`Sign in to add ${title} to your favorites`}
+        rel="nofollow"
+      >
         {HeartIcon({ size: 22 })}
       </AppLink>
     );
   }
-  return <SavedToggle audioSrc={audioSrc} title={title} duration={duration} saved={root.favorites.includes(audioSrc)} here={here} />;
+  return (
+    <SavedToggle
+      audioSrc={audioSrc}
+      title={title}
+      duration={duration}
+      saved={root.favorites.includes(audioSrc)}
+      here={here}
+    />
+  );
 }
 
-function SavedToggle({ audioSrc, title, duration, saved, here }: { audioSrc: string; title: string; duration: number; saved: boolean; here: string }) {
+function SavedToggle({
+  audioSrc,
+  title,
+  duration,
+  saved,
+  here,
+}: {
+  audioSrc: string;
+  title: string;
+  duration: number;
+  saved: boolean;
+  here: string;
+}) {
   const fetcher = useFetcher<{ ok: boolean; favorite?: boolean }>({ key: `fav:${audioSrc}` });
   const pending = fetcher.formData?.get("intent");
-  const on = pending ? pending === "add" : fetcher.data?.ok && fetcher.data.favorite !== undefined ? fetcher.data.favorite : saved;
+  const on = pending
+    ? pending === "add"
+    : fetcher.data?.ok && fetcher.data.favorite !== undefined
+      ? fetcher.data.favorite
+      : saved;
   return (
     <fetcher.Form
       method="post"
@@ -43,7 +72,12 @@ function SavedToggle({ audioSrc, title, duration, saved, here }: { audioSrc: str
       <input type="hidden" name="duration" value={String(duration)} />
       <input type="hidden" name="redirectTo" value={here} />
       <input type="hidden" name="js" value="0" />
-      <button type="submit" className="heart" aria-pressed={on} aria-label={on ? `Remove ${title} from favorites` : `Add ${title} to favorites`}>
+      <button
+        type="submit"
+        className="heart"
+        aria-pressed={on}
+        aria-label={on ? `Remove ${title} from favorites` : `Add ${title} to favorites`}
+      >
         <HeartIcon size={22} filled={on} />
       </button>
     </fetcher.Form>

@@ -5,12 +5,19 @@ import { DEFAULT_EPISODE_IMAGE } from "~/rules/constants";
 
 // Not in ./Cards.tsx, which every page's first load carries whole.
 
-/** SPEC §2 Cards: "Gallery card click goes to /SpankBank/Post?id=<id>". */
+/** docs/product.md §2 Cards: "Gallery card click goes to /SpankBank/Post?id=<id>". */
 export function GalleryCard({ post, priority = false }: { post: GalleryPost; priority?: boolean }) {
   return (
     <article className="card gallery-card">
       <AppLink to={galleryLink(post.id)} className="gallery-card__link">
-        <img src={post.image ?? DEFAULT_EPISODE_IMAGE} alt="" width="300" height="300" loading={priority ? "eager" : "lazy"} decoding="async" />
+        <img
+          src={post.image ?? DEFAULT_EPISODE_IMAGE}
+          alt=""
+          width="300"
+          height="300"
+          loading={priority ? "eager" : "lazy"}
+          decoding="async"
+        />
         <h3 className="card__title">{post.title}</h3>
       </AppLink>
     </article>

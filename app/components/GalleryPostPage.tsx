@@ -91,9 +91,13 @@ function GalleryThumb({
   );
 }
 
-/** SPEC §2 gallery post: title, the post text, its images (lightbox) and its videos. */
+/** docs/product.md §2 gallery post: title, the post text, its images (lightbox) and its videos. */
 export function GalleryPostPage({ post }: { post: GalleryPostView }) {
-  const [viewer, setViewer] = useState<{ mounted: boolean; open: boolean; index: number }>({ mounted: false, open: false, index: 0 });
+  const [viewer, setViewer] = useState<{ mounted: boolean; open: boolean; index: number }>({
+    mounted: false,
+    open: false,
+    index: 0,
+  });
   const thumbs = useRef<(HTMLAnchorElement | null)[]>([]);
   const openedFrom = useRef(0);
   const [enhanced, setEnhanced] = useState(false);
@@ -102,7 +106,15 @@ export function GalleryPostPage({ post }: { post: GalleryPostView }) {
 
   const openAt = useCallback((index: number, event: MouseEvent<HTMLAnchorElement>) => {
     // Let the browser handle new-tab / modified clicks like any link.
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
     event.preventDefault();
     const href = event.currentTarget.href;
     openedFrom.current = index;
@@ -126,7 +138,9 @@ export function GalleryPostPage({ post }: { post: GalleryPostView }) {
         </p>
       ) : null}
       {/* textHtml is sanitized on the server (allow-list), with the media taken out. */}
-      {post.textHtml ? <div className="prose gallery-post__text" dangerouslySetInnerHTML={{ __html: post.textHtml }} /> : null}
+      {post.textHtml ? (
+        <div className="prose gallery-post__text" dangerouslySetInnerHTML={{ __html: post.textHtml }} />
+      ) : null}
 
       {count ? (
         <section aria-labelledby="gallery-photos-title" className="gallery-post__section">

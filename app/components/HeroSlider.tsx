@@ -5,7 +5,7 @@ import type { SlideCardData } from "~/services/types";
 import { SLIDER_AUTOPLAY_MS } from "~/rules/constants";
 import { afterLoad } from "~/utils/after-load";
 
-/** SPEC §2 Slider: autoplay every 3,000 ms; pauses while hovered/focused or when the listener pauses it. */
+/** docs/product.md §2 Slider: autoplay every 3,000 ms; pauses while hovered/focused or when the listener pauses it. */
 function autoplay(delay: number, paused: () => boolean): KeenSliderPlugin {
   return (slider) => {
     let timer: ReturnType<typeof setTimeout> | undefined;

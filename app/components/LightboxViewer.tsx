@@ -1,5 +1,5 @@
 /**
- * The gallery image lightbox (SPEC §2 "Image lightbox", §4 "Lightbox", §8, §9) on
+ * The gallery image lightbox (docs/product.md §2 "Image lightbox", §4 "Lightbox", §8, §9) on
  * yet-another-react-lightbox; imported lazily only. Buttons, +/- keys and double click zoom by
  * the levels of app/rules/lightbox.ts instead of the library's multipliers
  * (docs/decisions/004-gallery-lightbox.md).
@@ -46,13 +46,14 @@ export interface LightboxViewerProps {
   /** Accessible name of the dialog. */
   label?: string;
   onClose(): void;
-  /** After the closing animation (SPEC §4: "closing while its animation runs"). */
+  /** After the closing animation (docs/product.md §4: "closing while its animation runs"). */
   onExited?(): void;
 }
 
 const PLUGINS = [Zoom];
 
-const MAGNIFIER = "M15.5 14h-.79l-.28-.27A6.47 6.47 0 0 0 16 9.5 6.5 6.5 0 1 0 9.5 16c1.61 0 3.09-.59 4.23-1.57l.27.28v.79l5 4.99L20.49 19zm-6 0C7.01 14 5 11.99 5 9.5S7.01 5 9.5 5 14 7.01 14 9.5 11.99 14 9.5 14z";
+const MAGNIFIER =
+  "M15.5 14h-.79l-.28-.27A6.47 6.47 0 0 0 16 9.5 6.5 6.5 0 1 0 9.5 16c1.61 0 3.09-.59 4.23-1.57l.27.28v.79l5 4.99L20.49 19zm-6 0C7.01 14 5 11.99 5 9.5S7.01 5 9.5 5 14 7.01 14 9.5 11.99 14 9.5 14z";
 
 function magnifierIcon(sign: string) {
   const Icon = () => (
@@ -106,8 +107,8 @@ function ZoomControls({
   // so Escape and the arrow keys keep working.
   useEffect(() => {
     const active = typeof document !== "undefined" ? document.activeElement : null;
-    if (inDisabled && active === zoomInRef.current) (outDisabled ? focus() : zoomOutRef.current?.focus());
-    if (outDisabled && active === zoomOutRef.current) (inDisabled ? focus() : zoomInRef.current?.focus());
+    if (inDisabled && active === zoomInRef.current) outDisabled ? focus() : zoomOutRef.current?.focus();
+    if (outDisabled && active === zoomOutRef.current) inDisabled ? focus() : zoomInRef.current?.focus();
   }, [inDisabled, outDisabled, focus]);
 
   return (
@@ -135,7 +136,14 @@ function ZoomControls({
   );
 }
 
-export default function LightboxViewer({ images, open, index, label = "Photo viewer", onClose, onExited }: LightboxViewerProps) {
+export default function LightboxViewer({
+  images,
+  open,
+  index,
+  label = "Photo viewer",
+  onClose,
+  onExited,
+}: LightboxViewerProps) {
   const zoomRef = useRef<ZoomRef>(null);
   const failedRef = useRef(false);
 
@@ -181,7 +189,7 @@ export default function LightboxViewer({ images, open, index, label = "Photo vie
     return () => window.removeEventListener("keydown", onKeyDown, true);
   }, [open, setLevel]);
 
-  /** SPEC §4 "A double click toggles zoom" (0 ↔ 300), centred where the listener clicked. */
+  /** docs/product.md §4 "A double click toggles zoom" (0 ↔ 300), centred where the listener clicked. */
   const onDoubleClick = useCallback(
     (event: MouseEvent<HTMLDivElement>) => {
       const z = zoomRef.current;
@@ -189,7 +197,8 @@ export default function LightboxViewer({ images, open, index, label = "Photo vie
       const rect = event.currentTarget.getBoundingClientRect();
       const next = toggleZoomLevel(zoomLevelOf(z.zoom));
       // Zooming in keeps the clicked point under the pointer; zooming out recentres.
-      if (next > 0) setLevel(next, event.clientX - (rect.left + rect.width / 2), event.clientY - (rect.top + rect.height / 2));
+      if (next > 0)
+        setLevel(next, event.clientX - (rect.left + rect.width / 2), event.clientY - (rect.top + rect.height / 2));
       else setLevel(next);
     },
     [setLevel],
@@ -205,7 +214,14 @@ export default function LightboxViewer({ images, open, index, label = "Photo vie
       className="gallery-lightbox"
       animation={LIGHTBOX_ANIMATION}
       carousel={{ padding: LIGHTBOX_PADDING_PX, finite: slides.length <= 1 }}
-      labels={{ Lightbox: label, Close: "Close", Previous: "Previous", Next: "Next", "Zoom in": "Zoom in", "Zoom out": "Zoom out" }}
+      labels={{
+        Lightbox: label,
+        Close: "Close",
+        Previous: "Previous",
+        Next: "Next",
+        "Zoom in": "Zoom in",
+        "Zoom out": "Zoom out",
+      }}
       zoom={{
         ref: zoomRef,
         // Image pixels may be magnified up to 4× (level 300); the rules cap it there.
@@ -220,7 +236,7 @@ export default function LightboxViewer({ images, open, index, label = "Photo vie
         zoom: ({ zoom }) => {
           if (zoom > MAX_ZOOM_FACTOR + 0.001) zoomRef.current?.changeZoom(MAX_ZOOM_FACTOR, true);
         },
-        // SPEC §4 "Moving between images resets zoom" (the library does too; this makes it a rule).
+        // docs/product.md §4 "Moving between images resets zoom" (the library does too; this makes it a rule).
         view: () => {
           const z = zoomRef.current;
           const reset = zoomFactorOf(zoomLevelAfterMove());
@@ -230,7 +246,7 @@ export default function LightboxViewer({ images, open, index, label = "Photo vie
       }}
       render={{
         buttonZoom: (zoom) => <ZoomControls zoom={zoom} onLevel={setLevel} onFailedChange={onFailedChange} />,
-        // SPEC §8 "Lightbox image failure": the exact text, instead of the library's icon.
+        // docs/product.md §8 "Lightbox image failure": the exact text, instead of the library's icon.
         iconError: () => <span className="gallery-lightbox__error">{LIGHTBOX_IMAGE_ERROR}</span>,
         slideContainer: ({ children }: { children?: ReactNode }) => (
           <div className="gallery-lightbox__slide" onDoubleClick={onDoubleClick}>

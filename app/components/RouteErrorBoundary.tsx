@@ -4,7 +4,7 @@ import { LOADING_TEXT, NOT_FOUND_TEXT, NOT_FOUND_TITLE } from "~/rules/constants
 /**
  * The one error view every route module exports: 404 → the spec's NOT FOUND page; 400 → the
  * clear message the route threw (also 503: a service it needs is unavailable); the 200 `stillLoading()` page (a remote source failed, no
- * copy) → SPEC §8 'Loading...'; anything else → a generic message (no stack trace).
+ * copy) → docs/product.md §8 'Loading...'; anything else → a generic message (no stack trace).
  * Rendered inside the root layout, so the player never unmounts.
  */
 export function RouteErrorBoundary() {
@@ -42,7 +42,7 @@ export function RouteErrorBoundary() {
   );
 }
 
-/** SPEC §2 Not-found page. */
+/** docs/product.md §2 Not-found page. */
 export function NotFound() {
   return (
     <section className="error-page not-found" aria-labelledby="nf-title">

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { FacebookIcon, ShareIcon, XIcon } from "~/ui/primitives";
 
-/** SPEC §1 "Share an episode": native share where the device has it, else copy; plus network links. */
+/** docs/product.md §1 "Share an episode": native share where the device has it, else copy; plus network links. */
 export function ShareButtons({ url, title }: { url: string; title: string }) {
   const [canShare, setCanShare] = useState(false);
   const [copied, setCopied] = useState(false);
@@ -16,7 +16,10 @@ export function ShareButtons({ url, title }: { url: string; title: string }) {
           if (canShare) {
             await navigator.share({ title: text, url }).catch(() => undefined);
           } else {
-            await navigator.clipboard?.writeText(url).then(() => setCopied(true), () => undefined);
+            await navigator.clipboard?.writeText(url).then(
+              () => setCopied(true),
+              () => undefined,
+            );
           }
         }}
       >

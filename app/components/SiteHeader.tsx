@@ -6,11 +6,11 @@ import { SEARCH_PLACEHOLDER } from "~/rules/constants";
 import { SocialList } from "./SocialLinks";
 import { ServerMemo } from "~/utils/server-memo";
 
-/** SPEC §2 Navigation bar (desktop) and the mobile header with its burger menu. */
+/** docs/product.md §2 Navigation bar (desktop) and the mobile header with its burger menu. */
 export function SiteHeader({ signedIn }: { signedIn: boolean }) {
   const location = useLocation();
   const [params] = useSearchParams();
-  const term = location.pathname.toLowerCase() === "/search" ? params.get("term") ?? "" : "";
+  const term = location.pathname.toLowerCase() === "/search" ? (params.get("term") ?? "") : "";
   const burger = useRef<HTMLDetailsElement>(null);
 
   // The burger is a <details> (works without JS); close it after a navigation.
@@ -20,7 +20,12 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
 
   return (
     // Its markup depends on who is signed in, the path (the active link) and the search term.
-    <ServerMemo as="header" id="header" deps={JSON.stringify([signedIn, location.pathname.toLowerCase(), term])} className="site-header">
+    <ServerMemo
+      as="header"
+      id="header"
+      deps={JSON.stringify([signedIn, location.pathname.toLowerCase(), term])}
+      className="site-header"
+    >
       {() => (
         <div className="site-header__inner">
           <AppLink to="/" className="brand" aria-label="The Ham Radio Show home">
@@ -69,8 +74,21 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
               <MenuIcon />
             </summary>
             <div className="burger__panel">
-              <Form method="get" action="/search" role="search" className="search-box search-box--burger" aria-label="Search episodes (menu)">
-                <input type="search" name="term" placeholder={SEARCH_PLACEHOLDER} aria-label="Search episodes" maxLength={200} enterKeyHint="search" />
+              <Form
+                method="get"
+                action="/search"
+                role="search"
+                className="search-box search-box--burger"
+                aria-label="Search episodes (menu)"
+              >
+                <input
+                  type="search"
+                  name="term"
+                  placeholder={SEARCH_PLACEHOLDER}
+                  aria-label="Search episodes"
+                  maxLength={200}
+                  enterKeyHint="search"
+                />
                 <button type="submit" aria-label="Search">
                   <SearchIcon size={20} />
                 </button>

@@ -7,7 +7,7 @@ function SocialIcon({ network }: { network: string }) {
   return <XIcon />;
 }
 
-/** The show's social links (SPEC §1), in the footer and in the burger menu. */
+/** The show's social links (docs/product.md §1), in the footer and in the burger menu. */
 export function SocialList({ className }: { className: string }) {
   return (
     <ul className={className} aria-label="Follow the show">

@@ -4,7 +4,7 @@ import { pickSponsor } from "~/rules/sponsor";
 import { SPONSOR_LABEL } from "~/rules/constants";
 
 /**
- * SPEC §2 Home "A sponsor banner labelled 'Presented by:'", SPEC §5 "chosen at random".
+ * docs/product.md §2 Home "A sponsor banner labelled 'Presented by:'", docs/product.md §5 "chosen at random".
  * The server renders the first sponsor (so cached pages stay identical); the browser picks one
  * at random after hydration. Without JS the server's choice stands.
  */
@@ -21,7 +21,12 @@ export function SponsorBanner({ sponsors }: { sponsors: Sponsor[] }) {
       style={{ background: sponsor.style.bannerBg, color: sponsor.style.bannerTextColor }}
     >
       <span className="sponsor-banner__label">{SPONSOR_LABEL}</span>
-      <a href={sponsor.link} target="_blank" rel="noopener noreferrer sponsored" style={{ background: sponsor.style.bgColor }}>
+      <a
+        href={sponsor.link}
+        target="_blank"
+        rel="noopener noreferrer sponsored"
+        style={{ background: sponsor.style.bgColor }}
+      >
         <img src={sponsor.logo} alt={sponsor.name} width="180" height="60" />
       </a>
     </aside>

@@ -35,7 +35,11 @@ const envSchema = z
     CATALOG_SOURCE: z.enum(["embedded", "supabase"]).default("embedded"),
     SUPABASE_URL: optionalUrl,
     SUPABASE_ANON_KEY: z.string().trim().optional(),
-    SUPABASE_COLDCUT_TABLE: z.string().trim().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).default("ColdCut"),
+    SUPABASE_COLDCUT_TABLE: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z_][A-Za-z0-9_]*$/)
+      .default("ColdCut"),
     CONTENT_SOURCE: z.enum(["embedded", "wordpress"]).default("embedded"),
     WORDPRESS_API_URL: optionalUrl,
     GALLERY_SOURCE: z.enum(["embedded", "wordpress"]).default("embedded"),
@@ -71,7 +75,8 @@ const envSchema = z
   })
   .superRefine((env, ctx) => {
     const need = (when: boolean, key: keyof typeof env, why: string) => {
-      if (when && !env[key]) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [key], message: `${String(key)} is required ${why}` });
+      if (when && !env[key])
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: [key], message: `${String(key)} is required ${why}` });
     };
     need(env.CATALOG_SOURCE === "supabase", "SUPABASE_URL", "when CATALOG_SOURCE=supabase");
     need(env.CATALOG_SOURCE === "supabase", "SUPABASE_ANON_KEY", "when CATALOG_SOURCE=supabase");
@@ -80,7 +85,11 @@ const envSchema = z
     const firebase = env.ACCOUNTS_SOURCE === "firebase";
     need(firebase, "FIREBASE_API_KEY", "when ACCOUNTS_SOURCE=firebase (the project's web API key)");
     need(firebase, "FIREBASE_PROJECT_ID", "when ACCOUNTS_SOURCE=firebase");
-    need(firebase, "FIREBASE_DATABASE_URL", "when ACCOUNTS_SOURCE=firebase (https://<project>-default-rtdb.firebaseio.com)");
+    need(
+      firebase,
+      "FIREBASE_DATABASE_URL",
+      "when ACCOUNTS_SOURCE=firebase (https://<project>-default-rtdb.firebaseio.com)",
+    );
     need(
       firebase && !env.FIREBASE_ACCESS_TOKEN,
       "FIREBASE_SERVICE_ACCOUNT",
@@ -90,11 +99,18 @@ const envSchema = z
       try {
         readServiceAccount(env.FIREBASE_SERVICE_ACCOUNT);
       } catch (error) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["FIREBASE_SERVICE_ACCOUNT"], message: `FIREBASE_SERVICE_ACCOUNT: ${(error as Error).message}` });
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: ["FIREBASE_SERVICE_ACCOUNT"],
+          message: `FIREBASE_SERVICE_ACCOUNT: ${(error as Error).message}`,
+        });
       }
     }
     if (env.NODE_ENV === "production") {
-      const secrets = (env.SESSION_SECRET ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+      const secrets = (env.SESSION_SECRET ?? "")
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
       if (secrets.length === 0) {
         ctx.addIssue({
           code: z.ZodIssueCode.custom,

@@ -26,7 +26,9 @@ export function readServiceAccount(value: string): ServiceAccount {
     try {
       text = fs.readFileSync(path.resolve(raw), "utf8");
     } catch (error) {
-      throw new Error(`cannot read the service account file ${raw} (${(error as NodeJS.ErrnoException).code ?? "error"})`);
+      throw new Error(
+        `cannot read the service account file ${raw} (${(error as NodeJS.ErrnoException).code ?? "error"})`,
+      );
     }
   }
   let json: unknown;

@@ -15,7 +15,12 @@ export const CROSS_SITE_REFUSAL = "This form was sent from another site, so noth
  * or Sec-Fetch-Site: cross-site. Requests without either header (non-browser clients) carry no
  * victim's cookies and pass. The server applies this before Remix runs; actions check again.
  */
-export function isCrossSiteWrite(method: string, host: string | undefined, origin: string | null | undefined, fetchSite: string | null | undefined): boolean {
+export function isCrossSiteWrite(
+  method: string,
+  host: string | undefined,
+  origin: string | null | undefined,
+  fetchSite: string | null | undefined,
+): boolean {
   if (method === "GET" || method === "HEAD" || method === "OPTIONS") return false;
   if (fetchSite === "cross-site") return true;
   if (!origin) return false;
@@ -30,7 +35,11 @@ export function isCrossSiteWrite(method: string, host: string | undefined, origi
 export function assertSameOrigin(request: Request): void {
   const { method, headers } = request;
   if (isCrossSiteWrite(method, new URL(request.url).host, headers.get("Origin"), headers.get("Sec-Fetch-Site"))) {
-    throw new Response(CROSS_SITE_REFUSAL, { status: 403, statusText: "Forbidden", headers: { "Cache-Control": CACHE_POLICY.private } });
+    throw new Response(CROSS_SITE_REFUSAL, {
+      status: 403,
+      statusText: "Forbidden",
+      headers: { "Cache-Control": CACHE_POLICY.private },
+    });
   }
 }
 
@@ -41,7 +50,7 @@ export function isBot(form: FormData): boolean {
   return typeof v === "string" && v.length > 0;
 }
 
-/** SPEC §2 "Unsigned visitors who open a protected route are redirected to /signin." */
+/** docs/product.md §2 "Unsigned visitors who open a protected route are redirected to /signin." */
 export async function requireUser(request: Request, context: AppLoadContext): Promise<SessionUser> {
   const user = await context.user();
   if (user) return user;
@@ -52,7 +61,9 @@ export async function requireUser(request: Request, context: AppLoadContext): Pr
 function toSignIn(request: Request, notice?: string): Response {
   const url = new URL(request.url);
   const back = `redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`;
-  return redirect(`/signin?${notice ? `notice=${notice}&` : ""}${back}`, { headers: { "Cache-Control": CACHE_POLICY.private } });
+  return redirect(`/signin?${notice ? `notice=${notice}&` : ""}${back}`, {
+    headers: { "Cache-Control": CACHE_POLICY.private },
+  });
 }
 
 /**
@@ -106,7 +117,9 @@ export async function readForm(request: Request, maxBytes = 16 * 1024): Promise<
   const bytes = await readBody(request, maxBytes);
   if (!bytes) throw new Response("The form is too large.", { status: 413, statusText: "Payload Too Large" });
   try {
-    return await new Response(bytes, { headers: { "Content-Type": request.headers.get("Content-Type") ?? "" } }).formData();
+    return await new Response(bytes, {
+      headers: { "Content-Type": request.headers.get("Content-Type") ?? "" },
+    }).formData();
   } catch {
     throw new Response("The form could not be read.", { status: 400, statusText: "Bad Request" });
   }

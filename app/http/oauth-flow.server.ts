@@ -14,7 +14,12 @@ export const parseProvider = (value: string | undefined): OAuthProvider | null =
   value === "google" || value === "facebook" ? value : null;
 
 /** POST /auth/:provider: remember the flow, then let the strategy redirect to the provider. */
-export async function startOAuth(provider: OAuthProvider, request: Request, form: FormData, context: AppLoadContext): Promise<never> {
+export async function startOAuth(
+  provider: OAuthProvider,
+  request: Request,
+  form: FormData,
+  context: AppLoadContext,
+): Promise<never> {
   const from = form.get("from") === "signup" ? "signup" : "signin";
   const flow = await flowCookie.serialize({ from, redirectTo: safeRedirect(form.get("redirectTo"), "/") });
   try {
@@ -33,7 +38,11 @@ export async function startOAuth(provider: OAuthProvider, request: Request, form
 }
 
 /** GET /auth/:provider/callback: verify state, exchange the code, start OUR session. */
-export async function completeOAuth(provider: OAuthProvider, request: Request, context: AppLoadContext): Promise<never> {
+export async function completeOAuth(
+  provider: OAuthProvider,
+  request: Request,
+  context: AppLoadContext,
+): Promise<never> {
   const parsedFlow = flowSchema.safeParse(await flowCookie.parse(request.headers.get("Cookie")).catch(() => null));
   const flow = parsedFlow.success ? parsedFlow.data : { from: "signin" as const, redirectTo: "/" };
   const clearFlow = await flowCookie.serialize("", { maxAge: 0 });
@@ -43,15 +52,17 @@ export async function completeOAuth(provider: OAuthProvider, request: Request, c
     const headers = new Headers({ "Cache-Control": CACHE_POLICY.private });
     headers.append("Set-Cookie", session);
     headers.append("Set-Cookie", clearFlow);
-    // SPEC §4: "Google sign-up goes to /".
+    // docs/product.md §4: "Google sign-up goes to /".
     throw redirect(flow.from === "signup" ? "/" : safeRedirect(flow.redirectTo, "/"), { headers });
   } catch (error) {
     if (error instanceof Response) throw error;
     const message = error instanceof Error ? error.message : String(error);
-    // SPEC §8: provider sign-in failures are logged; sign-up shows 'Error during Google login: …'.
+    // docs/product.md §8: provider sign-in failures are logged; sign-up shows 'Error during Google login: …'.
     console.warn(`[oauth:${provider}] ${message}`);
     const exists = error instanceof AuthorizationError && /already exists/.test(message);
     const code = `${provider}-${exists ? "account-exists" : "failed"}`;
-    throw redirect(`/${flow.from}?error=${code}`, { headers: { "Set-Cookie": clearFlow, "Cache-Control": CACHE_POLICY.private } });
+    throw redirect(`/${flow.from}?error=${code}`, {
+      headers: { "Set-Cookie": clearFlow, "Cache-Control": CACHE_POLICY.private },
+    });
   }
 }

@@ -5,11 +5,19 @@ import { usePlayer } from "./PlayerProvider";
 import type { EpisodeMedia } from "./machine";
 
 /**
- * The cast icon (SPEC §2 Episode details, §4 Casting). Rendering it asks for the Google Cast SDK
+ * The cast icon (docs/product.md §2 Episode details, §4 Casting). Rendering it asks for the Google Cast SDK
  * (loaded once, lazily); it shows only when a cast device can be reached. With `episode`, a
  * click first switches the player to that episode, then opens the device picker.
  */
-export function CastButton({ episode, className = "icon-button cast-button", size = 22 }: { episode?: EpisodeMedia; className?: string; size?: number }) {
+export function CastButton({
+  episode,
+  className = "icon-button cast-button",
+  size = 22,
+}: {
+  episode?: EpisodeMedia;
+  className?: string;
+  size?: number;
+}) {
   const { state, cast, choose } = usePlayer();
   const { request } = cast;
   // Not in the first load: asked for once the page has loaded and the browser is idle.

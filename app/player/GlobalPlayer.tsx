@@ -7,7 +7,17 @@ import { MOBILE_VOICE_ALERT } from "~/rules/player";
 import { useSleepTimer, type SleepTimerApi } from "./use-sleep-timer";
 import { useKeyboardShortcuts } from "./use-keyboard-shortcuts";
 import { ServerMemo } from "~/utils/server-memo";
-import { isPlayingish, LiveButton, NowPlayingText, PlayPause, SeekBar, ShareAtTimeButton, SkipButtons, SleepControl, SpeedControl } from "./controls";
+import {
+  isPlayingish,
+  LiveButton,
+  NowPlayingText,
+  PlayPause,
+  SeekBar,
+  ShareAtTimeButton,
+  SkipButtons,
+  SleepControl,
+  SpeedControl,
+} from "./controls";
 
 // The dialogs load when first opened (or when the pointer nears their button), not with the page.
 const loadDialogs = () => import("./PlayerDialogs");
@@ -18,7 +28,7 @@ const preloadDialogs = () => void loadDialogs();
 const CastButton = lazy(() => import("./CastButton").then((m) => ({ default: m.CastButton })));
 
 /**
- * SPEC §2: wider screens show the desktop global player; below 550 px the mobile player text
+ * docs/product.md §2: wider screens show the desktop global player; below 550 px the mobile player text
  * banner and mobile controls, followed by a 103 px spacer. Both views read the one player state;
  * CSS shows one of them. Rendered once in root.tsx, outside <Outlet/>.
  */
@@ -32,7 +42,11 @@ export function GlobalPlayer() {
   // wrapper has no box (.player-root: display: contents), so the players lay out as before.
   return (
     <>
-      <ServerMemo id="player" deps={() => JSON.stringify([state, everPlayed, sleep.timer, sleep.minutesLeft])} className="player-root">
+      <ServerMemo
+        id="player"
+        deps={() => JSON.stringify([state, everPlayed, sleep.timer, sleep.minutesLeft])}
+        className="player-root"
+      >
         {() => (
           <>
             <DesktopPlayer sleep={sleep} onHelp={openHelp} />
@@ -125,7 +139,12 @@ function MobilePlayer({ sleep }: { sleep: SleepTimerApi }) {
           <div className="mobile-player__controls">
             <PlayPause size={26} />
             <LiveButton />
-            <button type="button" className="icon-button" aria-label="Voice message" onClick={() => window.alert(MOBILE_VOICE_ALERT)}>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label="Voice message"
+              onClick={() => window.alert(MOBILE_VOICE_ALERT)}
+            >
               <MicIcon size={22} />
             </button>
             <button
@@ -170,4 +189,3 @@ function MobilePlayer({ sleep }: { sleep: SleepTimerApi }) {
     </div>
   );
 }
-

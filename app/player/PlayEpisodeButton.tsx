@@ -17,8 +17,8 @@ export function episodeMedia(episode: Episode | EpisodeCardData): EpisodeMedia {
 }
 
 /**
- * SPEC §2 "Episode card click: plays the episode" and the episode page's play/pause icon.
- * Choosing the episode already playing alerts (SPEC §4) — the machine decides.
+ * docs/product.md §2 "Episode card click: plays the episode" and the episode page's play/pause icon.
+ * Choosing the episode already playing alerts (docs/product.md §4) — the machine decides.
  */
 export function PlayEpisodeButton({
   episode,

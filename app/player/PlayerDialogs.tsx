@@ -10,7 +10,9 @@ import type { SleepTimerApi } from "./use-sleep-timer";
 /** Focus stays inside an open modal: Tab from the last control goes to the first, and back. */
 function trapTab(e: React.KeyboardEvent<HTMLElement>) {
   if (e.key !== "Tab") return;
-  const focusable = [...e.currentTarget.querySelectorAll<HTMLElement>("button:not([disabled]), select, input:not([disabled]), a[href]")];
+  const focusable = [
+    ...e.currentTarget.querySelectorAll<HTMLElement>("button:not([disabled]), select, input:not([disabled]), a[href]"),
+  ];
   if (focusable.length === 0) return;
   const first = focusable[0];
   const last = focusable[focusable.length - 1];
@@ -23,7 +25,17 @@ function trapTab(e: React.KeyboardEvent<HTMLElement>) {
   }
 }
 
-function Modal({ titleId, onClose, children, className = "" }: { titleId: string; onClose: () => void; children: ReactNode; className?: string }) {
+function Modal({
+  titleId,
+  onClose,
+  children,
+  className = "",
+}: {
+  titleId: string;
+  onClose: () => void;
+  children: ReactNode;
+  className?: string;
+}) {
   useEffect(() => {
     const { body } = document;
     const previous = body.style.overflow;
@@ -53,7 +65,7 @@ function Modal({ titleId, onClose, children, className = "" }: { titleId: string
   );
 }
 
-/** SPEC §2 "A 'more' dots menu opens a modal. A click on the backdrop or on Close closes it." */
+/** docs/product.md §2 "A 'more' dots menu opens a modal. A click on the backdrop or on Close closes it." */
 export function MoreModal({ sleep, onClose }: { sleep: SleepTimerApi; onClose: () => void }) {
   const { state } = usePlayer();
   const titleId = useId();

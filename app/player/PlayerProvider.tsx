@@ -1,4 +1,16 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from "react";
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+  type ReactNode,
+} from "react";
 import {
   createPlayerConfig,
   initialPlayerState,
@@ -49,7 +61,9 @@ export function usePlayer(): PlayerApi {
 }
 
 export function PlayerProvider({ liveStreamUrl, children }: { liveStreamUrl: string; children: ReactNode }) {
-  const [state, dispatch] = useReducer(playerReducer, liveStreamUrl, (url) => initialPlayerState(createPlayerConfig(url)));
+  const [state, dispatch] = useReducer(playerReducer, liveStreamUrl, (url) =>
+    initialPlayerState(createPlayerConfig(url)),
+  );
   const audioRef = useRef<HTMLAudioElement>(null);
   const stateRef = useRef(state);
   stateRef.current = state;
@@ -78,7 +92,7 @@ export function PlayerProvider({ liveStreamUrl, children }: { liveStreamUrl: str
     audioRef.current?.setAttribute("data-ready", "true");
   }, []);
 
-  // Alerts of SPEC §4 are window.alert with the exact text.
+  // Alerts of docs/product.md §4 are window.alert with the exact text.
   useEffect(() => {
     if (state.alert) {
       window.alert(state.alert);
@@ -86,7 +100,7 @@ export function PlayerProvider({ liveStreamUrl, children }: { liveStreamUrl: str
     }
   }, [state.alert]);
 
-  // SPEC §4: after 100 ms the new source and title are set and playback starts.
+  // docs/product.md §4: after 100 ms the new source and title are set and playback starts.
   const pendingId = state.pending?.id;
   useEffect(() => {
     if (pendingId === undefined) return;
@@ -149,7 +163,10 @@ export function PlayerProvider({ liveStreamUrl, children }: { liveStreamUrl: str
     }
   }, [state.requestedTime, state.src]);
 
-  const choose = useCallback((media: EpisodeMedia, startTime?: number | null) => dispatch({ type: "choose", media, startTime }), []);
+  const choose = useCallback(
+    (media: EpisodeMedia, startTime?: number | null) => dispatch({ type: "choose", media, startTime }),
+    [],
+  );
   const toggle = useCallback(() => dispatch({ type: "toggle" }), []);
   const goLive = useCallback(() => dispatch({ type: "goLive" }), []);
   const api = useMemo(

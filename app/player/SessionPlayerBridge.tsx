@@ -8,7 +8,7 @@ import { LOGOUT_EVENT } from "./session-events";
 const orUndefined = (s: string | undefined | null) => (s ? s : undefined);
 
 /**
- * Connects the session to the player (SPEC §4 "Session"): restore on sign-in, clear on sign-out,
+ * Connects the session to the player (docs/product.md §4 "Session"): restore on sign-in, clear on sign-out,
  * live default on explicit logout; and progress sync while a signed-in listener plays.
  */
 export function SessionPlayerBridge({
@@ -39,7 +39,13 @@ export function SessionPlayerBridge({
       const s = restore?.sync;
       dispatch({
         type: "restore",
-        user: u ? { audioTitle: orUndefined(u.audioTitle), audioSrc: orUndefined(u.audioSrc), duration: u.duration || undefined } : null,
+        user: u
+          ? {
+              audioTitle: orUndefined(u.audioTitle),
+              audioSrc: orUndefined(u.audioSrc),
+              duration: u.duration || undefined,
+            }
+          : null,
         sync: s
           ? {
               AudioTitle: orUndefined(s.AudioTitle),
@@ -69,11 +75,14 @@ export function SessionPlayerBridge({
       navigator.sendBeacon("/api/progress", new Blob([body], { type: "text/plain" }));
       return;
     }
-    fetch("/api/progress", { method: "POST", headers: { "Content-Type": "application/json" }, body, keepalive: true }).catch(
-      () => {
-        last.current = null; // try again on the next tick
-      },
-    );
+    fetch("/api/progress", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body,
+      keepalive: true,
+    }).catch(() => {
+      last.current = null; // try again on the next tick
+    });
   };
 
   useEffect(() => {

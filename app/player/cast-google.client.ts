@@ -32,7 +32,12 @@ interface CastFramework {
   CastContext: { getInstance(): CastContextLike };
   CastContextEventType: { CAST_STATE_CHANGED: string; SESSION_STATE_CHANGED: string };
   CastState: { NO_DEVICES_AVAILABLE: string; NOT_CONNECTED: string; CONNECTING: string; CONNECTED: string };
-  SessionState: { SESSION_STARTED: string; SESSION_RESUMED: string; SESSION_ENDED: string; SESSION_START_FAILED: string };
+  SessionState: {
+    SESSION_STARTED: string;
+    SESSION_RESUMED: string;
+    SESSION_ENDED: string;
+    SESSION_START_FAILED: string;
+  };
 }
 interface ChromeCast {
   AutoJoinPolicy: { ORIGIN_SCOPED: string };
@@ -107,7 +112,8 @@ function createGoogleCastController(framework: CastFramework, chromeCast: Chrome
       if (!session) throw new Error("Not connected to a cast device");
       const req = buildCastLoadRequest(media);
       const info = new chromeCast.media.MediaInfo(req.contentId, req.contentType);
-      info.streamType = req.streamType === "LIVE" ? chromeCast.media.StreamType.LIVE : chromeCast.media.StreamType.BUFFERED;
+      info.streamType =
+        req.streamType === "LIVE" ? chromeCast.media.StreamType.LIVE : chromeCast.media.StreamType.BUFFERED;
       const metadata = new chromeCast.media.GenericMediaMetadata();
       metadata.title = req.metadata.title;
       metadata.subtitle = req.metadata.subtitle;

@@ -1,5 +1,5 @@
 /**
- * The cast load request (SPEC §7 "A cast service receives the episode URL, title, poster and
+ * The cast load request (docs/product.md §7 "A cast service receives the episode URL, title, poster and
  * description"). Apart from ./cast.ts, which is in the first load: only the lazy Google Cast
  * binding needs it.
  */

@@ -14,7 +14,7 @@ const episode: CastMedia = {
 };
 const ORIGIN = "https://hamradioshow.example";
 
-describe("buildCastLoadRequest (SPEC §4, §7)", () => {
+describe("buildCastLoadRequest (docs/product.md §4, §7)", () => {
   it("carries the episode URL, title, poster and description; BUFFERED for episodes", () => {
     expect(buildCastLoadRequest(episode)).toEqual({
       contentId: "https://cdn.example/ep1.mp3",
@@ -30,7 +30,12 @@ describe("buildCastLoadRequest (SPEC §4, §7)", () => {
     });
   });
   it("LIVE for the live stream; no images without a poster", () => {
-    const req = buildCastLoadRequest({ ...episode, url: "https://streaming.live365.com/a93581", live: true, poster: "" });
+    const req = buildCastLoadRequest({
+      ...episode,
+      url: "https://streaming.live365.com/a93581",
+      live: true,
+      poster: "",
+    });
     expect(req.streamType).toBe("LIVE");
     expect(req.metadata.images).toEqual([]);
     expect(req.contentType).toBe("audio/mpeg");
@@ -121,7 +126,10 @@ describe("cast start position and browser support", () => {
   });
   it("castMediaFor passes the current position of an episode", () => {
     const config = createPlayerConfig("https://streaming.live365.com/a93581");
-    const c = playerReducer(initialPlayerState(config), { type: "choose", media: { src: "/a.mp3", title: "A", duration: 100 } });
+    const c = playerReducer(initialPlayerState(config), {
+      type: "choose",
+      media: { src: "/a.mp3", title: "A", duration: 100 },
+    });
     let s = playerReducer(c, { type: "switchElapsed", id: c.pending!.id });
     expect(castMediaFor(s, ORIGIN)!.startTime).toBeUndefined();
     s = playerReducer(s, { type: "timeUpdate", time: 40 });
@@ -139,11 +147,21 @@ describe("cast start position and browser support", () => {
     expect(seen).toEqual([true, false]);
   });
   it("the Cast web sender runs in Chromium browsers only (not iOS)", () => {
-    const chrome = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
-    const android = "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
+    const chrome =
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+    const android =
+      "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
     const firefox = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0";
-    const safari = "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15";
-    const iosChrome = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/131.0 Mobile/15E148 Safari/604.1";
-    expect([chrome, android, firefox, safari, iosChrome].map(castCapableBrowser)).toEqual([true, true, false, false, false]);
+    const safari =
+      "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15";
+    const iosChrome =
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/131.0 Mobile/15E148 Safari/604.1";
+    expect([chrome, android, firefox, safari, iosChrome].map(castCapableBrowser)).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Casting (SPEC §4 "Casting", §7 "A cast service receives the episode URL, title, poster and
+ * Casting (docs/product.md §4 "Casting", §7 "A cast service receives the episode URL, title, poster and
  * description"). The real Google Cast binding lives in a client module implementing
  * `CastController`; everything here is pure (the load request it sends: ./cast-request.ts; a fake
  * controller for tests: ./cast-fake.ts).

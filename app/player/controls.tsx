@@ -131,14 +131,31 @@ export function SpeedControl() {
   );
 }
 
-const SLEEP_LABEL: Record<string, string> = { "15": "15 min", "30": "30 min", "60": "60 min", "end-of-episode": "End of episode" };
+const SLEEP_LABEL: Record<string, string> = {
+  "15": "15 min",
+  "30": "30 min",
+  "60": "60 min",
+  "end-of-episode": "End of episode",
+};
 
 export function SleepControl({ sleep }: { sleep: SleepTimerApi }) {
-  const value = sleep.timer.mode === "off" ? "off" : sleep.timer.mode === "minutes" ? String(sleep.timer.minutes) : "end-of-episode";
+  const value =
+    sleep.timer.mode === "off"
+      ? "off"
+      : sleep.timer.mode === "minutes"
+        ? String(sleep.timer.minutes)
+        : "end-of-episode";
   const status =
-    sleep.timer.mode === "minutes" ? `Sleep in ${sleep.minutesLeft} min` : sleep.timer.mode === "end-of-episode" ? "Sleep at end" : "";
+    sleep.timer.mode === "minutes"
+      ? `Sleep in ${sleep.minutesLeft} min`
+      : sleep.timer.mode === "end-of-episode"
+        ? "Sleep at end"
+        : "";
   return (
-    <label className={`select-control sleep-control${sleep.timer.mode !== "off" ? " sleep-control--on" : ""}`} title={status || "Sleep timer"}>
+    <label
+      className={`select-control sleep-control${sleep.timer.mode !== "off" ? " sleep-control--on" : ""}`}
+      title={status || "Sleep timer"}
+    >
       <MoonIcon size={16} />
       <select
         aria-label="Sleep timer"
@@ -154,7 +171,9 @@ export function SleepControl({ sleep }: { sleep: SleepTimerApi }) {
             {SLEEP_LABEL[String(o)]}
           </option>
         ))}
-        {value === "end-of-episode" && !sleep.options.includes("end-of-episode") ? <option value="end-of-episode">End of episode</option> : null}
+        {value === "end-of-episode" && !sleep.options.includes("end-of-episode") ? (
+          <option value="end-of-episode">End of episode</option>
+        ) : null}
       </select>
       <span className="visually-hidden" aria-live="polite">
         {status}
@@ -212,4 +231,3 @@ export function NowPlayingText({ className }: { className: string }) {
     </div>
   );
 }
-

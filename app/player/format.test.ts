@@ -51,12 +51,25 @@ describe("parseShareTime (?t=)", () => {
   ])("%j → %d", (raw, out) => {
     expect(parseShareTime(raw)).toBe(out);
   });
-  it.each(["abc", "-5", "1e9999", "12.5.3", "12.5", "", " ", "0x10", "+5", "Infinity", "NaN", "1 2", "5s", "1:30", "1234567890"])(
-    "junk %j → null",
-    (raw) => {
-      expect(parseShareTime(raw)).toBeNull();
-    },
-  );
+  it.each([
+    "abc",
+    "-5",
+    "1e9999",
+    "12.5.3",
+    "12.5",
+    "",
+    " ",
+    "0x10",
+    "+5",
+    "Infinity",
+    "NaN",
+    "1 2",
+    "5s",
+    "1:30",
+    "1234567890",
+  ])("junk %j → null", (raw) => {
+    expect(parseShareTime(raw)).toBeNull();
+  });
   it("missing → null", () => {
     expect(parseShareTime(null)).toBeNull();
     expect(parseShareTime(undefined)).toBeNull();

@@ -4,7 +4,7 @@
 import { SPEED_DEFAULT, SPEED_MAX, SPEED_MIN, SPEED_STEP } from "../rules/player";
 
 /**
- * SPEC §4 "Seeking ranges from 0 to the duration."
+ * docs/product.md §4 "Seeking ranges from 0 to the duration."
  * NaN → 0. With an unknown duration (0, NaN, Infinity) only the lower bound applies.
  */
 export function clampSeek(t: number, duration: number): number {

@@ -58,9 +58,11 @@ describe("commandForKey", () => {
   });
   it("commands other than help are player actions (speed stays within 0.5–3)", () => {
     let s = initialPlayerState(createPlayerConfig("https://live"));
-    for (let i = 0; i < 20; i++) s = playerReducer(s, commandForKey(key("ArrowRight", { shiftKey: true })) as PlayerAction);
+    for (let i = 0; i < 20; i++)
+      s = playerReducer(s, commandForKey(key("ArrowRight", { shiftKey: true })) as PlayerAction);
     expect(s.playbackRate).toBe(3);
-    for (let i = 0; i < 20; i++) s = playerReducer(s, commandForKey(key("ArrowLeft", { shiftKey: true })) as PlayerAction);
+    for (let i = 0; i < 20; i++)
+      s = playerReducer(s, commandForKey(key("ArrowLeft", { shiftKey: true })) as PlayerAction);
     expect(s.playbackRate).toBe(0.5);
   });
 });

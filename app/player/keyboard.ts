@@ -23,7 +23,9 @@ const TYPING_TAGS = new Set(["INPUT", "TEXTAREA", "SELECT"]);
 const ACTIVATABLE_TAGS = new Set(["BUTTON", "A", "SUMMARY"]);
 
 /** Builds the descriptor from a DOM KeyboardEvent (kept here so the view stays one line). */
-export function describeKeyEvent(e: Pick<KeyboardEvent, "key" | "shiftKey" | "ctrlKey" | "metaKey" | "altKey" | "target">): KeyDescriptor {
+export function describeKeyEvent(
+  e: Pick<KeyboardEvent, "key" | "shiftKey" | "ctrlKey" | "metaKey" | "altKey" | "target">,
+): KeyDescriptor {
   const target = e.target as { tagName?: string; isContentEditable?: boolean } | null;
   return {
     key: e.key,

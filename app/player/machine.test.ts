@@ -39,7 +39,7 @@ function playing(media: EpisodeMedia, state = init(), startTime?: number): Playe
   return playerReducer(chosen, { type: "switchElapsed", id: chosen.pending!.id });
 }
 
-describe("initial state (SPEC §4 Player)", () => {
+describe("initial state (docs/product.md §4 Player)", () => {
   it("has the live stream source, live flag off, default title, not playing", () => {
     const s = init();
     expect(s.src).toBe(LIVE);
@@ -70,7 +70,7 @@ describe("play / pause", () => {
   it("playing the initial live source does not turn the live flag on", () => {
     expect(playerReducer(init(), { type: "play" }).live).toBe(false);
   });
-  it("play with no source plays the error audio (SPEC §8)", () => {
+  it("play with no source plays the error audio (docs/product.md §8)", () => {
     const s = run(init(), { type: "signedOut" }, { type: "play" });
     expect(s.src).toBe(ERROR_AUDIO_PATH);
     expect(s.kind).toBe("error");
@@ -78,7 +78,7 @@ describe("play / pause", () => {
   });
 });
 
-describe("choosing an episode (SPEC §4)", () => {
+describe("choosing an episode (docs/product.md §4)", () => {
   it("stops, clears the source and sets a pending switch", () => {
     const before = playerReducer(init(), { type: "play" });
     const s = playerReducer(before, { type: "choose", media: ep1 });
@@ -180,7 +180,7 @@ describe("choosing an episode (SPEC §4)", () => {
   });
 });
 
-describe("live radio (SPEC §4)", () => {
+describe("live radio (docs/product.md §4)", () => {
   it("goLive sets the live flag, the live source and plays with the default title", () => {
     const s = run(playing(ep1), { type: "timeUpdate", time: 100 }, { type: "goLive" });
     expect(s).toMatchObject({
@@ -214,7 +214,11 @@ describe("live radio (SPEC §4)", () => {
     expect(playerReducer(s, { type: "goLive" })).toBe(s);
   });
   it("nowPlaying sets title, subtext and art while live", () => {
-    const s = run(init(), { type: "goLive" }, { type: "nowPlaying", info: { title: "T", artist: "A", art: "https://x/a.jpg" } });
+    const s = run(
+      init(),
+      { type: "goLive" },
+      { type: "nowPlaying", info: { title: "T", artist: "A", art: "https://x/a.jpg" } },
+    );
     expect(s).toMatchObject({ title: "T", subtext: "A", image: "https://x/a.jpg" });
   });
   it("a new track without art clears the previous track's art", () => {
@@ -244,7 +248,7 @@ describe("live radio (SPEC §4)", () => {
   });
 });
 
-describe("time, duration and seeking (SPEC §4)", () => {
+describe("time, duration and seeking (docs/product.md §4)", () => {
   it("source change resets the position to 0", () => {
     const s = run(playing(ep1), { type: "timeUpdate", time: 300 });
     expect(s.currentTime).toBe(300);
@@ -304,7 +308,7 @@ describe("time, duration and seeking (SPEC §4)", () => {
   });
   it("invariant: currentTime stays within [0, duration] over a random action sequence", () => {
     let seed = 7;
-    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const pick = (): PlayerAction => {
       const n = rnd() * 1e5 - 2e4;
       const options: PlayerAction[] = [
@@ -334,7 +338,7 @@ describe("time, duration and seeking (SPEC §4)", () => {
   });
 });
 
-describe("audio errors (SPEC §4, §8)", () => {
+describe("audio errors (docs/product.md §4, §8)", () => {
   it("code 1 (aborted) plays the error audio", () => {
     const s = playerReducer(playing(ep1), { type: "audioError", code: 1 });
     expect(s).toMatchObject({ src: ERROR_AUDIO_PATH, kind: "error", playing: true, currentTime: 0, live: false });
@@ -394,7 +398,7 @@ describe("speed", () => {
   });
 });
 
-describe("casting (SPEC §4)", () => {
+describe("casting (docs/product.md §4)", () => {
   it("castSession sets the casting flag; muted derives from it", () => {
     const on = playerReducer(init(), { type: "castSession", connected: true });
     expect(on.casting).toBe(true);
@@ -415,13 +419,26 @@ describe("favorites flag", () => {
   });
 });
 
-describe("session (SPEC §4 Session)", () => {
+describe("session (docs/product.md §4 Session)", () => {
   const user = { audioTitle: "Saved", audioSrc: "https://cdn.example/saved.mp3", duration: 1800 };
-  const sync = { AudioTitle: "Synced", AudioSrc: "https://cdn.example/synced.mp3", Duration: 2400, AudioImg: "/i.jpg", currentTime: 754 };
+  const sync = {
+    AudioTitle: "Synced",
+    AudioSrc: "https://cdn.example/synced.mp3",
+    Duration: 2400,
+    AudioImg: "/i.jpg",
+    currentTime: 754,
+  };
 
   it("restore applies the user record (title, source, duration)", () => {
     const s = playerReducer(init(), { type: "restore", user, sync: null });
-    expect(s).toMatchObject({ title: "Saved", src: user.audioSrc, duration: 1800, kind: "episode", currentTime: 0, playing: false });
+    expect(s).toMatchObject({
+      title: "Saved",
+      src: user.audioSrc,
+      duration: 1800,
+      kind: "episode",
+      currentTime: 0,
+      playing: false,
+    });
   });
   it("restore: ActiveAudioSync overrides title, source, duration and time (requested for the next play)", () => {
     const s = playerReducer(init(), { type: "restore", user, sync });
@@ -463,7 +480,15 @@ describe("session (SPEC §4 Session)", () => {
   });
   it("signedOut clears the player", () => {
     const s = run(playing(ep1), { type: "timeUpdate", time: 10 }, { type: "signedOut" });
-    expect(s).toMatchObject({ title: "", src: "", duration: 0, currentTime: 0, playing: false, live: false, kind: "none" });
+    expect(s).toMatchObject({
+      title: "",
+      src: "",
+      duration: 0,
+      currentTime: 0,
+      playing: false,
+      live: false,
+      kind: "none",
+    });
   });
   it("logout resets to the default live stream with live ON, not playing", () => {
     const before = run(playing(ep1), { type: "castSession", connected: true }, { type: "timeUpdate", time: 10 });

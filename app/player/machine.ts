@@ -1,5 +1,5 @@
 /**
- * The global player as a pure reducer: every transition of SPEC §4 "Player" and the player
+ * The global player as a pure reducer: every transition of docs/product.md §4 "Player" and the player
  * parts of §4 "Session". No timers, DOM, globals or clocks here.
  *
  * How the UI drives it (the "effect layer", one <audio> element, lives elsewhere):
@@ -19,7 +19,7 @@
  * Times are seconds. `duration` 0 means unknown (live streams report Infinity → 0).
  * Invariant: when duration > 0, 0 ≤ currentTime ≤ duration; otherwise currentTime ≥ 0.
  *
- * Decisions beyond the SPEC wording (tested):
+ * Decisions beyond the product document's wording (tested):
  * - Choosing the episode that is already loaded but paused resumes it (keeps the position)
  *   instead of restarting it from 0.
  * - `restore` (sign-in) does not replace audio that is playing right now.
@@ -27,7 +27,7 @@
  *   missing file) or no source → the error audio plays. Codes 2 (network) and 3 (decode) stop
  *   playback and keep the source, so play retries it. An error of the error audio just stops.
  * - Pressing play with no source, or choosing a card without an audio URL, plays the error
- *   audio (SPEC §8 "audio without a source"). Errors during the 100 ms switch are ignored.
+ *   audio (docs/product.md §8 "audio without a source"). Errors during the 100 ms switch are ignored.
  * - goLive shows the §8 fallback pair ('The Ham Radio Show' / 'Live Radio') until now-playing
  *   arrives; a track without art clears the image (the view shows the default picture).
  * - `signedOut` is for a session that ended; an explicit Log Out dispatches `logout` only.
@@ -100,14 +100,14 @@ export interface PlayerState {
   seq: number;
 }
 
-/** SPEC §3 User record at users/<uid>. */
+/** docs/product.md §3 User record at users/<uid>. */
 export interface UserAudioRecord {
   audioTitle?: string;
   audioSrc?: string;
   duration?: number;
 }
 
-/** SPEC §3 ActiveAudioSync at users/<uid>/ActiveAudioSync. */
+/** docs/product.md §3 ActiveAudioSync at users/<uid>/ActiveAudioSync. */
 export interface ActiveAudioSync {
   AudioTitle?: string;
   AudioSrc?: string;
@@ -153,7 +153,7 @@ export function createPlayerConfig(liveStreamUrl: string, errorAudioUrl = ERROR_
   return { liveStreamUrl, errorAudioUrl };
 }
 
-/** SPEC §4 "Initial state": the live stream source, live flag off, title 'The Ham Radio Show'. */
+/** docs/product.md §4 "Initial state": the live stream source, live flag off, title 'The Ham Radio Show'. */
 export function initialPlayerState(config: PlayerConfig): PlayerState {
   return {
     config,
@@ -187,7 +187,7 @@ export function kindOfSource(src: string, config: PlayerConfig): MediaKind {
   return "episode";
 }
 
-/** A new source: position, duration and pending requests reset (SPEC §4 "Source change"). */
+/** A new source: position, duration and pending requests reset (docs/product.md §4 "Source change"). */
 function withSource(state: PlayerState, src: string): PlayerState {
   return {
     ...state,
@@ -219,7 +219,7 @@ function seekTo(state: PlayerState, time: number): PlayerState {
 }
 
 function choose(state: PlayerState, media: EpisodeMedia, startTime: number | null): PlayerState {
-  if (!media.src.trim()) return playErrorAudio(state); // SPEC §8 "audio without a source"
+  if (!media.src.trim()) return playErrorAudio(state); // docs/product.md §8 "audio without a source"
   if (state.pending?.media.src === media.src) return state;
   if (!state.pending && state.kind === "episode" && state.src === media.src) {
     return state.playing ? { ...state, alert: ALREADY_PLAYING_ALERT } : { ...state, playing: true };
@@ -389,18 +389,18 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
   }
 }
 
-/** SPEC §4 Casting: local audio is muted while a cast session is connected. */
+/** docs/product.md §4 Casting: local audio is muted while a cast session is connected. */
 export function muted(state: PlayerState): boolean {
   return state.casting;
 }
 
-/** SPEC §4 "While live is on: now-playing data is fetched immediately and then every 10,000 ms". */
+/** docs/product.md §4 "While live is on: now-playing data is fetched immediately and then every 10,000 ms". */
 export function shouldPollNowPlaying(state: PlayerState): boolean {
   return state.live && state.kind === "live";
 }
 
 /**
- * SPEC §4 Progress sync: whether the position may be written to ActiveAudioSync. Never for live,
+ * docs/product.md §4 Progress sync: whether the position may be written to ActiveAudioSync. Never for live,
  * without a source, for the error audio or mid-switch. The caller adds "signed in" and throttling.
  */
 export function shouldSyncProgress(state: PlayerState): boolean {

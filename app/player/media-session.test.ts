@@ -6,7 +6,10 @@ const ORIGIN = "https://hamradioshow.example";
 const config = createPlayerConfig("https://streaming.live365.com/a93581");
 
 function episode(image = "/media/img/ep.jpg"): PlayerState {
-  const chosen = playerReducer(initialPlayerState(config), { type: "choose", media: { src: "/a.mp3", title: "Pilot Light", image, duration: 300 } });
+  const chosen = playerReducer(initialPlayerState(config), {
+    type: "choose",
+    media: { src: "/a.mp3", title: "Pilot Light", image, duration: 300 },
+  });
   return playerReducer(chosen, { type: "switchElapsed", id: chosen.pending!.id });
 }
 
@@ -29,7 +32,11 @@ describe("mediaSessionInfo", () => {
     expect(info.artwork[0]!.type).toBe("image/svg+xml");
   });
   it("keeps absolute artwork URLs; nothing without a source", () => {
-    expect(mediaSessionInfo(episode("https://cdn.example/a.png?x=1"), ORIGIN)!.artwork[0]).toEqual({ src: "https://cdn.example/a.png?x=1", sizes: "512x512", type: "image/png" });
+    expect(mediaSessionInfo(episode("https://cdn.example/a.png?x=1"), ORIGIN)!.artwork[0]).toEqual({
+      src: "https://cdn.example/a.png?x=1",
+      sizes: "512x512",
+      type: "image/png",
+    });
     const cleared = playerReducer(episode(), { type: "signedOut" });
     expect(mediaSessionInfo(cleared, ORIGIN)).toBeNull();
   });
@@ -45,6 +52,8 @@ describe("mediaPositionState", () => {
   it("none for live streams, unknown length or mid-switch", () => {
     expect(mediaPositionState(playerReducer(initialPlayerState(config), { type: "goLive" }))).toBeNull();
     expect(mediaPositionState({ ...episode(), duration: 0 })).toBeNull();
-    expect(mediaPositionState(playerReducer(episode(), { type: "choose", media: { src: "/b.mp3", title: "B" } }))).toBeNull();
+    expect(
+      mediaPositionState(playerReducer(episode(), { type: "choose", media: { src: "/b.mp3", title: "B" } })),
+    ).toBeNull();
   });
 });

@@ -16,7 +16,15 @@ export interface MediaSessionInfo {
 
 function imageType(src: string): string | undefined {
   const ext = /\.([a-z0-9]+)(?:[?#]|$)/i.exec(src)?.[1]?.toLowerCase();
-  return ext === "svg" ? "image/svg+xml" : ext === "png" ? "image/png" : ext === "jpg" || ext === "jpeg" ? "image/jpeg" : ext === "webp" ? "image/webp" : undefined;
+  return ext === "svg"
+    ? "image/svg+xml"
+    : ext === "png"
+      ? "image/png"
+      : ext === "jpg" || ext === "jpeg"
+        ? "image/jpeg"
+        : ext === "webp"
+          ? "image/webp"
+          : undefined;
 }
 
 /** Title, artist (the subtext), album (the show) and artwork (absolute URL); null with no source. */

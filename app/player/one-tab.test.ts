@@ -11,7 +11,8 @@ function bus() {
       channels.add(this);
     }
     postMessage(data: unknown) {
-      for (const c of channels) if (c !== this && !c.closed) for (const l of c.listeners) l({ data: structuredClone(data) });
+      for (const c of channels)
+        if (c !== this && !c.closed) for (const l of c.listeners) l({ data: structuredClone(data) });
     }
     addEventListener(_: "message", l: (e: { data: unknown }) => void) {
       this.listeners.add(l);

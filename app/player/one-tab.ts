@@ -14,7 +14,12 @@ interface PlayingMessage {
 }
 
 function isPlayingMessage(data: unknown): data is PlayingMessage {
-  return typeof data === "object" && data !== null && (data as PlayingMessage).type === "playing" && typeof (data as PlayingMessage).tab === "string";
+  return (
+    typeof data === "object" &&
+    data !== null &&
+    (data as PlayingMessage).type === "playing" &&
+    typeof (data as PlayingMessage).tab === "string"
+  );
 }
 
 export interface OneTabPlayback {
@@ -23,7 +28,11 @@ export interface OneTabPlayback {
   close(): void;
 }
 
-export function createOneTabPlayback(channel: ChannelLike, tabId: string, onOtherTabPlaying: () => void): OneTabPlayback {
+export function createOneTabPlayback(
+  channel: ChannelLike,
+  tabId: string,
+  onOtherTabPlaying: () => void,
+): OneTabPlayback {
   const listener = (event: { data: unknown }) => {
     if (isPlayingMessage(event.data) && event.data.tab !== tabId) onOtherTabPlaying();
   };
@@ -41,5 +50,7 @@ export function createOneTabPlayback(channel: ChannelLike, tabId: string, onOthe
 
 /** A random id for this tab (not security relevant). */
 export function newTabId(): string {
-  return typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
+  return typeof crypto !== "undefined" && "randomUUID" in crypto
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random()}`;
 }

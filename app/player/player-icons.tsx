@@ -8,9 +8,11 @@ const skipLabel = (seconds: number) => (
 );
 
 /** Circular arrow back with a number (seconds) in it. */
-export const SkipBackIcon = (p: IconProps & { seconds: number }) => svgIcon("skip-back", p, undefined, skipLabel(p.seconds));
+export const SkipBackIcon = (p: IconProps & { seconds: number }) =>
+  svgIcon("skip-back", p, undefined, skipLabel(p.seconds));
 
-export const SkipForwardIcon = (p: IconProps & { seconds: number }) => svgIcon("skip-forward", p, undefined, skipLabel(p.seconds));
+export const SkipForwardIcon = (p: IconProps & { seconds: number }) =>
+  svgIcon("skip-forward", p, undefined, skipLabel(p.seconds));
 
 export const KeyboardIcon = (p: IconProps) => svgIcon("keyboard", p);
 

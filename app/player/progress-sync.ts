@@ -1,7 +1,7 @@
 /**
- * SPEC §4 "Progress sync" policy, pure: while a signed-in listener plays an episode, the position
+ * docs/product.md §4 "Progress sync" policy, pure: while a signed-in listener plays an episode, the position
  * is saved at most once per 10 s of playback, plus at once on pause, seek and page hide; never
- * for live or the error audio. SPEC §5: Duration 0 when not finite; undefined fields stripped.
+ * for live or the error audio. docs/product.md §5: Duration 0 when not finite; undefined fields stripped.
  */
 import type { PlayerState } from "./machine";
 import { shouldSyncProgress } from "./machine";

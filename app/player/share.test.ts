@@ -6,14 +6,19 @@ const ORIGIN = "https://hamradioshow.example";
 const config = createPlayerConfig("https://streaming.live365.com/a93581");
 
 function playing(title: string, coldcut = false, time = 0): PlayerState {
-  const chosen = playerReducer(initialPlayerState(config), { type: "choose", media: { src: "/media/audio/a.mp3", title, coldcut, duration: 600 } });
+  const chosen = playerReducer(initialPlayerState(config), {
+    type: "choose",
+    media: { src: "/media/audio/a.mp3", title, coldcut, duration: 600 },
+  });
   const s = playerReducer(chosen, { type: "switchElapsed", id: chosen.pending!.id });
   return playerReducer(s, { type: "timeUpdate", time });
 }
 
 describe("shareAtTimeUrl", () => {
   it("links the episode page with t = whole seconds played", () => {
-    expect(shareAtTimeUrl(playing("Pilot Light", false, 125.9), ORIGIN)).toBe(`${ORIGIN}/episode?title=Pilot%20Light&t=125`);
+    expect(shareAtTimeUrl(playing("Pilot Light", false, 125.9), ORIGIN)).toBe(
+      `${ORIGIN}/episode?title=Pilot%20Light&t=125`,
+    );
   });
   it("Cold Cut episodes link their own page; special characters are encoded", () => {
     const url = shareAtTimeUrl(playing("Rock & Roll: 50% off?", true, 61), ORIGIN)!;
@@ -48,7 +53,10 @@ describe("shareLink", () => {
     expect(nav.clipboard.writeText).not.toHaveBeenCalled();
   });
   it("the user cancelling the share sheet is not a failure and copies nothing", async () => {
-    const nav = { share: vi.fn(async () => Promise.reject(new DOMException("cancel", "AbortError"))), clipboard: clipboard() };
+    const nav = {
+      share: vi.fn(async () => Promise.reject(new DOMException("cancel", "AbortError"))),
+      clipboard: clipboard(),
+    };
     expect(await shareLink("https://x/e", "T", nav)).toBe("cancelled");
     expect(nav.clipboard.writeText).not.toHaveBeenCalled();
   });
@@ -56,11 +64,17 @@ describe("shareLink", () => {
     const noShare = { share: undefined as unknown as Navigator["share"], clipboard: clipboard() };
     expect(await shareLink("https://x/e", "T", noShare)).toBe("copied");
     expect(noShare.clipboard.writeText).toHaveBeenCalledWith("https://x/e");
-    const broken = { share: vi.fn(async () => Promise.reject(new DOMException("no", "NotAllowedError"))), clipboard: clipboard() };
+    const broken = {
+      share: vi.fn(async () => Promise.reject(new DOMException("no", "NotAllowedError"))),
+      clipboard: clipboard(),
+    };
     expect(await shareLink("https://x/e", "T", broken)).toBe("copied");
   });
   it("reports failure when the clipboard refuses too", async () => {
-    const nav = { share: undefined as unknown as Navigator["share"], clipboard: { writeText: async () => Promise.reject(new Error("denied")) } as unknown as Clipboard };
+    const nav = {
+      share: undefined as unknown as Navigator["share"],
+      clipboard: { writeText: async () => Promise.reject(new Error("denied")) } as unknown as Clipboard,
+    };
     expect(await shareLink("https://x/e", "T", nav)).toBe("failed");
   });
 });

@@ -3,7 +3,10 @@ import { episodeLink } from "~/rules/episodes";
 import type { PlayerState } from "./machine";
 
 /** The page link for what is playing at its current second; null for live, errors or nothing. */
-export function shareAtTimeUrl(state: Pick<PlayerState, "kind" | "pending" | "title" | "coldcut" | "currentTime">, origin: string): string | null {
+export function shareAtTimeUrl(
+  state: Pick<PlayerState, "kind" | "pending" | "title" | "coldcut" | "currentTime">,
+  origin: string,
+): string | null {
   if (state.kind !== "episode" || state.pending || !state.title) return null;
   const page = new URL(episodeLink(state.title, state.coldcut), origin).href; // the app's own link form
   const t = Number.isFinite(state.currentTime) && state.currentTime > 0 ? Math.floor(state.currentTime) : 0;
@@ -13,7 +16,11 @@ export function shareAtTimeUrl(state: Pick<PlayerState, "kind" | "pending" | "ti
 export type ShareOutcome = "shared" | "copied" | "cancelled" | "failed";
 
 /** Web Share where the device has it, else copy to the clipboard. Never throws. */
-export async function shareLink(url: string, title: string, nav: Pick<Navigator, "share" | "clipboard"> = navigator): Promise<ShareOutcome> {
+export async function shareLink(
+  url: string,
+  title: string,
+  nav: Pick<Navigator, "share" | "clipboard"> = navigator,
+): Promise<ShareOutcome> {
   if (typeof nav.share === "function") {
     try {
       await nav.share({ title, url });

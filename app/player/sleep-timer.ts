@@ -9,9 +9,7 @@ export type SleepOption = SleepMinutes | "end-of-episode";
 export const SLEEP_OPTIONS: readonly SleepOption[] = [15, 30, 60, "end-of-episode"];
 
 export type SleepTimer =
-  | { mode: "off" }
-  | { mode: "minutes"; minutes: SleepMinutes; endsAt: number }
-  | { mode: "end-of-episode" };
+  { mode: "off" } | { mode: "minutes"; minutes: SleepMinutes; endsAt: number } | { mode: "end-of-episode" };
 
 export const SLEEP_OFF: SleepTimer = Object.freeze({ mode: "off" });
 
@@ -22,7 +20,9 @@ export type SleepPlayback = Pick<PlayerState, "kind" | "duration" | "currentTime
 const END_TOLERANCE_S = 0.5;
 
 export function startSleepTimer(option: SleepOption, now: number): SleepTimer {
-  return option === "end-of-episode" ? { mode: "end-of-episode" } : { mode: "minutes", minutes: option, endsAt: now + option * 60_000 };
+  return option === "end-of-episode"
+    ? { mode: "end-of-episode" }
+    : { mode: "minutes", minutes: option, endsAt: now + option * 60_000 };
 }
 
 /** "End of episode" is offered only for an episode of known length (a live stream has no end). */
@@ -54,7 +54,11 @@ export function msUntilSleep(timer: SleepTimer, now: number, p: SleepPlayback): 
 }
 
 /** Whether to pause now; a timer that fired turns off. */
-export function checkSleepTimer(timer: SleepTimer, now: number, p: SleepPlayback): { pause: boolean; timer: SleepTimer } {
+export function checkSleepTimer(
+  timer: SleepTimer,
+  now: number,
+  p: SleepPlayback,
+): { pause: boolean; timer: SleepTimer } {
   const ms = msUntilSleep(timer, now, p);
   return ms === 0 ? { pause: true, timer: SLEEP_OFF } : { pause: false, timer };
 }

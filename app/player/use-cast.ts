@@ -56,7 +56,8 @@ export function useCast(
 
   useEffect(() => {
     if (!controller) return;
-    const refresh = () => setStatus(controller.isConnected() ? "connected" : controller.isAvailable() ? "available" : "unavailable");
+    const refresh = () =>
+      setStatus(controller.isConnected() ? "connected" : controller.isAvailable() ? "available" : "unavailable");
     refresh();
     const offAvailability = controller.onAvailabilityChange(refresh);
     const offSession = controller.onSessionChange((connected) => {

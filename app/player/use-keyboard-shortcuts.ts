@@ -11,7 +11,7 @@ export function useKeyboardShortcuts(dispatch: (action: PlayerAction) => void, o
   help.current = onHelp;
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.isComposing || event.repeat && event.key === " ") return;
+      if (event.defaultPrevented || event.isComposing || (event.repeat && event.key === " ")) return;
       const command = commandForKey(describeKeyEvent(event));
       if (!command) return;
       event.preventDefault();

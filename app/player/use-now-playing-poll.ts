@@ -6,12 +6,16 @@ import { parseNowPlayingApiResponse } from "~/rules/now-playing";
 export const NOW_PLAYING_ENDPOINT = "/api/now-playing";
 
 /**
- * SPEC §4 "While live is on: now-playing data is fetched immediately and then every 10,000 ms."
+ * docs/product.md §4 "While live is on: now-playing data is fetched immediately and then every 10,000 ms."
  * Polls this app's /api/now-playing (never the streaming service directly) while `active`, and
  * stops — aborting a request in flight — as soon as it is not. A failed or unusable answer keeps
- * what the player shows (goLive already shows the SPEC §8 fallback) and is logged only.
+ * what the player shows (goLive already shows the docs/product.md §8 fallback) and is logged only.
  */
-export function useNowPlayingPoll(active: boolean, dispatch: (action: PlayerAction) => void, intervalMs: number = NOW_PLAYING_POLL_MS) {
+export function useNowPlayingPoll(
+  active: boolean,
+  dispatch: (action: PlayerAction) => void,
+  intervalMs: number = NOW_PLAYING_POLL_MS,
+) {
   useEffect(() => {
     if (!active) return;
     let stopped = false;
@@ -24,7 +28,11 @@ export function useNowPlayingPoll(active: boolean, dispatch: (action: PlayerActi
         // `no-cache`: ask the server every time. The answer's Cache-Control (max-age=5 plus
         // stale-while-revalidate, meant for CDNs) would otherwise let the browser show the
         // previous poll's track and refresh it in the background — one poll late.
-        const response = await fetch(NOW_PLAYING_ENDPOINT, { signal: mine.signal, cache: "no-cache", headers: { accept: "application/json" } });
+        const response = await fetch(NOW_PLAYING_ENDPOINT, {
+          signal: mine.signal,
+          cache: "no-cache",
+          headers: { accept: "application/json" },
+        });
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
         const info = parseNowPlayingApiResponse(await response.json());
         if (stopped || mine.signal.aborted) return;

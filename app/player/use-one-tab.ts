@@ -7,7 +7,9 @@ export function useOneTabPlayback(playing: boolean, dispatch: (action: PlayerAct
   const tab = useRef<OneTabPlayback | null>(null);
   useEffect(() => {
     if (typeof BroadcastChannel === "undefined") return;
-    const coordinator = createOneTabPlayback(new BroadcastChannel(PLAYER_CHANNEL_NAME), newTabId(), () => dispatch({ type: "pause" }));
+    const coordinator = createOneTabPlayback(new BroadcastChannel(PLAYER_CHANNEL_NAME), newTabId(), () =>
+      dispatch({ type: "pause" }),
+    );
     tab.current = coordinator;
     return () => {
       coordinator.close();

@@ -1,6 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { PlayerAction, PlayerState } from "./machine";
-import { checkSleepTimer, msUntilSleep, sleepMinutesLeft, sleepOptionsFor, SLEEP_OFF, startSleepTimer, type SleepOption, type SleepTimer } from "./sleep-timer";
+import {
+  checkSleepTimer,
+  msUntilSleep,
+  sleepMinutesLeft,
+  sleepOptionsFor,
+  SLEEP_OFF,
+  startSleepTimer,
+  type SleepOption,
+  type SleepTimer,
+} from "./sleep-timer";
 
 export interface SleepTimerApi {
   timer: SleepTimer;

@@ -3,7 +3,7 @@ import { truncateChars, truncateWords } from "~/rules/text";
 import type { Episode, EpisodeCardData, NewsCardData, NewsPost, SlideCardData, SliderItem } from "~/services/types";
 
 /**
- * The card view of an episode or a news post, cut on the server (SPEC §5): a list page sends a
+ * The card view of an episode or a news post, cut on the server (docs/product.md §5): a list page sends a
  * few hundred bytes per card instead of whole descriptions and post bodies, and the browser
  * does not need the text rules to show them.
  */
@@ -41,7 +41,12 @@ export function newsCard(post: NewsPost): NewsCardData {
 export function slideCard(slide: SliderItem, contentSiteUrl: string): SlideCardData {
   const cached = slideCards.get(slide);
   if (cached?.site === contentSiteUrl) return cached.card;
-  const card = { id: slide.id, image: slide.image, caption: slide.caption, target: slideTarget(slide.url, contentSiteUrl) };
+  const card = {
+    id: slide.id,
+    image: slide.image,
+    caption: slide.caption,
+    target: slideTarget(slide.url, contentSiteUrl),
+  };
   slideCards.set(slide, { site: contentSiteUrl, card });
   return card;
 }

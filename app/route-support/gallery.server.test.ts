@@ -1,13 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Gallery, Content } from "~/services/content.server";
 import type { GalleryPost, NewsPost } from "~/services/types";
-import {
-  isGalleryPath,
-  parseGalleryId,
-  resolveGalleryPost,
-  textWithoutMedia,
-  viewOfNewsPost,
-} from "./gallery.server";
+import { isGalleryPath, parseGalleryId, resolveGalleryPost, textWithoutMedia, viewOfNewsPost } from "./gallery.server";
 
 const galleryPost: GalleryPost = {
   id: "504",
@@ -65,8 +59,20 @@ describe("gallery post id (?id=)", () => {
     expect(parseGalleryId(url("?id=%20502%20"))).toBe(502);
   });
   it("is a 400 for anything else", () => {
-    for (const q of ["?id=", "?id=0", "?id=-1", "?id=1.5", "?id=abc", "?id=1e3", "?id=0x10", "?id=9999999999999999999"]) {
-      expect(status(() => parseGalleryId(url(q))), q).toBe(400);
+    for (const q of [
+      "?id=",
+      "?id=0",
+      "?id=-1",
+      "?id=1.5",
+      "?id=abc",
+      "?id=1e3",
+      "?id=0x10",
+      "?id=9999999999999999999",
+    ]) {
+      expect(
+        status(() => parseGalleryId(url(q))),
+        q,
+      ).toBe(400);
     }
   });
   it("says what is wrong", async () => {
@@ -92,10 +98,19 @@ describe("resolving a post", () => {
     expect((await resolveGalleryPost(services, { id: null, slug: "goom-radio-polaroids" }))?.source).toBe("gallery");
     const news = await resolveGalleryPost(services, { id: null, slug: "spankbank-goom-radio-polaroids" });
     expect(news?.source).toBe("news");
-    expect(calls).toEqual(["gallery:goom-radio-polaroids", "gallery:spankbank-goom-radio-polaroids", "content:spankbank-goom-radio-polaroids"]);
+    expect(calls).toEqual([
+      "gallery:goom-radio-polaroids",
+      "gallery:spankbank-goom-radio-polaroids",
+      "content:spankbank-goom-radio-polaroids",
+    ]);
   });
   it("does not show other news types or unknown slugs", async () => {
-    expect(await resolveGalleryPost(fakes(newsPost({ type: "dth_news" })).services, { id: null, slug: "spankbank-goom-radio-polaroids" })).toBeNull();
+    expect(
+      await resolveGalleryPost(fakes(newsPost({ type: "dth_news" })).services, {
+        id: null,
+        slug: "spankbank-goom-radio-polaroids",
+      }),
+    ).toBeNull();
     expect(await resolveGalleryPost(fakes(null).services, { id: null, slug: "nope" })).toBeNull();
     expect(await resolveGalleryPost(fakes(null).services, { id: null, slug: null })).toBeNull();
   });
@@ -116,16 +131,20 @@ describe("resolving a post", () => {
 
 describe("post text", () => {
   it("keeps text and links, drops media, figures and empty paragraphs", () => {
-    expect(textWithoutMedia('<p>Hi <a href="https://x.test/" rel="noopener">there</a></p><p> </p><figure><img src="/a.jpg"></figure>')).toBe(
-      '<p>Hi <a href="https://x.test/" rel="noopener">there</a></p>',
-    );
+    expect(
+      textWithoutMedia(
+        '<p>Hi <a href="https://x.test/" rel="noopener">there</a></p><p> </p><figure><img src="/a.jpg"></figure>',
+      ),
+    ).toBe('<p>Hi <a href="https://x.test/" rel="noopener">there</a></p>');
     expect(textWithoutMedia("<p>a<script>alert(1)</script></p>")).toBe("<p>a</p>");
   });
 });
 
 describe("where the 18+ confirmation may return to", () => {
   it("only SpankBank pages", () => {
-    for (const ok of ["/SpankBank", "/spankbank", "/SpankBank/Post?id=501", "/SpankBank/Post/slug", "/SpankBank?x=1"]) expect(isGalleryPath(ok), ok).toBe(true);
-    for (const no of ["/", "/SpankBankX", "/user", "//evil.com/SpankBank", "https://evil.com/SpankBank"]) expect(isGalleryPath(no), no).toBe(false);
+    for (const ok of ["/SpankBank", "/spankbank", "/SpankBank/Post?id=501", "/SpankBank/Post/slug", "/SpankBank?x=1"])
+      expect(isGalleryPath(ok), ok).toBe(true);
+    for (const no of ["/", "/SpankBankX", "/user", "//evil.com/SpankBank", "https://evil.com/SpankBank"])
+      expect(isGalleryPath(no), no).toBe(false);
   });
 });

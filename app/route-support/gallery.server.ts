@@ -36,7 +36,8 @@ export function isGalleryPath(path: string): boolean {
 /** Signed in (else → /signin?redirectTo=…), and whether the 18+ gate still has to be shown. */
 export async function galleryAccess(request: Request, context: AppLoadContext): Promise<{ uid: string; gate: Gate }> {
   const user = await requireUser(request, context);
-  if (await orSignedOut(request, context.services.library.isAdultConfirmed(user.uid))) return { uid: user.uid, gate: null };
+  if (await orSignedOut(request, context.services.library.isAdultConfirmed(user.uid)))
+    return { uid: user.uid, gate: null };
   const url = new URL(request.url);
   return { uid: user.uid, gate: { redirectTo: safeRedirect(`${url.pathname}${url.search}`, GALLERY_HOME) } };
 }
@@ -47,7 +48,10 @@ export function parseGalleryId(url: URL): number | null {
   if (raw === null) return null;
   const value = raw.trim();
   if (!/^[0-9]{1,15}$/.test(value) || Number(value) < 1 || !Number.isSafeInteger(Number(value))) {
-    throw errorResponse(400, "The gallery post id must be a whole number from 1 up (for example /SpankBank/Post?id=501).");
+    throw errorResponse(
+      400,
+      "The gallery post id must be a whole number from 1 up (for example /SpankBank/Post?id=501).",
+    );
   }
   return Number(value);
 }
@@ -60,7 +64,8 @@ export function textWithoutMedia(safeHtml: string): string {
     allowedTags: TEXT_TAGS,
     allowedAttributes: { a: ["href", "title", "rel", "target"], time: ["datetime"] },
     nonTextTags: ["script", "style", "textarea", "option", "noscript", "video", "audio", "picture", "figure"],
-    exclusiveFilter: (frame) => ["p", "div", "span"].includes(frame.tag) && !frame.text.trim() && !frame.mediaChildren.length,
+    exclusiveFilter: (frame) =>
+      ["p", "div", "span"].includes(frame.tag) && !frame.text.trim() && !frame.mediaChildren.length,
   }).trim();
 }
 

@@ -13,7 +13,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
 }
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 
-/** SPEC §2 /DPB Deadpool Bingo: the crew's picks; §5 points = entries whose status is DEAD. */
+/** docs/product.md §2 /DPB Deadpool Bingo: the crew's picks; §5 points = entries whose status is DEAD. */
 export default function DeadpoolBingo() {
   const { board } = useLoaderData<typeof loader>();
   return (
@@ -25,7 +25,10 @@ export default function DeadpoolBingo() {
           {board.map((entry) => (
             <li key={entry.name} className="bingo-card">
               <h2>
-                {entry.name} <span className="bingo-card__points">{entry.points} {entry.points === 1 ? "point" : "points"}</span>
+                {entry.name}{" "}
+                <span className="bingo-card__points">
+                  {entry.points} {entry.points === 1 ? "point" : "points"}
+                </span>
               </h2>
               <ul>
                 {entry.picks.map((p) => (

@@ -13,7 +13,10 @@ import { orElse } from "~/utils/or-else";
 
 export const meta: MetaFunction = () => [
   { title: "The Ham Radio Show — The Most Dangerous Radio Today" },
-  { name: "description", content: "The Most Dangerous Radio Today: the live stream and 15+ years of episodes of The Ham Radio Show." },
+  {
+    name: "description",
+    content: "The Most Dangerous Radio Today: the live stream and 15+ years of episodes of The Ham Radio Show.",
+  },
 ];
 
 /** Each part failing alone renders empty. */
@@ -26,7 +29,12 @@ export async function loader({ context: { services } }: LoaderFunctionArgs) {
   ]);
   const site = services.publicConfig.contentSiteUrl;
   return json(
-    { sponsors, slides: slides.map((s) => slideCard(s, site)), latest: latest.map(episodeCard), news: news.map(newsCard) },
+    {
+      sponsors,
+      slides: slides.map((s) => slideCard(s, site)),
+      latest: latest.map(episodeCard),
+      news: news.map(newsCard),
+    },
     { headers: cacheHeaders("publicPage") },
   );
 }

@@ -15,11 +15,14 @@ export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loader
 
 const PRESS = [
   { quote: "Three hours of chaos that somehow always lands the punchline.", source: "The Weekly Dial (fictional)" },
-  { quote: "The rare internet show whose archive is better than most stations' live output.", source: "Signal & Noise Review (fictional)" },
+  {
+    quote: "The rare internet show whose archive is better than most stations' live output.",
+    source: "Signal & Noise Review (fictional)",
+  },
   { quote: "Equal parts call-in show, comedy club and group therapy.", source: "Podcast Almanac (fictional)" },
 ];
 
-/** SPEC §1 About: history of the show, press quotes, a video. (Its wording is ours.) */
+/** docs/product.md §1 About: history of the show, press quotes, a video. (Its wording is ours.) */
 export default function About() {
   const { videoUrl } = useLoaderData<typeof loader>();
   return (
@@ -50,10 +53,21 @@ export default function About() {
         ))}
       </div>
       <h2>A look inside the Bunker</h2>
-      <video className="about__video" src={videoUrl} controls preload="metadata" width="960" height="540" poster="/media/img/about/bunker-studio.svg" aria-describedby="about-video-note">
+      <video
+        className="about__video"
+        src={videoUrl}
+        controls
+        preload="metadata"
+        width="960"
+        height="540"
+        poster="/media/img/about/bunker-studio.svg"
+        aria-describedby="about-video-note"
+      >
         Your browser can't play this video. <a href={videoUrl}>Download it</a>.
       </video>
-      <p id="about-video-note" className="muted">A silent camera walk through the Bunker on party night.</p>
+      <p id="about-video-note" className="muted">
+        A silent camera walk through the Bunker on party night.
+      </p>
     </article>
   );
 }

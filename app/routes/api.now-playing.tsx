@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { cacheHeaders } from "~/http/cache-policy";
 
 /**
- * GET /api/now-playing → `{title, artist, art, fallback}` (SPEC §4 "While live is on", §8).
+ * GET /api/now-playing → `{title, artist, art, fallback}` (docs/product.md §4 "While live is on", §8).
  * A resource route: the browser player polls it every 10 s while live is on. The service
  * behind it caches, so the streaming service sees one call per 10 s per server.
  */

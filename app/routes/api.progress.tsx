@@ -7,11 +7,14 @@ import { assertSameOrigin, readBody } from "~/http/guards.server";
 import { fieldsOf, progressSchema } from "~/services/library-input.server";
 
 export async function loader() {
-  return json({ error: "POST progress here." }, { status: 405, headers: { Allow: "POST", ...cacheHeaders("private") } });
+  return json(
+    { error: "POST progress here." },
+    { status: 405, headers: { Allow: "POST", ...cacheHeaders("private") } },
+  );
 }
 
 /**
- * SPEC §4 "Progress sync": the position of a signed-in listener goes to ActiveAudioSync.
+ * docs/product.md §4 "Progress sync": the position of a signed-in listener goes to ActiveAudioSync.
  * Accepts a form or a JSON body (navigator.sendBeacon on page hide). Live streams are never
  * written; an older write never overwrites a newer one. The uid is the session's, never the body's.
  */
@@ -25,14 +28,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   let body: Record<string, unknown>;
   try {
     const type = request.headers.get("Content-Type") ?? "";
-    body = type.includes("application/json") || type.includes("text/plain")
-      ? fieldsOf(JSON.parse(new TextDecoder().decode(bytes)) as Record<string, unknown>)
-      : fieldsOf(await new Response(bytes, { headers: { "Content-Type": type } }).formData());
+    body =
+      type.includes("application/json") || type.includes("text/plain")
+        ? fieldsOf(JSON.parse(new TextDecoder().decode(bytes)) as Record<string, unknown>)
+        : fieldsOf(await new Response(bytes, { headers: { "Content-Type": type } }).formData());
   } catch {
     return json({ ok: false, error: "Unreadable body." }, { status: 400, headers: cacheHeaders("private") });
   }
   const parsed = progressSchema.safeParse(body);
-  if (!parsed.success) return json({ ok: false, error: "Invalid progress." }, { status: 400, headers: cacheHeaders("private") });
+  if (!parsed.success)
+    return json({ ok: false, error: "Invalid progress." }, { status: 400, headers: cacheHeaders("private") });
   const { at, ...sync } = parsed.data;
   if (sync.AudioSrc === context.services.publicConfig.liveStreamUrl) {
     return json({ ok: false, error: "Live streams are not saved." }, { status: 422, headers: cacheHeaders("private") });

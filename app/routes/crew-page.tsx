@@ -10,11 +10,14 @@ export const meta: MetaFunction = () => [{ title: "Crew — The Ham Radio Show" 
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const crew = await orElse("crew", context.services.catalog.crew(), () => []);
-  return json({ crew: crew.map(({ id, name, job, profileImg }) => ({ id, name, job, profileImg })) }, { headers: cacheHeaders("publicPage") });
+  return json(
+    { crew: crew.map(({ id, name, job, profileImg }) => ({ id, name, job, profileImg })) },
+    { headers: cacheHeaders("publicPage") },
+  );
 }
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 
-/** SPEC §2 /crew-page: a grid of 250x250 crew cards; a click goes to /crew?name=<name>. */
+/** docs/product.md §2 /crew-page: a grid of 250x250 crew cards; a click goes to /crew?name=<name>. */
 export default function CrewPage() {
   const { crew } = useLoaderData<typeof loader>();
   return (

@@ -13,7 +13,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
   { title: data ? `${data.member.name} — The Ham Radio Show crew` : errorTitle(error) },
 ];
 
-/** SPEC §2 /Crew?name=: "Loads only if a name query exists" (§5); an unknown name is a 404. */
+/** docs/product.md §2 /Crew?name=: "Loads only if a name query exists" (§5); an unknown name is a 404. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const name = queryText(new URL(request.url), "name", { max: 100, label: "crew name" });
   if (!name) throw notFound();
@@ -23,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 
-/** SPEC §2 Crew bio page: header background image, profile image and bio. */
+/** docs/product.md §2 Crew bio page: header background image, profile image and bio. */
 export default function CrewBio() {
   const { member } = useLoaderData<typeof loader>();
   return (

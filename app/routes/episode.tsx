@@ -21,7 +21,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const episode = await orElse("episode", context.services.catalog.episodeByTitle(title, series), stillLoading);
   if (!episode) throw notFound();
   const startTime = parseShareTime(url.searchParams.get("t"));
-  return json({ episode, startTime, siteUrl: context.services.siteUrl ?? url.origin }, { headers: cacheHeaders("publicPage") });
+  return json(
+    { episode, startTime, siteUrl: context.services.siteUrl ?? url.origin },
+    { headers: cacheHeaders("publicPage") },
+  );
 }
 
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;

@@ -15,7 +15,14 @@ import { errorTitle } from "~/utils/meta";
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
   { title: data ? `${data.era.station} — The Ham Radio Show` : errorTitle(error) },
-  ...(data ? [{ name: "description", content: `${data.era.station} (${data.era.years}): every episode of The Ham Radio Show from that era, newest first.` }] : []),
+  ...(data
+    ? [
+        {
+          name: "description",
+          content: `${data.era.station} (${data.era.years}): every episode of The Ham Radio Show from that era, newest first.`,
+        },
+      ]
+    : []),
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -24,15 +31,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!station) throw notFound();
   const page = queryPage(url);
   const era = { ...ERAS[station], description: ERA_DESCRIPTIONS[station] };
-  // SPEC §8: the catalog failed and no copy is left → the era's header and 'Loading...', kept briefly.
-  const episodes = await orElse(`era ${station}`, context.services.catalog.episodesByEra(station, page, ERA_PAGE_SIZE), () => null);
+  // docs/product.md §8: the catalog failed and no copy is left → the era's header and 'Loading...', kept briefly.
+  const episodes = await orElse(
+    `era ${station}`,
+    context.services.catalog.episodesByEra(station, page, ERA_PAGE_SIZE),
+    () => null,
+  );
   if (!episodes) return json({ era, episodes: null }, { headers: cacheHeaders("error") });
   if (page > episodes.pageCount) throw notFound();
-  return json({ era, episodes: { ...episodes, items: episodes.items.map(episodeCard) } }, { headers: cacheHeaders("publicPage") });
+  return json(
+    { era, episodes: { ...episodes, items: episodes.items.map(episodeCard) } },
+    { headers: cacheHeaders("publicPage") },
+  );
 }
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 
-/** SPEC §2 Era page: name, description, share icon ('Coming Soon!'), RSS icon, episodes newest first. */
+/** docs/product.md §2 Era page: name, description, share icon ('Coming Soon!'), RSS icon, episodes newest first. */
 export default function Era() {
   const { era, episodes } = useLoaderData<typeof loader>();
   const { page, pageCount, total } = episodes ?? { page: 1, pageCount: 0, total: 0 };
@@ -45,10 +59,21 @@ export default function Era() {
           <p className="era-page__years">{era.years}</p>
           <p>{era.description}</p>
           <div className="era-page__actions">
-            <button type="button" className="icon-button" aria-label={`Share ${era.station}`} onClick={() => window.alert(COMING_SOON_ALERT)}>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={`Share ${era.station}`}
+              onClick={() => window.alert(COMING_SOON_ALERT)}
+            >
               <ShareIcon />
             </button>
-            <a className="icon-button" href={eraFeedLink(era.station)} target="_blank" rel="noopener" aria-label={`${era.station} podcast RSS feed`}>
+            <a
+              className="icon-button"
+              href={eraFeedLink(era.station)}
+              target="_blank"
+              rel="noopener"
+              aria-label={`${era.station} podcast RSS feed`}
+            >
               <RssIcon />
             </a>
           </div>
@@ -67,11 +92,23 @@ export default function Era() {
       )}
       {pageCount > 1 ? (
         <nav className="pagination" aria-label="Pages">
-          {page > 1 ? <AppLink to={`${eraLink(era.station)}&page=${page - 1}`} rel="prev">← Newer</AppLink> : <span />}
+          {page > 1 ? (
+            <AppLink to={`${eraLink(era.station)}&page=${page - 1}`} rel="prev">
+              ← Newer
+            </AppLink>
+          ) : (
+            <span />
+          )}
           <span>
             Page {page} of {pageCount}
           </span>
-          {page < pageCount ? <AppLink to={`${eraLink(era.station)}&page=${page + 1}`} rel="next">Older →</AppLink> : <span />}
+          {page < pageCount ? (
+            <AppLink to={`${eraLink(era.station)}&page=${page + 1}`} rel="next">
+              Older →
+            </AppLink>
+          ) : (
+            <span />
+          )}
         </nav>
       ) : null}
     </section>

@@ -16,7 +16,7 @@ export async function loader() {
 }
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 
-/** SPEC §2 /eras: four era tiles. */
+/** docs/product.md §2 /eras: four era tiles. */
 export default function Eras() {
   return (
     <section className="section" aria-labelledby="eras-title">
@@ -25,7 +25,12 @@ export default function Eras() {
       <ul className="era-grid era-grid--large">
         {STATIONS.map((s, i) => (
           <li key={s}>
-            <EraCard station={s} headingLevel={2} description={ERA_DESCRIPTIONS[s]} priority={i < ABOVE_THE_FOLD.eras} />
+            <EraCard
+              station={s}
+              headingLevel={2}
+              description={ERA_DESCRIPTIONS[s]}
+              priority={i < ABOVE_THE_FOLD.eras}
+            />
           </li>
         ))}
       </ul>

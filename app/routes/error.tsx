@@ -1,7 +1,7 @@
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { notFound } from "~/http/responses.server";
 
-/** SPEC §2 "error (path 'error')": the not-found page, with a 404 status. */
+/** docs/product.md §2 "error (path 'error')": the not-found page, with a 404 status. */
 export async function loader() {
   throw notFound();
 }

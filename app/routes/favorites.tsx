@@ -11,8 +11,8 @@ export async function loader() {
 }
 
 /**
- * SPEC §4 Favorites: the heart adds or removes. A plain form POST (no JS) redirects back; the
- * fetcher (JS) gets JSON. Adding needs a signed-in user, a source and a title (SPEC §5).
+ * docs/product.md §4 Favorites: the heart adds or removes. A plain form POST (no JS) redirects back; the
+ * fetcher (JS) gets JSON. Adding needs a signed-in user, a source and a title (docs/product.md §5).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
@@ -28,12 +28,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
         ? json({ ok: false, error: "Sign in to keep favorites." }, { status: 401, headers: cacheHeaders("private") })
         : redirect(`/signin?redirectTo=${encodeURIComponent(back)}`, { headers: cacheHeaders("private") });
     }
-    return json({ ok: false, error: "That favorite is missing its audio or title." }, { status: 400, headers: cacheHeaders("private") });
+    return json(
+      { ok: false, error: "That favorite is missing its audio or title." },
+      { status: 400, headers: cacheHeaders("private") },
+    );
   }
   const { library } = context.services;
   const data = parsed.data;
   try {
-    if (data.intent === "add") await library.addFavorite(user.uid, { audioSrc: data.audioSrc, audioTitle: data.title, duration: data.duration });
+    if (data.intent === "add")
+      await library.addFavorite(user.uid, { audioSrc: data.audioSrc, audioTitle: data.title, duration: data.duration });
     else await library.removeFavoriteBySrc(user.uid, data.audioSrc);
   } catch (error) {
     // The library service failed: a clear 503 (the heart turns back; a form shows the message).

@@ -11,7 +11,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
 }
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 
-/** SPEC §2 /help: Help, with an embedded external help page. */
+/** docs/product.md §2 /help: Help, with an embedded external help page. */
 export default function Help() {
   const { src } = useLoaderData<typeof loader>();
   return (

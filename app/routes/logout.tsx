@@ -7,7 +7,7 @@ export async function loader() {
   return redirect("/user");
 }
 
-/** SPEC §2/§4: Log Out revokes the session and returns to /. */
+/** docs/product.md §2/§4: Log Out revokes the session and returns to /. */
 export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
   try {

@@ -13,7 +13,7 @@ export const meta: MetaFunction = () => [
   { name: "description", content: "News and WTF News from the bunker of The Ham Radio Show." },
 ];
 
-/** SPEC §2 /News with two tabs, News and WTF News; §4 tab dth_news or wtfnews, default dth_news. */
+/** docs/product.md §2 /News with two tabs, News and WTF News; §4 tab dth_news or wtfnews, default dth_news. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const tab = parseNewsTab(new URL(request.url).searchParams.get("tab"));
   if (!tab) throw badRequest('Unknown news tab. Choose "News" or "WTF News".');

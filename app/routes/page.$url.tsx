@@ -8,11 +8,14 @@ import { contentPagePath, contentPageUrl } from "~/rules/slider";
 
 export const meta: MetaFunction = () => [{ title: "The Ham Radio Show" }];
 
-/** SPEC §2 /Page/:url: a full-page embed of a content-site page (only ever the content site). */
+/** docs/product.md §2 /Page/:url: a full-page embed of a content-site page (only ever the content site). */
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const path = contentPagePath(params.url ?? "");
   if (!path) throw notFound();
-  return json({ src: contentPageUrl(path, context.services.publicConfig.contentSiteUrl), path }, { headers: cacheHeaders("publicPage") });
+  return json(
+    { src: contentPageUrl(path, context.services.publicConfig.contentSiteUrl), path },
+    { headers: cacheHeaders("publicPage") },
+  );
 }
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 

@@ -10,7 +10,7 @@ export async function loader() {
 }
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 
-/** SPEC §2 /page: "Empty generic page". */
+/** docs/product.md §2 /page: "Empty generic page". */
 export default function EmptyPage() {
   return (
     <section className="section empty-page" aria-labelledby="page-title">

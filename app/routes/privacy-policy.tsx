@@ -10,7 +10,7 @@ export async function loader() {
 }
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 
-/** SPEC §2 /privacy-policy. The spec does not give its text; this describes what the app really does. */
+/** docs/product.md §2 /privacy-policy. The spec does not give its text; this describes what the app really does. */
 export default function PrivacyPolicy() {
   return (
     <article className="section prose">
@@ -24,13 +24,13 @@ export default function PrivacyPolicy() {
       <h2>With an account</h2>
       <p>
         When you sign up we store your email address and a salted hash of your password (never the password itself), or
-        the identifier your Google or Facebook account gives us. We also store your favorites and the episode and position
-        you were last listening to, so you can pick up where you left off on any device.
+        the identifier your Google or Facebook account gives us. We also store your favorites and the episode and
+        position you were last listening to, so you can pick up where you left off on any device.
       </p>
       <h2>Cookies</h2>
       <p>
-        Signing in sets one cookie holding a random session identifier. It is needed to keep you signed in and is removed
-        when you log out.
+        Signing in sets one cookie holding a random session identifier. It is needed to keep you signed in and is
+        removed when you log out.
       </p>
       <h2>Your choices</h2>
       <p>You can remove favorites at any time and log out on any device. To delete your account, contact the show.</p>

@@ -4,7 +4,7 @@ import { CACHE_POLICY } from "~/http/cache-policy";
 import { parseStation } from "~/rules/eras";
 import { buildEraFeed } from "~/services/feed.server";
 
-/** The era podcast feed the era page's RSS icon opens (SPEC §2: query parameter era = the station). */
+/** The era podcast feed the era page's RSS icon opens (docs/product.md §2: query parameter era = the station). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   let raw: string | null;
@@ -29,7 +29,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     console.error(`[feed ${station}] failed:`, error instanceof Error ? error.message : error);
     return new Response("The feed is not available right now. Please try again in a few minutes.", {
       status: 503,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": CACHE_POLICY.error, "Retry-After": "120" },
+      headers: {
+        "Content-Type": "text/plain; charset=utf-8",
+        "Cache-Control": CACHE_POLICY.error,
+        "Retry-After": "120",
+      },
     });
   }
   const xml = buildEraFeed(station, episodes, context.services.siteUrl ?? url.origin);

@@ -18,14 +18,16 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const term = queryText(url, "term", { max: SEARCH_TERM_MAX, label: "search term" }) ?? "";
-  // SPEC §8: the catalog failed and no copy is left → 'Loading...' (not "No Results"), kept briefly.
-  const episodes = term ? await orElse("search", context.services.catalog.searchEpisodes(term, SEARCH_RESULT_LIMIT), () => null) : [];
+  // docs/product.md §8: the catalog failed and no copy is left → 'Loading...' (not "No Results"), kept briefly.
+  const episodes = term
+    ? await orElse("search", context.services.catalog.searchEpisodes(term, SEARCH_RESULT_LIMIT), () => null)
+    : [];
   if (!episodes) return json({ term, episodes: null }, { headers: cacheHeaders("error") });
   return json({ term, episodes: episodes.map(episodeCard) }, { headers: cacheHeaders("publicPage") });
 }
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 
-/** SPEC §2 Search: 'Search: <term>' and episode cards, or 'No Results for "<term>"'. */
+/** docs/product.md §2 Search: 'Search: <term>' and episode cards, or 'No Results for "<term>"'. */
 export default function Search() {
   const { term, episodes } = useLoaderData<typeof loader>();
   return (

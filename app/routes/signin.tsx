@@ -10,7 +10,10 @@ import { EMAIL_MAX, PASSWORD_MAX, SIGN_IN_FAILED, safeRedirect } from "~/rules/a
 import { noticeFor } from "~/rules/notices";
 import { authorizationMessage } from "~/services/auth-errors.server";
 
-export const meta: MetaFunction = () => [{ title: "Sign in — The Ham Radio Show" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Sign in — The Ham Radio Show" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -26,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const headers = ({ loaderHeaders, actionHeaders }: { loaderHeaders: Headers; actionHeaders: Headers }) =>
   actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
 
-/** SPEC §2 Sign in (email + password); success → a new session and back where the listener was. */
+/** docs/product.md §2 Sign in (email + password); success → a new session and back where the listener was. */
 export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const form = await readForm(request);
@@ -37,7 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const cookie = await context.services.auth.startSession(user, request.headers.get("Cookie"));
     return redirect(redirectTo, { headers: { "Set-Cookie": cookie, ...cacheHeaders("private") } });
   } catch (error) {
-    // SPEC §8: sign-in failures are logged; the listener sees one generic message.
+    // docs/product.md §8: sign-in failures are logged; the listener sees one generic message.
     const known = authorizationMessage(error);
     const message = known ?? SIGN_IN_FAILED;
     console.warn(`[signin] failed: ${message}`);
@@ -62,14 +65,23 @@ export default function SignIn() {
         <label htmlFor="signin-email">Email</label>
         <input id="signin-email" name="email" type="email" required autoComplete="email" maxLength={EMAIL_MAX} />
         <label htmlFor="signin-password">Password</label>
-        <input id="signin-password" name="password" type="password" required autoComplete="current-password" maxLength={PASSWORD_MAX} />
+        <input
+          id="signin-password"
+          name="password"
+          type="password"
+          required
+          autoComplete="current-password"
+          maxLength={PASSWORD_MAX}
+        />
         <button type="submit" className="button" disabled={busy}>
           {busy ? "Signing in…" : "Sign in"}
         </button>
       </Form>
       <p className="auth-links">
         <Link to="/privacy-policy">Privacy Policy</Link>
-        <Link to={redirectTo === "/" ? "/signup" : `/signup?redirectTo=${encodeURIComponent(redirectTo)}`}>Sign Up</Link>
+        <Link to={redirectTo === "/" ? "/signup" : `/signup?redirectTo=${encodeURIComponent(redirectTo)}`}>
+          Sign Up
+        </Link>
       </p>
     </section>
   );

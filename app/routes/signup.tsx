@@ -11,7 +11,10 @@ import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, safeRedirect, SIGN_UP_UNAVAILABL
 import { noticeFor } from "~/rules/notices";
 import { AccountError } from "~/services/accounts.server";
 
-export const meta: MetaFunction = () => [{ title: "Sign up — The Ham Radio Show" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Sign up — The Ham Radio Show" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (await context.user()) throw redirect("/user", { headers: cacheHeaders("private") });
@@ -27,13 +30,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /**
- * SPEC §4 "After sign-up: email sign-up goes to /signin" (with the all-set message); SPEC §7
+ * docs/product.md §4 "After sign-up: email sign-up goes to /signin" (with the all-set message); docs/product.md §7
  * "Write at sign-up": the user record, ActiveAudioSync and an empty favorites container.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const form = await readForm(request);
-  if (isBot(form)) return json({ error: signUpError("please try again.") }, { status: 400, headers: cacheHeaders("private") });
+  if (isBot(form))
+    return json({ error: signUpError("please try again.") }, { status: 400, headers: cacheHeaders("private") });
   const { accounts, library } = context.services;
   try {
     const user = await accounts.signUp(formText(form, "email"), formText(form, "password"));

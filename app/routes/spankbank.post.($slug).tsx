@@ -26,7 +26,13 @@ export const links: LinksFunction = () => [
 ];
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
-  { title: data?.gate ? "Adults only — The Ham Radio Show" : data?.post ? `${data.post.title} — SpankBank` : errorTitle(error) },
+  {
+    title: data?.gate
+      ? "Adults only — The Ham Radio Show"
+      : data?.post
+        ? `${data.post.title} — SpankBank`
+        : errorTitle(error),
+  },
   { name: "robots", content: "noindex" },
 ];
 
@@ -34,7 +40,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { gate } = await galleryAccess(request, context);
   const id = parseGalleryId(new URL(request.url));
-  const slug = id === null && params.slug !== undefined ? slugParam(params.slug, () => errorResponse(404, "Not Found")) : null;
+  const slug =
+    id === null && params.slug !== undefined ? slugParam(params.slug, () => errorResponse(404, "Not Found")) : null;
   if (gate) return json({ gate, post: null }, { headers: privateHeaders() });
   const post = await orElse("gallery post", resolveGalleryPost(context.services, { id, slug }), stillLoading);
   if (!post) throw errorResponse(404, "Not Found");

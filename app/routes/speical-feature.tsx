@@ -11,7 +11,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
 }
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 
-/** SPEC §2 /speical-feature (spelled as the route is spelled): a page embedded in a frame. */
+/** docs/product.md §2 /speical-feature (spelled as the route is spelled): a page embedded in a frame. */
 export default function SpecialFeature() {
   const { src } = useLoaderData<typeof loader>();
   return (

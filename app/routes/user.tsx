@@ -11,9 +11,12 @@ import { episodeCard } from "~/route-support/cards.server";
 import { DEFAULT_EPISODE_IMAGE } from "~/rules/constants";
 import type { Episode } from "~/services/types";
 
-export const meta: MetaFunction = () => [{ title: "My Favorites — The Ham Radio Show" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "My Favorites — The Ham Radio Show" },
+  { name: "robots", content: "noindex" },
+];
 
-/** SPEC §2 Favorites page (signed-in only): 'H.O.F: <user id>', Log Out, 'My Favorites'. */
+/** docs/product.md §2 Favorites page (signed-in only): 'H.O.F: <user id>', Log Out, 'My Favorites'. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const episodes = await orSignedOut(request, favoriteEpisodes(context.services, user.uid));

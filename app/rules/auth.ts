@@ -1,9 +1,9 @@
 /**
- * Account rules: SPEC §5 validation, §8 messages, and the limits this app adds (written down in
+ * Account rules: docs/product.md §5 validation, §8 messages, and the limits this app adds (written down in
  * docs/decisions/003-accounts.md).
  */
 
-/** SPEC §5 favorites: refused without a signed-in user, an audio source and a title (logged only). */
+/** docs/product.md §5 favorites: refused without a signed-in user, an audio source and a title (logged only). */
 export const FAVORITE_REFUSED_LOG = "User is not logged in or audio details are missing.";
 
 /** Passwords: at least 8 characters, long passphrases welcome, never trimmed. */
@@ -19,18 +19,20 @@ export const SIGN_IN_UNAVAILABLE = "Sign-in is not available right now. Please t
 /** Sign-up when the accounts service is down, slow or answering junk (after "Error signing up: "). */
 export const SIGN_UP_UNAVAILABLE = "sign-up is not available right now. Please try again in a few minutes.";
 /** A favorite or a position could not be saved: the listener's library service failed. */
-export const LIBRARY_UNAVAILABLE = "Your favorites and listening position can't be saved right now. Please try again in a few minutes.";
+export const LIBRARY_UNAVAILABLE =
+  "Your favorites and listening position can't be saved right now. Please try again in a few minutes.";
 /** A signed-in page could not reach the listener's account: they are treated as signed out. */
-export const ACCOUNT_UNAVAILABLE = "Your account can't be reached right now, so you are signed out for the moment. Please try again in a few minutes.";
+export const ACCOUNT_UNAVAILABLE =
+  "Your account can't be reached right now, so you are signed out for the moment. Please try again in a few minutes.";
 /** Failed sign-ins allowed per account within the window before it is throttled. */
 export const ACCOUNT_FAILURE_LIMIT = 10;
 export const ACCOUNT_FAILURE_WINDOW_MS = 15 * 60_000;
 
-/** SPEC §8 messages. */
+/** docs/product.md §8 messages. */
 export const signUpError = (message: string) => `Error signing up: ${message}`;
 export const googleLoginError = (message: string) => `Error during Google login: ${message}`;
 export const logoutError = (reason: string) => `Error logging out: ${reason}`;
-/** SPEC §8 "Sign-up success: alert saying the user is all set and should now log in". */
+/** docs/product.md §8 "Sign-up success: alert saying the user is all set and should now log in". */
 export const SIGN_UP_SUCCESS = "You're all set! Now log in with your new account.";
 
 /** Session lifetime (bounded). */

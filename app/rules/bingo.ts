@@ -1,6 +1,6 @@
 /**
- * SPEC §5 "Bingo points count entries whose status equals DEAD. Only crew entries with a
- * non-null DPB are kept." (SPEC §3 CrewBio.DPB: a map of pick name to status.)
+ * docs/product.md §5 "Bingo points count entries whose status equals DEAD. Only crew entries with a
+ * non-null DPB are kept." (docs/product.md §3 CrewBio.DPB: a map of pick name to status.)
  */
 export const DEAD = "DEAD";
 

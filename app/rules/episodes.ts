@@ -1,27 +1,27 @@
 import { DEFAULT_EPISODE_IMAGE, DEFAULT_EPISODE_SUBTITLE } from "./constants";
 
-/** SPEC §2 route table: /episode?title= and /coldcut/?title= (a path containing coldcut selects Cold Cut). */
+/** docs/product.md §2 route table: /episode?title= and /coldcut/?title= (a path containing coldcut selects Cold Cut). */
 export function episodeLink(title: string, coldcut = false): string {
   return `${coldcut ? "/coldcut/" : "/episode"}?title=${encodeURIComponent(title)}`;
 }
 
-/** SPEC §2 route table: "a path containing coldcut selects the Cold Cut data". */
+/** docs/product.md §2 route table: "a path containing coldcut selects the Cold Cut data". */
 export function isColdCutPath(pathname: string): boolean {
   return pathname.toLowerCase().includes("coldcut");
 }
 
-/** SPEC §2 Episode details: the subtitle, with its default. */
+/** docs/product.md §2 Episode details: the subtitle, with its default. */
 export function episodeSubtitle(subtext: string | null | undefined): string {
   const s = (subtext ?? "").trim();
   return s === "" ? DEFAULT_EPISODE_SUBTITLE : s;
 }
 
-/** SPEC §3 "PodcastImage or backgroundImage"; SPEC §9 default episode image. */
+/** docs/product.md §3 "PodcastImage or backgroundImage"; docs/product.md §9 default episode image. */
 export function episodeImage(podcastImage?: string | null, backgroundImage?: string | null): string {
   return podcastImage?.trim() || backgroundImage?.trim() || DEFAULT_EPISODE_IMAGE;
 }
 
-/** SPEC §7 "The Download button links the episode file under its file name." */
+/** docs/product.md §7 "The Download button links the episode file under its file name." */
 export function downloadFileName(url: string): string {
   try {
     const path = new URL(url, "http://x").pathname;

@@ -1,6 +1,6 @@
 /**
- * SPEC §1/§2/§3: the four eras (stations) an episode belongs to, in broadcast order,
- * plus the EdgeFM card style that exists but has no tile (SPEC §2 Home).
+ * docs/product.md §1/§2/§3: the four eras (stations) an episode belongs to, in broadcast order,
+ * plus the EdgeFM card style that exists but has no tile (docs/product.md §2 Home).
  * The spec does not give the era descriptions' text; these are ours.
  */
 export const STATIONS = ["GOOM Radio", "MLR", "PPR", "UFRN"] as const;
@@ -40,7 +40,7 @@ export const ERAS: Record<Station, EraInfo> = {
   },
 };
 
-/** SPEC §2 Home: "A card style for another station (EdgeFM) also exists." */
+/** docs/product.md §2 Home: "A card style for another station (EdgeFM) also exists." */
 export const EDGE_FM_STYLE = { station: "EdgeFM", image: "/media/img/eras/edgefm.svg", accent: "#a23b72" } as const;
 
 /** Exact station name, or the same name in another letter case; else null (→ 404). */
@@ -52,12 +52,12 @@ export function parseStation(value: string | null | undefined): Station | null {
   return STATIONS.find((s) => s.toLowerCase() === v.toLowerCase()) ?? null;
 }
 
-/** SPEC §2 Cards: "Era card click goes to /era?station=<station>". */
+/** docs/product.md §2 Cards: "Era card click goes to /era?station=<station>". */
 export function eraLink(station: string): string {
   return `/era?station=${encodeURIComponent(station)}`;
 }
 
-/** SPEC §2 Era page: RSS "with the query parameter era set to the station". */
+/** docs/product.md §2 Era page: RSS "with the query parameter era set to the station". */
 export function eraFeedLink(station: string): string {
   return `/rss?era=${encodeURIComponent(station)}`;
 }

@@ -18,7 +18,7 @@ import {
   zoomOutLevel,
 } from "./lightbox";
 
-describe("lightbox zoom rules (SPEC §4, §9)", () => {
+describe("lightbox zoom rules (docs/product.md §4, §9)", () => {
   it("uses the spec constants: 0–300 in steps of 100, 300 ms, padding 10", () => {
     expect(ZOOM_MAX_LEVEL).toBe(300);
     expect(ZOOM_STEP).toBe(100);

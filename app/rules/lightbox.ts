@@ -1,5 +1,5 @@
 /**
- * SPEC §4 "Lightbox" and §9 lightbox constants, as pure rules (no React, no DOM).
+ * docs/product.md §4 "Lightbox" and §9 lightbox constants, as pure rules (no React, no DOM).
  *
  * The spec counts zoom as a level from 0 to 300 in steps of 100. yet-another-react-lightbox's
  * Zoom plugin works with a scale factor where 1 is "not zoomed". The mapping is linear:
@@ -9,9 +9,9 @@
 import { LIGHTBOX } from "./constants";
 
 export const ZOOM_MIN_LEVEL = 0;
-/** SPEC §9 "maximum zoom 300". */
+/** docs/product.md §9 "maximum zoom 300". */
 export const ZOOM_MAX_LEVEL = LIGHTBOX.maxZoom;
-/** SPEC §9 "step 100". */
+/** docs/product.md §9 "step 100". */
 export const ZOOM_STEP = LIGHTBOX.zoomStep;
 /** Level points per 1.0 of scale factor. */
 const LEVEL_PER_FACTOR = 100;
@@ -60,19 +60,19 @@ export function canZoomOut(level: number): boolean {
 }
 
 /**
- * SPEC §4 "A double click toggles zoom": not zoomed → maximum (300); zoomed at all → back to 0.
+ * docs/product.md §4 "A double click toggles zoom": not zoomed → maximum (300); zoomed at all → back to 0.
  * (Chosen over 0 ↔ 100 so one double click shows the detail the listener asked for.)
  */
 export function toggleZoomLevel(level: number): number {
   return clampZoomLevel(Math.round(level)) > ZOOM_MIN_LEVEL ? ZOOM_MIN_LEVEL : ZOOM_MAX_LEVEL;
 }
 
-/** SPEC §4 "Moving between images resets zoom". */
+/** docs/product.md §4 "Moving between images resets zoom". */
 export function zoomLevelAfterMove(): number {
   return ZOOM_MIN_LEVEL;
 }
 
-/** SPEC §4/§9 "animation 300 ms": every animation the lightbox runs (open/close fade, slide, zoom). */
+/** docs/product.md §4/§9 "animation 300 ms": every animation the lightbox runs (open/close fade, slide, zoom). */
 export const LIGHTBOX_ANIMATION = {
   fade: LIGHTBOX.animationMs,
   swipe: LIGHTBOX.animationMs,
@@ -80,7 +80,7 @@ export const LIGHTBOX_ANIMATION = {
   zoom: LIGHTBOX.animationMs,
 } as const;
 
-/** SPEC §9 "image padding 10" (pixels around each slide). */
+/** docs/product.md §9 "image padding 10" (pixels around each slide). */
 export const LIGHTBOX_PADDING_PX = LIGHTBOX.imagePadding;
 
 /** Screen-reader wording of the current zoom level. */

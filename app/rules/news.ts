@@ -1,13 +1,13 @@
 /**
- * SPEC §7 "Category meaning" and §9 "Categories": dth_news=5, wtfnews=4, spnkbnk=6,
- * slider 6 and 7, gallery 23; SPEC §2 Cards: the news card link by type.
+ * docs/product.md §7 "Category meaning" and §9 "Categories": dth_news=5, wtfnews=4, spnkbnk=6,
+ * slider 6 and 7, gallery 23; docs/product.md §2 Cards: the news card link by type.
  */
 export const CATEGORY = { dth_news: 5, wtfnews: 4, spnkbnk: 6, gallery: 23 } as const;
 export const SLIDER_CATEGORIES = [6, 7] as const;
 export const HOME_NEWS_CATEGORIES = [4, 5] as const;
 
 export type NewsType = "dth_news" | "wtfnews" | "spnkbnk";
-/** SPEC §4 "News page tab: dth_news or wtfnews, default dth_news." */
+/** docs/product.md §4 "News page tab: dth_news or wtfnews, default dth_news." */
 export type NewsTab = "dth_news" | "wtfnews";
 export const NEWS_TABS: readonly NewsTab[] = ["dth_news", "wtfnews"];
 export const DEFAULT_NEWS_TAB: NewsTab = "dth_news";
@@ -26,7 +26,7 @@ export function newsTypeOf(categories: readonly number[]): NewsType | null {
   return null;
 }
 
-/** SPEC §2 Cards: "News card click goes to one of the following, chosen by the news type". */
+/** docs/product.md §2 Cards: "News card click goes to one of the following, chosen by the news type". */
 export function newsLink(type: NewsType, slug: string): string {
   const s = encodeURIComponent(slug);
   switch (type) {
@@ -39,7 +39,7 @@ export function newsLink(type: NewsType, slug: string): string {
   }
 }
 
-/** SPEC §2 Cards: "Gallery card click goes to /SpankBank/Post?id=<id>". */
+/** docs/product.md §2 Cards: "Gallery card click goes to /SpankBank/Post?id=<id>". */
 export function galleryLink(id: number | string): string {
   return `/SpankBank/Post?id=${encodeURIComponent(String(id))}`;
 }

@@ -6,7 +6,10 @@ import { ACCOUNT_UNAVAILABLE, googleLoginError, logoutError, SIGN_UP_SUCCESS } f
  */
 export const NOTICES = {
   "signed-up": { tone: "success", text: SIGN_UP_SUCCESS },
-  "google-failed": { tone: "error", text: googleLoginError("the sign-in with Google did not complete. Please try again.") },
+  "google-failed": {
+    tone: "error",
+    text: googleLoginError("the sign-in with Google did not complete. Please try again."),
+  },
   "google-account-exists": {
     tone: "error",
     text: googleLoginError("an account with this email already exists. Sign in with your password first."),

@@ -1,6 +1,6 @@
 /**
  * Now-playing data without any parsing library (so the browser bundle stays small): the type,
- * text cleaning, the SPEC §8 fallback and the check of this app's own /api/now-playing answer.
+ * text cleaning, the docs/product.md §8 fallback and the check of this app's own /api/now-playing answer.
  * The upstream parsers (Live365, AzuraCast, Icecast) are in the now-playing adapter.
  */
 import { NOW_PLAYING_FALLBACK } from "./player";
@@ -20,10 +20,16 @@ const MAX_URL_LENGTH = 2048;
 export function cleanText(value: string | null | undefined): string {
   if (!value) return "";
   // eslint-disable-next-line no-control-regex
-  const flat = value.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028\u2029\ufeff]+/g, " ").replace(/\s+/g, " ").trim();
+  const flat = value
+    .replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028\u2029\ufeff]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   const chars = Array.from(flat);
   if (chars.length <= NOW_PLAYING_MAX_LENGTH) return flat;
-  return `${chars.slice(0, NOW_PLAYING_MAX_LENGTH - 1).join("").trimEnd()}…`;
+  return `${chars
+    .slice(0, NOW_PLAYING_MAX_LENGTH - 1)
+    .join("")
+    .trimEnd()}…`;
 }
 
 function cleanArt(value: string | null | undefined): string | undefined {
@@ -37,7 +43,11 @@ function cleanArt(value: string | null | undefined): string | undefined {
 }
 
 /** Build the result; a missing title (after cleaning) makes the whole payload unusable. */
-export function buildNowPlaying(title: string | null | undefined, artist: string | null | undefined, art?: string | null): NowPlaying | null {
+export function buildNowPlaying(
+  title: string | null | undefined,
+  artist: string | null | undefined,
+  art?: string | null,
+): NowPlaying | null {
   const t = cleanText(title);
   if (!t) return null;
   const result: NowPlaying = { title: t, artist: cleanText(artist) };
@@ -55,7 +65,7 @@ export function splitArtistTitle(combined: string): { artist: string; title: str
   return title ? { artist, title } : { artist: "", title: combined };
 }
 
-/** SPEC §8: invalid or missing now-playing data shows 'The Ham Radio Show' / 'Live Radio'. */
+/** docs/product.md §8: invalid or missing now-playing data shows 'The Ham Radio Show' / 'Live Radio'. */
 export function nowPlayingOrFallback(value: NowPlaying | null | undefined): NowPlaying {
   return value ?? { ...NOW_PLAYING_FALLBACK };
 }

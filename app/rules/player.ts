@@ -1,53 +1,53 @@
 /**
- * Player constants of SPEC §4 "Player", §8 and §9, each defined once.
+ * Player constants of docs/product.md §4 "Player", §8 and §9, each defined once.
  * Shared texts that other screens use too live in ./constants.ts and are re-exported here.
  */
 import { COMING_SOON_ALERT, DEFAULT_EPISODE_SUBTEXT } from "./constants";
 
-/** SPEC §4 Player "Initial state" / §9 "Default live title 'The Ham Radio Show'". */
+/** docs/product.md §4 Player "Initial state" / §9 "Default live title 'The Ham Radio Show'". */
 export const DEFAULT_PLAYER_TITLE = "The Ham Radio Show";
 
-/** SPEC §4 Player "the subtext becomes 'Why? Because We Can!'" / §9 default episode subtext. */
+/** docs/product.md §4 Player "the subtext becomes 'Why? Because We Can!'" / §9 default episode subtext. */
 export { DEFAULT_EPISODE_SUBTEXT };
 
-/** SPEC §4 Player: pressing play on the episode that is already playing. */
+/** docs/product.md §4 Player: pressing play on the episode that is already playing. */
 export const ALREADY_PLAYING_ALERT = "Use the player buttons to control the audio playback";
 
-/** SPEC §4 Player "after 100 ms the new source and title are set" / §9 "Source switch delay". */
+/** docs/product.md §4 Player "after 100 ms the new source and title are set" / §9 "Source switch delay". */
 export const SOURCE_SWITCH_DELAY_MS = 100;
 
-/** SPEC §4 Player "While live is on ... every 10,000 ms" / §9 "Now-playing poll interval". */
+/** docs/product.md §4 Player "While live is on ... every 10,000 ms" / §9 "Now-playing poll interval". */
 export const NOW_PLAYING_POLL_MS = 10_000;
 
-/** SPEC §9 "Live stream: a fixed stream with station id a93581". */
+/** docs/product.md §9 "Live stream: a fixed stream with station id a93581". */
 export const LIVE_STATION_ID = "a93581";
 
-/** SPEC §9 live stream (default; the deployment may configure another URL). */
+/** docs/product.md §9 live stream (default; the deployment may configure another URL). */
 export const DEFAULT_LIVE_STREAM_URL = `https://streaming.live365.com/${LIVE_STATION_ID}`;
 
-/** SPEC §7 "Live now-playing: GET on the show's streaming service" (Live365 station API). */
+/** docs/product.md §7 "Live now-playing: GET on the show's streaming service" (Live365 station API). */
 export function nowPlayingApiUrl(stationId: string = LIVE_STATION_ID): string {
   return `https://api.live365.com/station/${encodeURIComponent(stationId)}`;
 }
 
-/** SPEC §8 "Live now-playing failure or invalid data": the fallback pair (title, artist). */
+/** docs/product.md §8 "Live now-playing failure or invalid data": the fallback pair (title, artist). */
 export const NOW_PLAYING_FALLBACK = Object.freeze({
   title: DEFAULT_PLAYER_TITLE,
   artist: "Live Radio",
 });
 
-/** SPEC §2 Mobile player "A voice icon alerts a coming-soon message". */
+/** docs/product.md §2 Mobile player "A voice icon alerts a coming-soon message". */
 export const MOBILE_VOICE_ALERT = COMING_SOON_ALERT;
 
-/** Skip buttons (and ←/→ keys): back 15 s, forward 30 s. Not in SPEC; see the player module. */
+/** Skip buttons (and ←/→ keys): back 15 s, forward 30 s. Not in docs/product.md; see the player module. */
 export const SKIP_BACK_SECONDS = 15;
 export const SKIP_FORWARD_SECONDS = 30;
 
-/** Playback speeds offered: 0.5× to 3× in steps of 0.25. Not in SPEC. */
+/** Playback speeds offered: 0.5× to 3× in steps of 0.25. Not in docs/product.md. */
 export const SPEED_MIN = 0.5;
 export const SPEED_MAX = 3;
 export const SPEED_STEP = 0.25;
 export const SPEED_DEFAULT = 1;
 
-/** SPEC §4 Player / §8 "Audio without a source, or source aborted: the error audio file plays". */
+/** docs/product.md §4 Player / §8 "Audio without a source, or source aborted: the error audio file plays". */
 export const ERROR_AUDIO_PATH = "/media/audio/error.mp3";

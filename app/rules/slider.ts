@@ -1,5 +1,5 @@
 /**
- * SPEC §2 Slider: "A click goes to /Page/<path> when the link points at the content site.
+ * docs/product.md §2 Slider: "A click goes to /Page/<path> when the link points at the content site.
  * Other links open in a new tab."
  */
 export type SlideTarget = { kind: "internal"; href: string } | { kind: "external"; href: string } | { kind: "none" };
@@ -29,7 +29,9 @@ export function slideTarget(url: string | null | undefined, contentSiteUrl: stri
     }
     // Internal only when /Page/:url will accept the path; anything odd opens as a plain link.
     const path = contentPagePath(encodeURIComponent(decoded.replace(/^\/+|\/+$/g, "")));
-    return path ? { kind: "internal", href: `/Page/${encodeURIComponent(path)}` } : { kind: "external", href: target.href };
+    return path
+      ? { kind: "internal", href: `/Page/${encodeURIComponent(path)}` }
+      : { kind: "external", href: target.href };
   }
   return { kind: "external", href: target.href };
 }

@@ -1,4 +1,4 @@
-/** SPEC §5 "A sponsor is chosen at random from the list." */
+/** docs/product.md §5 "A sponsor is chosen at random from the list." */
 export function pickSponsor<T>(sponsors: readonly T[], random: () => number = Math.random): T | null {
   if (sponsors.length === 0) return null;
   const raw = random();

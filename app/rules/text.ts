@@ -1,7 +1,7 @@
 import { DESCRIPTION_WORD_LIMIT, NEWS_TEXT_CHAR_LIMIT } from "./constants";
 
 /**
- * SPEC §5 "Card description: cut to 18 words followed by an ellipsis."
+ * docs/product.md §5 "Card description: cut to 18 words followed by an ellipsis."
  * Text at or under the limit is returned whole (no ellipsis).
  */
 export function truncateWords(text: string, limit = DESCRIPTION_WORD_LIMIT): string {
@@ -40,7 +40,7 @@ function* codePoints(text: string): Generator<{ segment: string; index: number }
 }
 
 /**
- * SPEC §5 "News card title and subtext: each cut to 15 characters followed by an ellipsis."
+ * docs/product.md §5 "News card title and subtext: each cut to 15 characters followed by an ellipsis."
  * Counts user-perceived characters (grapheme clusters), so an emoji, a flag or an accent
  * written as a combining mark is never split. Text at or under the limit is returned whole.
  */

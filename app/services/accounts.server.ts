@@ -3,8 +3,8 @@ import type { ActiveAudioSync, UserRecord } from "./types";
 export type { ActiveAudioSync, UserRecord };
 
 /**
- * Accounts (the auth provider of SPEC §7) and the listener's library (the realtime-database
- * paths of SPEC §7: users/<uid>, users/<uid>/ActiveAudioSync, users/<uid>/favorites).
+ * Accounts (the auth provider of docs/product.md §7) and the listener's library (the realtime-database
+ * paths of docs/product.md §7: users/<uid>, users/<uid>/ActiveAudioSync, users/<uid>/favorites).
  * The uid passed in always comes from the server-side session, never from a request body.
  */
 export interface AccountUser {
@@ -13,12 +13,7 @@ export interface AccountUser {
 }
 
 export type AccountErrorCode =
-  | "invalid-email"
-  | "weak-password"
-  | "email-taken"
-  | "invalid-credentials"
-  | "unverified-email"
-  | "provider-error";
+  "invalid-email" | "weak-password" | "email-taken" | "invalid-credentials" | "unverified-email" | "provider-error";
 
 export class AccountError extends Error {
   name = "AccountError";
@@ -54,7 +49,7 @@ export interface Accounts {
   getUser(uid: string): Promise<AccountUser | null>;
 }
 
-/** SPEC §3 Favorite at users/<uid>/favorites/<id>. */
+/** docs/product.md §3 Favorite at users/<uid>/favorites/<id>. */
 export interface Favorite {
   id: string;
   audioTitle: string;
@@ -64,12 +59,12 @@ export interface Favorite {
 }
 
 export interface Library {
-  /** SPEC §7 "Write at sign-up": user record, ActiveAudioSync and an empty favorites container. */
+  /** docs/product.md §7 "Write at sign-up": user record, ActiveAudioSync and an empty favorites container. */
   initUser(uid: string): Promise<void>;
   userRecord(uid: string): Promise<UserRecord | null>;
   activeAudioSync(uid: string): Promise<ActiveAudioSync | null>;
   /**
-   * SPEC §4 progress sync. `writtenAt` is when the client captured the position (ms); a write
+   * docs/product.md §4 progress sync. `writtenAt` is when the client captured the position (ms); a write
    * older than the stored one is ignored ("stale") so a late request never rolls progress back.
    */
   writeProgress(uid: string, sync: ActiveAudioSync, writtenAt: number): Promise<"written" | "stale">;

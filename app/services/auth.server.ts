@@ -17,7 +17,6 @@ import {
   SIGN_IN_UNAVAILABLE,
 } from "~/rules/auth";
 
-
 /** Where sessions are kept (implemented by an adapter). */
 export interface SessionStore {
   create(data: unknown, expires: Date | undefined): Promise<string>;
@@ -67,7 +66,9 @@ export class FacebookStrategy<User> extends OAuth2Strategy<User, OAuth2Profile, 
       `https://graph.facebook.com/me?fields=id,name,email&access_token=${encodeURIComponent(accessToken)}`,
       { signal: AbortSignal.timeout(5_000) },
     );
-    const raw = z.object({ id: z.string().min(1), name: z.string().default(""), email: z.string().nullish() }).parse(await res.json());
+    const raw = z
+      .object({ id: z.string().min(1), name: z.string().default(""), email: z.string().nullish() })
+      .parse(await res.json());
     return { provider: "facebook", id: raw.id, displayName: raw.name, emails: raw.email ? [{ value: raw.email }] : [] };
   }
 }
@@ -152,7 +153,11 @@ export function createAuth(deps: {
   if (config.google) {
     authenticator.use(
       new GoogleStrategy(
-        { clientID: config.google.clientId, clientSecret: config.google.clientSecret, callbackURL: callbackURL("google") },
+        {
+          clientID: config.google.clientId,
+          clientSecret: config.google.clientSecret,
+          callbackURL: callbackURL("google"),
+        },
         async ({ profile }) => {
           const raw = profile._json as { sub?: string; email?: string; email_verified?: boolean | string };
           return fromProvider({
@@ -169,17 +174,28 @@ export function createAuth(deps: {
   if (config.facebook) {
     authenticator.use(
       new FacebookStrategy<SessionUser>(
-        { clientID: config.facebook.clientId, clientSecret: config.facebook.clientSecret, callbackURL: callbackURL("facebook") },
+        {
+          clientID: config.facebook.clientId,
+          clientSecret: config.facebook.clientSecret,
+          callbackURL: callbackURL("facebook"),
+        },
         // Facebook does not say whether an email is verified: never link an existing account by it.
         async ({ profile }) =>
-          fromProvider({ provider: "facebook", subject: String(profile.id), email: profile.emails?.[0]?.value ?? null, emailVerified: false }),
+          fromProvider({
+            provider: "facebook",
+            subject: String(profile.id),
+            email: profile.emails?.[0]?.value ?? null,
+            emailVerified: false,
+          }),
       ),
       "facebook",
     );
   }
 
   const sessionUser = (session: Session): SessionUser | null => {
-    const r = z.object({ uid: z.string().min(1).max(128), email: z.string().nullable() }).safeParse(session.get("user"));
+    const r = z
+      .object({ uid: z.string().min(1).max(128), email: z.string().nullable() })
+      .safeParse(session.get("user"));
     return r.success ? r.data : null;
   };
 
@@ -208,7 +224,10 @@ export function createAuth(deps: {
     },
     async signInWithPassword(form) {
       const request = new Request("http://internal/signin", { method: "POST" });
-      return authenticator.authenticate("form", request, { context: { formData: form } as unknown as AppLoadContext, throwOnError: true });
+      return authenticator.authenticate("form", request, {
+        context: { formData: form } as unknown as AppLoadContext,
+        throwOnError: true,
+      });
     },
     async oauth(provider, request) {
       if (!this.providers[provider]) throw redirect("/signin");

@@ -3,7 +3,7 @@ import type { CrewMember, Episode, Page, Sponsor } from "./types";
 
 export type Series = "main" | "coldcut";
 
-/** Episodes, Cold Cut, sponsors and crew (SPEC §7 "Data service"). */
+/** Episodes, Cold Cut, sponsors and crew (docs/product.md §7 "Data service"). */
 export interface Catalog {
   latestEpisodes(limit: number): Promise<Episode[]>;
   episodeByTitle(title: string, series: Series): Promise<Episode | null>;
@@ -16,6 +16,6 @@ export interface Catalog {
   sponsors(): Promise<Sponsor[]>;
   crew(): Promise<CrewMember[]>;
   crewByName(name: string): Promise<CrewMember | null>;
-  /** SPEC §7 "CrewBios?select=Name,DPB". */
+  /** docs/product.md §7 "CrewBios?select=Name,DPB". */
   bingoPicks(): Promise<{ name: string; dpb: Record<string, string> | null }[]>;
 }

@@ -1,7 +1,7 @@
 import type { NewsTab } from "~/rules/news";
 import type { GalleryPost, NewsPost, SliderItem } from "./types";
 
-/** The content site (news, slider) — SPEC §7 "Content sources". */
+/** The content site (news, slider) — docs/product.md §7 "Content sources". */
 export interface Content {
   slider(): Promise<SliderItem[]>;
   /** Categories 4 and 5, newest first. */
@@ -10,7 +10,7 @@ export interface Content {
   postBySlug(slug: string): Promise<NewsPost | null>;
 }
 
-/** The gallery source ("source A" of SPEC §7). */
+/** The gallery source ("source A" of docs/product.md §7). */
 export interface Gallery {
   posts(): Promise<GalleryPost[]>;
   postById(id: number): Promise<GalleryPost | null>;

@@ -7,7 +7,10 @@ export const audioSrcSchema = z
   .min(1)
   .max(2000)
   .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), "control characters")
-  .refine((v) => (v.startsWith("/") && !v.startsWith("//")) || /^https?:\/\//i.test(v), "must be a path or an http(s) URL");
+  .refine(
+    (v) => (v.startsWith("/") && !v.startsWith("//")) || /^https?:\/\//i.test(v),
+    "must be a path or an http(s) URL",
+  );
 
 const title = z.string().trim().min(1).max(300);
 const finiteOrZero = z.preprocess((v) => {
@@ -15,14 +18,14 @@ const finiteOrZero = z.preprocess((v) => {
   return typeof n === "number" && Number.isFinite(n) && n >= 0 ? Math.min(n, 1e7) : 0;
 }, z.number());
 
-/** The favorite form (SPEC §4 Favorites): intent, audio source, title, duration. */
+/** The favorite form (docs/product.md §4 Favorites): intent, audio source, title, duration. */
 export const favoriteFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("add"), audioSrc: audioSrcSchema, title, duration: finiteOrZero }),
   z.object({ intent: z.literal("remove"), audioSrc: audioSrcSchema }),
 ]);
 
 /**
- * SPEC §3 ActiveAudioSync write; §5 "Duration written to the sync record is 0 when it is not a
+ * docs/product.md §3 ActiveAudioSync write; §5 "Duration written to the sync record is 0 when it is not a
  * finite number. Undefined fields are stripped before the write." `at` is the client's capture time.
  */
 export const progressSchema = z.object({

@@ -15,7 +15,9 @@ let delayMs = 0;
 let server: http.Server;
 let origin = "";
 
-const LIVE365_BODY = { "current-track": { title: "Bunker Sessions Vol. 7", artist: "The Crew", art: "https://img.example/a.jpg" } };
+const LIVE365_BODY = {
+  "current-track": { title: "Bunker Sessions Vol. 7", artist: "The Crew", art: "https://img.example/a.jpg" },
+};
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
@@ -32,15 +34,33 @@ beforeAll(async () => {
         case "junk":
           return send(200, "{not json");
         case "huge":
-          return send(200, JSON.stringify({ "current-track": { title: "x".repeat(NOW_PLAYING_MAX_BYTES), artist: "" } }));
+          return send(
+            200,
+            JSON.stringify({ "current-track": { title: "x".repeat(NOW_PLAYING_MAX_BYTES), artist: "" } }),
+          );
         case "icecast":
-          return send(200, JSON.stringify({ icestats: { source: [{ listenurl: "http://r/other", title: "Nope" }, { listenurl: "http://r/live", title: "Crew - Mount Track" }] } }));
+          return send(
+            200,
+            JSON.stringify({
+              icestats: {
+                source: [
+                  { listenurl: "http://r/other", title: "Nope" },
+                  { listenurl: "http://r/live", title: "Crew - Mount Track" },
+                ],
+              },
+            }),
+          );
         case "azuracast":
-          return send(200, JSON.stringify({ now_playing: { song: { title: "Azura Track", artist: "Azura Artist", art: "" } } }));
+          return send(
+            200,
+            JSON.stringify({ now_playing: { song: { title: "Azura Track", artist: "Azura Artist", art: "" } } }),
+          );
         case "slow":
           return setTimeout(() => send(200, JSON.stringify(LIVE365_BODY)), 1_500);
         default:
-          return delayMs ? setTimeout(() => send(200, JSON.stringify(LIVE365_BODY)), delayMs) : send(200, JSON.stringify(LIVE365_BODY));
+          return delayMs
+            ? setTimeout(() => send(200, JSON.stringify(LIVE365_BODY)), delayMs)
+            : send(200, JSON.stringify(LIVE365_BODY));
       }
     };
     reply();
@@ -71,17 +91,28 @@ describe("now-playing service against a local upstream", () => {
   it("20 concurrent clients → one upstream request, all get the track", async () => {
     delayMs = 50;
     const c = clock();
-    const service = createNowPlayingService(createLive365Source({ url: `${origin}/station/a93581` }), { now: c.now, logger: quiet() });
+    const service = createNowPlayingService(createLive365Source({ url: `${origin}/station/a93581` }), {
+      now: c.now,
+      logger: quiet(),
+    });
     const answers = await Promise.all(Array.from({ length: 20 }, () => service.current()));
     expect(hits).toBe(1);
     for (const a of answers) {
-      expect(a).toEqual({ title: "Bunker Sessions Vol. 7", artist: "The Crew", art: "https://img.example/a.jpg", fallback: false });
+      expect(a).toEqual({
+        title: "Bunker Sessions Vol. 7",
+        artist: "The Crew",
+        art: "https://img.example/a.jpg",
+        fallback: false,
+      });
     }
   });
 
   it("20 clients polling over 5 windows → at most one upstream request per 10 s window", async () => {
     const c = clock();
-    const service = createNowPlayingService(createLive365Source({ url: `${origin}/x` }), { now: c.now, logger: quiet() });
+    const service = createNowPlayingService(createLive365Source({ url: `${origin}/x` }), {
+      now: c.now,
+      logger: quiet(),
+    });
     const perWindow: number[] = [];
     for (let w = 0; w < 5; w++) {
       const before = hits;
@@ -97,14 +128,15 @@ describe("now-playing service against a local upstream", () => {
     expect(hits).toBe(5);
   });
 
-  it("a failing upstream is asked once per window too, and gives the SPEC §8 fallback", async () => {
+  it("a failing upstream is asked once per window too, and gives the docs/product.md §8 fallback", async () => {
     mode = "fail";
     const c = clock();
     const logger = quiet();
     const service = createNowPlayingService(createLive365Source({ url: `${origin}/x` }), { now: c.now, logger });
     const answers = await Promise.all(Array.from({ length: 20 }, () => service.current()));
     expect(hits).toBe(1);
-    for (const a of answers) expect(a).toEqual({ title: "The Ham Radio Show", artist: "Live Radio", art: null, fallback: true });
+    for (const a of answers)
+      expect(a).toEqual({ title: "The Ham Radio Show", artist: "Live Radio", art: null, fallback: true });
     expect(logger.warn).toHaveBeenCalledTimes(1);
     expect(String(logger.warn.mock.calls[0][0])).toMatch(/HTTP 503/);
     c.advance(9_999);
@@ -128,7 +160,10 @@ describe("now-playing service against a local upstream", () => {
 
   it("timeout, junk, 5xx and oversized answers → the last good copy", async () => {
     const c = clock();
-    const service = createNowPlayingService(createLive365Source({ url: `${origin}/x`, timeoutMs: 150 }), { now: c.now, logger: quiet() });
+    const service = createNowPlayingService(createLive365Source({ url: `${origin}/x`, timeoutMs: 150 }), {
+      now: c.now,
+      logger: quiet(),
+    });
     const good = await service.current();
     expect(good.fallback).toBe(false);
     for (const m of ["slow", "junk", "fail", "huge"] as const) {
@@ -141,7 +176,11 @@ describe("now-playing service against a local upstream", () => {
 
   it("the last good copy expires after maxStaleMs, then the fallback shows", async () => {
     const c = clock();
-    const service = createNowPlayingService(createLive365Source({ url: `${origin}/x` }), { now: c.now, logger: quiet(), maxStaleMs: 60_000 });
+    const service = createNowPlayingService(createLive365Source({ url: `${origin}/x` }), {
+      now: c.now,
+      logger: quiet(),
+      maxStaleMs: 60_000,
+    });
     await service.current();
     mode = "junk";
     c.advance(30_000);
@@ -153,7 +192,10 @@ describe("now-playing service against a local upstream", () => {
   it("recovers as soon as the upstream is good again (next window)", async () => {
     mode = "fail";
     const c = clock();
-    const service = createNowPlayingService(createLive365Source({ url: `${origin}/x` }), { now: c.now, logger: quiet() });
+    const service = createNowPlayingService(createLive365Source({ url: `${origin}/x` }), {
+      now: c.now,
+      logger: quiet(),
+    });
     expect((await service.current()).fallback).toBe(true);
     mode = "ok";
     c.advance(10_000);
@@ -162,10 +204,14 @@ describe("now-playing service against a local upstream", () => {
 
   it("reads Icecast status JSON (the stream's mount) and AzuraCast now-playing JSON", async () => {
     mode = "icecast";
-    const ice = createNowPlayingService(createIcecastSource({ url: `${origin}/status-json.xsl`, mount: "/live" }), { logger: quiet() });
+    const ice = createNowPlayingService(createIcecastSource({ url: `${origin}/status-json.xsl`, mount: "/live" }), {
+      logger: quiet(),
+    });
     expect(await ice.current()).toEqual({ title: "Mount Track", artist: "Crew", art: null, fallback: false });
     mode = "azuracast";
-    const azura = createNowPlayingService(createIcecastSource({ url: `${origin}/api/nowplaying/1` }), { logger: quiet() });
+    const azura = createNowPlayingService(createIcecastSource({ url: `${origin}/api/nowplaying/1` }), {
+      logger: quiet(),
+    });
     expect(await azura.current()).toEqual({ title: "Azura Track", artist: "Azura Artist", art: null, fallback: false });
   });
 });
@@ -182,7 +228,10 @@ describe("now-playing service (injected source)", () => {
 
   it("a clock that goes backwards starts a new window instead of freezing", async () => {
     let calls = 0;
-    const source: NowPlayingSource = { name: "s", fetchCurrent: async () => (calls++, { title: `T${calls}`, artist: "" }) };
+    const source: NowPlayingSource = {
+      name: "s",
+      fetchCurrent: async () => (calls++, { title: `T${calls}`, artist: "" }),
+    };
     const c = clock();
     const service = createNowPlayingService(source, { now: c.now, logger: quiet() });
     await service.current();
@@ -192,7 +241,11 @@ describe("now-playing service (injected source)", () => {
 
   it("NOW_PLAYING_KIND=none never calls out and always gives the fallback", async () => {
     const fetchSpy = vi.spyOn(globalThis, "fetch");
-    const service = createNowPlayingFromEnv({ NOW_PLAYING_KIND: "none", NOW_PLAYING_URL: undefined, LIVE_STREAM_URL: "https://s.example/live" });
+    const service = createNowPlayingFromEnv({
+      NOW_PLAYING_KIND: "none",
+      NOW_PLAYING_URL: undefined,
+      LIVE_STREAM_URL: "https://s.example/live",
+    });
     expect(await service.current()).toEqual(fallbackNowPlaying());
     expect(fetchSpy).not.toHaveBeenCalled();
     fetchSpy.mockRestore();
@@ -204,7 +257,11 @@ describe("now-playing service (injected source)", () => {
       urls.push(String(input));
       return new Response(JSON.stringify(LIVE365_BODY), { headers: { "content-type": "application/json" } });
     });
-    const service = createNowPlayingFromEnv({ NOW_PLAYING_KIND: "live365", NOW_PLAYING_URL: undefined, LIVE_STREAM_URL: "https://streaming.live365.com/a93581" });
+    const service = createNowPlayingFromEnv({
+      NOW_PLAYING_KIND: "live365",
+      NOW_PLAYING_URL: undefined,
+      LIVE_STREAM_URL: "https://streaming.live365.com/a93581",
+    });
     expect((await service.current()).title).toBe("Bunker Sessions Vol. 7");
     expect(urls).toEqual(["https://api.live365.com/station/a93581"]);
     fetchSpy.mockRestore();

@@ -2,7 +2,7 @@ import type { NowPlaying } from "~/rules/now-playing";
 import { NOW_PLAYING_FALLBACK, NOW_PLAYING_POLL_MS } from "~/rules/player";
 
 /**
- * Live now-playing (SPEC §4 "While live is on", §7 "Live now-playing", §8 fallback).
+ * Live now-playing (docs/product.md §4 "While live is on", §7 "Live now-playing", §8 fallback).
  *
  * The browser polls this app (GET /api/now-playing); this service calls the streaming service
  * at most ONCE per cache window (10 s, the poll interval) per server process, however many
@@ -12,7 +12,7 @@ import { NOW_PLAYING_FALLBACK, NOW_PLAYING_POLL_MS } from "~/rules/player";
  * - Upstream ok → its track, `fallback: false`.
  * - Upstream failed or sent junk → the last good track, if it is younger than `maxStaleMs`
  *   (the show rarely changes track faster than that), still `fallback: false`.
- * - Nothing good → SPEC §8 'The Ham Radio Show' / 'Live Radio', `fallback: true`.
+ * - Nothing good → docs/product.md §8 'The Ham Radio Show' / 'Live Radio', `fallback: true`.
  * Failures are logged only (one line, no payloads), never thrown at the caller.
  */
 export interface NowPlayingResult {
@@ -20,7 +20,7 @@ export interface NowPlayingResult {
   artist: string;
   /** Absolute http(s) URL of the track art, or null (the player shows its default picture). */
   art: string | null;
-  /** True when this is the SPEC §8 fallback pair, not data from the streaming service. */
+  /** True when this is the docs/product.md §8 fallback pair, not data from the streaming service. */
   fallback: boolean;
 }
 
@@ -61,12 +61,15 @@ function toResult(track: NowPlaying): NowPlayingResult {
   return { title: track.title, artist: track.artist, art: track.art ?? null, fallback: false };
 }
 
-/** NOW_PLAYING_KIND=none: no streaming service to ask; always the SPEC §8 fallback. */
+/** NOW_PLAYING_KIND=none: no streaming service to ask; always the docs/product.md §8 fallback. */
 export function createStaticNowPlaying(): NowPlayingService {
   return { current: async () => fallbackNowPlaying() };
 }
 
-export function createNowPlayingService(source: NowPlayingSource, options: NowPlayingServiceOptions = {}): NowPlayingService {
+export function createNowPlayingService(
+  source: NowPlayingSource,
+  options: NowPlayingServiceOptions = {},
+): NowPlayingService {
   const ttlMs = options.ttlMs ?? NOW_PLAYING_CACHE_MS;
   const maxStaleMs = options.maxStaleMs ?? NOW_PLAYING_MAX_STALE_MS;
   const now = options.now ?? Date.now;
@@ -88,10 +91,15 @@ export function createNowPlayingService(source: NowPlayingSource, options: NowPl
       try {
         const track = await source.fetchCurrent();
         if (track) lastGood = { value: toResult(track), at: now() };
-        else logger.warn(`now-playing: ${source.name} sent no usable track; serving ${lastGood ? "the last good copy" : "the fallback"}`);
+        else
+          logger.warn(
+            `now-playing: ${source.name} sent no usable track; serving ${lastGood ? "the last good copy" : "the fallback"}`,
+          );
       } catch (error) {
         const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-        logger.warn(`now-playing: ${source.name} failed (${reason}); serving ${lastGood ? "the last good copy" : "the fallback"}`);
+        logger.warn(
+          `now-playing: ${source.name} failed (${reason}); serving ${lastGood ? "the last good copy" : "the fallback"}`,
+        );
       } finally {
         inFlight = null;
       }

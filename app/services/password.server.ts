@@ -31,7 +31,9 @@ export async function hashPassword(password: string, params = SCRYPT_PARAMS): Pr
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, saltB64, hashB64] = stored.split("$");
   if (scheme !== "scrypt" || !saltB64 || !hashB64) return false;
-  const N = Number(n), R = Number(r), P = Number(p);
+  const N = Number(n),
+    R = Number(r),
+    P = Number(p);
   if (![N, R, P].every((x) => Number.isInteger(x) && x > 0)) return false;
   const expected = Buffer.from(hashB64, "base64url");
   const actual = await scrypt(password.normalize("NFKC"), Buffer.from(saltB64, "base64url"), expected.length, {

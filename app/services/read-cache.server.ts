@@ -50,7 +50,8 @@ export function withReadCache<T extends object>(name: string, service: T, option
           },
           () => (event) => {
             if (event.name === "getFreshValueError") log(`[${label}] failed: ${describe(event.error)}`);
-            else if (event.name === "refreshValueError") log(`[${label}] refresh failed, serving last good copy: ${describe(event.error)}`);
+            else if (event.name === "refreshValueError")
+              log(`[${label}] refresh failed, serving last good copy: ${describe(event.error)}`);
           },
         );
     },

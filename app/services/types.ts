@@ -1,13 +1,13 @@
 /**
  * Domain types shared by services (server) and views (browser). Adapters map their
- * source's shapes (SPEC §3 field names) into these.
+ * source's shapes (docs/product.md §3 field names) into these.
  */
 import type { Station } from "~/rules/eras";
 import type { NewsType } from "~/rules/news";
 import type { SlideTarget } from "~/rules/slider";
 
 export interface Episode {
-  /** objectID of SPEC §3 (stable across services). */
+  /** objectID of docs/product.md §3 (stable across services). */
   id: string;
   title: string;
   description: string;
@@ -28,10 +28,13 @@ export interface Episode {
 
 /**
  * What an episode card shows and plays: the episode without its full description, which a card
- * only shows cut to its first words (SPEC §5). Loaders send this, not whole episodes, to lists.
+ * only shows cut to its first words (docs/product.md §5). Loaders send this, not whole episodes, to lists.
  */
 /** What a card (and the player it starts) needs of an episode: no description, subtext, date or size. */
-export type EpisodeCardData = Pick<Episode, "id" | "title" | "audioUrl" | "image" | "backgroundImage" | "era" | "duration" | "coldcut"> & {
+export type EpisodeCardData = Pick<
+  Episode,
+  "id" | "title" | "audioUrl" | "image" | "backgroundImage" | "era" | "duration" | "coldcut"
+> & {
   summary: string;
 };
 
@@ -57,11 +60,11 @@ export interface SliderItem {
   id: string;
   image: string;
   caption: string;
-  /** acf.sliderurl: where a click goes (SPEC §2 Slider). */
+  /** acf.sliderurl: where a click goes (docs/product.md §2 Slider). */
   url: string | null;
 }
 
-/** A slide as the home page shows it: where a click goes is decided on the server (SPEC §2 Slider). */
+/** A slide as the home page shows it: where a click goes is decided on the server (docs/product.md §2 Slider). */
 export type SlideCardData = Omit<SliderItem, "url"> & { target: SlideTarget };
 
 export interface NewsPost {
@@ -76,8 +79,11 @@ export interface NewsPost {
   image: string | null;
 }
 
-/** A news card (SPEC §2 Cards, §5 "title/subtext cut to 15 characters"): no post body. */
-export type NewsCardData = Pick<NewsPost, "id" | "slug" | "type" | "title" | "image"> & { titleShort: string; excerptShort: string };
+/** A news card (docs/product.md §2 Cards, §5 "title/subtext cut to 15 characters"): no post body. */
+export type NewsCardData = Pick<NewsPost, "id" | "slug" | "type" | "title" | "image"> & {
+  titleShort: string;
+  excerptShort: string;
+};
 
 export interface GalleryPost {
   id: string;
@@ -110,14 +116,14 @@ export interface PublicConfig {
   aboutVideoUrl: string;
 }
 
-/** SPEC §3 user record at users/<uid>. */
+/** docs/product.md §3 user record at users/<uid>. */
 export interface UserRecord {
   audioTitle: string;
   audioSrc: string;
   duration: number;
 }
 
-/** SPEC §3 ActiveAudioSync at users/<uid>/ActiveAudioSync. */
+/** docs/product.md §3 ActiveAudioSync at users/<uid>/ActiveAudioSync. */
 export interface ActiveAudioSync {
   AudioTitle: string;
   Duration: number;
@@ -132,7 +138,7 @@ export interface RootData {
   config: PublicConfig;
   /** Audio sources of the signed-in listener's favorites (heart state on every card). */
   favorites: string[];
-  /** SPEC §4 Session: what the player restores at sign-in (user record, then ActiveAudioSync). */
+  /** docs/product.md §4 Session: what the player restores at sign-in (user record, then ActiveAudioSync). */
   restore: { user: UserRecord | null; sync: ActiveAudioSync | null } | null;
   providers: { google: boolean; facebook: boolean };
 }

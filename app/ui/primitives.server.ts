@@ -4,7 +4,8 @@ import { createElement, type ReactElement, type SVGProps } from "react";
 export function siteAnchor(props: { to: string; target?: string }): ReactElement | null {
   if (!isSitePath(props.to)) return null;
   const attributes: Record<string, unknown> = {};
-  for (const key in props) if (key !== "to" && key !== "target" && key !== "prefetch") attributes[key] = props[key as keyof typeof props];
+  for (const key in props)
+    if (key !== "to" && key !== "target" && key !== "prefetch") attributes[key] = props[key as keyof typeof props];
   attributes["data-discover"] = "true";
   attributes.href = hrefOf(props.to);
   attributes.target = props.target;
@@ -32,7 +33,12 @@ export function hrefOf(to: string): string {
  * extras, like the heart's fill) is the same element every time — React elements are immutable —
  * so it is made once rather than on every render; null for any other icon (made afresh).
  */
-export function iconOnce(name: string, props: { size?: number }, extra: SVGProps<SVGSVGElement> | undefined, make: () => ReactElement): ReactElement | null {
+export function iconOnce(
+  name: string,
+  props: { size?: number },
+  extra: SVGProps<SVGSVGElement> | undefined,
+  make: () => ReactElement,
+): ReactElement | null {
   for (const key in props) if (key !== "size" && key !== "filled") return null;
   let key = `${name} ${props.size ?? 24}`;
   if (extra) for (const k in extra) key += ` ${k}=${String(extra[k as keyof typeof extra])}`;

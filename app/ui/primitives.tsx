@@ -21,18 +21,42 @@ const NOT_ATTRIBUTES = new Set(["size", "children", "filled", "seconds"]);
  * The <svg> of icon `name`; later keys win: defaults, `props`, `extra`. Attributes are copied
  * key by key: a JSX spread is measurably slower on the server, and cards render dozens of icons.
  */
-export function svgIcon(name: string, props: IconProps, extra?: SVGProps<SVGSVGElement>, children: ReactNode = props.children): JSX.Element {
-  return (ON_SERVER && children === undefined && iconOnce(name, props, extra, () => makeIcon(name, props, extra, undefined))) || makeIcon(name, props, extra, children);
+export function svgIcon(
+  name: string,
+  props: IconProps,
+  extra?: SVGProps<SVGSVGElement>,
+  children: ReactNode = props.children,
+): JSX.Element {
+  return (
+    (ON_SERVER &&
+      children === undefined &&
+      iconOnce(name, props, extra, () => makeIcon(name, props, extra, undefined))) ||
+    makeIcon(name, props, extra, children)
+  );
 }
 
-function makeIcon(name: string, props: IconProps, extra: SVGProps<SVGSVGElement> | undefined, children: ReactNode): JSX.Element {
+function makeIcon(
+  name: string,
+  props: IconProps,
+  extra: SVGProps<SVGSVGElement> | undefined,
+  children: ReactNode,
+): JSX.Element {
   const size = props.size ?? 24;
-  const attributes: Record<string, unknown> = { width: size, height: size, viewBox: "0 0 24 24", fill: "currentColor", "aria-hidden": "true", focusable: "false" };
+  const attributes: Record<string, unknown> = {
+    width: size,
+    height: size,
+    viewBox: "0 0 24 24",
+    fill: "currentColor",
+    "aria-hidden": "true",
+    focusable: "false",
+  };
   for (const key in props) if (!NOT_ATTRIBUTES.has(key)) attributes[key] = props[key as keyof IconProps];
   if (extra) for (const key in extra) attributes[key] = extra[key as keyof typeof extra];
   let use = USES.get(name);
   if (!use) USES.set(name, (use = <use href={`${sprite}#${name}`} />));
-  return children === undefined ? createElement("svg", attributes, use) : createElement("svg", attributes, use, children);
+  return children === undefined
+    ? createElement("svg", attributes, use)
+    : createElement("svg", attributes, use, children);
 }
 
 const USES = new Map<string, JSX.Element>();

@@ -26,7 +26,9 @@ export function whenLoadedAndIdle(fn: () => void, timeoutMs = 2_000): () => void
   let idle: number | undefined;
   const hasIdle = typeof window.requestIdleCallback === "function";
   const cancelLoad = afterLoad(() => {
-    idle = hasIdle ? window.requestIdleCallback(() => !cancelled && fn(), { timeout: timeoutMs }) : window.setTimeout(() => !cancelled && fn(), 200);
+    idle = hasIdle
+      ? window.requestIdleCallback(() => !cancelled && fn(), { timeout: timeoutMs })
+      : window.setTimeout(() => !cancelled && fn(), 200);
   });
   return () => {
     cancelled = true;

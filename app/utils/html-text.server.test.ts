@@ -3,7 +3,7 @@ import { decodeEntities, stripTags } from "./html-text.server";
 
 describe("decodeEntities / stripTags (WordPress rendered titles, slider captions)", () => {
   it("decodes named, decimal and hex entities", () => {
-    expect(decodeEntities("Tom &amp; Jerry&#8217;s &#x2014; &quot;hi&quot; &hellip;")).toBe("Tom & Jerry’s — \"hi\" …");
+    expect(decodeEntities("Tom &amp; Jerry&#8217;s &#x2014; &quot;hi&quot; &hellip;")).toBe('Tom & Jerry’s — "hi" …');
     expect(decodeEntities("&lt;b&gt;")).toBe("<b>");
   });
 
@@ -12,7 +12,9 @@ describe("decodeEntities / stripTags (WordPress rendered titles, slider captions
   });
 
   it("strips tags and collapses whitespace", () => {
-    expect(stripTags("<p>Hello <strong>bunker</strong></p>\n<p>crew &amp; friends</p>")).toBe("Hello bunker crew & friends");
+    expect(stripTags("<p>Hello <strong>bunker</strong></p>\n<p>crew &amp; friends</p>")).toBe(
+      "Hello bunker crew & friends",
+    );
     expect(stripTags("")).toBe("");
   });
 

@@ -4,15 +4,22 @@ import { LOADING_TEXT, NOT_FOUND_TITLE } from "~/rules/constants";
 
 /**
  * The tab title of a page that threw: NOT FOUND for a 404, 'Loading...' for the page a failing
- * source left without data (SPEC §8, the 200 `stillLoading()` response), else a plain error.
+ * source left without data (docs/product.md §8, the 200 `stillLoading()` response), else a plain error.
  */
 export function errorTitle(error: unknown): string {
   const what =
-    isRouteErrorResponse(error) && error.status === 200 ? LOADING_TEXT : !error || (isRouteErrorResponse(error) && error.status === 404) ? NOT_FOUND_TITLE : "Error";
+    isRouteErrorResponse(error) && error.status === 200
+      ? LOADING_TEXT
+      : !error || (isRouteErrorResponse(error) && error.status === 404)
+        ? NOT_FOUND_TITLE
+        : "Error";
   return `${what} — The Ham Radio Show`;
 }
 
-export function episodeMeta(episode: { title: string; description: string; image: string } | undefined, error?: unknown) {
+export function episodeMeta(
+  episode: { title: string; description: string; image: string } | undefined,
+  error?: unknown,
+) {
   if (!episode) return [{ title: errorTitle(error) }];
   return [
     { title: `${episode.title} — The Ham Radio Show` },

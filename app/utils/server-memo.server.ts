@@ -82,7 +82,9 @@ export function memoTake(id: string, key: string, tag: MemoTag): string | null {
 export function serverMemoElement(props: ServerMemoProps): ReactElement {
   const { id, deps, as: tag = "div" } = props;
   const attributes: Record<string, unknown> = { "data-memo": id };
-  for (const key in props) if (key !== "id" && key !== "deps" && key !== "as" && key !== "children") attributes[key] = props[key as keyof ServerMemoProps];
+  for (const key in props)
+    if (key !== "id" && key !== "deps" && key !== "as" && key !== "children")
+      attributes[key] = props[key as keyof ServerMemoProps];
   const html = memoTake(id, `${id}\u0000${typeof deps === "function" ? deps() : deps}`, tag);
   if (html !== null) attributes.dangerouslySetInnerHTML = { __html: html };
   else attributes.children = typeof props.children === "function" ? props.children() : props.children;
@@ -105,7 +107,9 @@ export function renderWithServerMemo(render: () => string, log: (message: string
     const inner = innerHtmlOf(html, fill.id, fill.tag);
     if (inner === null || /<script|<style|\snonce=/i.test(inner)) continue;
     if (fill.verifying !== undefined && fill.verifying !== inner) {
-      log(`[server-memo] "${fill.id}" rendered differently for the same deps (a dependency is missing from its key); entry replaced`);
+      log(
+        `[server-memo] "${fill.id}" rendered differently for the same deps (a dependency is missing from its key); entry replaced`,
+      );
     }
     remember(fill.key, detached(inner), store.get(fill.key)?.uses ?? 0);
   }

@@ -1,5 +1,5 @@
 /**
- * Accessibility: axe-core on every public route of SPEC §2, desktop with JS and at 375 px,
+ * Accessibility: axe-core on every public route of docs/product.md §2, desktop with JS and at 375 px,
  * 0 serious or critical violations. (Embedded third-party frames are out of scope.)
  */
 import AxeBuilder from "@axe-core/playwright";
@@ -16,10 +16,19 @@ test.beforeEach(({}, testInfo) => {
 test.use({ reducedMotion: "reduce" });
 
 async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).exclude("iframe").analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .exclude("iframe")
+    .analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.slice(0, 5).map((n) => `    ${n.target.join(" ")} — ${n.failureSummary?.split("\n").slice(1, 2).join(" ")}`).join("\n")}`);
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help}\n${v.nodes
+          .slice(0, 5)
+          .map((n) => `    ${n.target.join(" ")} — ${n.failureSummary?.split("\n").slice(1, 2).join(" ")}`)
+          .join("\n")}`,
+    );
 }
 
 const EXTRA = [

@@ -1,12 +1,16 @@
 import { expect, test, type Page } from "@playwright/test";
 import { asListener, PASSWORD, signIn, signUp, signedIn, uniqueEmail } from "./helpers/auth";
 
-const audioTime = (page: Page) => page.evaluate(() => (document.getElementById("global-audio") as HTMLAudioElement).currentTime);
+const audioTime = (page: Page) =>
+  page.evaluate(() => (document.getElementById("global-audio") as HTMLAudioElement).currentTime);
 
 test.describe("accounts with JavaScript", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "JS flow");
 
-  test("sign up → sign in → heart three episodes → /user lists them; resume on another browser; logout → live default", async ({ page, browser }, testInfo) => {
+  test("sign up → sign in → heart three episodes → /user lists them; resume on another browser; logout → live default", async ({
+    page,
+    browser,
+  }, testInfo) => {
     test.skip(testInfo.project.name !== "desktop-js", "one desktop run is enough");
     test.setTimeout(120_000);
     const account = await signUp(page);
@@ -23,7 +27,10 @@ test.describe("accounts with JavaScript", () => {
       const name = (await heart.getAttribute("aria-label"))!.replace(/^Add (.*) to favorites$/, "$1");
       titles.push(name);
       await heart.click();
-      await expect(latest.getByRole("button", { name: `Remove ${name} from favorites` })).toHaveAttribute("aria-pressed", "true");
+      await expect(latest.getByRole("button", { name: `Remove ${name} from favorites` })).toHaveAttribute(
+        "aria-pressed",
+        "true",
+      );
     }
     await page.getByRole("link", { name: "Profile" }).click();
     await expect(page).toHaveURL(/\/user$/);
@@ -36,9 +43,11 @@ test.describe("accounts with JavaScript", () => {
     const first = titles[0]!;
     await favorites.getByRole("button", { name: `Play ${first}` }).click();
     await expect.poll(() => audioTime(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(15);
-    // The pause writes the position (SPEC §4 progress sync): listen before pressing it, so a
+    // The pause writes the position (docs/product.md §4 progress sync): listen before pressing it, so a
     // fast answer is not missed, and require it.
-    const progress = page.waitForResponse((r) => r.url().endsWith("/api/progress") && r.request().method() === "POST", { timeout: 20_000 });
+    const progress = page.waitForResponse((r) => r.url().endsWith("/api/progress") && r.request().method() === "POST", {
+      timeout: 20_000,
+    });
     await page.getByRole("region", { name: "Player" }).getByRole("button", { name: "Pause" }).click();
     const saved = await audioTime(page);
     expect((await progress).status()).toBeLessThan(300);
@@ -66,7 +75,9 @@ test.describe("accounts with JavaScript", () => {
     // stream's current track or the 'The Ham Radio Show' default), not playing, no episode.
     await expect(player.getByTestId("elapsed")).toContainText("LIVE");
     await expect(player.getByTestId("player-title")).not.toHaveText(first);
-    expect(await page.evaluate(() => (document.getElementById("global-audio") as HTMLAudioElement).getAttribute("src"))).toContain("/live/");
+    expect(
+      await page.evaluate(() => (document.getElementById("global-audio") as HTMLAudioElement).getAttribute("src")),
+    ).toContain("/live/");
     await expect(player.getByRole("button", { name: "Go live" })).toBeVisible();
     await expect(player.getByRole("button", { name: "Play" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Your profile and favorites" })).toBeVisible();
@@ -104,8 +115,13 @@ test.describe("accounts without JavaScript", () => {
     await expect(page).toHaveURL(/\/era\?station=PPR/);
     await expect(list.getByRole("button", { name: `Remove ${title} from favorites` })).toBeVisible();
     await page.goto("/user");
-    await expect(page.getByRole("list", { name: "My Favorites" }).getByRole("link", { name: title, exact: true })).toBeVisible();
-    await page.getByRole("list", { name: "My Favorites" }).getByRole("button", { name: `Remove ${title} from favorites` }).click();
+    await expect(
+      page.getByRole("list", { name: "My Favorites" }).getByRole("link", { name: title, exact: true }),
+    ).toBeVisible();
+    await page
+      .getByRole("list", { name: "My Favorites" })
+      .getByRole("button", { name: `Remove ${title} from favorites` })
+      .click();
     await expect(page).toHaveURL(/\/user$/);
     await expect(page.getByText("No favorites yet.")).toBeVisible();
     await page.getByRole("button", { name: "Log Out" }).click();
@@ -125,7 +141,9 @@ test.describe("accounts without JavaScript", () => {
 });
 
 test.describe("protection", () => {
-  test("anonymous visitors of protected routes go to /signin with a safe way back; responses are private", async ({ request }, testInfo) => {
+  test("anonymous visitors of protected routes go to /signin with a safe way back; responses are private", async ({
+    request,
+  }, testInfo) => {
     test.skip(testInfo.project.name !== "desktop-js", "HTTP-level checks run once");
     for (const path of ["/user", "/SpankBank", "/SpankBank/Post?id=501", "/SpankBank/Post/some-slug"]) {
       const res = await request.get(path, { maxRedirects: 0 });

@@ -23,9 +23,17 @@ const bodyNonces = (html: string) => [...new Set([...html.matchAll(/nonce="([^"]
 async function signedInCookie(request: APIRequestContext): Promise<string> {
   const headers = listener();
   const email = uniqueEmail("cache");
-  const up = await request.post("/signup", { form: { email, password: PASSWORD, website: "" }, headers, maxRedirects: 0 });
+  const up = await request.post("/signup", {
+    form: { email, password: PASSWORD, website: "" },
+    headers,
+    maxRedirects: 0,
+  });
   expect([302, 303]).toContain(up.status());
-  const inn = await request.post("/signin", { form: { email, password: PASSWORD, website: "", redirectTo: "/" }, headers, maxRedirects: 0 });
+  const inn = await request.post("/signin", {
+    form: { email, password: PASSWORD, website: "", redirectTo: "/" },
+    headers,
+    maxRedirects: 0,
+  });
   const cookie = sessionCookieOf(inn);
   expect(cookie, "sign-in sets the session cookie").toBeTruthy();
   return cookie!;
@@ -36,8 +44,19 @@ async function episodePath(request: APIRequestContext): Promise<string> {
   return `/episode?title=${encodeURIComponent(data.latest[0].title)}`;
 }
 
-test("anonymous public pages: public policy, Vary: Cookie, no cookie, served from the render cache", async ({ request }) => {
-  const paths = ["/", "/eras", "/era?station=MLR", await episodePath(request), "/News", "/search?term=radio", "/about", "/crew-page"];
+test("anonymous public pages: public policy, Vary: Cookie, no cookie, served from the render cache", async ({
+  request,
+}) => {
+  const paths = [
+    "/",
+    "/eras",
+    "/era?station=MLR",
+    await episodePath(request),
+    "/News",
+    "/search?term=radio",
+    "/about",
+    "/crew-page",
+  ];
   for (const path of paths) {
     const first = await request.get(path, { headers: { "Accept-Encoding": "identity" } });
     expect(first.status(), path).toBe(200);

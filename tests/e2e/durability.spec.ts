@@ -30,7 +30,9 @@ import { episodeLink } from "../../app/rules/episodes";
 test.skip(({ javaScriptEnabled, isMobile }) => !javaScriptEnabled || isMobile, "runs once, in desktop-js");
 test.skip(process.env.E2E_REMOTE === "1", "the embedded store's durability; the remote pass has none");
 
-const [episode, other] = newestFirst(episodes).filter((e, i, all) => all.findIndex((x) => x.EpisodeUrl === e.EpisodeUrl) === i);
+const [episode, other] = newestFirst(episodes).filter(
+  (e, i, all) => all.findIndex((x) => x.EpisodeUrl === e.EpisodeUrl) === i,
+);
 
 const servers: ServerProcess[] = [];
 const dirs: string[] = [];
@@ -62,13 +64,26 @@ function writeHeaders(origin: string, cookie: string, type: "form" | "json") {
   };
 }
 const favoriteForm = (intent: "add" | "remove", audioSrc: string, title = "") =>
-  new URLSearchParams(intent === "add" ? { intent, audioSrc, title, duration: "60", js: "1" } : { intent, audioSrc, js: "1" }).toString();
+  new URLSearchParams(
+    intent === "add" ? { intent, audioSrc, title, duration: "60", js: "1" } : { intent, audioSrc, js: "1" },
+  ).toString();
 const progressBody = (currentTime: number, at: number) =>
-  JSON.stringify({ AudioTitle: episode!.title, AudioSrc: episode!.EpisodeUrl, Duration: episode!.EpisodeDuration, currentTime, at });
+  JSON.stringify({
+    AudioTitle: episode!.title,
+    AudioSrc: episode!.EpisodeUrl,
+    Duration: episode!.EpisodeDuration,
+    currentTime,
+    at,
+  });
 
 /** Files of the database (main file, -wal, -shm) that exist, with their sizes. */
 function dbFiles(dir: string): Record<string, number> {
-  return Object.fromEntries(fs.readdirSync(dir).filter((f) => f.startsWith(DB_FILE)).map((f) => [f, fs.statSync(path.join(dir, f)).size]));
+  return Object.fromEntries(
+    fs
+      .readdirSync(dir)
+      .filter((f) => f.startsWith(DB_FILE))
+      .map((f) => [f, fs.statSync(path.join(dir, f)).size]),
+  );
 }
 function integrity(file: string): string {
   const db = new Database(file);
@@ -102,8 +117,16 @@ test("kill -9 in the middle of writes: every acknowledged favorite and position 
       outstanding++;
       try {
         const res = progress
-          ? await fetch(`${origin}/api/progress`, { method: "POST", headers: writeHeaders(origin, cookie, "json"), body: progressBody(n, base + n) })
-          : await fetch(`${origin}/favorites`, { method: "POST", headers: writeHeaders(origin, cookie, "form"), body: favoriteForm("add", src, `Durability ${n}`) });
+          ? await fetch(`${origin}/api/progress`, {
+              method: "POST",
+              headers: writeHeaders(origin, cookie, "json"),
+              body: progressBody(n, base + n),
+            })
+          : await fetch(`${origin}/favorites`, {
+              method: "POST",
+              headers: writeHeaders(origin, cookie, "form"),
+              body: favoriteForm("add", src, `Durability ${n}`),
+            });
         outstanding--;
         if (res.status === 200) {
           // The write is committed before the answer is sent: acknowledged.
@@ -149,7 +172,10 @@ test("kill -9 in the middle of writes: every acknowledged favorite and position 
   expect(missing, "acknowledged favorites missing after the crash").toEqual([]);
   expect(data.restore?.sync?.AudioSrc).toBe(episode!.EpisodeUrl);
   expect(data.restore?.sync?.currentTime).toBeGreaterThanOrEqual(ackedPosition);
-  const profile = await fetch(`${server.origin}/user`, { headers: { Cookie: cookie, "X-Forwarded-For": clientAddress() }, redirect: "manual" });
+  const profile = await fetch(`${server.origin}/user`, {
+    headers: { Cookie: cookie, "X-Forwarded-For": clientAddress() },
+    redirect: "manual",
+  });
   expect(profile.status).toBe(200);
 });
 
@@ -189,21 +215,34 @@ async function heldRequest(origin: string, pathName: string, headers: Record<str
   };
 }
 
-test("SIGTERM under load: requests in flight finish 2xx/3xx, the process exits 0, the database is closed cleanly; after the restart every acknowledged write is there and the player resumes at the stored position", async ({ browser }) => {
+test("SIGTERM under load: requests in flight finish 2xx/3xx, the process exits 0, the database is closed cleanly; after the restart every acknowledged write is there and the player resumes at the stored position", async ({
+  browser,
+}) => {
   const dir = dataDir();
   let server = await start(dir);
   const { cookie } = await signedInListener(server.origin);
   const origin = server.origin;
 
   // Two writes the server is in the middle of when the signal arrives (their bodies follow it).
-  const heldFavorite = await heldRequest(origin, "/favorites", writeHeaders(origin, cookie, "form"), favoriteForm("add", "/media/audio/held.mp3", "Held"));
+  const heldFavorite = await heldRequest(
+    origin,
+    "/favorites",
+    writeHeaders(origin, cookie, "form"),
+    favoriteForm("add", "/media/audio/held.mp3", "Held"),
+  );
   // (Its capture time is the latest, so no write of the load overrides it.)
   const heldPosition = 21.5;
-  const heldProgress = await heldRequest(origin, "/api/progress", writeHeaders(origin, cookie, "json"), progressBody(heldPosition, Date.now() + 3_600_000));
+  const heldProgress = await heldRequest(
+    origin,
+    "/api/progress",
+    writeHeaders(origin, cookie, "json"),
+    progressBody(heldPosition, Date.now() + 3_600_000),
+  );
 
   // Load: public pages and signed-in actions from 12 clients, each a kept-alive connection.
   const anon = (p: string) => () => fetch(origin + p, { headers: { "X-Forwarded-For": clientAddress() } });
-  const signedInGet = (p: string) => () => fetch(origin + p, { headers: { Cookie: cookie, "X-Forwarded-For": clientAddress() } });
+  const signedInGet = (p: string) => () =>
+    fetch(origin + p, { headers: { Cookie: cookie, "X-Forwarded-For": clientAddress() } });
   const ackedFavorites = new Set<string>();
   let n = 0;
   const mix: Array<() => Promise<Response>> = [
@@ -215,12 +254,26 @@ test("SIGTERM under load: requests in flight finish 2xx/3xx, the process exits 0
     signedInGet("/user"),
     async () => {
       const src = `/media/audio/load-${++n}.mp3`;
-      const res = await fetch(`${origin}/favorites`, { method: "POST", headers: writeHeaders(origin, cookie, "form"), body: favoriteForm("add", src, `Load ${n}`) });
+      const res = await fetch(`${origin}/favorites`, {
+        method: "POST",
+        headers: writeHeaders(origin, cookie, "form"),
+        body: favoriteForm("add", src, `Load ${n}`),
+      });
       if (res.status === 200) ackedFavorites.add(src);
       return res;
     },
-    () => fetch(`${origin}/favorites`, { method: "POST", headers: writeHeaders(origin, cookie, "form"), body: favoriteForm("remove", `/media/audio/never-added-${++n}.mp3`) }),
-    () => fetch(`${origin}/api/progress`, { method: "POST", headers: writeHeaders(origin, cookie, "json"), body: progressBody(++n, Date.now()) }),
+    () =>
+      fetch(`${origin}/favorites`, {
+        method: "POST",
+        headers: writeHeaders(origin, cookie, "form"),
+        body: favoriteForm("remove", `/media/audio/never-added-${++n}.mp3`),
+      }),
+    () =>
+      fetch(`${origin}/api/progress`, {
+        method: "POST",
+        headers: writeHeaders(origin, cookie, "json"),
+        body: progressBody(++n, Date.now()),
+      }),
   ];
   let signalAt = 0;
   let answered = 0;
@@ -284,10 +337,17 @@ test("SIGTERM under load: requests in flight finish 2xx/3xx, the process exits 0
   expect(data.user).not.toBeNull();
   expect(ackedFavorites.size).toBeGreaterThan(0);
   expect([...ackedFavorites, "/media/audio/held.mp3"].filter((src) => !data.favorites.includes(src))).toEqual([]);
-  expect(data.restore?.sync).toMatchObject({ AudioSrc: episode!.EpisodeUrl, AudioTitle: episode!.title, currentTime: heldPosition });
+  expect(data.restore?.sync).toMatchObject({
+    AudioSrc: episode!.EpisodeUrl,
+    AudioTitle: episode!.title,
+    currentTime: heldPosition,
+  });
 
   // What the listener sees after the restart: the player restored from that, at that position.
-  const context = await browser.newContext({ baseURL: server.origin, extraHTTPHeaders: { Cookie: cookie, "X-Forwarded-For": clientAddress() } });
+  const context = await browser.newContext({
+    baseURL: server.origin,
+    extraHTTPHeaders: { Cookie: cookie, "X-Forwarded-For": clientAddress() },
+  });
   try {
     const page = await context.newPage();
     await openReady(page, "/");
@@ -301,7 +361,10 @@ test("SIGTERM under load: requests in flight finish 2xx/3xx, the process exits 0
   }
 });
 
-test("the position is saved on pause and by the beacon when the tab closes; another browser of the same listener resumes there", async ({ page, browser }) => {
+test("the position is saved on pause and by the beacon when the tab closes; another browser of the same listener resumes there", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(60_000);
   // Signed up and in through the forms by the page's own request context (its cookie jar).
   await asListener(page);
@@ -310,17 +373,27 @@ test("the position is saved on pause and by the beacon when the tab closes; anot
     ["/signup", { email, password: PASSWORD, website: "" }],
     ["/signin", { email, password: PASSWORD, website: "", redirectTo: "/" }],
   ] as const) {
-    const res = await page.request.post(action, { form: fields, headers: { "X-Forwarded-For": clientAddress() }, maxRedirects: 0 });
+    const res = await page.request.post(action, {
+      form: fields,
+      headers: { "X-Forwarded-For": clientAddress() },
+      maxRedirects: 0,
+    });
     expect(res.status(), action).toBe(302);
   }
   await openReady(page, episodeLink(other!.title));
-  await page.getByRole("main").getByRole("button", { name: `Play ${other!.title}` }).click();
+  await page
+    .getByRole("main")
+    .getByRole("button", { name: `Play ${other!.title}` })
+    .click();
   await expectPlaying(page, other!.EpisodeUrl, 2);
 
   // Pause: a write lands with the paused position.
   // (The only other write so far is the first periodic one, at well under a second.)
   const pauseWrite = page.waitForResponse(
-    (r) => r.url().endsWith("/api/progress") && r.request().method() === "POST" && JSON.parse(r.request().postData() ?? "{}").currentTime >= 1,
+    (r) =>
+      r.url().endsWith("/api/progress") &&
+      r.request().method() === "POST" &&
+      JSON.parse(r.request().postData() ?? "{}").currentTime >= 1,
   );
   await playerButton(page, "Pause").click();
   await expect.poll(async () => (await audio(page)).paused).toBe(true);
@@ -353,7 +426,9 @@ test("the position is saved on pause and by the beacon when the tab closes; anot
     await openReady(page2, "/");
     const bar = page2.getByRole("region", { name: "Player" });
     await expect(bar.getByText(other!.title, { exact: true })).toBeVisible();
-    await expect.poll(async () => Number(await bar.getByRole("slider", { name: "Seek" }).inputValue())).toBeGreaterThanOrEqual(Math.floor(atClose - 1));
+    await expect
+      .poll(async () => Number(await bar.getByRole("slider", { name: "Seek" }).inputValue()))
+      .toBeGreaterThanOrEqual(Math.floor(atClose - 1));
   } finally {
     await second.close();
   }

@@ -46,7 +46,11 @@ export async function startFakeUpstreams(port) {
         return res.end();
       }
       const stat = fs.statSync(liveFile);
-      res.writeHead(200, { "content-type": "audio/mpeg", "content-length": stat.size, "access-control-allow-origin": "*" });
+      res.writeHead(200, {
+        "content-type": "audio/mpeg",
+        "content-length": stat.size,
+        "access-control-allow-origin": "*",
+      });
       return fs.createReadStream(liveFile).pipe(res);
     }
     res.writeHead(404);

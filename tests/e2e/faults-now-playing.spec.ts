@@ -2,9 +2,9 @@
  * Fault tests for the streaming service's now-playing (issue 5 "Fault tests", issue 7 item 6):
  * down (503), slow (answers after 10 s) or sending junk → GET /api/now-playing still answers
  * within ~2 s (asserted with a margin: 4 s) with the last good track when there was one, else
- * SPEC §8's fallback pair 'The Ham Radio Show' / 'Live Radio'.
+ * docs/product.md §8's fallback pair 'The Ham Radio Show' / 'Live Radio'.
  *
- * The server asks the streaming service at most once per 10 s window (SPEC §4 poll interval) and
+ * The server asks the streaming service at most once per 10 s window (docs/product.md §4 poll interval) and
  * keeps the last good track, so the test runs two private servers (support/fault-stack.ts), one
  * that never had a good answer and one that had, and waits for the next window after each
  * switch: that wait is the fault, not a fixed sleep (it polls until the service was really
@@ -78,10 +78,15 @@ async function afterGoodAnswer(server: NowPlayingServer): Promise<void> {
   for (const mode of ["slow", "junk", "fail"] as const) await throughNextWindow(server, mode, TRACK);
 }
 
-test("slow (10 s), junk or down → within ~2 s the last good track, or the fallback pair when there was none", async ({ page }) => {
+test("slow (10 s), junk or down → within ~2 s the last good track, or the fallback pair when there was none", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   // Two servers, their windows run side by side: one never had a good answer, one had.
-  const [cold, warm] = await Promise.all([startNowPlayingServer("slow", "np-cold"), startNowPlayingServer("ok", "np-warm")]);
+  const [cold, warm] = await Promise.all([
+    startNowPlayingServer("slow", "np-cold"),
+    startNowPlayingServer("ok", "np-warm"),
+  ]);
   try {
     await Promise.all([withoutGoodAnswer(cold, page), afterGoodAnswer(warm)]);
   } finally {

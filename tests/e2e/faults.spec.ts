@@ -2,7 +2,7 @@
  * Fault tests (issue 5 "Fault tests", issue 7 item 6): each remote service — the Supabase catalog,
  * the WordPress content site, the WordPress gallery source, Firebase — down (503), slow (answers
  * after 10 s) or sending junk (invalid JSON). Pages must still come back within ~2 s (asserted
- * with a margin: 4 s) with the last good copy when the data was fetched before, or SPEC §8's
+ * with a margin: 4 s) with the last good copy when the data was fetched before, or docs/product.md §8's
  * fallback ("Lists stay empty or show 'Loading...'") when it never was; never a 5xx. A failing
  * Firebase treats the listener as signed out; /healthz reports the store only.
  * The streaming service (now-playing) has its own file: faults-now-playing.spec.ts.
@@ -16,9 +16,29 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { stripTags } from "../../app/utils/html-text.server";
-import { ACCOUNT_UNAVAILABLE, LIBRARY_UNAVAILABLE, SIGN_IN_UNAVAILABLE, SIGN_UP_UNAVAILABLE } from "../../app/rules/auth";
-import { coldcutEpisode, crew, dthNews, episodes, newestFirst, sliderPosts, stripHtml, wtfNews } from "./support/sample";
-import { startAppServer, startRemoteStack, type Mode, type RemoteService, type RemoteStack } from "./support/fault-stack";
+import {
+  ACCOUNT_UNAVAILABLE,
+  LIBRARY_UNAVAILABLE,
+  SIGN_IN_UNAVAILABLE,
+  SIGN_UP_UNAVAILABLE,
+} from "../../app/rules/auth";
+import {
+  coldcutEpisode,
+  crew,
+  dthNews,
+  episodes,
+  newestFirst,
+  sliderPosts,
+  stripHtml,
+  wtfNews,
+} from "./support/sample";
+import {
+  startAppServer,
+  startRemoteStack,
+  type Mode,
+  type RemoteService,
+  type RemoteStack,
+} from "./support/fault-stack";
 import { PASSWORD, sessionCookieOf, uniqueEmail } from "./helpers/auth";
 
 test.skip(process.env.E2E_REMOTE !== "1", "fault tests run in the remote pass (E2E_REMOTE=1)");
@@ -52,7 +72,10 @@ test.afterEach(async () => {
 async function newClient(): Promise<APIRequestContext> {
   // A listener of its own behind the trusted proxy (rate limits are on, as in production).
   const b = crypto.randomBytes(3);
-  return playwrightRequest.newContext({ baseURL: stack.origin, extraHTTPHeaders: { "X-Forwarded-For": `10.${b[0]}.${b[1]}.${b[2]}` } });
+  return playwrightRequest.newContext({
+    baseURL: stack.origin,
+    extraHTTPHeaders: { "X-Forwarded-For": `10.${b[0]}.${b[1]}.${b[2]}` },
+  });
 }
 
 interface Served {
@@ -70,7 +93,9 @@ async function get(path: string, options: { cookie?: string } = {}): Promise<Ser
   const response = await http.get(path, { headers, maxRedirects: 0 });
   const body = await response.text();
   const ms = Date.now() - started;
-  const text = stripTags(body.replace(/<script\b[\s\S]*?<\/script>/gi, " ").replace(/<style\b[\s\S]*?<\/style>/gi, " "));
+  const text = stripTags(
+    body.replace(/<script\b[\s\S]*?<\/script>/gi, " ").replace(/<style\b[\s\S]*?<\/style>/gi, " "),
+  );
   return { status: response.status(), ms, text, headers: response.headers(), response };
 }
 
@@ -94,7 +119,7 @@ async function lastGoodCopy(path: string, expected: string[], options: { cookie?
   expect(r.text, `${path}: no fallback`).not.toContain(LOADING);
 }
 
-/** The page shows SPEC §8's 'Loading...' fallback (and not the NOT FOUND page). */
+/** The page shows docs/product.md §8's 'Loading...' fallback (and not the NOT FOUND page). */
 async function fallback(path: string, options: { cookie?: string } = {}): Promise<Served> {
   const r = await servedPage(path, options);
   expect(r.text, `${path}: 'Loading...'`).toContain(LOADING);
@@ -136,7 +161,10 @@ async function signedInCookie(): Promise<{ cookie: string; email: string }> {
     const email = uniqueEmail("faults");
     const up = await client.post("/signup", { form: { email, password: PASSWORD, website: "" }, maxRedirects: 0 });
     expect(up.status(), "sign-up").toBe(302);
-    const inn = await client.post("/signin", { form: { email, password: PASSWORD, website: "", redirectTo: "/" }, maxRedirects: 0 });
+    const inn = await client.post("/signin", {
+      form: { email, password: PASSWORD, website: "", redirectTo: "/" },
+      maxRedirects: 0,
+    });
     const cookie = sessionCookie(inn);
     expect(cookie, "sign-in sets the session cookie").toBeTruthy();
     return { cookie: cookie!, email };
@@ -176,7 +204,7 @@ test.describe("Supabase catalog", () => {
       await expectUpstreamCalled("supabase", since);
     });
 
-    test(`${WHAT[mode]}: data never fetched → SPEC §8 fallback within ~2 s`, async () => {
+    test(`${WHAT[mode]}: data never fetched → docs/product.md §8 fallback within ~2 s`, async () => {
       const c = cold[mode];
       stack.remote.setMode("supabase", mode);
       const since = Date.now();
@@ -238,7 +266,10 @@ test.describe("WordPress content site", () => {
     test(`${WHAT[mode]}: posts never fetched → 'Loading...' within ~2 s`, async () => {
       stack.remote.setMode("content", mode);
       const since = Date.now();
-      await Promise.all([fallback(`/News/${dthNews[cold[mode]]!.slug}`), fallback(`/WTFNews/${wtfNews[cold[mode]]!.slug}`)]);
+      await Promise.all([
+        fallback(`/News/${dthNews[cold[mode]]!.slug}`),
+        fallback(`/WTFNews/${wtfNews[cold[mode]]!.slug}`),
+      ]);
       await expectUpstreamCalled("content", since);
     });
   }
@@ -259,7 +290,11 @@ test.describe("WordPress gallery source", () => {
 
   test.beforeAll(async () => {
     ({ cookie } = await signedInCookie());
-    const gate = await http.post("/SpankBank", { form: { intent: "confirm-adult", redirectTo: "/SpankBank" }, headers: { Cookie: cookie }, maxRedirects: 0 });
+    const gate = await http.post("/SpankBank", {
+      form: { intent: "confirm-adult", redirectTo: "/SpankBank" },
+      headers: { Cookie: cookie },
+      maxRedirects: 0,
+    });
     expect(gate.status(), "18+ confirmed").toBe(302);
   });
 
@@ -317,7 +352,10 @@ test.describe("Firebase", () => {
       expect(home.text).not.toMatch(/\bProfile\b/);
       // Signed-in pages send the listener to sign in, saying why — never an error page; the
       // sign-in page shows the form and the reason (it does not bounce the session back).
-      for (const [p, r] of [["/user", user], ["/SpankBank", gallery]] as const) {
+      for (const [p, r] of [
+        ["/user", user],
+        ["/SpankBank", gallery],
+      ] as const) {
         expect(r.status, `${p}: redirect`).toBe(302);
         expect(r.ms, `${p}: in time`).toBeLessThan(SERVED_WITHIN_MS);
         expect(r.headers.location).toBe(`/signin?notice=account-unavailable&redirectTo=${q(p)}`);
@@ -342,14 +380,30 @@ test.describe("Firebase", () => {
       // Signing up, saving a favorite or a position while it is down: a clear 503, in time.
       const headers = { "X-Forwarded-For": `10.78.${crypto.randomInt(256)}.${crypto.randomInt(256)}` };
       const writes = await Promise.all([
-        http.post("/signup", { form: { email: uniqueEmail("faults-up"), password: PASSWORD, website: "" }, headers, maxRedirects: 0 }),
+        http.post("/signup", {
+          form: { email: uniqueEmail("faults-up"), password: PASSWORD, website: "" },
+          headers,
+          maxRedirects: 0,
+        }),
         http.post("/favorites", {
-          form: { intent: "add", audioSrc: episodes[0]!.EpisodeUrl, title: episodes[0]!.title, duration: "60", js: "1" },
+          form: {
+            intent: "add",
+            audioSrc: episodes[0]!.EpisodeUrl,
+            title: episodes[0]!.title,
+            duration: "60",
+            js: "1",
+          },
           headers: { ...headers, Cookie: cookie },
           maxRedirects: 0,
         }),
         http.post("/api/progress", {
-          data: { AudioSrc: episodes[0]!.EpisodeUrl, AudioTitle: episodes[0]!.title, currentTime: 12, Duration: 60, at: Date.now() },
+          data: {
+            AudioSrc: episodes[0]!.EpisodeUrl,
+            AudioTitle: episodes[0]!.title,
+            currentTime: 12,
+            Duration: 60,
+            at: Date.now(),
+          },
           headers: { ...headers, Cookie: cookie },
           maxRedirects: 0,
         }),
@@ -357,7 +411,10 @@ test.describe("Firebase", () => {
       const [up, favorite, progress] = writes;
       expect(up!.status(), "sign-up").toBe(503);
       expect(stripTags(await up!.text())).toContain(`Error signing up: ${SIGN_UP_UNAVAILABLE}`);
-      for (const [what, r] of [["favorite", favorite!], ["progress", progress!]] as const) {
+      for (const [what, r] of [
+        ["favorite", favorite!],
+        ["progress", progress!],
+      ] as const) {
         expect(r.status(), what).toBe(503);
         expect(r.headers()["retry-after"], what).toBeTruthy();
         expect(await r.json(), what).toEqual({ ok: false, error: LIBRARY_UNAVAILABLE });

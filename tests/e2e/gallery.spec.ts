@@ -1,5 +1,5 @@
 /**
- * SpankBank gallery (SPEC §2, §4 Lightbox, §6, §8; issue 4 item 7): sign-in wall, the one-time
+ * SpankBank gallery (docs/product.md §2, §4 Lightbox, §6, §8; issue 4 item 7): sign-in wall, the one-time
  * 18+ confirmation, grid → post, spnkbnk news paths, the lightbox zoom rules, the failed-image
  * text, bad input, and the no-JS fallbacks. Runs in every project (desktop JS, desktop no-JS,
  * 375 px); JS-only and no-JS-only checks say so.
@@ -12,9 +12,12 @@ import { asListener, signedIn } from "./helpers/auth";
 import { newsLink } from "../../app/rules/news";
 import { gallery, type SampleGalleryPost } from "./support/sample";
 
-const posts = JSON.parse(fs.readFileSync(path.resolve("sample/posts.json"), "utf8")) as (SampleGalleryPost & { categories: number[] })[];
+const posts = JSON.parse(fs.readFileSync(path.resolve("sample/posts.json"), "utf8")) as (SampleGalleryPost & {
+  categories: number[];
+})[];
 
-const altsOf = (post: SampleGalleryPost) => [...post.content.rendered.matchAll(/<img[^>]*\balt="([^"]*)"/g)].map((m) => m[1]!);
+const altsOf = (post: SampleGalleryPost) =>
+  [...post.content.rendered.matchAll(/<img[^>]*\balt="([^"]*)"/g)].map((m) => m[1]!);
 /** The post with the most images and a video (Summer Bunker Bash). */
 const bash = gallery.find((p) => /<video/.test(p.content.rendered))!;
 /** The post that references the deliberately missing image. */
@@ -97,12 +100,19 @@ test.describe("18+ gate", () => {
     await expect(page.getByRole("heading", { level: 1, name: polaroids.title.rendered })).toBeVisible();
   });
 
-  test("a cross-site confirmation writes nothing; a foreign redirectTo stays in the SpankBank", async ({ page, baseURL }) => {
+  test("a cross-site confirmation writes nothing; a foreign redirectTo stays in the SpankBank", async ({
+    page,
+    baseURL,
+  }) => {
     await signedIn(page);
     const form = { intent: "confirm-adult", redirectTo: "/SpankBank" };
     // A document POST with a foreign Origin is refused before any action runs (Remix's own
     // check answers it); the data request a fetcher would send reaches our guard: 403.
-    const foreign = await page.request.post("/SpankBank?index", { form, headers: { Origin: "https://evil.example" }, maxRedirects: 0 });
+    const foreign = await page.request.post("/SpankBank?index", {
+      form,
+      headers: { Origin: "https://evil.example" },
+      maxRedirects: 0,
+    });
     expect(foreign.status()).toBeGreaterThanOrEqual(400);
     const foreignData = await page.request.post("/SpankBank?index&_data=routes%2Fspankbank._index", {
       form,
@@ -157,7 +167,12 @@ test.describe("signed in and confirmed", () => {
   test("bad id → 400, unknown slug or id → 404", async ({ page }) => {
     await adultOn(page, "/SpankBank");
     // Statuses through the same session without rendering each page …
-    for (const bad of ["/SpankBank/Post?id=abc", "/SpankBank/Post?id=0", "/SpankBank/Post?id=-3", "/SpankBank/Post/any-slug?id=1.5"]) {
+    for (const bad of [
+      "/SpankBank/Post?id=abc",
+      "/SpankBank/Post?id=0",
+      "/SpankBank/Post?id=-3",
+      "/SpankBank/Post/any-slug?id=1.5",
+    ]) {
       const res = await page.request.get(bad);
       expect(res.status(), bad).toBe(400);
       expect(res.headers()["cache-control"]).toBe("private, no-store");
@@ -165,7 +180,12 @@ test.describe("signed in and confirmed", () => {
     }
     // A dth_news slug is not a SpankBank post.
     const news = posts.find((p) => p.categories.includes(5))!;
-    for (const unknown of ["/SpankBank/Post/no-such-post", "/SpankBank/Post?id=999999", "/SpankBank/Post", `/SpankBank/Post/${news.slug}`]) {
+    for (const unknown of [
+      "/SpankBank/Post/no-such-post",
+      "/SpankBank/Post?id=999999",
+      "/SpankBank/Post",
+      `/SpankBank/Post/${news.slug}`,
+    ]) {
       const res = await page.request.get(unknown);
       expect(res.status(), unknown).toBe(404);
       expect(res.headers()["cache-control"]).toBe("private, no-store");
@@ -236,7 +256,9 @@ test.describe("lightbox (JS)", () => {
 
     // Next / Previous reset zoom.
     await dialog.getByRole("button", { name: "Next" }).click();
-    await expect(dialog.getByRole("group", { name: `2 of ${alts.length}` }).getByRole("img", { name: alts[1]! })).toBeVisible();
+    await expect(
+      dialog.getByRole("group", { name: `2 of ${alts.length}` }).getByRole("img", { name: alts[1]! }),
+    ).toBeVisible();
     await expect(level).toHaveText(ZOOM(0));
     await zoomIn.click();
     await zoomIn.click();

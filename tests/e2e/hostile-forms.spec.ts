@@ -73,7 +73,9 @@ interface Input {
 }
 
 const formBody = (pairs: Pairs) =>
-  pairs.map(([name, v]) => `${encodeURIComponent(name)}=${typeof v === "string" ? encodeURIComponent(v) : enc(v)}`).join("&");
+  pairs
+    .map(([name, v]) => `${encodeURIComponent(name)}=${typeof v === "string" ? encodeURIComponent(v) : enc(v)}`)
+    .join("&");
 
 function toRaw(input: Input): RawRequest {
   const headers: [string, string | Buffer][] = [...Object.entries(address()), ["Accept-Encoding", "identity"]];
@@ -118,13 +120,21 @@ async function sweep(inputs: Input[]): Promise<void> {
   expect(problems, `${problems.length} problems; first ones:\n${problems.slice(0, 30).join("\n")}`).toEqual([]);
 }
 
-const status = (...allowed: number[]) => (a: Answer) => (allowed.includes(a.status) ? null : `HTTP ${a.status}, expected ${allowed.join(" or ")}`);
-const all = (...checks: ((a: Answer) => string | null)[]) => (a: Answer) => checks.map((c) => c(a)).find(Boolean) ?? null;
+const status =
+  (...allowed: number[]) =>
+  (a: Answer) =>
+    allowed.includes(a.status) ? null : `HTTP ${a.status}, expected ${allowed.join(" or ")}`;
+const all =
+  (...checks: ((a: Answer) => string | null)[]) =>
+  (a: Answer) =>
+    checks.map((c) => c(a)).find(Boolean) ?? null;
 const clientError = (a: Answer) => (a.status >= 400 && a.status < 500 ? null : `HTTP ${a.status}, expected a 4xx`);
 const bodyMatches = (re: RegExp) => (a: Answer) => (re.test(a.body) ? null : `body does not match ${re}`);
 const redirectsTo = (re: RegExp) => (a: Answer) => {
   const to = a.headers["location"]?.[0];
-  return a.status >= 300 && a.status < 400 && to !== undefined && re.test(to) ? null : `HTTP ${a.status} to ${to ?? "nowhere"}, expected a redirect to ${re}`;
+  return a.status >= 300 && a.status < 400 && to !== undefined && re.test(to)
+    ? null
+    : `HTTP ${a.status} to ${to ?? "nowhere"}, expected a redirect to ${re}`;
 };
 const json = (a: Answer): Record<string, unknown> | null => {
   try {
@@ -133,7 +143,10 @@ const json = (a: Answer): Record<string, unknown> | null => {
     return null;
   }
 };
-const setsSession = (a: Answer) => (a.headers["set-cookie"] ?? []).some((c) => c.startsWith(`${SESSION_COOKIE}=`) && !/Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c));
+const setsSession = (a: Answer) =>
+  (a.headers["set-cookie"] ?? []).some(
+    (c) => c.startsWith(`${SESSION_COOKIE}=`) && !/Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c),
+  );
 
 // ---------------------------------------------------------------------------------------------
 // Variants of a body: every field with every hostile value, and the wrong shapes.
@@ -143,10 +156,21 @@ function withField(pairs: Pairs, name: string, v: string | Value): Pairs {
   return pairs.some(([n]) => n === name) ? pairs.map(([n, old]) => [n, n === name ? v : old]) : [...pairs, [name, v]];
 }
 
-function fieldSweep(label: string, pairs: Pairs, fields: string[], make: (pairs: Pairs, v: Value) => Omit<Input, "label">, values = TEXT): Input[] {
+function fieldSweep(
+  label: string,
+  pairs: Pairs,
+  fields: string[],
+  make: (pairs: Pairs, v: Value) => Omit<Input, "label">,
+  values = TEXT,
+): Input[] {
   const inputs: Input[] = [];
   for (const field of fields) {
-    for (const v of values) inputs.push({ ...make(withField(pairs, field, v), v), label: `${label} ${field}=${v.label}`, echo: textOf(v) || undefined });
+    for (const v of values)
+      inputs.push({
+        ...make(withField(pairs, field, v), v),
+        label: `${label} ${field}=${v.label}`,
+        echo: textOf(v) || undefined,
+      });
   }
   return inputs;
 }
@@ -161,42 +185,91 @@ const huge = (bytes: number) => `filler=${"a".repeat(bytes)}`;
  * boundary), raw NUL and 0xFF bytes, a UTF-16 charset, 1 MB and 10 MB bodies (declared and
  * chunked).
  */
-function formShapes(label: string, path: string, pairs: Pairs, hostileDup: string, extra: Partial<Input> = {}, tooLarge: Input["expect"] = status(413)): Input[] {
-  const at = (suffix: string, input: Omit<Input, "label" | "path">): Input => ({ label: `${label} ${suffix}`, path, ...extra, ...input });
+function formShapes(
+  label: string,
+  path: string,
+  pairs: Pairs,
+  hostileDup: string,
+  extra: Partial<Input> = {},
+  tooLarge: Input["expect"] = status(413),
+): Input[] {
+  const at = (suffix: string, input: Omit<Input, "label" | "path">): Input => ({
+    label: `${label} ${suffix}`,
+    path,
+    ...extra,
+    ...input,
+  });
   const body = formBody(pairs);
   const inputs: Input[] = [at("empty body", { body: { data: "", type: "application/x-www-form-urlencoded" } })];
   for (const [name] of pairs) {
     inputs.push(at(`without ${name}`, { form: pairs.filter(([n]) => n !== name) }));
     inputs.push(at(`${name} twice (hostile second)`, { form: [...pairs, [name, hostileDup]] }));
     inputs.push(at(`${name} twice (hostile first)`, { form: [[name, hostileDup], ...pairs] }));
-    inputs.push(at(`${name}[] array`, { form: [...pairs.filter(([n]) => n !== name), [`${name}[]`, hostileDup], [`${name}[]`, hostileDup]] }));
+    inputs.push(
+      at(`${name}[] array`, {
+        form: [...pairs.filter(([n]) => n !== name), [`${name}[]`, hostileDup], [`${name}[]`, hostileDup]],
+      }),
+    );
     inputs.push(at(`${name}[key] object`, { form: [...pairs.filter(([n]) => n !== name), [`${name}[$ne]`, ""]] }));
-    inputs.push(at(`${name} NUL bytes`, { body: { data: Buffer.from(formBody(withField(pairs, name, `${hostileDup}\u0000\u0000`)), "utf8"), type: "application/x-www-form-urlencoded" } }));
+    inputs.push(
+      at(`${name} NUL bytes`, {
+        body: {
+          data: Buffer.from(formBody(withField(pairs, name, `${hostileDup}\u0000\u0000`)), "utf8"),
+          type: "application/x-www-form-urlencoded",
+        },
+      }),
+    );
   }
   inputs.push(
-    at("JSON instead of a form", { json: Object.fromEntries(pairs.map(([n, v]) => [n, typeof v === "string" ? v : stringOf(v)])) }),
+    at("JSON instead of a form", {
+      json: Object.fromEntries(pairs.map(([n, v]) => [n, typeof v === "string" ? v : stringOf(v)])),
+    }),
     at("JSON array", { json: [pairs] }),
     at("broken JSON", { body: { data: '{"email": ', type: "application/json" } }),
     at("text/plain form", { body: { data: body, type: "text/plain" } }),
     at("no content type", { body: { data: body, type: null } }),
     at("unknown content type", { body: { data: body, type: "application/x-hostile" } }),
-    at("UTF-16 charset", { body: { data: Buffer.from(body, "utf16le"), type: "application/x-www-form-urlencoded; charset=utf-16" } }),
+    at("UTF-16 charset", {
+      body: { data: Buffer.from(body, "utf16le"), type: "application/x-www-form-urlencoded; charset=utf-16" },
+    }),
     at("multipart without boundary", { body: { data: body, type: "multipart/form-data" } }),
-    at("multipart with a broken boundary", { body: { data: `--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb`, type: "multipart/form-data; boundary=x" } }),
+    at("multipart with a broken boundary", {
+      body: {
+        data: `--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb`,
+        type: "multipart/form-data; boundary=x",
+      },
+    }),
     at("multipart with a file in every field", {
       body: {
         data: [
-          ...pairs.map(([n]) => `--B\r\nContent-Disposition: form-data; name="${n}"; filename="../../etc/passwd"\r\nContent-Type: application/octet-stream\r\n\r\n\u0000\u0001${hostileDup}\r\n`),
+          ...pairs.map(
+            ([n]) =>
+              `--B\r\nContent-Disposition: form-data; name="${n}"; filename="../../etc/passwd"\r\nContent-Type: application/octet-stream\r\n\r\n\u0000\u0001${hostileDup}\r\n`,
+          ),
           "--B--\r\n",
         ].join(""),
         type: "multipart/form-data; boundary=B",
       },
     }),
-    at("raw 0xFF bytes", { body: { data: Buffer.concat([Buffer.from(`${body}&x=`), Buffer.from([0xff, 0xfe, 0x00, 0xc0, 0xaf])]), type: "application/x-www-form-urlencoded" } }),
+    at("raw 0xFF bytes", {
+      body: {
+        data: Buffer.concat([Buffer.from(`${body}&x=`), Buffer.from([0xff, 0xfe, 0x00, 0xc0, 0xaf])]),
+        type: "application/x-www-form-urlencoded",
+      },
+    }),
     // Too large, declared or not: refused before it is read whole.
-    at("1 MB body", { body: { data: `${body}&${huge(MB)}`, type: "application/x-www-form-urlencoded" }, expect: tooLarge }),
-    at("10 MB body", { body: { data: `${body}&${huge(10 * MB)}`, type: "application/x-www-form-urlencoded" }, expect: tooLarge }),
-    at("10 MB chunked body", { body: { data: `${body}&${huge(10 * MB)}`, type: "application/x-www-form-urlencoded", chunked: true }, expect: tooLarge }),
+    at("1 MB body", {
+      body: { data: `${body}&${huge(MB)}`, type: "application/x-www-form-urlencoded" },
+      expect: tooLarge,
+    }),
+    at("10 MB body", {
+      body: { data: `${body}&${huge(10 * MB)}`, type: "application/x-www-form-urlencoded" },
+      expect: tooLarge,
+    }),
+    at("10 MB chunked body", {
+      body: { data: `${body}&${huge(10 * MB)}`, type: "application/x-www-form-urlencoded", chunked: true },
+      expect: tooLarge,
+    }),
   );
   return inputs;
 }
@@ -225,9 +298,15 @@ async function readJson(path: string, cookie?: string): Promise<Record<string, u
 
 /** Everything the site shows of a listener's library: the root data and the favorites page. */
 async function library(cookie: string) {
-  const root = (await readJson("/?_data=root", cookie)) as { user: { id: string } | null; favorites: string[]; restore: unknown };
+  const root = (await readJson("/?_data=root", cookie)) as {
+    user: { id: string } | null;
+    favorites: string[];
+    restore: unknown;
+  };
   // (Signed out, /user redirects to sign-in.)
-  const page = root.user ? ((await readJson("/user?_data=routes%2Fuser", cookie)) as { episodes: unknown[] }).episodes : null;
+  const page = root.user
+    ? ((await readJson("/user?_data=routes%2Fuser", cookie)) as { episodes: unknown[] }).episodes
+    : null;
   return { user: root.user, favorites: root.favorites, restore: root.restore, page };
 }
 
@@ -236,11 +315,28 @@ function sessionCookieOf(a: Answer): string | undefined {
 }
 
 async function signUp(email: string, password = PASSWORD): Promise<void> {
-  const a = await send({ label: "sign-up", path: "/signup", form: [["email", email], ["password", password], ["website", ""]] });
+  const a = await send({
+    label: "sign-up",
+    path: "/signup",
+    form: [
+      ["email", email],
+      ["password", password],
+      ["website", ""],
+    ],
+  });
   expect(a.status, `sign-up of ${email}`).toBe(302);
 }
 async function signIn(email: string, password = PASSWORD): Promise<string> {
-  const a = await send({ label: "sign-in", path: "/signin", form: [["email", email], ["password", password], ["website", ""], ["redirectTo", "/"]] });
+  const a = await send({
+    label: "sign-in",
+    path: "/signin",
+    form: [
+      ["email", email],
+      ["password", password],
+      ["website", ""],
+      ["redirectTo", "/"],
+    ],
+  });
   const cookie = sessionCookieOf(a);
   expect(cookie, `sign-in of ${email} (HTTP ${a.status})`).toBeTruthy();
   return cookie!;
@@ -278,11 +374,26 @@ async function makeWorld(): Promise<World> {
   const uid = ((await readJson("/?_data=root", cookie)) as { user: { id: string } }).user.id;
   const v: Listener = { email, password: PASSWORD, cookie, uid };
   for (const e of eps.slice(0, 2)) {
-    const a = await post("/favorites", cookie, { form: [["intent", "add"], ["audioSrc", e.audioUrl], ["title", e.title], ["duration", String(e.duration)], ["js", "1"]] });
+    const a = await post("/favorites", cookie, {
+      form: [
+        ["intent", "add"],
+        ["audioSrc", e.audioUrl],
+        ["title", e.title],
+        ["duration", String(e.duration)],
+        ["js", "1"],
+      ],
+    });
     expect(a.status, `favorite ${e.title}`).toBe(200);
   }
   const progress = await post("/api/progress", cookie, {
-    json: { AudioTitle: eps[0]!.title, Duration: eps[0]!.duration, AudioImg: eps[0]!.image, AudioSrc: eps[0]!.audioUrl, currentTime: 12.5, at: Date.now() },
+    json: {
+      AudioTitle: eps[0]!.title,
+      Duration: eps[0]!.duration,
+      AudioImg: eps[0]!.image,
+      AudioSrc: eps[0]!.audioUrl,
+      currentTime: 12.5,
+      at: Date.now(),
+    },
   });
   expect(json(progress)).toEqual({ ok: true, result: "written" });
   const before = await library(cookie);
@@ -338,25 +449,38 @@ const REDIRECTS: Value[] = [
   { label: "path with markup", text: "/user?x=<script>alert(1)</script>" },
 ];
 /** A successful sign-in costs a password check too: the sign-in sweep takes the sharpest ones. */
-const SIGN_IN_REDIRECTS = REDIRECTS.filter((v) => /javascript URL|protocol-relative|^backslash host|slash tab slash/.test(v.label));
+const SIGN_IN_REDIRECTS = REDIRECTS.filter((v) =>
+  /javascript URL|protocol-relative|^backslash host|slash tab slash/.test(v.label),
+);
 
 // ---------------------------------------------------------------------------------------------
 
 test("sign-up: every field hostile, every wrong shape → a clear 4xx, no account for a hostile email", async () => {
   test.setTimeout(180_000);
   const { v } = await setup();
-  const valid: Pairs = [["email", "x@example.com"], ["password", PASSWORD], ["website", ""], ["redirectTo", "/"]];
+  const valid: Pairs = [
+    ["email", "x@example.com"],
+    ["password", PASSWORD],
+    ["website", ""],
+    ["redirectTo", "/"],
+  ];
   // A body over the form limit (16 KB) is refused before it is read: 413.
   const refused = (a: Answer) => (a.status === 413 ? null : all(status(400), bodyMatches(/Error signing up/))(a));
   const inputs: Input[] = [
     // Emails that are not addresses: refused as badly formatted, nothing created.
     ...fieldSweep("sign-up", valid, ["email"], (form) => ({ path: "/signup", form, expect: refused }), HOSTILE_EMAILS),
     // The other fields with an email already taken: whatever the value, no account is created.
-    ...fieldSweep("sign-up (taken email)", withField(valid, "email", v.email), ["password", "redirectTo"], (form) => ({ path: "/signup", form, expect: status(400, 413) })),
+    ...fieldSweep("sign-up (taken email)", withField(valid, "email", v.email), ["password", "redirectTo"], (form) => ({
+      path: "/signup",
+      form,
+      expect: status(400, 413),
+    })),
     // A filled-in honeypot is a bot: refused.
-    ...fieldSweep("sign-up", withField(valid, "email", uniqueEmail("bot")), ["website"], (form) => ({ path: "/signup", form, expect: status(400, 413) })).filter(
-      (i) => !i.label.endsWith("website=empty"),
-    ),
+    ...fieldSweep("sign-up", withField(valid, "email", uniqueEmail("bot")), ["website"], (form) => ({
+      path: "/signup",
+      form,
+      expect: status(400, 413),
+    })).filter((i) => !i.label.endsWith("website=empty")),
     ...formShapes("sign-up", "/signup", withField(valid, "email", v.email), "<script>x</script>"),
   ];
   // The success path with hostile return paths: the redirect stays on the site (three accounts).
@@ -364,7 +488,12 @@ test("sign-up: every field hostile, every wrong shape → a clear 4xx, no accoun
     inputs.push({
       label: `sign-up redirectTo=${r.label}`,
       path: "/signup",
-      form: [["email", uniqueEmail("redirect")], ["password", PASSWORD], ["website", ""], ["redirectTo", r]],
+      form: [
+        ["email", uniqueEmail("redirect")],
+        ["password", PASSWORD],
+        ["website", ""],
+        ["redirectTo", r],
+      ],
       expect: redirectsTo(/^\/signin\?notice=signed-up(&redirectTo=%2F[^%]|$)/),
     });
   }
@@ -374,22 +503,51 @@ test("sign-up: every field hostile, every wrong shape → a clear 4xx, no accoun
 test("sign-in: every field hostile, every wrong shape → refused with the generic message or a safe redirect", async () => {
   test.setTimeout(180_000);
   const { v } = await setup();
-  const valid: Pairs = [["email", v.email], ["password", v.password], ["website", ""], ["redirectTo", "/"]];
+  const valid: Pairs = [
+    ["email", v.email],
+    ["password", v.password],
+    ["website", ""],
+    ["redirectTo", "/"],
+  ];
   const refused = (a: Answer) =>
-    a.status === 413 ? null : all(status(401), (x) => (setsSession(x) ? "a session cookie was set" : null), bodyMatches(/Invalid email or password|Too many sign-in attempts/))(a);
+    a.status === 413
+      ? null
+      : all(
+          status(401),
+          (x) => (setsSession(x) ? "a session cookie was set" : null),
+          bodyMatches(/Invalid email or password|Too many sign-in attempts/),
+        )(a);
   // Hostile passwords go to one unknown address: after ten failures it is throttled (per-account
   // throttling), which answers the same way.
   const nobody = uniqueEmail("hostile-password");
   const inputs: Input[] = [
     // The hostile emails of the sign-up sweep, with the password used there: no account exists.
     ...fieldSweep("sign-in", valid, ["email"], (form) => ({ path: "/signin", form, expect: refused }), SIGN_IN_EMAILS),
-    ...fieldSweep("sign-in", withField(valid, "email", nobody), ["password"], (form) => ({ path: "/signin", form, expect: refused })),
+    ...fieldSweep("sign-in", withField(valid, "email", nobody), ["password"], (form) => ({
+      path: "/signin",
+      form,
+      expect: refused,
+    })),
     // The honeypot filled in: refused even with the right password.
-    ...fieldSweep("sign-in", valid, ["website"], (form) => ({ path: "/signin", form, expect: refused })).filter((i) => !i.label.endsWith("website=empty")),
+    ...fieldSweep("sign-in", valid, ["website"], (form) => ({ path: "/signin", form, expect: refused })).filter(
+      (i) => !i.label.endsWith("website=empty"),
+    ),
     // Hostile return paths with the right password: signed in, and the redirect stays on the site.
-    ...fieldSweep("sign-in", valid, ["redirectTo"], (form) => ({ path: "/signin", form, expect: (a) => (a.status === 302 && setsSession(a) ? null : `HTTP ${a.status}, expected a signed-in redirect`) }), SIGN_IN_REDIRECTS),
+    ...fieldSweep(
+      "sign-in",
+      valid,
+      ["redirectTo"],
+      (form) => ({
+        path: "/signin",
+        form,
+        expect: (a) => (a.status === 302 && setsSession(a) ? null : `HTTP ${a.status}, expected a signed-in redirect`),
+      }),
+      SIGN_IN_REDIRECTS,
+    ),
     // Wrong shapes with an unknown address (nothing to sign in to).
-    ...formShapes("sign-in", "/signin", withField(valid, "email", nobody), "<script>x</script>", { expect: (a) => (setsSession(a) ? "a session cookie was set" : clientError(a)) }),
+    ...formShapes("sign-in", "/signin", withField(valid, "email", nobody), "<script>x</script>", {
+      expect: (a) => (setsSession(a) ? "a session cookie was set" : clientError(a)),
+    }),
   ];
   await sweep(inputs);
 });
@@ -398,12 +556,24 @@ test("favorites: every field hostile, signed in and anonymous, every wrong shape
   test.setTimeout(180_000);
   const { v, eps } = await setup();
   const [s1, , s3, s4] = eps;
-  const fav = (e: Episode, intent: string): Pairs => [["intent", intent], ["audioSrc", e.audioUrl], ["title", e.title], ["duration", String(e.duration)], ["redirectTo", "/"], ["js", "1"]];
+  const fav = (e: Episode, intent: string): Pairs => [
+    ["intent", intent],
+    ["audioSrc", e.audioUrl],
+    ["title", e.title],
+    ["duration", String(e.duration)],
+    ["redirectTo", "/"],
+    ["js", "1"],
+  ];
   // Adds only ever name a source that is already saved (a no-op), removes one that is not.
   const addSaved = fav(s1, "add");
   const removeAbsent = fav(s3, "remove");
   const answer = (a: Answer) => (a.status === 200 || (a.status >= 300 && a.status < 500) ? null : `HTTP ${a.status}`);
-  const signedIn = (form: Pairs): Omit<Input, "label"> => ({ path: "/favorites", form, cookie: v.cookie, expect: answer });
+  const signedIn = (form: Pairs): Omit<Input, "label"> => ({
+    path: "/favorites",
+    form,
+    cookie: v.cookie,
+    expect: answer,
+  });
   // Sources a remove would match too much with if anything were built by pasting strings.
   const sources: Value[] = [
     ...TEXT,
@@ -417,17 +587,40 @@ test("favorites: every field hostile, signed in and anonymous, every wrong shape
   const anonymous = (form: Pairs): Omit<Input, "label"> => ({
     path: "/favorites",
     form,
-    expect: (a) => (a.status === 401 || (a.status === 302 && /^\/signin/.test(a.headers["location"]?.[0] ?? "")) || a.status === 400 || a.status === 413 ? null : `HTTP ${a.status}, expected a refusal`),
+    expect: (a) =>
+      a.status === 401 ||
+      (a.status === 302 && /^\/signin/.test(a.headers["location"]?.[0] ?? "")) ||
+      a.status === 400 ||
+      a.status === 413
+        ? null
+        : `HTTP ${a.status}, expected a refusal`,
   });
   const inputs: Input[] = [
     ...fieldSweep("favorite add (saved)", addSaved, ["intent", "title", "duration", "redirectTo", "js"], signedIn),
     ...fieldSweep("favorite remove (absent)", removeAbsent, ["audioSrc"], signedIn, sources),
-    ...formShapes("favorite (signed in)", "/favorites", removeAbsent, "<script>x</script>", { cookie: v.cookie, expect: answer }),
+    ...formShapes("favorite (signed in)", "/favorites", removeAbsent, "<script>x</script>", {
+      cookie: v.cookie,
+      expect: answer,
+    }),
     // The fetcher's own URL (what the heart posts with JavaScript).
-    ...fieldSweep("favorite via fetcher", addSaved, ["title"], (form) => ({ ...signedIn(form), path: "/favorites?_data=routes%2Ffavorites" }), TEXT.filter((_, i) => i % 4 === 0)),
+    ...fieldSweep(
+      "favorite via fetcher",
+      addSaved,
+      ["title"],
+      (form) => ({ ...signedIn(form), path: "/favorites?_data=routes%2Ffavorites" }),
+      TEXT.filter((_, i) => i % 4 === 0),
+    ),
     // Anonymous: an add of a new source with hostile fields is refused (sign in first).
-    ...fieldSweep("favorite add (anonymous)", fav(s4, "add"), ["audioSrc", "title"], anonymous, TEXT.filter((_, i) => i % 2 === 0)),
-    ...formShapes("favorite (anonymous)", "/favorites", fav(s4, "add"), "<script>x</script>", { expect: anonymous([]).expect }),
+    ...fieldSweep(
+      "favorite add (anonymous)",
+      fav(s4, "add"),
+      ["audioSrc", "title"],
+      anonymous,
+      TEXT.filter((_, i) => i % 2 === 0),
+    ),
+    ...formShapes("favorite (anonymous)", "/favorites", fav(s4, "add"), "<script>x</script>", {
+      expect: anonymous([]).expect,
+    }),
   ];
   await sweep(inputs);
 });
@@ -437,7 +630,14 @@ test("progress: every field hostile and mistyped, JSON and form, signed in and a
   const { v, eps } = await setup();
   const s1 = eps[0];
   // Older than the stored position: accepted writes answer "stale" and change nothing.
-  const old = { AudioTitle: s1.title, Duration: s1.duration, AudioImg: s1.image, AudioSrc: s1.audioUrl, currentTime: 5, at: 1_000 };
+  const old = {
+    AudioTitle: s1.title,
+    Duration: s1.duration,
+    AudioImg: s1.image,
+    AudioSrc: s1.audioUrl,
+    currentTime: 5,
+    at: 1_000,
+  };
   const stale = (a: Answer) => {
     if (a.status === 200) return json(a)?.result === "stale" ? null : `accepted and ${JSON.stringify(json(a))}`;
     return clientError(a);
@@ -447,11 +647,23 @@ test("progress: every field hostile and mistyped, JSON and form, signed in and a
   const inputs: Input[] = [];
   for (const field of fields) {
     for (const value of TEXT) {
-      inputs.push({ label: `progress JSON ${field}=${value.label}`, path: "/api/progress", cookie: v.cookie, json: { ...old, [field]: stringOf(value) }, expect: stale });
+      inputs.push({
+        label: `progress JSON ${field}=${value.label}`,
+        path: "/api/progress",
+        cookie: v.cookie,
+        json: { ...old, [field]: stringOf(value) },
+        expect: stale,
+      });
     }
     // The same as a form (the route reads both), a third of the values.
     for (const value of TEXT.filter((_, i) => i % 3 === 0)) {
-      inputs.push({ label: `progress form ${field}=${value.label}`, path: "/api/progress", cookie: v.cookie, form: withField(oldPairs, field, value), expect: stale });
+      inputs.push({
+        label: `progress form ${field}=${value.label}`,
+        path: "/api/progress",
+        cookie: v.cookie,
+        form: withField(oldPairs, field, value),
+        expect: stale,
+      });
     }
     for (const [label, value] of [
       ["null", null],
@@ -463,20 +675,62 @@ test("progress: every field hostile and mistyped, JSON and form, signed in and a
       ["unsafe integer", 2 ** 60],
       ["exponent string", "1e999"],
     ] as [string, unknown][]) {
-      inputs.push({ label: `progress JSON ${field} as ${label}`, path: "/api/progress", cookie: v.cookie, json: { ...old, [field]: value }, expect: stale });
+      inputs.push({
+        label: `progress JSON ${field} as ${label}`,
+        path: "/api/progress",
+        cookie: v.cookie,
+        json: { ...old, [field]: value },
+        expect: stale,
+      });
     }
     const without: Record<string, unknown> = { ...old };
     delete without[field];
-    inputs.push({ label: `progress JSON without ${field}`, path: "/api/progress", cookie: v.cookie, json: without, expect: stale });
+    inputs.push({
+      label: `progress JSON without ${field}`,
+      path: "/api/progress",
+      cookie: v.cookie,
+      json: without,
+      expect: stale,
+    });
   }
   const body = JSON.stringify(old);
   inputs.push(
     // What the player sends on page hide (sendBeacon: text/plain JSON).
-    { label: "progress beacon", path: "/api/progress", cookie: v.cookie, body: { data: body, type: "text/plain;charset=UTF-8" }, expect: stale },
-    { label: "progress JSON duplicate keys", path: "/api/progress", cookie: v.cookie, json: body.replace(/}$/, ',"at":"x","currentTime":"<script>"}'), expect: stale },
-    { label: "progress JSON __proto__", path: "/api/progress", cookie: v.cookie, json: `{"__proto__":{"at":${Date.now() + 1e9}},${body.slice(1)}`, expect: stale },
-    { label: "progress JSON constructor", path: "/api/progress", cookie: v.cookie, json: { ...old, constructor: { prototype: { at: 1 } } }, expect: stale },
-    { label: "progress uid in the body", path: "/api/progress", cookie: v.cookie, json: { ...old, uid: "someone-else", at: 2_000 }, expect: stale },
+    {
+      label: "progress beacon",
+      path: "/api/progress",
+      cookie: v.cookie,
+      body: { data: body, type: "text/plain;charset=UTF-8" },
+      expect: stale,
+    },
+    {
+      label: "progress JSON duplicate keys",
+      path: "/api/progress",
+      cookie: v.cookie,
+      json: body.replace(/}$/, ',"at":"x","currentTime":"<script>"}'),
+      expect: stale,
+    },
+    {
+      label: "progress JSON __proto__",
+      path: "/api/progress",
+      cookie: v.cookie,
+      json: `{"__proto__":{"at":${Date.now() + 1e9}},${body.slice(1)}`,
+      expect: stale,
+    },
+    {
+      label: "progress JSON constructor",
+      path: "/api/progress",
+      cookie: v.cookie,
+      json: { ...old, constructor: { prototype: { at: 1 } } },
+      expect: stale,
+    },
+    {
+      label: "progress uid in the body",
+      path: "/api/progress",
+      cookie: v.cookie,
+      json: { ...old, uid: "someone-else", at: 2_000 },
+      expect: stale,
+    },
     ...["[]", '"text"', "42", "null", "true", "{", '{"at":', "\u0000", ""].map((data): Input => ({
       label: `progress body ${JSON.stringify(data)}`,
       path: "/api/progress",
@@ -484,16 +738,57 @@ test("progress: every field hostile and mistyped, JSON and form, signed in and a
       body: { data, type: "application/json" },
       expect: stale,
     })),
-    { label: "progress no content type", path: "/api/progress", cookie: v.cookie, body: { data: body, type: null }, expect: stale },
-    { label: "progress multipart broken", path: "/api/progress", cookie: v.cookie, body: { data: body, type: "multipart/form-data; boundary=zz" }, expect: stale },
-    { label: "progress NUL bytes", path: "/api/progress", cookie: v.cookie, body: { data: Buffer.from(`${body.slice(0, -1)},"x":"\u0000\u0000"}`), type: "application/json" }, expect: stale },
-    { label: "progress 1 MB", path: "/api/progress", cookie: v.cookie, json: { ...old, filler: "a".repeat(MB) }, expect: status(413) },
-    { label: "progress 10 MB", path: "/api/progress", cookie: v.cookie, json: { ...old, filler: "a".repeat(10 * MB) }, expect: status(413) },
-    { label: "progress 10 MB chunked", path: "/api/progress", cookie: v.cookie, body: { data: JSON.stringify({ ...old, filler: "a".repeat(10 * MB) }), type: "application/json", chunked: true }, expect: status(413) },
+    {
+      label: "progress no content type",
+      path: "/api/progress",
+      cookie: v.cookie,
+      body: { data: body, type: null },
+      expect: stale,
+    },
+    {
+      label: "progress multipart broken",
+      path: "/api/progress",
+      cookie: v.cookie,
+      body: { data: body, type: "multipart/form-data; boundary=zz" },
+      expect: stale,
+    },
+    {
+      label: "progress NUL bytes",
+      path: "/api/progress",
+      cookie: v.cookie,
+      body: { data: Buffer.from(`${body.slice(0, -1)},"x":"\u0000\u0000"}`), type: "application/json" },
+      expect: stale,
+    },
+    {
+      label: "progress 1 MB",
+      path: "/api/progress",
+      cookie: v.cookie,
+      json: { ...old, filler: "a".repeat(MB) },
+      expect: status(413),
+    },
+    {
+      label: "progress 10 MB",
+      path: "/api/progress",
+      cookie: v.cookie,
+      json: { ...old, filler: "a".repeat(10 * MB) },
+      expect: status(413),
+    },
+    {
+      label: "progress 10 MB chunked",
+      path: "/api/progress",
+      cookie: v.cookie,
+      body: { data: JSON.stringify({ ...old, filler: "a".repeat(10 * MB) }), type: "application/json", chunked: true },
+      expect: status(413),
+    },
   );
   // Anonymous, with a NEWER position: refused (no session, no write anywhere).
   for (const value of TEXT.filter((_, i) => i % 3 === 0)) {
-    inputs.push({ label: `progress anonymous AudioTitle=${value.label}`, path: "/api/progress", json: { ...old, AudioTitle: stringOf(value), at: Date.now() + 60_000 }, expect: clientError });
+    inputs.push({
+      label: `progress anonymous AudioTitle=${value.label}`,
+      path: "/api/progress",
+      json: { ...old, AudioTitle: stringOf(value), at: Date.now() + 60_000 },
+      expect: clientError,
+    });
   }
   await sweep(inputs);
 });
@@ -514,11 +809,50 @@ test("writes from another site are refused with a clear 403, whatever the sessio
   const inputs: Input[] = [];
   for (const [label, how] of foreign) {
     inputs.push(
-      { label: `${label}: favorite add`, path: "/favorites", cookie: v.cookie, form: [["intent", "add"], ["audioSrc", s4.audioUrl], ["title", s4.title], ["js", "1"]], expect: refused, ...how },
-      { label: `${label}: progress`, path: "/api/progress", cookie: v.cookie, json: { AudioTitle: "x", AudioSrc: s4.audioUrl, currentTime: 99, at: Date.now() + 60_000 }, expect: refused, ...how },
-      { label: `${label}: 18+ gate`, path: "/SpankBank", cookie: v.cookie, form: [["intent", "confirm-adult"], ["redirectTo", "/SpankBank"]], expect: refused, ...how },
+      {
+        label: `${label}: favorite add`,
+        path: "/favorites",
+        cookie: v.cookie,
+        form: [
+          ["intent", "add"],
+          ["audioSrc", s4.audioUrl],
+          ["title", s4.title],
+          ["js", "1"],
+        ],
+        expect: refused,
+        ...how,
+      },
+      {
+        label: `${label}: progress`,
+        path: "/api/progress",
+        cookie: v.cookie,
+        json: { AudioTitle: "x", AudioSrc: s4.audioUrl, currentTime: 99, at: Date.now() + 60_000 },
+        expect: refused,
+        ...how,
+      },
+      {
+        label: `${label}: 18+ gate`,
+        path: "/SpankBank",
+        cookie: v.cookie,
+        form: [
+          ["intent", "confirm-adult"],
+          ["redirectTo", "/SpankBank"],
+        ],
+        expect: refused,
+        ...how,
+      },
       { label: `${label}: logout`, path: "/logout", cookie: second, expect: refused, ...how },
-      { label: `${label}: sign-in`, path: "/signin", form: [["email", v.email], ["password", v.password], ["website", ""]], expect: refused, ...how },
+      {
+        label: `${label}: sign-in`,
+        path: "/signin",
+        form: [
+          ["email", v.email],
+          ["password", v.password],
+          ["website", ""],
+        ],
+        expect: refused,
+        ...how,
+      },
     );
   }
   await sweep(inputs);
@@ -530,14 +864,32 @@ test("the 18+ gate: hostile intents are refused and change nothing; hostile retu
   test.setTimeout(120_000);
   const { v, gated } = await setup();
   expect(gated, "the new listener starts at the gate").toBe(true);
-  const gate = (cookie?: string) => send({ label: "gate", method: "GET", path: "/SpankBank?_data=routes%2Fspankbank._index", cookie, origin: null });
-  const valid: Pairs = [["intent", "confirm-adult"], ["redirectTo", "/SpankBank"]];
+  const gate = (cookie?: string) =>
+    send({ label: "gate", method: "GET", path: "/SpankBank?_data=routes%2Fspankbank._index", cookie, origin: null });
+  const valid: Pairs = [
+    ["intent", "confirm-adult"],
+    ["redirectTo", "/SpankBank"],
+  ];
   const refused = (a: Answer) => (a.status === 413 ? null : all(status(400), bodyMatches(/can't be handled here/))(a));
   await sweep([
-    ...fieldSweep("gate", valid, ["intent"], (form) => ({ path: "/SpankBank", form, cookie: v.cookie, expect: refused })),
-    ...formShapes("gate", "/SpankBank", withField(valid, "intent", "confirm-adult-not"), "nope", { cookie: v.cookie, expect: clientError }),
+    ...fieldSweep("gate", valid, ["intent"], (form) => ({
+      path: "/SpankBank",
+      form,
+      cookie: v.cookie,
+      expect: refused,
+    })),
+    ...formShapes("gate", "/SpankBank", withField(valid, "intent", "confirm-adult-not"), "nope", {
+      cookie: v.cookie,
+      expect: clientError,
+    }),
     // Anonymous: to sign-in, whatever the fields.
-    ...fieldSweep("gate (anonymous)", valid, ["intent", "redirectTo"], (form) => ({ path: "/SpankBank", form, expect: redirectsTo(/^\/signin\?redirectTo=/) }), TEXT.filter((_, i) => i % 3 === 0)),
+    ...fieldSweep(
+      "gate (anonymous)",
+      valid,
+      ["intent", "redirectTo"],
+      (form) => ({ path: "/SpankBank", form, expect: redirectsTo(/^\/signin\?redirectTo=/) }),
+      TEXT.filter((_, i) => i % 3 === 0),
+    ),
   ]);
   const still = await gate(v.cookie);
   expect((JSON.parse(still.body) as { gate: unknown }).gate, "no hostile input confirmed the gate").not.toBeNull();
@@ -546,23 +898,48 @@ test("the 18+ gate: hostile intents are refused and change nothing; hostile retu
   // (The gate's form is on every SpankBank page; the action does not need the post to exist.)
   const inGallery = (a: Answer) => (a.status === 413 ? null : redirectsTo(/^\/spankbank(?:[/?]|$)/i)(a));
   await sweep(
-    [...TEXT, ...REDIRECTS].flatMap((r): Input[] => [
-      { label: `gate redirectTo=${r.label}`, path: "/SpankBank", form: withField(valid, "redirectTo", r), cookie: v.cookie, expect: inGallery },
-      ...["/SpankBank/Post?id=1", "/SpankBank/Post/some-post"].map((path) => ({ label: `gate on ${path}, redirectTo=${r.label}`, path, form: withField(valid, "redirectTo", r), cookie: v.cookie, expect: inGallery })),
-    ]).filter((i) => !i.path.startsWith("/SpankBank/Post") || /URL|relative|slash/.test(i.label)),
+    [...TEXT, ...REDIRECTS]
+      .flatMap((r): Input[] => [
+        {
+          label: `gate redirectTo=${r.label}`,
+          path: "/SpankBank",
+          form: withField(valid, "redirectTo", r),
+          cookie: v.cookie,
+          expect: inGallery,
+        },
+        ...["/SpankBank/Post?id=1", "/SpankBank/Post/some-post"].map((path) => ({
+          label: `gate on ${path}, redirectTo=${r.label}`,
+          path,
+          form: withField(valid, "redirectTo", r),
+          cookie: v.cookie,
+          expect: inGallery,
+        })),
+      ])
+      .filter((i) => !i.path.startsWith("/SpankBank/Post") || /URL|relative|slash/.test(i.label)),
   );
-  expect((JSON.parse((await gate(v.cookie)).body) as { gate: unknown }).gate, "the real confirmation opened the gate").toBeNull();
+  expect(
+    (JSON.parse((await gate(v.cookie)).body) as { gate: unknown }).gate,
+    "the real confirmation opened the gate",
+  ).toBeNull();
 });
 
 test("logout: hostile bodies never break it; it ends only the session it is sent with", async () => {
   const { v, second } = await setup();
   const back = redirectsTo(/^\/(\?|$|user\?error=logout-failed)/);
   await sweep([
-    ...fieldSweep("logout (anonymous)", [], ["intent"], (form) => ({ path: "/logout", form, expect: back })).filter((_, i) => i % 2 === 0),
+    ...fieldSweep("logout (anonymous)", [], ["intent"], (form) => ({ path: "/logout", form, expect: back })).filter(
+      (_, i) => i % 2 === 0,
+    ),
     // (Logout reads no body: a large one is not refused, just not read.)
     ...formShapes("logout (anonymous)", "/logout", [["x", "1"]], "<script>x</script>", { expect: back }, back),
     // The second session of the listener, logged out with a hostile body.
-    { label: "logout (second session) with a 1 MB body", path: "/logout", cookie: second, body: { data: huge(MB), type: "application/x-www-form-urlencoded" }, expect: back },
+    {
+      label: "logout (second session) with a 1 MB body",
+      path: "/logout",
+      cookie: second,
+      body: { data: huge(MB), type: "application/x-www-form-urlencoded" },
+      expect: back,
+    },
   ]);
   expect((await library(second)).user, "the logged-out session is revoked").toBeNull();
   expect((await library(v.cookie)).user?.id, "the other session is untouched").toBe(v.uid);
@@ -581,7 +958,8 @@ test("hostile session cookies: garbage, huge, NUL, duplicated, tampered, forged,
   const signed = decodeURIComponent(value);
   const payload = signed.slice(0, signed.lastIndexOf("."));
   const sessionId = JSON.parse(Buffer.from(payload, "base64").toString("utf8")) as string;
-  const sign = async (id: unknown, secrets = [secret!]) => (await createCookie(SESSION_COOKIE, { secrets }).serialize(id)).split(";")[0]!;
+  const sign = async (id: unknown, secrets = [secret!]) =>
+    (await createCookie(SESSION_COOKIE, { secrets }).serialize(id)).split(";")[0]!;
   expect(await sign(sessionId), "the forging works (same secret, same cookie)").toBe(v.cookie);
 
   const flip = (s: string, at: number) => s.slice(0, at) + (s[at] === "A" ? "B" : "A") + s.slice(at + 1);
@@ -610,8 +988,16 @@ test("hostile session cookies: garbage, huge, NUL, duplicated, tampered, forged,
     ["tampered signature", `${N}=${encodeURIComponent(flip(signed, signed.length - 2))}`, "out"],
     ["tampered payload", `${N}=${encodeURIComponent(flip(signed, 3))}`, "out"],
     ["signature stripped", `${N}=${encodeURIComponent(payload)}`, "out"],
-    ["unsigned session id", `${N}=${encodeURIComponent(Buffer.from(JSON.stringify(sessionId)).toString("base64"))}`, "out"],
-    ["the real session id signed with another secret", await sign(sessionId, [crypto.randomBytes(24).toString("hex")]), "out"],
+    [
+      "unsigned session id",
+      `${N}=${encodeURIComponent(Buffer.from(JSON.stringify(sessionId)).toString("base64"))}`,
+      "out",
+    ],
+    [
+      "the real session id signed with another secret",
+      await sign(sessionId, [crypto.randomBytes(24).toString("hex")]),
+      "out",
+    ],
     ["revoked (logged out)", second, "out"],
   ];
   for (const [label, id] of [
@@ -628,7 +1014,10 @@ test("hostile session cookies: garbage, huge, NUL, duplicated, tampered, forged,
     cookies.push([`forged with the real secret: ${label}`, await sign(id), "out"]);
   }
   // Two Cookie header lines (Node joins them): sent as extra headers below.
-  const twoLines: [string, string][] = [["Cookie", `${N}=garbage`], ["Cookie", v.cookie]];
+  const twoLines: [string, string][] = [
+    ["Cookie", `${N}=garbage`],
+    ["Cookie", v.cookie],
+  ];
 
   const rootUser = (a: Answer) => (json(a) as { user: { id: string } | null } | null)?.user?.id ?? null;
   const refusedByParser = (a: Answer) => a.status === 400 || a.status === 431;
@@ -649,28 +1038,77 @@ test("hostile session cookies: garbage, huge, NUL, duplicated, tampered, forged,
       if (expected === "in") return a.status === 200 ? null : `HTTP ${a.status}`;
       return a.status === 200 || a.status === 302 ? null : `HTTP ${a.status}`;
     };
-    const publicPage = (a: Answer) => (refusedByParser(a) && expected !== "in") || a.status === 200 ? null : `HTTP ${a.status}`;
-    const get = (path: string, check: (a: Answer) => string | null): Input => ({ label: `cookie ${label}: GET ${path}`, method: "GET", path, cookie, origin: null, expect: check });
+    const publicPage = (a: Answer) =>
+      (refusedByParser(a) && expected !== "in") || a.status === 200 ? null : `HTTP ${a.status}`;
+    const get = (path: string, check: (a: Answer) => string | null): Input => ({
+      label: `cookie ${label}: GET ${path}`,
+      method: "GET",
+      path,
+      cookie,
+      origin: null,
+      expect: check,
+    });
     inputs.push(
       get("/?_data=root", signedInCheck),
       get("/", publicPage),
       get("/search?term=antenna", publicPage),
       get("/user", protectedPage),
       get("/SpankBank", protectedPage),
-      get("/signin", (a) => (expected === "out" ? publicPage(a) : a.status === 200 || a.status === 302 ? null : `HTTP ${a.status}`)),
+      get("/signin", (a) =>
+        expected === "out" ? publicPage(a) : a.status === 200 || a.status === 302 ? null : `HTTP ${a.status}`,
+      ),
     );
     if (expected === "out") {
       // Writes with a cookie that is not a session: refused, nothing written (checked at the end).
       const refused = (a: Answer) => (refusedByParser(a) || a.status === 401 ? null : `HTTP ${a.status}, expected 401`);
       inputs.push(
-        { label: `cookie ${label}: favorite add`, path: "/favorites", cookie, form: [["intent", "add"], ["audioSrc", s4.audioUrl], ["title", s4.title], ["js", "1"]], expect: refused },
-        { label: `cookie ${label}: favorite remove`, path: "/favorites", cookie, form: [["intent", "remove"], ["audioSrc", eps[0].audioUrl], ["js", "1"]], expect: refused },
-        { label: `cookie ${label}: progress`, path: "/api/progress", cookie, json: { AudioTitle: "x", AudioSrc: s4.audioUrl, currentTime: 99, at: Date.now() + 60_000 }, expect: refused },
-        { label: `cookie ${label}: logout`, path: "/logout", cookie, expect: (a) => (refusedByParser(a) ? null : redirectsTo(/^\/(\?|$|user\?error=logout-failed)/)(a)) },
+        {
+          label: `cookie ${label}: favorite add`,
+          path: "/favorites",
+          cookie,
+          form: [
+            ["intent", "add"],
+            ["audioSrc", s4.audioUrl],
+            ["title", s4.title],
+            ["js", "1"],
+          ],
+          expect: refused,
+        },
+        {
+          label: `cookie ${label}: favorite remove`,
+          path: "/favorites",
+          cookie,
+          form: [
+            ["intent", "remove"],
+            ["audioSrc", eps[0].audioUrl],
+            ["js", "1"],
+          ],
+          expect: refused,
+        },
+        {
+          label: `cookie ${label}: progress`,
+          path: "/api/progress",
+          cookie,
+          json: { AudioTitle: "x", AudioSrc: s4.audioUrl, currentTime: 99, at: Date.now() + 60_000 },
+          expect: refused,
+        },
+        {
+          label: `cookie ${label}: logout`,
+          path: "/logout",
+          cookie,
+          expect: (a) => (refusedByParser(a) ? null : redirectsTo(/^\/(\?|$|user\?error=logout-failed)/)(a)),
+        },
       );
     }
   }
-  inputs.push({ label: "two Cookie lines: GET /?_data=root", method: "GET", path: "/?_data=root", origin: null, extraHeaders: twoLines, expect: (a) => (a.status === 200 ? null : `HTTP ${a.status}`) });
+  inputs.push({
+    label: "two Cookie lines: GET /?_data=root",
+    method: "GET",
+    path: "/?_data=root",
+    origin: null,
+    extraHeaders: twoLines,
+    expect: (a) => (a.status === 200 ? null : `HTTP ${a.status}`),
+  });
   await sweep(inputs);
   // The listener's own session survived every forged and tampered copy and every logout.
   expect((await library(v.cookie)).user?.id).toBe(v.uid);
@@ -685,5 +1123,7 @@ test("nothing written: the listener's favorites and progress read back unchanged
 test.afterAll(() => {
   if (sent === 0) return;
   const routes = routeSweepInputCount();
-  console.log(`hostile sweep: ${routes + sent} inputs (query and route parameters in hostile.spec.ts: ${routes}; form fields, bodies, cookies and origins here: ${sent})`);
+  console.log(
+    `hostile sweep: ${routes + sent} inputs (query and route parameters in hostile.spec.ts: ${routes}; form fields, bodies, cookies and origins here: ${sent})`,
+  );
 });

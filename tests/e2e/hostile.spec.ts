@@ -33,7 +33,12 @@ const clientAddress = addressesFrom("198.18");
 async function probe(request: APIRequestContext, { url, text }: Check): Promise<string[]> {
   let res;
   try {
-    res = await request.get(url, { maxRedirects: 0, failOnStatusCode: false, timeout: 20_000, headers: clientAddress() });
+    res = await request.get(url, {
+      maxRedirects: 0,
+      failOnStatusCode: false,
+      timeout: 20_000,
+      headers: clientAddress(),
+    });
   } catch (error) {
     return [`${url.slice(0, 120)}: request failed: ${(error as Error).message.split("\n")[0]}`];
   }
@@ -86,7 +91,9 @@ test("the search term is echoed escaped, in the heading and the no-results line"
   // (React puts an empty comment between adjacent text parts.)
   expect(html).toMatch(/Search: (<!-- -->)?&lt;script&gt;alert\(&quot;x&quot;\)&lt;\/script&gt;/);
   // A term whose words match nothing echoes in the no-results line, escaped too.
-  const none = await request.get(`/search?term=${encodeURIComponent('<zzqqy onload="x">')}`, { headers: clientAddress() });
+  const none = await request.get(`/search?term=${encodeURIComponent('<zzqqy onload="x">')}`, {
+    headers: clientAddress(),
+  });
   const noneHtml = await none.text();
   expect(noneHtml).not.toContain("<zzqqy");
   expect(noneHtml).toMatch(/No Results for &quot;(<!-- -->)?&lt;zzqqy onload=&quot;x&quot;&gt;(<!-- -->)?&quot;/);

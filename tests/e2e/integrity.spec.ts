@@ -28,7 +28,10 @@ const freshAddress = () => {
   return `10.${b[0]}.${b[1]}.${b[2]}`;
 };
 
-async function call(path: string, init: { method?: string; from: string; cookie?: string; body?: string; type?: string }) {
+async function call(
+  path: string,
+  init: { method?: string; from: string; cookie?: string; body?: string; type?: string },
+) {
   const res = await fetch(url(path), {
     method: init.method ?? (init.body === undefined ? "GET" : "POST"),
     redirect: "manual",
@@ -53,7 +56,10 @@ async function listener(): Promise<{ email: string; devices: [Device, Device] }>
   for (let i = 0; i < 2; i++) {
     const from = freshAddress();
     const inn = await call("/signin", { from, body: form, type });
-    const cookie = inn.headers.getSetCookie().map((c) => c.split(";")[0]!).find((c) => c.startsWith("__Host-hrs_session="));
+    const cookie = inn.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0]!)
+      .find((c) => c.startsWith("__Host-hrs_session="));
     expect(cookie, `sign-in (HTTP ${inn.status})`).toBeTruthy();
     devices.push({ from, cookie: cookie! });
   }
@@ -71,7 +77,9 @@ interface Episode {
 async function episodes(count: number): Promise<Episode[]> {
   const from = freshAddress();
   const home = JSON.parse((await call("/?_data=routes%2F_index", { from })).text) as { latest: Episode[] };
-  const era = JSON.parse((await call("/era?station=MLR&_data=routes%2Fera", { from })).text) as { episodes: { items: Episode[] } };
+  const era = JSON.parse((await call("/era?station=MLR&_data=routes%2Fera", { from })).text) as {
+    episodes: { items: Episode[] };
+  };
   const bySource = new Map<string, Episode>();
   for (const e of [...home.latest, ...era.episodes.items]) if (!bySource.has(e.audioUrl)) bySource.set(e.audioUrl, e);
   const list = [...bySource.values()].slice(0, count);
@@ -81,8 +89,20 @@ async function episodes(count: number): Promise<Episode[]> {
 
 /** What the heart's fetcher sends: the form of FavoriteToggle, js=1, to the route's data URL. */
 async function toggle(device: Device, e: Episode, intent: "add" | "remove") {
-  const body = new URLSearchParams({ intent, audioSrc: e.audioUrl, title: e.title, duration: String(e.duration), redirectTo: "/", js: "1" }).toString();
-  const r = await call("/favorites?_data=routes%2Ffavorites", { from: device.from, cookie: device.cookie, body, type: "application/x-www-form-urlencoded" });
+  const body = new URLSearchParams({
+    intent,
+    audioSrc: e.audioUrl,
+    title: e.title,
+    duration: String(e.duration),
+    redirectTo: "/",
+    js: "1",
+  }).toString();
+  const r = await call("/favorites?_data=routes%2Ffavorites", {
+    from: device.from,
+    cookie: device.cookie,
+    body,
+    type: "application/x-www-form-urlencoded",
+  });
   expect(r.status, `${intent} ${e.title}: ${r.text.slice(0, 200)}`).toBe(200);
   expect(JSON.parse(r.text)).toEqual({ ok: true, favorite: intent === "add" });
 }
@@ -90,8 +110,12 @@ async function toggle(device: Device, e: Episode, intent: "add" | "remove") {
 /** The saved sources as every page sees them (root data, one entry per favorite) and /user. */
 async function saved(device: Device): Promise<string[]> {
   const root = JSON.parse((await call("/?_data=root", device)).text) as { favorites: string[] };
-  const page = JSON.parse((await call("/user?_data=routes%2Fuser", device)).text) as { episodes: { audioUrl: string }[] };
-  expect(page.episodes.map((e) => e.audioUrl).sort(), "/user lists the same favorites").toEqual([...root.favorites].sort());
+  const page = JSON.parse((await call("/user?_data=routes%2Fuser", device)).text) as {
+    episodes: { audioUrl: string }[];
+  };
+  expect(page.episodes.map((e) => e.audioUrl).sort(), "/user lists the same favorites").toEqual(
+    [...root.favorites].sort(),
+  );
   return root.favorites;
 }
 
@@ -104,7 +128,7 @@ async function fiveEpisodesTwoSaved(): Promise<{ devices: [Device, Device]; eps:
   return { devices, eps };
 }
 
-const shuffle = <T,>(list: T[]): T[] => {
+const shuffle = <T>(list: T[]): T[] => {
   const a = [...list];
   for (let i = a.length - 1; i > 0; i--) {
     const j = crypto.randomInt(i + 1);
@@ -124,7 +148,9 @@ test("50 concurrent favorite toggles from two devices: one favorite per saved ep
     { intents: ["add", "remove", "remove", "add", "add"], expected: [0, 3, 4] },
   ];
   for (const round of rounds) {
-    const requests = shuffle(eps.flatMap((e, i) => Array.from({ length: 10 }, (_, k) => () => toggle(devices[k % 2]!, e, round.intents[i]!))));
+    const requests = shuffle(
+      eps.flatMap((e, i) => Array.from({ length: 10 }, (_, k) => () => toggle(devices[k % 2]!, e, round.intents[i]!))),
+    );
     expect(requests).toHaveLength(50);
     await Promise.all(requests.map((send) => send()));
     const now = await saved(devices[1]);
@@ -161,9 +187,21 @@ test("progress: a write older than the stored one never overwrites it, also out 
   const { devices } = await listener();
   const [e] = await episodes(1);
   // What progressPayload() builds, sent as the player sends it.
-  const payload = (currentTime: number, at: number, title = e!.title) => ({ AudioTitle: title, Duration: e!.duration, AudioImg: e!.image, AudioSrc: e!.audioUrl, currentTime, at });
+  const payload = (currentTime: number, at: number, title = e!.title) => ({
+    AudioTitle: title,
+    Duration: e!.duration,
+    AudioImg: e!.image,
+    AudioSrc: e!.audioUrl,
+    currentTime,
+    at,
+  });
   const write = async (device: Device, body: object, beacon = false) => {
-    const r = await call("/api/progress", { from: device.from, cookie: device.cookie, body: JSON.stringify(body), type: beacon ? "text/plain;charset=UTF-8" : "application/json" });
+    const r = await call("/api/progress", {
+      from: device.from,
+      cookie: device.cookie,
+      body: JSON.stringify(body),
+      type: beacon ? "text/plain;charset=UTF-8" : "application/json",
+    });
     expect(r.status, r.text).toBe(200);
     return (JSON.parse(r.text) as { result: string }).result;
   };
@@ -171,7 +209,11 @@ test("progress: a write older than the stored one never overwrites it, also out 
     const root = JSON.parse((await call("/?_data=root", devices[0])).text) as {
       restore: { sync: { currentTime: number; AudioTitle: string } | null; user: { audioTitle: string } | null };
     };
-    return { position: root.restore.sync?.currentTime, title: root.restore.sync?.AudioTitle, userTitle: root.restore.user?.audioTitle };
+    return {
+      position: root.restore.sync?.currentTime,
+      title: root.restore.sync?.AudioTitle,
+      userTitle: root.restore.user?.audioTitle,
+    };
   };
 
   const t = Date.now();
@@ -186,7 +228,9 @@ test("progress: a write older than the stored one never overwrites it, also out 
 
   // Twenty writes from both devices at once, in random order: the newest capture time wins.
   const writes = shuffle(Array.from({ length: 20 }, (_, i) => i));
-  const results = await Promise.all(writes.map((i) => write(devices[i % 2]!, payload(200 + i, t + 2_000 + i * 10, `burst ${i}`))));
+  const results = await Promise.all(
+    writes.map((i) => write(devices[i % 2]!, payload(200 + i, t + 2_000 + i * 10, `burst ${i}`))),
+  );
   expect(results[writes.indexOf(19)], "the newest write is written").toBe("written");
   expect(await stored()).toEqual({ position: 219, title: "burst 19", userTitle: "burst 19" });
   // A late arrival from before the burst changes nothing.

@@ -1,5 +1,5 @@
 /**
- * SPEC §2 / §9 layout: below 550 px the mobile header, a burger menu (working without JS too),
+ * docs/product.md §2 / §9 layout: below 550 px the mobile header, a burger menu (working without JS too),
  * the mobile player text banner and controls and a 103 px spacer; at 1280 px the reverse.
  * Runs in the mobile-375 project; the 1280 px check opens its own context.
  */
@@ -25,10 +25,15 @@ async function expectBurgerMenuWorks(page: Page) {
   await expect(mobileNav).toBeHidden();
   await page.getByRole("banner").locator("summary").click();
   await expect(mobileNav).toBeVisible();
-  for (const l of NAV_LINKS) await expect(mobileNav.getByRole("link", { name: l.label, exact: true })).toHaveAttribute("href", l.to);
+  for (const l of NAV_LINKS)
+    await expect(mobileNav.getByRole("link", { name: l.label, exact: true })).toHaveAttribute("href", l.to);
   const social = page.getByRole("banner").getByRole("list", { name: "Follow the show" });
   await expect(social.getByRole("link")).toHaveCount(3);
-  for (const s of SOCIAL_LINKS) await expect(social.getByRole("link", { name: `The Ham Radio Show on ${s.network}` })).toHaveAttribute("href", s.href);
+  for (const s of SOCIAL_LINKS)
+    await expect(social.getByRole("link", { name: `The Ham Radio Show on ${s.network}` })).toHaveAttribute(
+      "href",
+      s.href,
+    );
   // The menu's links navigate.
   await mobileNav.getByRole("link", { name: "Crew", exact: true }).click();
   await expect(page).toHaveURL(/\/crew-page$/);
@@ -40,7 +45,9 @@ async function expectNoHorizontalOverflow(page: Page) {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
-test("at 375 px: mobile header, burger menu, mobile player banner and controls, 103 px spacer; no desktop player", async ({ page }) => {
+test("at 375 px: mobile header, burger menu, mobile player banner and controls, 103 px spacer; no desktop player", async ({
+  page,
+}) => {
   await page.goto("/");
   expect(await page.evaluate(() => window.innerWidth)).toBe(375);
   await expectMobileHeader(page);
@@ -68,7 +75,12 @@ test("at 375 px the burger menu opens with the six links and three social icons 
 });
 
 test("at 375 px the burger menu works without JavaScript", async ({ browser }) => {
-  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, javaScriptEnabled: false });
+  const context = await browser.newContext({
+    viewport: { width: 375, height: 812 },
+    isMobile: true,
+    hasTouch: true,
+    javaScriptEnabled: false,
+  });
   const page = await context.newPage();
   try {
     await page.goto("/about");
@@ -82,7 +94,17 @@ test("at 375 px the burger menu works without JavaScript", async ({ browser }) =
 });
 
 test("at 375 px no page overflows horizontally", async ({ page }) => {
-  for (const path of ["/", "/eras", "/era?station=MLR", "/crew-page", "/News", "/DPB", "/about", "/search?term=antenna", "/nope"]) {
+  for (const path of [
+    "/",
+    "/eras",
+    "/era?station=MLR",
+    "/crew-page",
+    "/News",
+    "/DPB",
+    "/about",
+    "/search?term=antenna",
+    "/nope",
+  ]) {
     await page.goto(path, { waitUntil: "domcontentloaded" });
     await expect(page.getByRole("main")).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -96,7 +118,9 @@ async function desktop(browser: Browser, javaScriptEnabled: boolean) {
 }
 
 for (const js of [true, false]) {
-  test(`at 1280 px (JS ${js ? "on" : "off"}): desktop player and nav bar, no mobile header, player or spacer`, async ({ browser }) => {
+  test(`at 1280 px (JS ${js ? "on" : "off"}): desktop player and nav bar, no mobile header, player or spacer`, async ({
+    browser,
+  }) => {
     const { context, page } = await desktop(browser, js);
     try {
       await page.goto("/");

@@ -23,7 +23,8 @@ test.beforeEach(async ({ page }, testInfo) => {
   await asListener(page);
 });
 
-const desktopOnly = (testInfo: Parameters<typeof isMobile>[0]) => test.skip(isMobile(testInfo), "the desktop bar (the 375 px modal is in player-mobile.spec.ts)");
+const desktopOnly = (testInfo: Parameters<typeof isMobile>[0]) =>
+  test.skip(isMobile(testInfo), "the desktop bar (the 375 px modal is in player-mobile.spec.ts)");
 
 async function startFirst(page: Page) {
   await openReady(page, "/");
@@ -68,7 +69,9 @@ test("desktop bar: playback speed 0.5–3× reaches the audio element", async ({
   await expect.poll(async () => (await audio(page)).playbackRate).toBe(0.5);
 });
 
-test("sleep timer: 15 minutes pauses playback; 'end of episode' is offered for episodes only", async ({ page }, testInfo) => {
+test("sleep timer: 15 minutes pauses playback; 'end of episode' is offered for episodes only", async ({
+  page,
+}, testInfo) => {
   desktopOnly(testInfo);
   const t0 = Date.parse("2026-11-01T20:00:00Z");
   await page.clock.install({ time: t0 });
@@ -112,7 +115,10 @@ test("share at current time copies a ?t= link to the episode page", async ({ pag
   expect(t).toBeLessThan(20);
   // The link starts the episode there.
   await openReady(page, url.pathname + url.search);
-  await page.getByRole("main").getByRole("button", { name: `Play ${first.title}` }).click();
+  await page
+    .getByRole("main")
+    .getByRole("button", { name: `Play ${first.title}` })
+    .click();
   const a = await expectPlaying(page, first.EpisodeUrl, t);
   expect(a.currentTime).toBeLessThan(t + 6);
 });
@@ -122,14 +128,23 @@ test("share at current time uses the Web Share API where the device has it", asy
   await page.addInitScript(() => {
     const w = window as unknown as { __shared: unknown[] };
     w.__shared = [];
-    Object.defineProperty(Navigator.prototype, "share", { value: async (data: unknown) => void w.__shared.push(data), configurable: true });
+    Object.defineProperty(Navigator.prototype, "share", {
+      value: async (data: unknown) => void w.__shared.push(data),
+      configurable: true,
+    });
   });
   await startFirst(page);
   await page.getByRole("region", { name: "Player" }).getByRole("slider", { name: "Seek" }).fill("10");
   await expect.poll(async () => (await audio(page)).currentTime).toBeGreaterThanOrEqual(10);
   await page.getByRole("region", { name: "Player" }).getByRole("button", { name: "Share at current time" }).click();
-  await expect.poll(() => page.evaluate(() => (window as unknown as { __shared: { url: string; title: string }[] }).__shared.length)).toBe(1);
-  const shared = await page.evaluate(() => (window as unknown as { __shared: { url: string; title: string }[] }).__shared[0]!);
+  await expect
+    .poll(() =>
+      page.evaluate(() => (window as unknown as { __shared: { url: string; title: string }[] }).__shared.length),
+    )
+    .toBe(1);
+  const shared = await page.evaluate(
+    () => (window as unknown as { __shared: { url: string; title: string }[] }).__shared[0]!,
+  );
   expect(shared.title).toContain(first.title);
   expect(shared.url).toMatch(/\/episode\?title=.+&t=\d+$/);
 });
@@ -139,14 +154,29 @@ test("Media Session: metadata, artwork and playback state follow the player", as
   const session = () =>
     page.evaluate(() => {
       const ms = navigator.mediaSession;
-      return { title: ms.metadata?.title, artist: ms.metadata?.artist, album: ms.metadata?.album, art: ms.metadata?.artwork?.[0]?.src, state: ms.playbackState };
+      return {
+        title: ms.metadata?.title,
+        artist: ms.metadata?.artist,
+        album: ms.metadata?.album,
+        art: ms.metadata?.artwork?.[0]?.src,
+        state: ms.playbackState,
+      };
     });
-  await expect.poll(session).toMatchObject({ title: first.title, artist: "Why? Because We Can!", album: "The Ham Radio Show", state: "playing" });
+  await expect
+    .poll(session)
+    .toMatchObject({
+      title: first.title,
+      artist: "Why? Because We Can!",
+      album: "The Ham Radio Show",
+      state: "playing",
+    });
   expect((await session()).art).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/media\/img\//);
   await playerButton(page, "Pause").click();
   await expect.poll(async () => (await session()).state).toBe("paused");
   await playerButton(page, "Go live").click();
-  await expect.poll(session).toMatchObject({ title: "Bunker Sessions Vol. 7", artist: "The Ham Radio Show Crew", state: "playing" });
+  await expect
+    .poll(session)
+    .toMatchObject({ title: "Bunker Sessions Vol. 7", artist: "The Ham Radio Show Crew", state: "playing" });
 });
 
 test("one tab at a time: playing in a second tab pauses the first", async ({ context }) => {
@@ -182,17 +212,26 @@ test.describe("casting (a stand-in for the Google Cast SDK)", () => {
   });
 
   test("no devices → no cast icon", async ({ page }) => {
-    await page.addInitScript(() => ((window as unknown as { __fakeCastNoDevices: boolean }).__fakeCastNoDevices = true));
+    await page.addInitScript(
+      () => ((window as unknown as { __fakeCastNoDevices: boolean }).__fakeCastNoDevices = true),
+    );
     await page.route(CAST_SDK, (route) => route.fulfill({ contentType: "text/javascript", body: fakeCastSdk }));
     await openReady(page, episodeLink(first.title));
-    await expect.poll(() => page.evaluate(() => Boolean((window as unknown as { __fakeCast?: unknown }).__fakeCast))).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => Boolean((window as unknown as { __fakeCast?: unknown }).__fakeCast)))
+      .toBe(true);
     await expect(page.getByTestId("cast-button")).toHaveCount(0);
     // A device appears → the icon shows.
-    await page.evaluate(() => (window as unknown as { __fakeCast: { setDevices(a: boolean): void } }).__fakeCast.setDevices(true));
+    await page.evaluate(() =>
+      (window as unknown as { __fakeCast: { setDevices(a: boolean): void } }).__fakeCast.setDevices(true),
+    );
     await expect(page.getByRole("main").getByRole("button", { name: "Cast to a device" })).toBeVisible();
   });
 
-  test("cast from the episode page: load request carries URL, title, poster, description; local audio muted while connected", async ({ page, baseURL }) => {
+  test("cast from the episode page: load request carries URL, title, poster, description; local audio muted while connected", async ({
+    page,
+    baseURL,
+  }) => {
     await page.route(CAST_SDK, (route) => route.fulfill({ contentType: "text/javascript", body: fakeCastSdk }));
     await openReady(page, episodeLink(other.title));
     const cast = page.getByRole("main").getByRole("button", { name: "Cast to a device" });
@@ -200,7 +239,14 @@ test.describe("casting (a stand-in for the Google Cast SDK)", () => {
     await cast.click();
     await expectPlaying(page, other.EpisodeUrl);
     const fake = () =>
-      page.evaluate(() => (window as unknown as { __fakeCast: { loads: { media: Record<string, any> }[]; options: Record<string, string> } }).__fakeCast);
+      page.evaluate(
+        () =>
+          (
+            window as unknown as {
+              __fakeCast: { loads: { media: Record<string, any> }[]; options: Record<string, string> };
+            }
+          ).__fakeCast,
+      );
     await expect.poll(async () => (await fake()).loads.length).toBe(1);
     const { loads, options } = await fake();
     expect(options).toEqual({ receiverApplicationId: "CC1AD845", autoJoinPolicy: "origin_scoped" });
@@ -220,7 +266,9 @@ test.describe("casting (a stand-in for the Google Cast SDK)", () => {
     await expect.poll(async () => (await fake()).loads.length).toBe(2);
     expect((await fake()).loads[1]!.media.streamType).toBe("LIVE");
     // The device ends the session → local audio is unmuted.
-    await page.evaluate(() => (window as unknown as { __fakeCast: { endFromDevice(): void } }).__fakeCast.endFromDevice());
+    await page.evaluate(() =>
+      (window as unknown as { __fakeCast: { endFromDevice(): void } }).__fakeCast.endFromDevice(),
+    );
     await expect.poll(async () => (await audio(page)).muted).toBe(false);
     await expect(page.getByRole("main").getByRole("button", { name: "Cast to a device" })).toBeVisible();
     // Connect again and stop from the page.

@@ -1,13 +1,22 @@
 /**
  * Issue 3 §3 Live: "Go live" plays the live stream; now-playing comes from this app's
  * /api/now-playing, polled immediately and then every 10,000 ms only while live is on (counted
- * with Playwright's fake clock); failure or junk upstream → the SPEC §8 fallback; the upstream
+ * with Playwright's fake clock); failure or junk upstream → the docs/product.md §8 fallback; the upstream
  * sees at most one call per 10 s window however many clients poll.
  */
 import { expect, test, type Page, type Request } from "@playwright/test";
 import { asListener } from "./helpers/auth";
 import { episodes, newestFirst } from "./support/sample";
-import { audio, cardPlay, expectPlaying, jsOff, playerButton, startPrivateServer, type PrivateServer, openReady } from "./support/player";
+import {
+  audio,
+  cardPlay,
+  expectPlaying,
+  jsOff,
+  playerButton,
+  startPrivateServer,
+  type PrivateServer,
+  openReady,
+} from "./support/player";
 
 const first = newestFirst(episodes)[0]!;
 
@@ -35,7 +44,9 @@ async function shownTitle(page: Page): Promise<string> {
   });
 }
 
-test("Go live: polls now-playing at once, then every 10 s only while live; stops when an episode is chosen", async ({ page }) => {
+test("Go live: polls now-playing at once, then every 10 s only while live; stops when an episode is chosen", async ({
+  page,
+}) => {
   const t0 = Date.parse("2026-11-01T20:00:00Z");
   await page.clock.install({ time: t0 });
   const polls = countNowPlaying(page);
@@ -64,7 +75,7 @@ test("Go live: polls now-playing at once, then every 10 s only while live; stops
   await page.clock.runFor(20_000);
   await expect.poll(polls.count).toBe(5);
 
-  // Pausing keeps "live" on (SPEC: while live is on) — choosing an episode turns it off.
+  // Pausing keeps "live" on (docs/product.md: while live is on) — choosing an episode turns it off.
   await cardPlay(page, first.title).click();
   await page.clock.runFor(200); // the 100 ms source switch
   await expectPlaying(page, first.EpisodeUrl);
@@ -81,7 +92,12 @@ test("/api/now-playing answers JSON with the now-playing cache policy", async ({
   expect(res.status()).toBe(200);
   expect(res.headers()["content-type"]).toContain("application/json");
   expect(res.headers()["cache-control"]).toBe("public, max-age=5, s-maxage=10, stale-while-revalidate=30");
-  expect(await res.json()).toEqual({ title: "Bunker Sessions Vol. 7", artist: "The Ham Radio Show Crew", art: null, fallback: false });
+  expect(await res.json()).toEqual({
+    title: "Bunker Sessions Vol. 7",
+    artist: "The Ham Radio Show Crew",
+    art: null,
+    fallback: false,
+  });
 });
 
 test.describe("with a failing streaming service (a private server)", () => {
@@ -100,22 +116,37 @@ test.describe("with a failing streaming service (a private server)", () => {
     await openReady(page, `${server.origin}/`);
     const answer = page.waitForResponse((r) => r.url().endsWith("/api/now-playing"));
     await playerButton(page, "Go live").click();
-    expect(await (await answer).json()).toEqual({ title: "The Ham Radio Show", artist: "Live Radio", art: null, fallback: true });
+    expect(await (await answer).json()).toEqual({
+      title: "The Ham Radio Show",
+      artist: "Live Radio",
+      art: null,
+      fallback: true,
+    });
     await expect.poll(() => shownTitle(page)).toMatch(/The Ham Radio Show.*Live Radio/);
     await expect.poll(async () => (await audio(page)).paused).toBe(false);
     expect((await audio(page)).src).toMatch(/\/live\/stream\.mp3$/);
   });
 
-  test("20 clients polling at once → at most one upstream call per 10 s window; a failing upstream gives the fallback", async ({ playwright }, testInfo) => {
+  test("20 clients polling at once → at most one upstream call per 10 s window; a failing upstream gives the fallback", async ({
+    playwright,
+  }, testInfo) => {
     test.skip(testInfo.project.name !== "desktop-js", "server-side behaviour: one project is enough");
     test.setTimeout(60_000);
     await server.setUpstreamMode("fail"); // also resets the upstream's counter
-    const clients = await Promise.all(Array.from({ length: 20 }, (_, i) => playwright.request.newContext({ baseURL: server.origin, extraHTTPHeaders: { "X-Forwarded-For": `10.9.0.${i + 1}` } })));
+    const clients = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        playwright.request.newContext({
+          baseURL: server.origin,
+          extraHTTPHeaders: { "X-Forwarded-For": `10.9.0.${i + 1}` },
+        }),
+      ),
+    );
     try {
       // Two rounds inside one window: the server makes at most one upstream call for all 40.
       const round = () => Promise.all(clients.map(async (c) => (await c.get("/api/now-playing")).json()));
       const answers = [...(await round()), ...(await round())];
-      for (const a of answers) expect(a).toEqual({ title: "The Ham Radio Show", artist: "Live Radio", art: null, fallback: true });
+      for (const a of answers)
+        expect(a).toEqual({ title: "The Ham Radio Show", artist: "Live Radio", art: null, fallback: true });
       expect(await server.upstreamHits()).toBeLessThanOrEqual(1);
 
       // The next window: the upstream is good again → one more call, and the real track.

@@ -1,5 +1,5 @@
 /**
- * SPEC §2 Mobile player at 375 px: text banner + controls + 103 px spacer; the close button
+ * docs/product.md §2 Mobile player at 375 px: text banner + controls + 103 px spacer; the close button
  * collapses the controls to a floating round play/pause button that reopens them; the 'more'
  * dots open a modal closed by its backdrop or Close; the voice icon alerts a coming-soon message.
  */
@@ -50,7 +50,12 @@ test("close collapses to a floating round play/pause button; tapping it reopens 
   await expect(floating).toBeFocused();
   const round = await floating.evaluate((el) => {
     const s = getComputedStyle(el);
-    return { radius: s.borderRadius, w: el.getBoundingClientRect().width, h: el.getBoundingClientRect().height, position: s.position };
+    return {
+      radius: s.borderRadius,
+      w: el.getBoundingClientRect().width,
+      h: el.getBoundingClientRect().height,
+      position: s.position,
+    };
   });
   expect(round.position).toBe("fixed");
   expect(round.w).toBe(round.h);
@@ -64,7 +69,9 @@ test("close collapses to a floating round play/pause button; tapping it reopens 
   expect((await audio(page)).paused).toBe(false);
 });
 
-test("the 'more' dots open a modal closed by its backdrop and by Close; it holds the extra controls", async ({ page }) => {
+test("the 'more' dots open a modal closed by its backdrop and by Close; it holds the extra controls", async ({
+  page,
+}) => {
   await openReady(page, "/");
   await cardPlay(page, first.title).click();
   await expectPlaying(page, first.EpisodeUrl);
@@ -117,10 +124,12 @@ test("mobile play/pause and Go live drive the one audio element", async ({ page 
   await openReady(page, "/");
   const bar = page.getByRole("region", { name: "Mobile player" });
   await bar.getByRole("button", { name: "Go live" }).click();
-  await expect.poll(async () => {
-    const a = await audio(page);
-    return a.src.endsWith("/live/stream.mp3") && !a.paused;
-  }).toBe(true);
+  await expect
+    .poll(async () => {
+      const a = await audio(page);
+      return a.src.endsWith("/live/stream.mp3") && !a.paused;
+    })
+    .toBe(true);
   await expect(bar.getByTestId("mobile-banner")).toContainText("Bunker Sessions Vol. 7");
   await bar.getByRole("button", { name: "Pause", exact: true }).click();
   await expect.poll(async () => (await audio(page)).paused).toBe(true);

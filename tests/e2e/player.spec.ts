@@ -1,13 +1,25 @@
 /**
  * Issue 3: the global player. One <audio> element that never stops across client navigation,
- * every play entry point, the SPEC §4 alert, the error audio, `?t=` share links and keyboard
+ * every play entry point, the docs/product.md §4 alert, the error audio, `?t=` share links and keyboard
  * shortcuts — in Chromium with local audio (desktop-js and mobile-375; desktop-nojs checks the
  * native <audio controls> fallback only).
  */
 import { expect, test } from "@playwright/test";
 import { asListener } from "./helpers/auth";
 import { crew, dthNews, episodes, newestFirst, wtfNews } from "./support/sample";
-import { audio, blurActive, cardPlay, expectPlaying, isMobile, jsOff, navTo, playerButton, searchFor, tagAudio, openReady } from "./support/player";
+import {
+  audio,
+  blurActive,
+  cardPlay,
+  expectPlaying,
+  isMobile,
+  jsOff,
+  navTo,
+  playerButton,
+  searchFor,
+  tagAudio,
+  openReady,
+} from "./support/player";
 import { episodeLink, downloadFileName } from "../../app/rules/episodes";
 
 const latest = newestFirst(episodes).slice(0, 8);
@@ -24,7 +36,9 @@ test.beforeEach(async ({ page }, testInfo) => {
   await asListener(page);
 });
 
-test("plays from a card and the same audio element keeps playing across 12 client navigations", async ({ page }, testInfo) => {
+test("plays from a card and the same audio element keeps playing across 12 client navigations", async ({
+  page,
+}, testInfo) => {
   test.setTimeout(90_000);
   const dialogs: string[] = [];
   page.on("dialog", (d) => (dialogs.push(d.message()), d.accept()));
@@ -45,7 +59,10 @@ test("plays from a card and the same audio element keeps playing across 12 clien
     expect(a.count, `one audio element after ${where}`).toBe(1);
     expect(a.paused, `still playing after ${where}`).toBe(false);
     expect(a.src).toBe(first.EpisodeUrl);
-    expect(await page.evaluate(() => (window as unknown as { __hrsNoReload?: boolean }).__hrsNoReload), `no document reload at ${where}`).toBe(true);
+    expect(
+      await page.evaluate(() => (window as unknown as { __hrsNoReload?: boolean }).__hrsNoReload),
+      `no document reload at ${where}`,
+    ).toBe(true);
     times.push(a.currentTime);
   };
 
@@ -54,7 +71,10 @@ test("plays from a card and the same audio element keeps playing across 12 clien
   await expect(page).toHaveURL(/\/eras$/);
   await stillPlaying("/eras");
   // 2. An era page
-  await page.getByRole("link", { name: /GOOM Radio/ }).first().click();
+  await page
+    .getByRole("link", { name: /GOOM Radio/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/era\?station=GOOM/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("GOOM Radio");
   await stillPlaying("/era");
@@ -71,7 +91,10 @@ test("plays from a card and the same audio element keeps playing across 12 clien
   await navTo(page, "Crew", testInfo);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("The Crew");
   await stillPlaying("/crew-page");
-  await page.getByRole("link", { name: new RegExp(crew[0]!.Name) }).first().click();
+  await page
+    .getByRole("link", { name: new RegExp(crew[0]!.Name) })
+    .first()
+    .click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(crew[0]!.Name);
   await stillPlaying("/crew");
   // 7. News, 8. the WTF News tab, 9. back to the News tab, 10. a news post
@@ -81,7 +104,10 @@ test("plays from a card and the same audio element keeps playing across 12 clien
   await page.getByRole("navigation", { name: "News sections" }).getByRole("link", { name: "WTF News" }).click();
   await expect(page).toHaveURL(/tab=wtfnews/);
   await stillPlaying("/News?tab=wtfnews");
-  await page.getByRole("navigation", { name: "News sections" }).getByRole("link", { name: "News", exact: true }).click();
+  await page
+    .getByRole("navigation", { name: "News sections" })
+    .getByRole("link", { name: "News", exact: true })
+    .click();
   await expect(page).toHaveURL(/\/News$/);
   await stillPlaying("/News (tab)");
   const post = `/News/${encodeURIComponent(dthNews[0]!.slug)}`;
@@ -95,7 +121,9 @@ test("plays from a card and the same audio element keeps playing across 12 clien
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Search: antenna");
   await stillPlaying("/search");
   // 12. An unknown path (the route error boundary renders inside the layout)
-  await page.evaluate(() => (window as unknown as { __remixRouter: { navigate(to: string): void } }).__remixRouter.navigate("/no/such/page"));
+  await page.evaluate(() =>
+    (window as unknown as { __remixRouter: { navigate(to: string): void } }).__remixRouter.navigate("/no/such/page"),
+  );
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("NOT FOUND");
   await stillPlaying("404");
   // 13. Home again
@@ -110,7 +138,9 @@ test("plays from a card and the same audio element keeps playing across 12 clien
   expect(wtfNews.length).toBeGreaterThan(0);
 });
 
-test("pressing play on the episode already playing alerts 'Use the player buttons to control the audio playback'", async ({ page }) => {
+test("pressing play on the episode already playing alerts 'Use the player buttons to control the audio playback'", async ({
+  page,
+}) => {
   const dialogs: string[] = [];
   page.on("dialog", (d) => (dialogs.push(d.message()), d.accept()));
   await openReady(page, "/");
@@ -123,8 +153,12 @@ test("pressing play on the episode already playing alerts 'Use the player button
   // Another card switches (after the 100 ms switch delay) with the default subtext.
   await cardPlay(page, other.title).click();
   await expectPlaying(page, other.EpisodeUrl);
-  await expect(page.getByTestId("player-title").or(page.getByTestId("mobile-banner")).locator("visible=true").first()).toContainText(other.title);
-  await expect(page.locator(".desktop-player, .mobile-player__bar").locator("visible=true").first()).toContainText("Why? Because We Can!");
+  await expect(
+    page.getByTestId("player-title").or(page.getByTestId("mobile-banner")).locator("visible=true").first(),
+  ).toContainText(other.title);
+  await expect(page.locator(".desktop-player, .mobile-player__bar").locator("visible=true").first()).toContainText(
+    "Why? Because We Can!",
+  );
   expect(dialogs).toHaveLength(1);
 });
 
@@ -143,7 +177,7 @@ test("the episode page's play icon plays it, and toggles to a pause icon", async
   await expect.poll(async () => (await audio(page)).paused).toBe(false);
 });
 
-test("a broken episode source plays the error audio (SPEC §4/§8)", async ({ page }) => {
+test("a broken episode source plays the error audio (docs/product.md §4/§8)", async ({ page }) => {
   await page.route(`**${other.EpisodeUrl}`, (route) => route.fulfill({ status: 404, body: "gone" }));
   await openReady(page, "/");
   await cardPlay(page, other.title).click();
@@ -154,25 +188,36 @@ test("a broken episode source plays the error audio (SPEC §4/§8)", async ({ pa
 test("an aborted episode request also plays the error audio", async ({ page }) => {
   await page.route(`**${other.EpisodeUrl}`, (route) => route.abort("aborted"));
   await openReady(page, episodeLink(other.title));
-  await page.getByRole("main").getByRole("button", { name: `Play ${other.title}` }).click();
+  await page
+    .getByRole("main")
+    .getByRole("button", { name: `Play ${other.title}` })
+    .click();
   await expectPlaying(page, "/media/audio/error.mp3", 0.05);
 });
 
 test("a ?t= share link starts the first play at t", async ({ page }) => {
   await openReady(page, `${episodeLink(other.title)}&t=20`);
-  await page.getByRole("main").getByRole("button", { name: `Play ${other.title}` }).click();
+  await page
+    .getByRole("main")
+    .getByRole("button", { name: `Play ${other.title}` })
+    .click();
   const a = await expectPlaying(page, other.EpisodeUrl, 20);
   expect(a.currentTime).toBeLessThan(27);
 });
 
 test("junk ?t= values are ignored (starts at 0)", async ({ page }) => {
   await openReady(page, `${episodeLink(other.title)}&t=-5abc`);
-  await page.getByRole("main").getByRole("button", { name: `Play ${other.title}` }).click();
+  await page
+    .getByRole("main")
+    .getByRole("button", { name: `Play ${other.title}` })
+    .click();
   const a = await expectPlaying(page, other.EpisodeUrl, 0.1);
   expect(a.currentTime).toBeLessThan(8);
 });
 
-test("keyboard: Space toggles, arrows seek, Shift+arrows change speed, ? opens help; not while typing", async ({ page }, testInfo) => {
+test("keyboard: Space toggles, arrows seek, Shift+arrows change speed, ? opens help; not while typing", async ({
+  page,
+}, testInfo) => {
   const dialogs: string[] = [];
   page.on("dialog", (d) => (dialogs.push(d.message()), d.accept()));
   await openReady(page, "/");

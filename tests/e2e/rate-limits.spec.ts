@@ -35,11 +35,20 @@ const url = (path: string) => new URL(path, test.info().project.use.baseURL).hre
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const FORM = "application/x-www-form-urlencoded";
 
-async function hit(path: string, from: string, init: { method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {}) {
+async function hit(
+  path: string,
+  from: string,
+  init: { method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {},
+) {
   const res = await fetch(url(path), {
     method: init.method ?? (init.form ? "POST" : "GET"),
     redirect: "manual",
-    headers: { "X-Forwarded-For": from, "Accept-Encoding": "gzip", ...(init.form ? { "Content-Type": FORM } : {}), ...init.headers },
+    headers: {
+      "X-Forwarded-For": from,
+      "Accept-Encoding": "gzip",
+      ...(init.form ? { "Content-Type": FORM } : {}),
+      ...init.headers,
+    },
     body: init.form ? form(init.form) : undefined,
   });
   const body = await res.text();
@@ -98,13 +107,15 @@ function expectLimited(h: Hit, limit: number, message: RegExp) {
 const AUTH_MESSAGE = /^Too many sign-in attempts from your network\. Please wait a minute and try again\.$/;
 const OTHER_MESSAGE = /^Too many requests\. Please slow down and try again in a minute\.$/;
 /** The cheapest sign-in attempt: the honeypot filled in (refused before any password check). */
-const botSignIn = (from: string) => hit("/signin", from, { form: { email: "bot@example.com", password: "x", website: "http://spam.example" } });
+const botSignIn = (from: string) =>
+  hit("/signin", from, { form: { email: "bot@example.com", password: "x", website: "http://spam.example" } });
 
 async function signUp(email: string) {
   const r = await hit("/signup", freshAddress(), { form: { email, password: PASSWORD, website: "" } });
   expect(r.status, `sign-up of ${email}`).toBe(302);
 }
-const signIn = (email: string, from: string, password = PASSWORD) => hit("/signin", from, { form: { email, password, website: "", redirectTo: "/" } });
+const signIn = (email: string, from: string, password = PASSWORD) =>
+  hit("/signin", from, { form: { email, password, website: "", redirectTo: "/" } });
 const sessionCookie = (h: Hit) => h.headers.getSetCookie().find((c) => /^__Host-hrs_session=[^;]/.test(c));
 
 test("the production defaults are finite and on, and the e2e server runs them per tier", async () => {
@@ -133,7 +144,11 @@ test("auth POSTs: over the limit from one address → 429 for sign-in, sign-up a
 
   const right = await signIn(email, from);
   expectLimited(right, LIMITS.auth, AUTH_MESSAGE);
-  expectLimited(await hit("/signup", from, { form: { email: uniqueEmail(), password: PASSWORD, website: "" } }), LIMITS.auth, AUTH_MESSAGE);
+  expectLimited(
+    await hit("/signup", from, { form: { email: uniqueEmail(), password: PASSWORD, website: "" } }),
+    LIMITS.auth,
+    AUTH_MESSAGE,
+  );
   expectLimited(await hit("/logout", from, { method: "POST" }), LIMITS.auth, AUTH_MESSAGE);
   // Matched case-insensitively, like the routes.
   expectLimited(await hit("/SignIn", from, { form: { email, password: PASSWORD } }), LIMITS.auth, AUTH_MESSAGE);
@@ -181,11 +196,19 @@ test("X-Forwarded-For is trusted one hop only: a spoofed leftmost address does n
   expectUsedUp(await flood(LIMITS.auth, () => botSignIn(proxySaw), 5), LIMITS.auth);
   // The client sends its own X-Forwarded-For; the proxy appends the address it saw.
   for (const spoofed of [freshAddress(), `${freshAddress()}, ${freshAddress()}`, "127.0.0.1", "unknown"]) {
-    const r = await hit("/signin", `${spoofed}, ${proxySaw}`, { form: { email: "bot@example.com", password: "x", website: "x" } });
+    const r = await hit("/signin", `${spoofed}, ${proxySaw}`, {
+      form: { email: "bot@example.com", password: "x", website: "x" },
+    });
     expect(r.status, `X-Forwarded-For: ${spoofed}, ${proxySaw}`).toBe(429);
   }
   // The key is the last hop: the address the proxy appended.
-  expect((await hit("/signin", `${proxySaw}, ${freshAddress()}`, { form: { email: "bot@example.com", password: "x", website: "x" } })).status).toBe(401);
+  expect(
+    (
+      await hit("/signin", `${proxySaw}, ${freshAddress()}`, {
+        form: { email: "bot@example.com", password: "x", website: "x" },
+      })
+    ).status,
+  ).toBe(401);
 });
 
 test("per-account throttling: failed sign-ins for one account from many addresses lock that account only, even for the right password", async () => {
@@ -195,7 +218,11 @@ test("per-account throttling: failed sign-ins for one account from many addresse
   await signUp(target);
   await signUp(other);
   // Each failure from its own address: the address limits never come into play.
-  const failures = await flood(ACCOUNT_FAILURE_LIMIT, () => signIn(target, freshAddress(), "wrong password, attempt"), 4);
+  const failures = await flood(
+    ACCOUNT_FAILURE_LIMIT,
+    () => signIn(target, freshAddress(), "wrong password, attempt"),
+    4,
+  );
   for (const f of failures) {
     expect(f.status).toBe(401);
     expect(f.body).toContain(SIGN_IN_FAILED);

@@ -1,5 +1,5 @@
 /**
- * Issue 2: every public route of SPEC §2, server-rendered, with the spec's exact strings and
+ * Issue 2: every public route of docs/product.md §2, server-rendered, with the spec's exact strings and
  * links, run with JavaScript on (desktop-js) and off (desktop-nojs).
  */
 import { expect, test, type Page } from "@playwright/test";
@@ -41,7 +41,8 @@ test.beforeEach(({}, testInfo) => {
   test.skip(testInfo.project.name === "mobile-375", "desktop projects only (mobile.spec.ts covers 375 px)");
 });
 
-const jsOn = (testInfo: { project: { use: { javaScriptEnabled?: boolean } } }) => testInfo.project.use.javaScriptEnabled !== false;
+const jsOn = (testInfo: { project: { use: { javaScriptEnabled?: boolean } } }) =>
+  testInfo.project.use.javaScriptEnabled !== false;
 
 /** Embedded pages point at the (unreachable here) content site: don't wait for their frames. */
 async function open(page: Page, path: string) {
@@ -66,7 +67,7 @@ test.describe("every public route answers with its status and heading", () => {
   }
 });
 
-test.describe("site chrome (SPEC §2 Navigation bar, §1 footer)", () => {
+test.describe("site chrome (docs/product.md §2 Navigation bar, §1 footer)", () => {
   test("the nav bar has its six links in order with their hrefs", async ({ page }) => {
     await open(page, "/about");
     const nav = page.getByRole("navigation", { name: "Main" });
@@ -97,9 +98,18 @@ test.describe("site chrome (SPEC §2 Navigation bar, §1 footer)", () => {
     for (const path of ["/", "/eras", "/DPB", "/nope-404"]) {
       await open(page, path);
       const footer = page.getByRole("contentinfo");
-      await expect(footer.getByRole("link", { name: "The Ham Radio Show on Facebook" })).toHaveAttribute("href", "https://www.facebook.com/hamradioshow");
-      await expect(footer.getByRole("link", { name: "The Ham Radio Show on X" })).toHaveAttribute("href", "https://x.com/hamradioshow");
-      await expect(footer.getByRole("link", { name: "The Ham Radio Show on Instagram" })).toHaveAttribute("href", "https://www.instagram.com/hamradioshow");
+      await expect(footer.getByRole("link", { name: "The Ham Radio Show on Facebook" })).toHaveAttribute(
+        "href",
+        "https://www.facebook.com/hamradioshow",
+      );
+      await expect(footer.getByRole("link", { name: "The Ham Radio Show on X" })).toHaveAttribute(
+        "href",
+        "https://x.com/hamradioshow",
+      );
+      await expect(footer.getByRole("link", { name: "The Ham Radio Show on Instagram" })).toHaveAttribute(
+        "href",
+        "https://www.instagram.com/hamradioshow",
+      );
     }
   });
 });
@@ -129,7 +139,7 @@ test.describe("home", () => {
       const link = cards.nth(i).getByRole("heading", { level: 3 }).getByRole("link");
       await expect(link).toHaveText(e.title);
       await expect(link).toHaveAttribute("href", episodeLink(e.title));
-      // SPEC §5: the card description is cut to 18 words followed by an ellipsis.
+      // docs/product.md §5: the card description is cut to 18 words followed by an ellipsis.
       await expect(cards.nth(i)).toContainText(truncateWords(e.description));
       await expect(cards.nth(i).getByRole("button", { name: `Play ${e.title}` })).toBeVisible();
     }
@@ -145,7 +155,9 @@ test.describe("home", () => {
     }
   });
 
-  test("'Direct From The Bunker' has 4 news cards, linked by their news type, texts cut to 15 characters", async ({ page }) => {
+  test("'Direct From The Bunker' has 4 news cards, linked by their news type, texts cut to 15 characters", async ({
+    page,
+  }) => {
     const section = page.locator("section", { has: page.getByRole("heading", { name: "Direct From The Bunker" }) });
     const cards = section.getByRole("listitem");
     await expect(cards).toHaveCount(4);
@@ -168,7 +180,7 @@ test.describe("home", () => {
     let internal = 0;
     let external = 0;
     for (const p of sliderPosts) {
-      const url = Array.isArray(p.acf) ? null : p.acf?.sliderurl ?? null;
+      const url = Array.isArray(p.acf) ? null : (p.acf?.sliderurl ?? null);
       const target = slideTarget(url, CONTENT_SITE);
       if (target.kind === "none") continue;
       const link = slider.locator(`a[href="${target.href}"]`);
@@ -189,7 +201,10 @@ test.describe("home", () => {
 
   test("the episode card's title opens its details page", async ({ page }) => {
     const first = newestFirst(episodes)[0]!;
-    await page.getByRole("list", { name: "Latest Episodes" }).getByRole("link", { name: first.title, exact: true }).click();
+    await page
+      .getByRole("list", { name: "Latest Episodes" })
+      .getByRole("link", { name: first.title, exact: true })
+      .click();
     await expect(page).toHaveURL(new RegExp(`/episode\\?title=`));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(first.title);
   });
@@ -199,7 +214,8 @@ test.describe("eras and era page", () => {
   test("/eras shows the four era tiles linking to /era?station=", async ({ page }) => {
     await open(page, "/eras");
     const main = page.getByRole("main");
-    for (const s of STATIONS) await expect(main.getByRole("link", { name: new RegExp(`^${s}`) })).toHaveAttribute("href", eraLink(s));
+    for (const s of STATIONS)
+      await expect(main.getByRole("link", { name: new RegExp(`^${s}`) })).toHaveAttribute("href", eraLink(s));
   });
 
   test("an era card opens the era page", async ({ page }) => {
@@ -218,7 +234,10 @@ test.describe("eras and era page", () => {
       const rss = page.getByRole("link", { name: `${station} podcast RSS feed` });
       await expect(rss).toHaveAttribute("href", eraFeedLink(station));
       const expected = newestFirst(episodes.filter((e) => e.era === station));
-      const titles = await page.getByRole("list", { name: `${station} episodes` }).getByRole("heading", { level: 3 }).allTextContents();
+      const titles = await page
+        .getByRole("list", { name: `${station} episodes` })
+        .getByRole("heading", { level: 3 })
+        .allTextContents();
       expect(titles).toEqual(expected.slice(0, titles.length).map((e) => e.title));
       expect(titles.length).toBe(Math.min(24, expected.length));
     });
@@ -230,7 +249,9 @@ test.describe("eras and era page", () => {
     await open(page, eraLink("UFRN"));
     await page.getByRole("link", { name: /Older/ }).click();
     await expect(page).toHaveURL(/page=2/);
-    await expect(page.getByRole("list", { name: "UFRN episodes" }).getByRole("heading", { level: 3 })).toHaveText(expected.slice(24, 48).map((e) => e.title));
+    await expect(page.getByRole("list", { name: "UFRN episodes" }).getByRole("heading", { level: 3 })).toHaveText(
+      expected.slice(24, 48).map((e) => e.title),
+    );
     await expect(page.getByText(/Page 2 of/).first()).toBeVisible();
   });
 
@@ -262,7 +283,9 @@ test.describe("eras and era page", () => {
     const body = await res.text();
     expect(body).toContain('<rss version="2.0"');
     expect(body).toContain('xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"');
-    const feed = await new Parser<Record<string, unknown>, { "itunes:duration"?: string }>({ customFields: { item: ["itunes:duration"] } }).parseString(body);
+    const feed = await new Parser<Record<string, unknown>, { "itunes:duration"?: string }>({
+      customFields: { item: ["itunes:duration"] },
+    }).parseString(body);
     expect(feed.title).toContain("MLR");
     expect(feed.description).toBeTruthy();
     expect(feed.image?.url).toMatch(/^http/);
@@ -292,7 +315,7 @@ test.describe("eras and era page", () => {
   });
 });
 
-test.describe("episode details (SPEC §2)", () => {
+test.describe("episode details (docs/product.md §2)", () => {
   test("shows background, play button, title, subtitle, description, Download and share", async ({ page, request }) => {
     const e = episodeWithSubtext;
     await open(page, episodeLink(e.title));
@@ -308,7 +331,10 @@ test.describe("episode details (SPEC §2)", () => {
     expect(file.status()).toBe(200);
     expect(file.headers()["content-type"]).toContain("audio/mpeg");
     const share = page.getByRole("group", { name: "Share this episode" });
-    await expect(share.getByRole("link", { name: "Share on Facebook" })).toHaveAttribute("href", /facebook\.com\/sharer/);
+    await expect(share.getByRole("link", { name: "Share on Facebook" })).toHaveAttribute(
+      "href",
+      /facebook\.com\/sharer/,
+    );
     await expect(share.getByRole("link", { name: "Share on X" })).toHaveAttribute("href", /x\.com\/intent/);
     const bg = await page.locator(".episode-hero").evaluate((el) => getComputedStyle(el).backgroundImage);
     expect(bg).toContain("/media/");
@@ -317,7 +343,9 @@ test.describe("episode details (SPEC §2)", () => {
 
   test("an empty subtext shows the default subtitle", async ({ page }) => {
     await open(page, episodeLink(episodeWithoutSubtext.title));
-    await expect(page.getByText("The Most Dangerous Radio Today...and perhaps even tomorrow", { exact: true })).toBeVisible();
+    await expect(
+      page.getByText("The Most Dangerous Radio Today...and perhaps even tomorrow", { exact: true }),
+    ).toBeVisible();
   });
 
   test("the cannabis 21+ warning shows only when canbashow", async ({ page }) => {
@@ -351,7 +379,13 @@ test.describe("episode details (SPEC §2)", () => {
   });
 
   test("without a title, or with an unknown one, it is the NOT FOUND page with 404", async ({ page }) => {
-    for (const path of ["/episode", "/episode?title=", "/episode?title=No%20Such%20Episode", "/coldcut/", "/coldcut/?title=nope"]) {
+    for (const path of [
+      "/episode",
+      "/episode?title=",
+      "/episode?title=No%20Such%20Episode",
+      "/coldcut/",
+      "/coldcut/?title=nope",
+    ]) {
       const res = await open(page, path);
       expect(res.status(), path).toBe(404);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("NOT FOUND");
@@ -359,7 +393,7 @@ test.describe("episode details (SPEC §2)", () => {
   });
 });
 
-test.describe("search (SPEC §2: 'Search: <term>', cards, 'No Results for \"<term>\"')", () => {
+test.describe("search (docs/product.md §2: 'Search: <term>', cards, 'No Results for \"<term>\"')", () => {
   test("the search box submits to /search?term= on Enter and finds partial words", async ({ page }) => {
     test.skip(REMOTE, "partial words are the embedded search's (FTS5); the data service does phrase search (plfts)");
     await open(page, "/about");
@@ -387,7 +421,10 @@ test.describe("search (SPEC §2: 'Search: <term>', cards, 'No Results for \"<ter
   test("ranks title matches first", async ({ page }) => {
     test.skip(REMOTE, "relevance ranking (bm25) is the embedded search's; the data service returns its own order");
     await open(page, "/search?term=antenna");
-    const titles = await page.getByRole("list", { name: "Search results" }).getByRole("heading", { level: 3 }).allTextContents();
+    const titles = await page
+      .getByRole("list", { name: "Search results" })
+      .getByRole("heading", { level: 3 })
+      .allTextContents();
     const inTitle = titles.map((t) => /antenna/i.test(t));
     expect(inTitle[0]).toBe(true);
     expect(inTitle.indexOf(false) === -1 || inTitle.slice(inTitle.indexOf(false)).every((v) => !v)).toBe(true);
@@ -446,7 +483,11 @@ test.describe("crew", () => {
   });
 
   test("/Crew?name= and /crew?name= are the same page, any letter case", async ({ page }) => {
-    for (const path of [`/Crew?name=${q(crewMember.Name)}`, `/crew?name=${q(crewMember.Name.toLowerCase())}`, `/CREW?name=${q(crewMember.Name.toUpperCase())}`]) {
+    for (const path of [
+      `/Crew?name=${q(crewMember.Name)}`,
+      `/crew?name=${q(crewMember.Name.toLowerCase())}`,
+      `/CREW?name=${q(crewMember.Name.toUpperCase())}`,
+    ]) {
       const res = await open(page, path);
       expect(res.status(), path).toBe(200);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(crewMember.Name);
@@ -471,7 +512,8 @@ test.describe("crew", () => {
       await expect(headings.nth(i)).toHaveText(`${e.name} ${e.points} ${e.points === 1 ? "point" : "points"}`);
     }
     expect(crewWithoutBingo.length).toBeGreaterThan(0);
-    for (const c of crewWithoutBingo) await expect(page.getByRole("heading", { name: new RegExp(`^${c.Name}\\b`) })).toHaveCount(0);
+    for (const c of crewWithoutBingo)
+      await expect(page.getByRole("heading", { name: new RegExp(`^${c.Name}\\b`) })).toHaveCount(0);
   });
 });
 
@@ -481,14 +523,25 @@ test.describe("news", () => {
     const tabs = page.getByRole("navigation", { name: "News sections" });
     await expect(tabs.getByRole("link", { name: "News", exact: true })).toHaveAttribute("aria-current", "page");
     await expect(tabs.getByRole("link", { name: "WTF News" })).toHaveAttribute("href", "/News?tab=wtfnews");
-    const hrefs = await page.getByRole("main").getByRole("listitem").getByRole("link").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+    const hrefs = await page
+      .getByRole("main")
+      .getByRole("listitem")
+      .getByRole("link")
+      .evaluateAll((as) => as.map((a) => a.getAttribute("href")));
     expect(hrefs).toEqual(dthNews.map((p) => `/News/${q(p.slug)}`));
 
     await tabs.getByRole("link", { name: "WTF News" }).click();
     await expect(page).toHaveURL(/\/News\?tab=wtfnews$/);
     await expect(tabs.getByRole("link", { name: "WTF News" })).toHaveAttribute("aria-current", "page");
-    await expect(page.getByRole("main").getByRole("listitem").getByRole("link").first()).toHaveAttribute("href", `/WTFNews/${q(wtfNews[0]!.slug)}`);
-    const wtfHrefs = await page.getByRole("main").getByRole("listitem").getByRole("link").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+    await expect(page.getByRole("main").getByRole("listitem").getByRole("link").first()).toHaveAttribute(
+      "href",
+      `/WTFNews/${q(wtfNews[0]!.slug)}`,
+    );
+    const wtfHrefs = await page
+      .getByRole("main")
+      .getByRole("listitem")
+      .getByRole("link")
+      .evaluateAll((as) => as.map((a) => a.getAttribute("href")));
     expect(wtfHrefs).toEqual(wtfNews.map((p) => `/WTFNews/${q(p.slug)}`));
   });
 
@@ -524,14 +577,19 @@ test.describe("news", () => {
   });
 
   test("an unknown slug is a 404", async ({ request }) => {
-    for (const path of ["/News/no-such-post", "/WTFNews/no-such-post", "/News/%20"]) expect((await request.get(path)).status(), path).toBe(404);
+    for (const path of ["/News/no-such-post", "/WTFNews/no-such-post", "/News/%20"])
+      expect((await request.get(path)).status(), path).toBe(404);
   });
 });
 
 test.describe("about, help, privacy, special feature, /page, /Page/:url", () => {
   test("/about has the history, press quotes and a video", async ({ page }) => {
     await open(page, "/about");
-    for (const s of STATIONS) await expect(page.getByRole("main").getByRole("link", { name: s, exact: true })).toHaveAttribute("href", eraLink(s));
+    for (const s of STATIONS)
+      await expect(page.getByRole("main").getByRole("link", { name: s, exact: true })).toHaveAttribute(
+        "href",
+        eraLink(s),
+      );
     await expect(page.getByRole("heading", { name: "What people say" })).toBeVisible();
     expect(await page.getByRole("main").getByRole("blockquote").count()).toBeGreaterThanOrEqual(3);
     await expect(page.locator("video")).toHaveAttribute("src", /\.mp4$/);
@@ -581,14 +639,14 @@ test.describe("about, help, privacy, special feature, /page, /Page/:url", () => 
   test("the slider's content-site slide opens /Page/<path>", async ({ page }) => {
     await open(page, "/");
     const internal = sliderPosts
-      .map((p) => slideTarget(Array.isArray(p.acf) ? null : p.acf?.sliderurl ?? null, CONTENT_SITE))
+      .map((p) => slideTarget(Array.isArray(p.acf) ? null : (p.acf?.sliderurl ?? null), CONTENT_SITE))
       .find((t) => t.kind === "internal") as { href: string };
     await page.goto(internal.href, { waitUntil: "domcontentloaded" });
     await expect(page.locator("iframe")).toHaveAttribute("src", new RegExp(`^${CONTENT_SITE}/`));
   });
 });
 
-test.describe("not found (SPEC §2: 'NOT FOUND', \"Don't You Hate it when that happens?\", HTTP 404)", () => {
+test.describe("not found (docs/product.md §2: 'NOT FOUND', \"Don't You Hate it when that happens?\", HTTP 404)", () => {
   for (const path of [
     "/error",
     "/nope",

@@ -7,7 +7,14 @@
  *   E2E_PORT=3740 npx playwright test tests/e2e/security-headers.spec.ts --project=desktop-js
  */
 import crypto from "node:crypto";
-import { expect, request as playwrightRequest, test, type APIRequestContext, type APIResponse, type Page } from "@playwright/test";
+import {
+  expect,
+  request as playwrightRequest,
+  test,
+  type APIRequestContext,
+  type APIResponse,
+  type Page,
+} from "@playwright/test";
 import { PASSWORD, signedIn, uniqueEmail, sessionCookieOf } from "./helpers/auth";
 import { PUBLIC_ROUTES, episodeWithSubtext, posts, gallery } from "./support/sample";
 import { newsLink } from "../../app/rules/news";
@@ -56,10 +63,22 @@ async function expectSecurityHeaders(r: APIResponse, label: string): Promise<str
   const scripts = d.get("script-src") ?? [];
   const nonces = scripts.filter((s) => /^'nonce-[A-Za-z0-9+/]{16,}={0,2}'$/.test(s));
   expect(nonces, `${label}: script-src has exactly one nonce`).toHaveLength(1);
-  for (const loose of ["'unsafe-inline'", "'unsafe-eval'", "'unsafe-hashes'", "'strict-dynamic'", "*", "data:", "blob:", "http:", "https:"]) {
+  for (const loose of [
+    "'unsafe-inline'",
+    "'unsafe-eval'",
+    "'unsafe-hashes'",
+    "'strict-dynamic'",
+    "*",
+    "data:",
+    "blob:",
+    "http:",
+    "https:",
+  ]) {
     expect(scripts, `${label}: script-src must not allow ${loose}`).not.toContain(loose);
   }
-  expect(d.has("script-src-attr") || d.has("script-src-elem"), `${label}: no looser per-element script lists`).toBe(false);
+  expect(d.has("script-src-attr") || d.has("script-src-elem"), `${label}: no looser per-element script lists`).toBe(
+    false,
+  );
   expect(d.get("object-src"), `${label}: object-src`).toEqual(["'none'"]);
   expect(d.get("base-uri"), `${label}: base-uri`).toEqual(["'none'"]);
   expect(d.get("frame-ancestors"), `${label}: frame-ancestors`).toEqual(["'none'"]);
@@ -69,7 +88,10 @@ async function expectSecurityHeaders(r: APIResponse, label: string): Promise<str
   expect(d.get("style-src"), `${label}: style-src`).toEqual(["'self'", "'unsafe-inline'"]);
 
   expect(h["strict-transport-security"], `${label}: HSTS (production)`).toMatch(/^max-age=(\d+); includeSubDomains$/);
-  expect(Number(/max-age=(\d+)/.exec(h["strict-transport-security"]!)![1]), `${label}: HSTS max-age ≥ 1 year`).toBeGreaterThanOrEqual(31_536_000);
+  expect(
+    Number(/max-age=(\d+)/.exec(h["strict-transport-security"]!)![1]),
+    `${label}: HSTS max-age ≥ 1 year`,
+  ).toBeGreaterThanOrEqual(31_536_000);
   expect(h["x-content-type-options"], `${label}: nosniff`).toBe("nosniff");
   expect(h["referrer-policy"], `${label}: Referrer-Policy`).toBe("strict-origin-when-cross-origin");
   expect(h["x-powered-by"], `${label}: no X-Powered-By`).toBeUndefined();
@@ -81,7 +103,8 @@ async function expectSecurityHeaders(r: APIResponse, label: string): Promise<str
   if ((h["content-type"] ?? "").startsWith("text/html")) {
     const html = await r.text();
     const tags = [...html.matchAll(/<script\b[^>]*>/gi)].map((m) => m[0]);
-    for (const tag of tags) expect(tag, `${label}: every script carries this response's nonce`).toContain(`nonce="${nonce}"`);
+    for (const tag of tags)
+      expect(tag, `${label}: every script carries this response's nonce`).toContain(`nonce="${nonce}"`);
     expect(html, `${label}: no inline event handlers in the markup`).not.toMatch(/<[a-z][^>]*\son[a-z]+\s*=/i);
   }
   return nonce;
@@ -90,9 +113,17 @@ async function expectSecurityHeaders(r: APIResponse, label: string): Promise<str
 async function signedInCookie(request: APIRequestContext, baseURL: string): Promise<string> {
   const headers = listener();
   const email = uniqueEmail("sec");
-  const up = await request.post("/signup", { form: { email, password: PASSWORD, website: "" }, headers, maxRedirects: 0 });
+  const up = await request.post("/signup", {
+    form: { email, password: PASSWORD, website: "" },
+    headers,
+    maxRedirects: 0,
+  });
   expect([302, 303]).toContain(up.status());
-  const inn = await request.post("/signin", { form: { email, password: PASSWORD, website: "", redirectTo: "/" }, headers, maxRedirects: 0 });
+  const inn = await request.post("/signin", {
+    form: { email, password: PASSWORD, website: "", redirectTo: "/" },
+    headers,
+    maxRedirects: 0,
+  });
   await expectSecurityHeaders(inn, "POST /signin (redirect)");
   const cookie = sessionCookieOf(inn);
   expect(cookie, "sign-in sets the session cookie").toBeTruthy();
@@ -109,10 +140,17 @@ async function signedInCookie(request: APIRequestContext, baseURL: string): Prom
 test("security headers on every kind of response, with a fresh nonce on every script", async ({ request, baseURL }) => {
   test.slow(); // ~40 requests plus a sign-up
   const checked: string[] = [];
-  const check = async (path: string, status: number | number[], headers: Record<string, string> = {}, ctx: APIRequestContext = request) => {
+  const check = async (
+    path: string,
+    status: number | number[],
+    headers: Record<string, string> = {},
+    ctx: APIRequestContext = request,
+  ) => {
     const r = await ctx.get(path, { headers: { ...listener(), ...headers }, maxRedirects: 0 });
     const expected = [status].flat();
-    expect(expected.includes(r.status()), `${path}: status ${r.status()}, expected ${expected.join(" or ")}`).toBe(true);
+    expect(expected.includes(r.status()), `${path}: status ${r.status()}, expected ${expected.join(" or ")}`).toBe(
+      true,
+    );
     await expectSecurityHeaders(r, `GET ${path}`);
     checked.push(path);
     return r;
@@ -195,7 +233,12 @@ async function watchCsp(page: Page): Promise<{ violations: Violation[]; console:
     const w = window as unknown as { __csp: unknown[]; __reportCsp(v: unknown): void };
     w.__csp = [];
     document.addEventListener("securitypolicyviolation", (e) => {
-      const v = { directive: e.effectiveDirective || e.violatedDirective, blocked: e.blockedURI, source: `${e.sourceFile}:${e.lineNumber}`, sample: e.sample };
+      const v = {
+        directive: e.effectiveDirective || e.violatedDirective,
+        blocked: e.blockedURI,
+        source: `${e.sourceFile}:${e.lineNumber}`,
+        sample: e.sample,
+      };
       w.__csp.push(v);
       void w.__reportCsp(v);
     });
@@ -232,9 +275,14 @@ test("a real browser sees zero CSP violations on every page route, lazy code inc
 
   // An episode: press play (the player machinery, media requests), then the shortcuts help.
   await visit(page, `/episode?title=${encodeURIComponent(episodeWithSubtext.title)}`);
-  await page.getByRole("button", { name: `Play ${episodeWithSubtext.title}`, exact: true }).first().click();
+  await page
+    .getByRole("button", { name: `Play ${episodeWithSubtext.title}`, exact: true })
+    .first()
+    .click();
   await expect
-    .poll(() => page.evaluate(() => !(document.getElementById("global-audio") as HTMLAudioElement).paused), { message: "the episode plays" })
+    .poll(() => page.evaluate(() => !(document.getElementById("global-audio") as HTMLAudioElement).paused), {
+      message: "the episode plays",
+    })
     .toBe(true);
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await page.keyboard.press("?");
@@ -265,7 +313,9 @@ test("a real browser sees zero CSP violations on every page route, lazy code inc
   await page.setViewportSize({ width: 375, height: 812 });
   await visit(page, "/");
   await page.locator("summary[aria-label='Menu']").click();
-  await expect(page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "News", exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "News", exact: true }),
+  ).toBeVisible();
   await page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "News", exact: true }).click();
   await expect(page).toHaveURL(/\/News$/);
   await expect(page.getByRole("heading", { level: 1 }).first()).toContainText("News");

@@ -36,7 +36,12 @@ test.use({ baseURL: `http://127.0.0.1:${PORT}` });
 test.describe.configure({ mode: "serial" });
 
 /** The frames the app itself may show: the help, special-feature and content-site embeds, video hosts. */
-const FRAME_ORIGINS = ["https://www.hamradioshow.net", "https://www.youtube.com", "https://www.youtube-nocookie.com", "https://player.vimeo.com"];
+const FRAME_ORIGINS = [
+  "https://www.hamradioshow.net",
+  "https://www.youtube.com",
+  "https://www.youtube-nocookie.com",
+  "https://player.vimeo.com",
+];
 
 let site: HostileSite;
 test.beforeAll(async ({}, testInfo) => {
@@ -69,16 +74,18 @@ async function guard(page: Page): Promise<Guard> {
     type W = Window & { __xss: string[]; __reportCsp(v: string): void };
     const w = window as unknown as W;
     w.__xss = [];
-    const record = (what: string) => (...args: unknown[]) => {
-      const entry = `${what}(${args.map(String).join(",")})`;
-      w.__xss.push(entry);
-      try {
-        if (window.top && window.top !== window) (window.top as unknown as W).__xss.push(`frame ${entry}`);
-      } catch {
-        // a cross-origin top: the frame's own list is read too
-      }
-      return null;
-    };
+    const record =
+      (what: string) =>
+      (...args: unknown[]) => {
+        const entry = `${what}(${args.map(String).join(",")})`;
+        w.__xss.push(entry);
+        try {
+          if (window.top && window.top !== window) (window.top as unknown as W).__xss.push(`frame ${entry}`);
+        } catch {
+          // a cross-origin top: the frame's own list is read too
+        }
+        return null;
+      };
     w.alert = record("alert") as typeof alert;
     w.confirm = record("confirm") as unknown as typeof confirm;
     w.prompt = record("prompt") as typeof prompt;
@@ -91,10 +98,38 @@ async function guard(page: Page): Promise<Guard> {
 }
 
 /** Dangerous parts of a payload left in the DOM (run in the page; `containers` hold CMS markup). */
-function scanDom({ frameOrigins, scriptOrigins, containers }: { frameOrigins: string[]; scriptOrigins: string[]; containers: string }): string[] {
+function scanDom({
+  frameOrigins,
+  scriptOrigins,
+  containers,
+}: {
+  frameOrigins: string[];
+  scriptOrigins: string[];
+  containers: string;
+}): string[] {
   const found: string[] = [];
   const describe = (el: Element) => el.outerHTML.slice(0, 120);
-  const URL_ATTRS = new Set(["href", "src", "action", "formaction", "poster", "xlink:href", "data", "background", "lowsrc", "dynsrc", "srcset", "ping", "codebase", "cite", "longdesc", "to", "values", "from", "by"]);
+  const URL_ATTRS = new Set([
+    "href",
+    "src",
+    "action",
+    "formaction",
+    "poster",
+    "xlink:href",
+    "data",
+    "background",
+    "lowsrc",
+    "dynsrc",
+    "srcset",
+    "ping",
+    "codebase",
+    "cite",
+    "longdesc",
+    "to",
+    "values",
+    "from",
+    "by",
+  ]);
   for (const el of document.querySelectorAll("*")) {
     for (const a of [...el.attributes]) {
       const name = a.name.toLowerCase();
@@ -102,9 +137,11 @@ function scanDom({ frameOrigins, scriptOrigins, containers }: { frameOrigins: st
       if (name === "srcdoc") found.push(`srcdoc: ${describe(el)}`);
       if (URL_ATTRS.has(name)) {
         const v = a.value.replace(/[\u0000-\u0020\u007f-\u009f]/g, "").toLowerCase();
-        if (/^(javascript|vbscript|livescript):/.test(v) || /(^|,)data:(?!image\/(png|gif|jpeg|webp|avif);)/.test(v)) found.push(`${name}=${a.value.slice(0, 60)}: ${describe(el)}`);
+        if (/^(javascript|vbscript|livescript):/.test(v) || /(^|,)data:(?!image\/(png|gif|jpeg|webp|avif);)/.test(v))
+          found.push(`${name}=${a.value.slice(0, 60)}: ${describe(el)}`);
       }
-      if (name === "style" && /expression\s*\(|javascript:|behavior\s*:|-moz-binding/i.test(a.value)) found.push(`style: ${describe(el)}`);
+      if (name === "style" && /expression\s*\(|javascript:|behavior\s*:|-moz-binding/i.test(a.value))
+        found.push(`style: ${describe(el)}`);
     }
   }
   // Scripts: the app's own (this response's nonce) or files from the CSP's script hosts (the
@@ -112,9 +149,13 @@ function scanDom({ frameOrigins, scriptOrigins, containers }: { frameOrigins: st
   for (const s of document.querySelectorAll("script")) {
     const src = s.getAttribute("src");
     const host = src ? new URL(src, location.href).origin : null;
-    if (!(s as HTMLScriptElement).nonce && !(host && scriptOrigins.includes(host))) found.push(`script without the page's nonce: ${describe(s)}`);
+    if (!(s as HTMLScriptElement).nonce && !(host && scriptOrigins.includes(host)))
+      found.push(`script without the page's nonce: ${describe(s)}`);
   }
-  for (const el of document.querySelectorAll("base, object, embed, applet, frame, frameset, meta[http-equiv], link[rel~=import]")) found.push(`element: ${describe(el)}`);
+  for (const el of document.querySelectorAll(
+    "base, object, embed, applet, frame, frameset, meta[http-equiv], link[rel~=import]",
+  ))
+    found.push(`element: ${describe(el)}`);
   for (const f of document.querySelectorAll("iframe")) {
     let origin = "";
     try {
@@ -127,7 +168,26 @@ function scanDom({ frameOrigins, scriptOrigins, containers }: { frameOrigins: st
   for (const el of document.querySelectorAll(
     containers
       .split(",")
-      .flatMap((c) => ["script", "style", "link", "meta", "form", "input", "button", "select", "textarea", "svg", "math", "template", "noscript", "title", "xmp", "plaintext"].map((t) => `${c.trim()} ${t}`))
+      .flatMap((c) =>
+        [
+          "script",
+          "style",
+          "link",
+          "meta",
+          "form",
+          "input",
+          "button",
+          "select",
+          "textarea",
+          "svg",
+          "math",
+          "template",
+          "noscript",
+          "title",
+          "xmp",
+          "plaintext",
+        ].map((t) => `${c.trim()} ${t}`),
+      )
       .join(","),
   )) {
     found.push(`active element in CMS content: ${describe(el)}`);
@@ -163,7 +223,9 @@ async function poke(page: Page, selector: string) {
               continue;
             }
             const x = Math.round(Math.min(Math.max(r.left + r.width / 2, 1), window.innerWidth - 2));
-            const y = Math.round(Math.min(Math.max((Math.max(r.top, 0) + Math.min(r.bottom, height)) / 2, 1), height - 2));
+            const y = Math.round(
+              Math.min(Math.max((Math.max(r.top, 0) + Math.min(r.bottom, height)) / 2, 1), height - 2),
+            );
             const key = `${Math.round(x / 12)},${Math.round(y / 12)}`;
             if (seen.has(key)) continue;
             seen.add(key);
@@ -180,7 +242,8 @@ async function poke(page: Page, selector: string) {
   await page.evaluate((selector) => {
     for (const root of document.querySelectorAll(selector)) {
       for (const el of [root, ...root.querySelectorAll("*")]) {
-        if (!el.closest("a, button, summary, label, video, audio, iframe, input, select, textarea")) (el as HTMLElement).click?.();
+        if (!el.closest("a, button, summary, label, video, audio, iframe, input, select, textarea"))
+          (el as HTMLElement).click?.();
       }
     }
     window.scrollTo(0, 0);
@@ -191,18 +254,29 @@ async function poke(page: Page, selector: string) {
 async function expectInert(page: Page, g: Guard, label: string) {
   await page.waitForLoadState("load");
   await page
-    .waitForFunction(() => [...document.images].every((i) => i.complete || i.loading === "lazy"), undefined, { timeout: 5_000 })
+    .waitForFunction(() => [...document.images].every((i) => i.complete || i.loading === "lazy"), undefined, {
+      timeout: 5_000,
+    })
     .catch(() => undefined);
   // An error event is queued when its image completes: let queued tasks run.
   await page.evaluate(() => new Promise((r) => setTimeout(r, 50)));
   const markers: string[] = [];
   for (const frame of page.frames()) {
-    markers.push(...(await frame.evaluate(() => (window as unknown as { __xss?: string[] }).__xss ?? []).catch(() => [])));
+    markers.push(
+      ...(await frame.evaluate(() => (window as unknown as { __xss?: string[] }).__xss ?? []).catch(() => [])),
+    );
   }
   expect(markers, `${label}: a payload ran`).toEqual([]);
   expect(g.dialogs, `${label}: a dialog opened`).toEqual([]);
   expect(g.csp, `${label}: CSP violations (markup got past the sanitizer)`).toEqual([]);
-  expect(await page.evaluate(scanDom, { frameOrigins: FRAME_ORIGINS, scriptOrigins: [new URL(page.url()).origin, "https://www.gstatic.com"], containers: CONTENT }), `${label}: dangerous parts in the DOM`).toEqual([]);
+  expect(
+    await page.evaluate(scanDom, {
+      frameOrigins: FRAME_ORIGINS,
+      scriptOrigins: [new URL(page.url()).origin, "https://www.gstatic.com"],
+      containers: CONTENT,
+    }),
+    `${label}: dangerous parts in the DOM`,
+  ).toEqual([]);
 }
 
 /**
@@ -220,7 +294,10 @@ async function open(page: Page, url: string, g: Guard, { status = 200, hydrated 
 async function expectSeparators(page: Page, selector: string) {
   const text = (await page.locator(selector).allTextContents()).join("\n");
   const missing = XSS_PAYLOADS.map((_, i) => i).filter((i) => !text.includes(separator(i)));
-  expect(missing.map((i) => XSS_PAYLOADS[i]), `payloads whose separator did not render in ${selector}`).toEqual([]);
+  expect(
+    missing.map((i) => XSS_PAYLOADS[i]),
+    `payloads whose separator did not render in ${selector}`,
+  ).toEqual([]);
 }
 
 test.beforeEach(({}, testInfo) => {
@@ -266,7 +343,9 @@ test("search term echo: every payload as the term", async ({ page }) => {
   await expectInert(page, g, "client-side search");
 });
 
-test("home, slider and news: cards, captions, slide links, the posts by client navigation and by server render", async ({ page }) => {
+test("home, slider and news: cards, captions, slide links, the posts by client navigation and by server render", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const g = await guard(page);
   await open(page, "/", g);
@@ -290,7 +369,10 @@ test("home, slider and news: cards, captions, slide links, the posts by client n
     ["WTF News", WTF, "/WTFNews/"],
   ] as const) {
     await open(page, tab === "News" ? "/News" : "/News?tab=wtfnews", g);
-    await page.getByRole("link", { name: new RegExp(`^${post.title.slice(0, 7)}`) }).first().click();
+    await page
+      .getByRole("link", { name: new RegExp(`^${post.title.slice(0, 7)}`) })
+      .first()
+      .click();
     await expect(page).toHaveURL(`${path}${post.slug}`);
     await expect(page.getByRole("heading", { level: 1 })).toContainText(post.title.slice(0, 7));
     await expectSeparators(page, ".prose");
@@ -325,11 +407,19 @@ test("episodes and Cold Cut: cards, era pages, search results, detail pages, the
   }
   // A payload-titled episode through client navigation, then played (the player shows its title).
   await open(page, "/era?station=UFRN", g);
-  await page.getByRole("link", { name: /^XSS probe 00 / }).first().click();
+  await page
+    .getByRole("link", { name: /^XSS probe 00 / })
+    .first()
+    .click();
   await expect(page.getByRole("heading", { level: 1 })).toContainText("XSS probe 00");
-  await page.getByRole("button", { name: /^Play XSS probe 00/ }).first().click();
+  await page
+    .getByRole("button", { name: /^Play XSS probe 00/ })
+    .first()
+    .click();
   await expect
-    .poll(() => page.evaluate(() => !(document.getElementById("global-audio") as HTMLAudioElement).paused), { message: "the episode plays" })
+    .poll(() => page.evaluate(() => !(document.getElementById("global-audio") as HTMLAudioElement).paused), {
+      message: "the episode plays",
+    })
     .toBe(true);
   await expectInert(page, g, "payload-titled episode, playing");
 });

@@ -13,10 +13,48 @@
 
 const GLOBALS = new Set(["auth", "now", "data", "newData", "root", "true", "false", "null"]);
 const MEMBERS = new Set([
-  "val", "child", "parent", "exists", "isString", "isNumber", "isBoolean", "hasChild", "hasChildren", "length",
-  "uid", "token", "email", "email_verified", "provider",
+  "val",
+  "child",
+  "parent",
+  "exists",
+  "isString",
+  "isNumber",
+  "isBoolean",
+  "hasChild",
+  "hasChildren",
+  "length",
+  "uid",
+  "token",
+  "email",
+  "email_verified",
+  "provider",
 ]);
-const OPERATORS = ["===", "!==", "==", "!=", "<=", ">=", "&&", "||", "!", "<", ">", "+", "-", "*", "/", "%", "(", ")", "[", "]", ",", ".", "?", ":"];
+const OPERATORS = [
+  "===",
+  "!==",
+  "==",
+  "!=",
+  "<=",
+  ">=",
+  "&&",
+  "||",
+  "!",
+  "<",
+  ">",
+  "+",
+  "-",
+  "*",
+  "/",
+  "%",
+  "(",
+  ")",
+  "[",
+  "]",
+  ",",
+  ".",
+  "?",
+  ":",
+];
 
 export class RuleSyntaxError extends Error {
   name = "RuleSyntaxError";
@@ -27,12 +65,19 @@ function tokenize(src) {
   let i = 0;
   while (i < src.length) {
     const c = src[i];
-    if (/\s/.test(c)) { i++; continue; }
+    if (/\s/.test(c)) {
+      i++;
+      continue;
+    }
     if (c === "'" || c === '"') {
       let j = i + 1;
       let value = "";
       while (j < src.length && src[j] !== c) {
-        if (src[j] === "\\") { value += src[j + 1] ?? ""; j += 2; continue; }
+        if (src[j] === "\\") {
+          value += src[j + 1] ?? "";
+          j += 2;
+          continue;
+        }
         value += src[j++];
       }
       if (j >= src.length) throw new RuleSyntaxError(`unterminated string in ${src}`);
@@ -41,9 +86,17 @@ function tokenize(src) {
       continue;
     }
     const num = /^\d+(\.\d+)?/.exec(src.slice(i));
-    if (num) { tokens.push({ type: "number", value: num[0] }); i += num[0].length; continue; }
+    if (num) {
+      tokens.push({ type: "number", value: num[0] });
+      i += num[0].length;
+      continue;
+    }
     const id = /^[A-Za-z_$][A-Za-z0-9_$]*/.exec(src.slice(i));
-    if (id) { tokens.push({ type: "id", value: id[0] }); i += id[0].length; continue; }
+    if (id) {
+      tokens.push({ type: "id", value: id[0] });
+      i += id[0].length;
+      continue;
+    }
     const op = OPERATORS.find((o) => src.startsWith(o, i));
     if (!op) throw new RuleSyntaxError(`unexpected '${c}' in ${src}`);
     tokens.push({ type: "op", value: op });
@@ -73,14 +126,21 @@ export function compileExpression(src, varNames = []) {
       if (prev?.type === "op" && prev.value === ".") {
         if (!MEMBERS.has(t.value)) throw new RuleSyntaxError(`member '${t.value}' is not allowed`);
         js += t.value;
-      } else if (GLOBALS.has(t.value)) js += t.value === "true" || t.value === "false" || t.value === "null" ? t.value : `ctx.${t.value}`;
+      } else if (GLOBALS.has(t.value))
+        js += t.value === "true" || t.value === "false" || t.value === "null" ? t.value : `ctx.${t.value}`;
       else if (t.value.startsWith("$") && vars.has(t.value)) js += `ctx.vars[${JSON.stringify(t.value)}]`;
       else throw new RuleSyntaxError(`unknown name '${t.value}'`);
     } else {
-      if (t.value === "[" && !(n === 0 || (prev.type === "op" && ["(", ",", "[", "&&", "||", "!", "?", ":"].includes(prev.value)))) {
+      if (
+        t.value === "[" &&
+        !(n === 0 || (prev.type === "op" && ["(", ",", "[", "&&", "||", "!", "?", ":"].includes(prev.value)))
+      ) {
         throw new RuleSyntaxError("computed member access is not allowed");
       }
-      if (t.value === "." && !(prev && (prev.type === "id" || (prev.type === "op" && [")", "]"].includes(prev.value))))) {
+      if (
+        t.value === "." &&
+        !(prev && (prev.type === "id" || (prev.type === "op" && [")", "]"].includes(prev.value))))
+      ) {
         throw new RuleSyntaxError("misplaced '.'");
       }
       js += t.value === "==" ? "===" : t.value === "!=" ? "!==" : ` ${t.value} `;
@@ -219,8 +279,13 @@ function contextFor({ root, newRoot, auth, now }, segs) {
 export function canRead(rulesJson, { root, path, auth = null, now = Date.now() }) {
   const segs = splitPath(path);
   const chain = ruleChain(rulesJson.rules, segs);
-  return chain.some(({ node, vars }, depth) =>
-    evaluate(isObject(node) ? node[".read"] : undefined, vars, contextFor({ root, auth, now }, segs.slice(0, depth))) === true,
+  return chain.some(
+    ({ node, vars }, depth) =>
+      evaluate(
+        isObject(node) ? node[".read"] : undefined,
+        vars,
+        contextFor({ root, auth, now }, segs.slice(0, depth)),
+      ) === true,
   );
 }
 
@@ -240,7 +305,8 @@ function validateTree(rules, env, segs) {
     for (const key of Object.keys(value)) {
       let child;
       let childVars = vars;
-      if (Object.prototype.hasOwnProperty.call(node, key) && !key.startsWith(".") && !key.startsWith("$")) child = node[key];
+      if (Object.prototype.hasOwnProperty.call(node, key) && !key.startsWith(".") && !key.startsWith("$"))
+        child = node[key];
       else {
         const wild = Object.keys(node).find((k) => k.startsWith("$"));
         if (wild) {
@@ -261,7 +327,10 @@ function validateTree(rules, env, segs) {
 
 function writeAllowed(rules, env, segs) {
   const chain = ruleChain(rules, segs);
-  return chain.some(({ node, vars }, depth) => evaluate(isObject(node) ? node[".write"] : undefined, vars, contextFor(env, segs.slice(0, depth))) === true);
+  return chain.some(
+    ({ node, vars }, depth) =>
+      evaluate(isObject(node) ? node[".write"] : undefined, vars, contextFor(env, segs.slice(0, depth))) === true,
+  );
 }
 
 /**

@@ -35,7 +35,11 @@ function pushId(now = Date.now()) {
   return time + lastRandom.map((n) => PUSH_CHARS.charAt(n)).join("");
 }
 
-const etagOf = (value) => crypto.createHash("sha1").update(JSON.stringify(value ?? null)).digest("base64");
+const etagOf = (value) =>
+  crypto
+    .createHash("sha1")
+    .update(JSON.stringify(value ?? null))
+    .digest("base64");
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export async function startFirebaseFake({
@@ -57,7 +61,9 @@ export async function startFirebaseFake({
 
   const byEmail = (email) => [...accounts.values()].find((a) => a.email && a.email === String(email).toLowerCase());
   const byProvider = (providerId, rawId) =>
-    [...accounts.values()].find((a) => a.providerUserInfo.some((p) => p.providerId === providerId && p.rawId === rawId));
+    [...accounts.values()].find((a) =>
+      a.providerUserInfo.some((p) => p.providerId === providerId && p.rawId === rawId),
+    );
   const publicUser = (a) => ({
     localId: a.localId,
     ...(a.email ? { email: a.email } : {}),
@@ -67,7 +73,14 @@ export async function startFirebaseFake({
     disabled: a.disabled,
     createdAt: String(a.createdAt),
   });
-  function createAccount({ email = null, password = null, emailVerified = false, disabled = false, localId = newLocalId(), providers = [] }) {
+  function createAccount({
+    email = null,
+    password = null,
+    emailVerified = false,
+    disabled = false,
+    localId = newLocalId(),
+    providers = [],
+  }) {
     const account = {
       localId,
       email: email ? email.toLowerCase() : null,
@@ -75,14 +88,20 @@ export async function startFirebaseFake({
       emailVerified,
       disabled,
       createdAt: Date.now(),
-      providerUserInfo: providers.map((p) => ({ providerId: p.providerId, rawId: p.rawId, ...(p.email ? { email: p.email } : {}) })),
+      providerUserInfo: providers.map((p) => ({
+        providerId: p.providerId,
+        rawId: p.rawId,
+        ...(p.email ? { email: p.email } : {}),
+      })),
     };
-    if (password && email) account.providerUserInfo.push({ providerId: "password", rawId: account.email, email: account.email });
+    if (password && email)
+      account.providerUserInfo.push({ providerId: "password", rawId: account.email, email: account.email });
     accounts.set(localId, account);
     return account;
   }
 
-  const apiError = (res, status, message) => send(res, status, { error: { code: status, message, errors: [{ message, domain: "global", reason: "invalid" }] } });
+  const apiError = (res, status, message) =>
+    send(res, status, { error: { code: status, message, errors: [{ message, domain: "global", reason: "invalid" }] } });
   function send(res, status, body, headers = {}) {
     res.writeHead(status, { "content-type": "application/json; charset=utf-8", ...headers });
     res.end(typeof body === "string" ? body : JSON.stringify(body));
@@ -114,7 +133,8 @@ export async function startFirebaseFake({
         if (!b.email) return apiError(res, 400, "MISSING_EMAIL");
         if (!EMAIL.test(b.email)) return apiError(res, 400, "INVALID_EMAIL");
         if (!b.password) return apiError(res, 400, "MISSING_PASSWORD");
-        if (String(b.password).length < 6) return apiError(res, 400, "WEAK_PASSWORD : Password should be at least 6 characters");
+        if (String(b.password).length < 6)
+          return apiError(res, 400, "WEAK_PASSWORD : Password should be at least 6 characters");
         if (byEmail(b.email)) return apiError(res, 400, "EMAIL_EXISTS");
         const a = createAccount({ email: b.email, password: b.password });
         return send(res, 200, {
@@ -129,9 +149,11 @@ export async function startFirebaseFake({
       case "accounts:signInWithPassword": {
         const a = b.email ? byEmail(b.email) : null;
         if (!b.password) return apiError(res, 400, "MISSING_PASSWORD");
-        if (!a || !a.password) return apiError(res, 400, options.enumerationProtection ? "INVALID_LOGIN_CREDENTIALS" : "EMAIL_NOT_FOUND");
+        if (!a || !a.password)
+          return apiError(res, 400, options.enumerationProtection ? "INVALID_LOGIN_CREDENTIALS" : "EMAIL_NOT_FOUND");
         if (a.disabled) return apiError(res, 400, "USER_DISABLED");
-        if (a.password !== b.password) return apiError(res, 400, options.enumerationProtection ? "INVALID_LOGIN_CREDENTIALS" : "INVALID_PASSWORD");
+        if (a.password !== b.password)
+          return apiError(res, 400, options.enumerationProtection ? "INVALID_LOGIN_CREDENTIALS" : "INVALID_PASSWORD");
         return send(res, 200, {
           kind: "identitytoolkit#VerifyPasswordResponse",
           localId: a.localId,
@@ -165,7 +187,12 @@ export async function startFirebaseFake({
           if (!link.providerId || !link.rawId) return apiError(res, 400, "INVALID_PROVIDER_ID");
           const other = byProvider(link.providerId, link.rawId);
           if (other && other.localId !== a.localId) return apiError(res, 400, "FEDERATED_USER_ID_ALREADY_LINKED");
-          if (!other) a.providerUserInfo.push({ providerId: link.providerId, rawId: link.rawId, ...(link.email ? { email: link.email } : {}) });
+          if (!other)
+            a.providerUserInfo.push({
+              providerId: link.providerId,
+              rawId: link.rawId,
+              ...(link.email ? { email: link.email } : {}),
+            });
         }
         if (typeof b.disableUser === "boolean") a.disabled = b.disableUser;
         return send(res, 200, { kind: "identitytoolkit#SetAccountInfoResponse", ...publicUser(a) });
@@ -173,8 +200,16 @@ export async function startFirebaseFake({
       case "accounts": {
         if (b.email && byEmail(b.email)) return apiError(res, 400, "DUPLICATE_EMAIL");
         if (b.email && !EMAIL.test(b.email)) return apiError(res, 400, "INVALID_EMAIL");
-        const a = createAccount({ email: b.email ?? null, password: b.password ?? null, emailVerified: Boolean(b.emailVerified) });
-        return send(res, 200, { kind: "identitytoolkit#SignupNewUserResponse", localId: a.localId, ...(a.email ? { email: a.email } : {}) });
+        const a = createAccount({
+          email: b.email ?? null,
+          password: b.password ?? null,
+          emailVerified: Boolean(b.emailVerified),
+        });
+        return send(res, 200, {
+          kind: "identitytoolkit#SignupNewUserResponse",
+          localId: a.localId,
+          ...(a.email ? { email: a.email } : {}),
+        });
       }
       case "accounts:delete": {
         if (!accounts.delete(b.localId)) return apiError(res, 400, "USER_NOT_FOUND");
@@ -196,17 +231,23 @@ export async function startFirebaseFake({
       }
     }
     record.auth = auth;
-    const segs = url.pathname.replace(/\.json$/, "").split("/").filter(Boolean).map(decodeURIComponent);
+    const segs = url.pathname
+      .replace(/\.json$/, "")
+      .split("/")
+      .filter(Boolean)
+      .map(decodeURIComponent);
     const dbPath = segs.join("/");
     const now = Date.now();
     const admin = auth === "admin";
     if (req.method === "GET") {
-      if (!admin && !canRead(rules, { root, path: dbPath, auth, now })) return send(res, 401, { error: "Permission denied" });
+      if (!admin && !canRead(rules, { root, path: dbPath, auth, now }))
+        return send(res, 401, { error: "Permission denied" });
       const value = getAt(root, segs);
       const headers = req.headers["x-firebase-etag"] === "true" ? { ETag: etagOf(value) } : {};
       return send(res, 200, JSON.stringify(value), headers);
     }
-    for (const hook of beforeWrite.splice(0)) hook({ method: req.method, path: dbPath, set: (p, v) => (root = setAt(root, p.split("/").filter(Boolean), v)) });
+    for (const hook of beforeWrite.splice(0))
+      hook({ method: req.method, path: dbPath, set: (p, v) => (root = setAt(root, p.split("/").filter(Boolean), v)) });
     const current = getAt(root, segs);
     const ifMatch = req.headers["if-match"];
     if (ifMatch !== undefined && (req.method === "PUT" || req.method === "DELETE") && ifMatch !== etagOf(current)) {
@@ -221,7 +262,8 @@ export async function startFirebaseFake({
       return send(res, 200, JSON.stringify(req.method === "PUT" ? normalize(value) : null));
     }
     if (req.method === "PATCH") {
-      if (!body || typeof body !== "object" || Array.isArray(body)) return send(res, 400, { error: "Invalid data; couldn't parse JSON object." });
+      if (!body || typeof body !== "object" || Array.isArray(body))
+        return send(res, 400, { error: "Invalid data; couldn't parse JSON object." });
       result = canUpdate(rules, { root, path: dbPath, patch: body, auth: admin ? null : auth, now });
       if (!admin && !result.allowed) return send(res, 401, { error: "Permission denied" });
       root = result.newRoot;
@@ -260,17 +302,26 @@ export async function startFirebaseFake({
         service,
         method: req.method,
         path: url.pathname,
-        dbPath: service === "rtdb" ? url.pathname.replace(/\.json$/, "").split("/").filter(Boolean).map(decodeURIComponent).join("/") : null,
+        dbPath:
+          service === "rtdb"
+            ? url.pathname
+                .replace(/\.json$/, "")
+                .split("/")
+                .filter(Boolean)
+                .map(decodeURIComponent)
+                .join("/")
+            : null,
         query: Object.fromEntries(url.searchParams),
         headers: req.headers,
         body,
         at: Date.now(),
       };
       requests.push(record);
-      const handle = () => (service === "auth" ? identityToolkit(req, res, url, body) : database(req, res, url, body, record));
+      const handle = () =>
+        service === "auth" ? identityToolkit(req, res, url, body) : database(req, res, url, body, record);
       const mode = modes[service];
       if (mode === "fail") return send(res, 503, { error: "service unavailable" });
-      if (mode === "junk") return send(res, 200, "{\"this is\": not json");
+      if (mode === "junk") return send(res, 200, '{"this is": not json');
       if (mode === "slow") {
         const t = setTimeout(() => {
           timers.delete(t);

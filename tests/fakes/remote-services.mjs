@@ -22,7 +22,12 @@ export function loadSampleTables(sampleDir = "sample") {
   };
 }
 
-const words = (s) => String(s ?? "").toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "").match(/[\p{L}\p{N}]+/gu) ?? [];
+const words = (s) =>
+  String(s ?? "")
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .match(/[\p{L}\p{N}]+/gu) ?? [];
 
 /** PostgREST filters used by the app: eq, plfts (phrase: the words appear in order), order, limit, offset, select. */
 function postgrest(rows, params) {
@@ -70,7 +75,9 @@ function wordpress(posts, url, rest) {
   const m = /^posts\/(\d+)$/.exec(rest);
   if (m) {
     const post = posts.find((p) => p.id === Number(m[1]));
-    return post ? { status: 200, body: post } : { status: 404, body: { code: "rest_post_invalid_id", message: "Invalid post ID." } };
+    return post
+      ? { status: 200, body: post }
+      : { status: 404, body: { code: "rest_post_invalid_id", message: "Invalid post ID." } };
   }
   return { status: 404, body: { code: "rest_no_route" } };
 }
@@ -121,10 +128,17 @@ export async function startRemoteServices({ port = 0, sampleDir = "sample", host
       }
     }
     if (!handle) return send(404, { error: "no such route" });
-    requests.push({ service, method: req.method, path: url.pathname, query: url.search, headers: req.headers, at: Date.now() });
+    requests.push({
+      service,
+      method: req.method,
+      path: url.pathname,
+      query: url.search,
+      headers: req.headers,
+      at: Date.now(),
+    });
     const mode = modes[service];
     if (mode === "fail") return send(503, { error: "service unavailable" });
-    if (mode === "junk") return send(200, "{\"this is\": not json");
+    if (mode === "junk") return send(200, '{"this is": not json');
     if (mode === "slow") return setTimeout(handle, 10_000);
     return handle();
   });

@@ -86,13 +86,33 @@ describe("embedded accounts", () => {
     const { accounts } = makeAuth();
     const owner = await accounts.signUp("owner@example.com", "owner password");
     await expect(
-      accounts.signInWithProvider({ provider: "facebook", subject: "fb-1", email: "owner@example.com", emailVerified: false }),
+      accounts.signInWithProvider({
+        provider: "facebook",
+        subject: "fb-1",
+        email: "owner@example.com",
+        emailVerified: false,
+      }),
     ).rejects.toMatchObject({ code: "unverified-email" });
-    const linked = await accounts.signInWithProvider({ provider: "google", subject: "g-1", email: "OWNER@example.com", emailVerified: true });
+    const linked = await accounts.signInWithProvider({
+      provider: "google",
+      subject: "g-1",
+      email: "OWNER@example.com",
+      emailVerified: true,
+    });
     expect(linked).toEqual({ user: { uid: owner.uid, email: "owner@example.com" }, created: false });
-    const again = await accounts.signInWithProvider({ provider: "google", subject: "g-1", email: null, emailVerified: false });
+    const again = await accounts.signInWithProvider({
+      provider: "google",
+      subject: "g-1",
+      email: null,
+      emailVerified: false,
+    });
     expect(again.user.uid).toBe(owner.uid);
-    const fresh = await accounts.signInWithProvider({ provider: "google", subject: "g-2", email: "new@example.com", emailVerified: true });
+    const fresh = await accounts.signInWithProvider({
+      provider: "google",
+      subject: "g-2",
+      email: "new@example.com",
+      emailVerified: true,
+    });
     expect(fresh.created).toBe(true);
     expect(fresh.user.uid).toMatch(/^[A-Za-z0-9]{28}$/);
   });
@@ -141,15 +161,17 @@ describe("sessions", () => {
   it("signs in with the form strategy, with one generic failure, and throttles an account after repeated failures", async () => {
     const { accounts, auth } = makeAuth();
     await accounts.signUp("throttle@example.com", "throttle password");
-    expect((await auth.signInWithPassword(form({ email: "throttle@example.com", password: "throttle password" }))).email).toBe(
-      "throttle@example.com",
-    );
+    expect(
+      (await auth.signInWithPassword(form({ email: "throttle@example.com", password: "throttle password" }))).email,
+    ).toBe("throttle@example.com");
     for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i++) {
-      await expect(auth.signInWithPassword(form({ email: "throttle@example.com", password: `wrong ${i}` }))).rejects.toThrow(SIGN_IN_FAILED);
+      await expect(
+        auth.signInWithPassword(form({ email: "throttle@example.com", password: `wrong ${i}` })),
+      ).rejects.toThrow(SIGN_IN_FAILED);
     }
-    await expect(auth.signInWithPassword(form({ email: "THROTTLE@example.com", password: "throttle password" }))).rejects.toThrow(
-      SIGN_IN_THROTTLED,
-    );
+    await expect(
+      auth.signInWithPassword(form({ email: "THROTTLE@example.com", password: "throttle password" })),
+    ).rejects.toThrow(SIGN_IN_THROTTLED);
   }, 30_000);
 });
 
@@ -159,10 +181,18 @@ describe("library (users/<uid>, ActiveAudioSync, favorites)", () => {
     const { uid } = await accounts.signUp("fav@example.com", "fav password");
     await library.initUser(uid);
     expect(await library.userRecord(uid)).toEqual({ audioTitle: "", audioSrc: "", duration: 0 });
-    expect(await library.activeAudioSync(uid)).toEqual({ AudioTitle: "", Duration: 0, AudioImg: "", AudioSrc: "", currentTime: 0 });
+    expect(await library.activeAudioSync(uid)).toEqual({
+      AudioTitle: "",
+      Duration: 0,
+      AudioImg: "",
+      AudioSrc: "",
+      currentTime: 0,
+    });
     expect(await library.favorites(uid)).toEqual([]);
     const adds = await Promise.all(
-      Array.from({ length: 50 }, () => library.addFavorite(uid, { audioSrc: "/media/audio/ep-audio-1.mp3", audioTitle: "Pilot Light", duration: 35 })),
+      Array.from({ length: 50 }, () =>
+        library.addFavorite(uid, { audioSrc: "/media/audio/ep-audio-1.mp3", audioTitle: "Pilot Light", duration: 35 }),
+      ),
     );
     expect(new Set(adds.map((f) => f.id)).size).toBe(1);
     expect(await library.favorites(uid)).toHaveLength(1);
@@ -175,11 +205,21 @@ describe("library (users/<uid>, ActiveAudioSync, favorites)", () => {
     const { accounts, library } = makeAuth();
     const { uid } = await accounts.signUp("progress@example.com", "progress password");
     await library.initUser(uid);
-    const sync = { AudioTitle: "Pilot Light", Duration: 35, AudioImg: "/media/img/a.svg", AudioSrc: "/media/audio/ep-audio-1.mp3", currentTime: 20 };
+    const sync = {
+      AudioTitle: "Pilot Light",
+      Duration: 35,
+      AudioImg: "/media/img/a.svg",
+      AudioSrc: "/media/audio/ep-audio-1.mp3",
+      currentTime: 20,
+    };
     expect(await library.writeProgress(uid, sync, 2_000)).toBe("written");
     expect(await library.writeProgress(uid, { ...sync, currentTime: 5 }, 1_000)).toBe("stale");
     expect((await library.activeAudioSync(uid))?.currentTime).toBe(20);
-    expect(await library.userRecord(uid)).toEqual({ audioTitle: "Pilot Light", audioSrc: "/media/audio/ep-audio-1.mp3", duration: 35 });
+    expect(await library.userRecord(uid)).toEqual({
+      audioTitle: "Pilot Light",
+      audioSrc: "/media/audio/ep-audio-1.mp3",
+      duration: 35,
+    });
   });
 });
 

@@ -17,8 +17,16 @@ const cases: { name: string; to: string; props?: Record<string, unknown> }[] = [
   { name: "a query with escapes", to: "/episode?title=Episode%20384%3A%20Last%20Call%20on%20MLR" },
   { name: "a hash", to: "/help#shortcuts" },
   { name: "an empty query and hash", to: "/News?#" },
-  { name: "class, label, rel, target", to: "/signin?redirectTo=%2Fera%3Fstation%3DMLR", props: { className: "heart", "aria-label": "Sign in", rel: "nofollow", target: "_self" } },
-  { name: "style and data attributes", to: "/era?station=Edge%20FM", props: { style: { color: "red" }, "data-x": "1", id: "x" } },
+  {
+    name: "class, label, rel, target",
+    to: "/signin?redirectTo=%2Fera%3Fstation%3DMLR",
+    props: { className: "heart", "aria-label": "Sign in", rel: "nofollow", target: "_self" },
+  },
+  {
+    name: "style and data attributes",
+    to: "/era?station=Edge%20FM",
+    props: { style: { color: "red" }, "data-x": "1", id: "x" },
+  },
   { name: "an external URL (handed to Link)", to: "https://example.com/a?b=c" },
   { name: "a protocol-relative URL (handed to Link)", to: "//example.com/a" },
 ];
@@ -27,16 +35,34 @@ describe("AppLink on the server", () => {
   for (const c of cases) {
     it(`matches <Link> for ${c.name}`, async () => {
       const props = c.props ?? {};
-      const expected = await render(<Link to={c.to} {...props}>x <b>y</b></Link>);
-      const actual = await render(<AppLink to={c.to} {...props}>x <b>y</b></AppLink>);
+      const expected = await render(
+        <Link to={c.to} {...props}>
+          x <b>y</b>
+        </Link>,
+      );
+      const actual = await render(
+        <AppLink to={c.to} {...props}>
+          x <b>y</b>
+        </AppLink>,
+      );
       expect(actual).toBe(expected);
       expect(actual).toContain("<a ");
     });
   }
 
   it("ignores prefetch on the server, as <Link> does", async () => {
-    const expected = await render(<Link to="/News" prefetch="intent">News</Link>);
-    expect(await render(<AppLink to="/News" prefetch="intent">News</AppLink>)).toBe(expected);
+    const expected = await render(
+      <Link to="/News" prefetch="intent">
+        News
+      </Link>,
+    );
+    expect(
+      await render(
+        <AppLink to="/News" prefetch="intent">
+          News
+        </AppLink>,
+      ),
+    ).toBe(expected);
   });
 });
 

@@ -18,7 +18,8 @@ function sourceFiles(): string[] {
     for (const entry of fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
       const rel = `${dir}/${entry.name}`;
       if (entry.isDirectory()) walk(rel);
-      else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && !entry.name.endsWith(".d.ts")) found.push(rel);
+      else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && !entry.name.endsWith(".d.ts"))
+        found.push(rel);
     }
   };
   walk("app");
@@ -103,16 +104,27 @@ export function cycles(graph: Graph): string[][] {
     }
   };
   for (const v of graph.keys()) if (!index.has(v)) visit(v);
-  return found.map((c) => c.join(" <-> ")).sort().map((c) => c.split(" <-> "));
+  return found
+    .map((c) => c.join(" <-> "))
+    .sort()
+    .map((c) => c.split(" <-> "));
 }
 
 const LAYER_RULES: { from: RegExp; to: RegExp; why: string }[] = [
   { from: /^app\/(routes|components)\//, to: /^app\/adapters\//, why: "views reach adapters only through services" },
   { from: /^app\/services\//, to: /^app\/(adapters|http)\//, why: "services know neither adapters nor HTTP" },
   { from: /^server(\.ts$|\/)/, to: /^app\//, why: "the server gets the app through the Remix build" },
-  { from: /^app\/adapters\//, to: /^app\/(player|components|routes|http)\//, why: "adapters serve services, not views or HTTP" },
+  {
+    from: /^app\/adapters\//,
+    to: /^app\/(player|components|routes|http)\//,
+    why: "adapters serve services, not views or HTTP",
+  },
   { from: /^app\/config\//, to: /^app\/adapters\//, why: "configuration is read before any adapter is built" },
-  { from: /^app\/(components|player|ui)\//, to: /\.server\.tsx?$/, why: "browser code takes shared types from non-server modules" },
+  {
+    from: /^app\/(components|player|ui)\//,
+    to: /\.server\.tsx?$/,
+    why: "browser code takes shared types from non-server modules",
+  },
 ];
 
 /**
@@ -160,6 +172,8 @@ describe("architecture", () => {
     const found = violations(planted);
     expect(found.some((v) => v.startsWith("file cycle:") && v.includes("app/composition.server.ts"))).toBe(true);
     expect(found.some((v) => v.startsWith("folder cycle:") && v.includes("app/services"))).toBe(true);
-    expect(found).toContain("layer leak: server/precompressed.ts -> app/http/cache-policy.ts (the server gets the app through the Remix build)");
+    expect(found).toContain(
+      "layer leak: server/precompressed.ts -> app/http/cache-policy.ts (the server gets the app through the Remix build)",
+    );
   });
 });

@@ -29,7 +29,7 @@ const post: NewsPost = {
   image: null,
 };
 
-describe("card views (SPEC §5 cuts, done on the server)", () => {
+describe("card views (docs/product.md §5 cuts, done on the server)", () => {
   it("an episode card drops the description for its first 18 words, and what no card shows", () => {
     const card = episodeCard(episode);
     expect(card).not.toHaveProperty("description");
@@ -57,10 +57,25 @@ describe("card views (SPEC §5 cuts, done on the server)", () => {
   });
 
   it("a slide carries its link target decided on the server, per content site", () => {
-    const slide: SliderItem = { id: "s1", image: "/s.jpg", caption: "Tour", url: "https://thehamradioshow.com/the-bunker-tour/" };
-    expect(slideCard(slide, "https://thehamradioshow.com")).toEqual({ id: "s1", image: "/s.jpg", caption: "Tour", target: { kind: "internal", href: "/Page/the-bunker-tour" } });
-    expect(slideCard(slide, "https://elsewhere.example").target).toEqual({ kind: "external", href: "https://thehamradioshow.com/the-bunker-tour/" });
-    expect(slideCard({ ...slide, url: "javascript:alert(1)" }, "https://thehamradioshow.com").target).toEqual({ kind: "none" });
+    const slide: SliderItem = {
+      id: "s1",
+      image: "/s.jpg",
+      caption: "Tour",
+      url: "https://thehamradioshow.com/the-bunker-tour/",
+    };
+    expect(slideCard(slide, "https://thehamradioshow.com")).toEqual({
+      id: "s1",
+      image: "/s.jpg",
+      caption: "Tour",
+      target: { kind: "internal", href: "/Page/the-bunker-tour" },
+    });
+    expect(slideCard(slide, "https://elsewhere.example").target).toEqual({
+      kind: "external",
+      href: "https://thehamradioshow.com/the-bunker-tour/",
+    });
+    expect(slideCard({ ...slide, url: "javascript:alert(1)" }, "https://thehamradioshow.com").target).toEqual({
+      kind: "none",
+    });
     expect(slideCard(slide, "https://thehamradioshow.com")).not.toHaveProperty("url");
   });
 });

@@ -90,8 +90,19 @@ const unique = (name: string) => `${name}-${++seq}-${Date.now().toString(36)}`;
 const uniqueEmail = (name: string) => `${unique(name)}@example.com`;
 /** A fresh listener without scrypt: a new Google identity. */
 const newListener = async (accounts: Accounts) =>
-  (await accounts.signInWithProvider({ provider: "google", subject: unique("g"), email: uniqueEmail("g"), emailVerified: true })).user.uid;
-const error = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e);
+  (
+    await accounts.signInWithProvider({
+      provider: "google",
+      subject: unique("g"),
+      email: uniqueEmail("g"),
+      emailVerified: true,
+    })
+  ).user.uid;
+const error = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: unknown) => e,
+  );
 
 const MESSAGES = {
   badEmail: "The email address is badly formatted.",
@@ -103,8 +114,14 @@ const MESSAGES = {
 describe.each(backends)("Accounts contract — %s", (_name, make) => {
   it("sign-up: the app's own email and password rules, normalised email, one account per email", async () => {
     const { accounts } = make();
-    expect(await error(accounts.signUp("not-an-email", "password123"))).toMatchObject({ code: "invalid-email", message: MESSAGES.badEmail });
-    expect(await error(accounts.signUp(uniqueEmail("short"), "1234567"))).toMatchObject({ code: "weak-password", message: MESSAGES.weak });
+    expect(await error(accounts.signUp("not-an-email", "password123"))).toMatchObject({
+      code: "invalid-email",
+      message: MESSAGES.badEmail,
+    });
+    expect(await error(accounts.signUp(uniqueEmail("short"), "1234567"))).toMatchObject({
+      code: "weak-password",
+      message: MESSAGES.weak,
+    });
     const email = uniqueEmail("Mixed.Case");
     const user = await accounts.signUp(`  ${email.toUpperCase()} `, "  spaced passphrase  ");
     expect(user).toEqual({ uid: expect.stringMatching(/^[A-Za-z0-9]{28}$/), email: email.toLowerCase() });
@@ -137,15 +154,30 @@ describe.each(backends)("Accounts contract — %s", (_name, make) => {
     const email = uniqueEmail("owner");
     const owner = await accounts.signUp(email, "owner password");
     const fb = unique("fb");
-    expect(await error(accounts.signInWithProvider({ provider: "facebook", subject: fb, email, emailVerified: false }))).toMatchObject({
+    expect(
+      await error(accounts.signInWithProvider({ provider: "facebook", subject: fb, email, emailVerified: false })),
+    ).toMatchObject({
       code: "unverified-email",
       message: MESSAGES.unverified,
     });
     const g = unique("g");
-    const linked = await accounts.signInWithProvider({ provider: "google", subject: g, email: email.toUpperCase(), emailVerified: true });
+    const linked = await accounts.signInWithProvider({
+      provider: "google",
+      subject: g,
+      email: email.toUpperCase(),
+      emailVerified: true,
+    });
     expect(linked).toEqual({ user: { uid: owner.uid, email }, created: false });
-    expect((await accounts.signInWithProvider({ provider: "google", subject: g, email: null, emailVerified: false })).user.uid).toBe(owner.uid);
-    const fresh = await accounts.signInWithProvider({ provider: "facebook", subject: unique("fb"), email: uniqueEmail("fresh"), emailVerified: false });
+    expect(
+      (await accounts.signInWithProvider({ provider: "google", subject: g, email: null, emailVerified: false })).user
+        .uid,
+    ).toBe(owner.uid);
+    const fresh = await accounts.signInWithProvider({
+      provider: "facebook",
+      subject: unique("fb"),
+      email: uniqueEmail("fresh"),
+      emailVerified: false,
+    });
     expect(fresh.created).toBe(true);
     expect(fresh.user).toEqual({ uid: expect.stringMatching(/^[A-Za-z0-9]{28}$/), email: null });
   });
@@ -158,7 +190,13 @@ describe.each(backends)("Library contract — %s", (_name, make) => {
     await library.initUser(uid);
     await library.initUser(uid); // idempotent
     expect(await library.userRecord(uid)).toEqual({ audioTitle: "", audioSrc: "", duration: 0 });
-    expect(await library.activeAudioSync(uid)).toEqual({ AudioTitle: "", Duration: 0, AudioImg: "", AudioSrc: "", currentTime: 0 });
+    expect(await library.activeAudioSync(uid)).toEqual({
+      AudioTitle: "",
+      Duration: 0,
+      AudioImg: "",
+      AudioSrc: "",
+      currentTime: 0,
+    });
     expect(await library.favorites(uid)).toEqual([]);
     const nobody = "NoSuchUserAnywhere0000000000";
     expect(await library.userRecord(nobody)).toBeNull();
@@ -171,11 +209,25 @@ describe.each(backends)("Library contract — %s", (_name, make) => {
     const uid = await newListener(accounts);
     await library.initUser(uid);
     const src = "/media/audio/ep-audio-1.mp3";
-    const adds = await Promise.all(Array.from({ length: 50 }, () => library.addFavorite(uid, { audioSrc: src, audioTitle: "Pilot Light", duration: 35 })));
+    const adds = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        library.addFavorite(uid, { audioSrc: src, audioTitle: "Pilot Light", duration: 35 }),
+      ),
+    );
     expect(new Set(adds.map((f) => f.id)).size).toBe(1);
-    expect(adds[0]).toEqual({ id: expect.stringMatching(/^-[A-Za-z0-9_-]{19,20}$/), audioSrc: src, audioTitle: "Pilot Light", Duration: 35, isFav: true });
+    expect(adds[0]).toEqual({
+      id: expect.stringMatching(/^-[A-Za-z0-9_-]{19,20}$/),
+      audioSrc: src,
+      audioTitle: "Pilot Light",
+      Duration: 35,
+      isFav: true,
+    });
     await new Promise((r) => setTimeout(r, 5));
-    const second = await library.addFavorite(uid, { audioSrc: "/media/audio/ep-audio-2.mp3", audioTitle: "Second", duration: 0 });
+    const second = await library.addFavorite(uid, {
+      audioSrc: "/media/audio/ep-audio-2.mp3",
+      audioTitle: "Second",
+      duration: 0,
+    });
     expect((await library.favorites(uid)).map((f) => f.audioSrc)).toEqual(["/media/audio/ep-audio-2.mp3", src]);
     expect(await library.removeFavorite(uid, second.id)).toBe(true);
     expect(await library.removeFavorite(uid, second.id)).toBe(false);
@@ -189,12 +241,22 @@ describe.each(backends)("Library contract — %s", (_name, make) => {
     const { accounts, library } = make();
     const uid = await newListener(accounts);
     await library.initUser(uid);
-    const sync = { AudioTitle: "Pilot Light", Duration: 35, AudioImg: "/media/img/a.svg", AudioSrc: "/media/audio/ep-audio-1.mp3", currentTime: 20 };
+    const sync = {
+      AudioTitle: "Pilot Light",
+      Duration: 35,
+      AudioImg: "/media/img/a.svg",
+      AudioSrc: "/media/audio/ep-audio-1.mp3",
+      currentTime: 20,
+    };
     expect(await library.writeProgress(uid, sync, 2_000)).toBe("written");
     expect(await library.writeProgress(uid, { ...sync, currentTime: 5 }, 1_000)).toBe("stale");
     expect(await library.writeProgress(uid, { ...sync, currentTime: 6 }, 2_000)).toBe("stale");
     expect(await library.activeAudioSync(uid)).toEqual(sync);
-    expect(await library.userRecord(uid)).toEqual({ audioTitle: "Pilot Light", audioSrc: "/media/audio/ep-audio-1.mp3", duration: 35 });
+    expect(await library.userRecord(uid)).toEqual({
+      audioTitle: "Pilot Light",
+      audioSrc: "/media/audio/ep-audio-1.mp3",
+      duration: 35,
+    });
     expect(await library.writeProgress(uid, { ...sync, currentTime: 30 }, 3_000)).toBe("written");
     expect((await library.activeAudioSync(uid))?.currentTime).toBe(30);
   });
@@ -217,13 +279,13 @@ describe.each(backends)("Library contract — %s", (_name, make) => {
   });
 });
 
-// ---- Firebase only: the exact calls of SPEC §7, the existing app's data, faults ----------------
+// ---- Firebase only: the exact calls of docs/product.md §7, the existing app's data, faults ----------------
 
 const rtdb = () => fake.requests.filter((r) => r.service === "rtdb");
 const auth = () => fake.requests.filter((r) => r.service === "auth");
 const call = (r: Recorded) => `${r.method} ${r.dbPath}`;
 
-describe("Firebase Realtime Database — SPEC §7 paths exactly", () => {
+describe("Firebase Realtime Database — docs/product.md §7 paths exactly", () => {
   it("reads and writes users/<uid>, users/<uid>/ActiveAudioSync, users/<uid>/favorites and favorites/<id>", async () => {
     const library = firebaseLibrary();
     const uid = fake.seedAccount({ email: uniqueEmail("paths"), password: "paths password" });
@@ -231,7 +293,7 @@ describe("Firebase Realtime Database — SPEC §7 paths exactly", () => {
     expect(rtdb().map(call)).toEqual([`GET users/${uid}`, `PUT users/${uid}`]);
     expect(rtdb()[0]!.headers["x-firebase-etag"]).toBe("true");
     expect(rtdb()[1]!.headers["if-match"]).toBeTruthy();
-    // RTDB drops the empty favorites object; the stored record has exactly the SPEC §3 fields
+    // RTDB drops the empty favorites object; the stored record has exactly the docs/product.md §3 fields
     expect(fake.getData(`users/${uid}`)).toEqual({
       audioTitle: "",
       audioSrc: "",
@@ -243,11 +305,21 @@ describe("Firebase Realtime Database — SPEC §7 paths exactly", () => {
     fake.reset();
     await library.userRecord(uid);
     await library.activeAudioSync(uid);
-    const sync = { AudioTitle: "Pilot Light", Duration: 35, AudioImg: "/i.svg", AudioSrc: "/media/audio/ep-audio-1.mp3", currentTime: 20 };
+    const sync = {
+      AudioTitle: "Pilot Light",
+      Duration: 35,
+      AudioImg: "/i.svg",
+      AudioSrc: "/media/audio/ep-audio-1.mp3",
+      currentTime: 20,
+    };
     await library.writeProgress(uid, sync, 5_000);
     await library.writeProgress(uid, { ...sync, currentTime: 25 }, 6_000); // same audio: no record write
     await library.favorites(uid);
-    const fav = await library.addFavorite(uid, { audioSrc: "/media/audio/ep-audio-1.mp3", audioTitle: "Pilot Light", duration: 35 });
+    const fav = await library.addFavorite(uid, {
+      audioSrc: "/media/audio/ep-audio-1.mp3",
+      audioTitle: "Pilot Light",
+      duration: 35,
+    });
     await library.removeFavorite(uid, fav.id);
     await library.confirmAdult(uid);
     expect(rtdb().map(call)).toEqual([
@@ -272,11 +344,20 @@ describe("Firebase Realtime Database — SPEC §7 paths exactly", () => {
       expect(JSON.parse(r.query.auth_variable_override!)).toEqual({ uid });
     }
     const post = rtdb().find((r) => r.method === "POST")!;
-    expect(post.body).toEqual({ audioSrc: "/media/audio/ep-audio-1.mp3", audioTitle: "Pilot Light", isFav: true, Duration: 35 });
+    expect(post.body).toEqual({
+      audioSrc: "/media/audio/ep-audio-1.mp3",
+      audioTitle: "Pilot Light",
+      isFav: true,
+      Duration: 35,
+    });
     const put = rtdb().find((r) => r.method === "PUT" && r.dbPath!.endsWith("ActiveAudioSync"))!;
     expect(put.body).toEqual({ ...sync, writtenAt: 5_000 });
     expect(put.headers["if-match"]).toBeTruthy();
-    expect(rtdb().find((r) => r.method === "PATCH")!.body).toEqual({ audioTitle: "Pilot Light", audioSrc: "/media/audio/ep-audio-1.mp3", duration: 35 });
+    expect(rtdb().find((r) => r.method === "PATCH")!.body).toEqual({
+      audioTitle: "Pilot Light",
+      audioSrc: "/media/audio/ep-audio-1.mp3",
+      duration: 35,
+    });
     expect(fake.getData(`users/${uid}/ActiveAudioSync`)).toEqual({ ...sync, currentTime: 25, writtenAt: 6_000 });
     expect(typeof fake.getData(`users/${uid}/adultConfirmedAt`)).toBe("number");
   });
@@ -291,33 +372,76 @@ describe("Firebase Realtime Database — SPEC §7 paths exactly", () => {
       ActiveAudioSync: { AudioTitle: "Old Show", AudioSrc: "https://cdn.example/old.mp3", currentTime: 42 },
       favorites: {
         "-Lold0000000000000001": { Title: "Legacy Episode", Episodeurl: "https://cdn.example/legacy.mp3", isFav: true },
-        "-Lold0000000000000002": { audioTitle: "Newer Spelling", audioSrc: "https://cdn.example/new.mp3", Duration: 60, isFav: true },
+        "-Lold0000000000000002": {
+          audioTitle: "Newer Spelling",
+          audioSrc: "https://cdn.example/new.mp3",
+          Duration: 60,
+          isFav: true,
+        },
         "-Lold0000000000000003": { Title: "No source" },
         "-Lold0000000000000004": "junk",
         "-Lold0000000000000005": { Title: "Unfavorited", Episodeurl: "https://cdn.example/off.mp3", isFav: false },
       },
     });
-    expect(await library.userRecord(uid)).toEqual({ audioTitle: "Old Show", audioSrc: "https://cdn.example/old.mp3", duration: 120 });
-    // written by the existing app: no AudioImg, no Duration (undefined fields stripped, SPEC §5)
-    expect(await library.activeAudioSync(uid)).toEqual({ AudioTitle: "Old Show", Duration: 0, AudioImg: "", AudioSrc: "https://cdn.example/old.mp3", currentTime: 42 });
+    expect(await library.userRecord(uid)).toEqual({
+      audioTitle: "Old Show",
+      audioSrc: "https://cdn.example/old.mp3",
+      duration: 120,
+    });
+    // written by the existing app: no AudioImg, no Duration (undefined fields stripped, docs/product.md §5)
+    expect(await library.activeAudioSync(uid)).toEqual({
+      AudioTitle: "Old Show",
+      Duration: 0,
+      AudioImg: "",
+      AudioSrc: "https://cdn.example/old.mp3",
+      currentTime: 42,
+    });
     expect(await library.favorites(uid)).toEqual([
-      { id: "-Lold0000000000000002", audioTitle: "Newer Spelling", audioSrc: "https://cdn.example/new.mp3", Duration: 60, isFav: true },
-      { id: "-Lold0000000000000001", audioTitle: "Legacy Episode", audioSrc: "https://cdn.example/legacy.mp3", Duration: 0, isFav: true },
+      {
+        id: "-Lold0000000000000002",
+        audioTitle: "Newer Spelling",
+        audioSrc: "https://cdn.example/new.mp3",
+        Duration: 60,
+        isFav: true,
+      },
+      {
+        id: "-Lold0000000000000001",
+        audioTitle: "Legacy Episode",
+        audioSrc: "https://cdn.example/legacy.mp3",
+        Duration: 0,
+        isFav: true,
+      },
     ]);
     fake.reset();
-    const again = await library.addFavorite(uid, { audioSrc: "https://cdn.example/legacy.mp3", audioTitle: "Legacy Episode", duration: 0 });
+    const again = await library.addFavorite(uid, {
+      audioSrc: "https://cdn.example/legacy.mp3",
+      audioTitle: "Legacy Episode",
+      duration: 0,
+    });
     expect(again.id).toBe("-Lold0000000000000001");
     expect(rtdb().some((r) => r.method === "POST")).toBe(false);
     expect(await library.removeFavoriteBySrc(uid, "https://cdn.example/legacy.mp3")).toBe(true);
-    expect(rtdb().filter((r) => r.method === "DELETE").map(call)).toEqual([`DELETE users/${uid}/favorites/-Lold0000000000000001`]);
+    expect(
+      rtdb()
+        .filter((r) => r.method === "DELETE")
+        .map(call),
+    ).toEqual([`DELETE users/${uid}/favorites/-Lold0000000000000001`]);
     // the existing app's progress has no writtenAt: any new write wins
-    expect(await library.writeProgress(uid, { AudioTitle: "T", Duration: 1, AudioImg: "", AudioSrc: "/t.mp3", currentTime: 1 }, 1)).toBe("written");
+    expect(
+      await library.writeProgress(
+        uid,
+        { AudioTitle: "T", Duration: 1, AudioImg: "", AudioSrc: "/t.mp3", currentTime: 1 },
+        1,
+      ),
+    ).toBe("written");
   });
 
   it("50 concurrent adds push once", async () => {
     const library = firebaseLibrary();
     const uid = fake.seedAccount({ email: uniqueEmail("fifty"), password: "fifty password" });
-    await Promise.all(Array.from({ length: 50 }, () => library.addFavorite(uid, { audioSrc: "/a.mp3", audioTitle: "A", duration: 1 })));
+    await Promise.all(
+      Array.from({ length: 50 }, () => library.addFavorite(uid, { audioSrc: "/a.mp3", audioTitle: "A", duration: 1 })),
+    );
     expect(rtdb().filter((r) => r.method === "POST")).toHaveLength(1);
     expect(Object.keys(fake.getData(`users/${uid}/favorites`) as object)).toHaveLength(1);
   });
@@ -340,13 +464,17 @@ describe("Firebase Realtime Database — SPEC §7 paths exactly", () => {
     const sync = { AudioTitle: "T", Duration: 10, AudioImg: "", AudioSrc: "/t.mp3", currentTime: 1 };
     await library.writeProgress(uid, sync, 1_000);
     fake.reset();
-    fake.beforeNextWrite(({ set }) => set(`users/${uid}/ActiveAudioSync`, { ...sync, currentTime: 9, writtenAt: 5_000 }));
+    fake.beforeNextWrite(({ set }) =>
+      set(`users/${uid}/ActiveAudioSync`, { ...sync, currentTime: 9, writtenAt: 5_000 }),
+    );
     expect(await library.writeProgress(uid, { ...sync, currentTime: 4 }, 4_000)).toBe("stale");
     expect(fake.getData(`users/${uid}/ActiveAudioSync`)).toMatchObject({ currentTime: 9, writtenAt: 5_000 });
     expect(rtdb().map(call)).toEqual([`GET users/${uid}/ActiveAudioSync`, `PUT users/${uid}/ActiveAudioSync`]);
 
     fake.reset();
-    fake.beforeNextWrite(({ set }) => set(`users/${uid}/ActiveAudioSync`, { ...sync, currentTime: 7, writtenAt: 5_500 }));
+    fake.beforeNextWrite(({ set }) =>
+      set(`users/${uid}/ActiveAudioSync`, { ...sync, currentTime: 7, writtenAt: 5_500 }),
+    );
     expect(await library.writeProgress(uid, { ...sync, currentTime: 8 }, 6_000)).toBe("written");
     expect(fake.getData(`users/${uid}/ActiveAudioSync`)).toMatchObject({ currentTime: 8, writtenAt: 6_000 });
     expect(rtdb().filter((r) => r.method === "PUT")).toHaveLength(2);
@@ -356,13 +484,22 @@ describe("Firebase Realtime Database — SPEC §7 paths exactly", () => {
     const library = firebaseLibrary();
     const a = fake.seedAccount({ email: uniqueEmail("idor-a"), password: "idor a password" });
     const b = fake.seedAccount({ email: uniqueEmail("idor-b"), password: "idor b password" });
-    fake.setData(`users/${b}`, { audioTitle: "B", audioSrc: "/b.mp3", duration: 1, favorites: { "-Nbfav": { audioSrc: "/b.mp3", audioTitle: "B", isFav: true } } });
+    fake.setData(`users/${b}`, {
+      audioTitle: "B",
+      audioSrc: "/b.mp3",
+      duration: 1,
+      favorites: { "-Nbfav": { audioSrc: "/b.mp3", audioTitle: "B", isFav: true } },
+    });
     const before = JSON.stringify(fake.getData(`users/${b}`));
     fake.reset();
     await library.initUser(a);
     await library.userRecord(a);
     await library.activeAudioSync(a);
-    await library.writeProgress(a, { AudioTitle: "A", Duration: 1, AudioImg: "", AudioSrc: "/a.mp3", currentTime: 1 }, 10);
+    await library.writeProgress(
+      a,
+      { AudioTitle: "A", Duration: 1, AudioImg: "", AudioSrc: "/a.mp3", currentTime: 1 },
+      10,
+    );
     await library.addFavorite(a, { audioSrc: "/b.mp3", audioTitle: "B", duration: 1 });
     await library.favorites(a);
     await library.removeFavorite(a, "-Nbfav"); // B's favorite id, asked for under A
@@ -378,10 +515,13 @@ describe("Firebase Realtime Database — SPEC §7 paths exactly", () => {
     expect(JSON.stringify(fake.getData(`users/${b}`))).toBe(before);
     // and the database itself refuses A's token on B's subtree (database.rules.json via the fake)
     const override = encodeURIComponent(JSON.stringify({ uid: a }));
-    const res = await fetch(`${fake.origin}/users/${b}/favorites.json?access_token=${fake.accessToken}&auth_variable_override=${override}`, {
-      method: "POST",
-      body: JSON.stringify({ audioSrc: "/x.mp3", audioTitle: "x", isFav: true }),
-    });
+    const res = await fetch(
+      `${fake.origin}/users/${b}/favorites.json?access_token=${fake.accessToken}&auth_variable_override=${override}`,
+      {
+        method: "POST",
+        body: JSON.stringify({ audioSrc: "/x.mp3", audioTitle: "x", isFav: true }),
+      },
+    );
     expect(res.status).toBe(401);
   });
 
@@ -432,7 +572,11 @@ describe("Firebase Auth — Identity Toolkit calls and error mapping", () => {
     ["EMAIL_NOT_FOUND / INVALID_PASSWORD (no enumeration protection)", false, null],
     ["INVALID_LOGIN_CREDENTIALS (enumeration protection)", true, null],
     ["USER_DISABLED", true, "USER_DISABLED"],
-    ["TOO_MANY_ATTEMPTS_TRY_LATER", true, "TOO_MANY_ATTEMPTS_TRY_LATER : Access to this account has been temporarily disabled due to many failed login attempts."],
+    [
+      "TOO_MANY_ATTEMPTS_TRY_LATER",
+      true,
+      "TOO_MANY_ATTEMPTS_TRY_LATER : Access to this account has been temporarily disabled due to many failed login attempts.",
+    ],
   ])("sign-in refusals all read 'Invalid email or password.': %s", async (_label, protection, forced) => {
     const accounts = createFirebaseAccounts(authConfig());
     fake.options.enumerationProtection = protection;
@@ -446,22 +590,34 @@ describe("Firebase Auth — Identity Toolkit calls and error mapping", () => {
       outcomes.push(await error(accounts.signIn(uniqueEmail("unknown"), "right password")));
       outcomes.push(await error(accounts.signIn(email, "wrong password")));
     }
-    for (const o of outcomes) expect(o).toMatchObject({ name: "AccountError", code: "invalid-credentials", message: SIGN_IN_FAILED });
+    for (const o of outcomes)
+      expect(o).toMatchObject({ name: "AccountError", code: "invalid-credentials", message: SIGN_IN_FAILED });
   });
 
   it("a disabled account cannot sign in, and getUser no longer finds it", async () => {
     const accounts = createFirebaseAccounts(authConfig());
     const email = uniqueEmail("disabled");
     const uid = fake.seedAccount({ email, password: "right password", disabled: true });
-    expect(await error(accounts.signIn(email, "right password"))).toMatchObject({ code: "invalid-credentials", message: SIGN_IN_FAILED });
+    expect(await error(accounts.signIn(email, "right password"))).toMatchObject({
+      code: "invalid-credentials",
+      message: SIGN_IN_FAILED,
+    });
     expect(await accounts.getUser(uid)).toBeNull();
   });
 
   it.each([
     ["EMAIL_EXISTS", "email-taken", MESSAGES.taken],
     ["INVALID_EMAIL", "invalid-email", MESSAGES.badEmail],
-    ["WEAK_PASSWORD : Password should be at least 12 characters", "weak-password", "Password should be at least 12 characters."],
-    ["TOO_MANY_ATTEMPTS_TRY_LATER", "provider-error", "Too many attempts right now. Please wait a few minutes and try again."],
+    [
+      "WEAK_PASSWORD : Password should be at least 12 characters",
+      "weak-password",
+      "Password should be at least 12 characters.",
+    ],
+    [
+      "TOO_MANY_ATTEMPTS_TRY_LATER",
+      "provider-error",
+      "Too many attempts right now. Please wait a few minutes and try again.",
+    ],
   ])("sign-up error %s → AccountError %s", async (message, code, text) => {
     const accounts = createFirebaseAccounts(authConfig());
     fake.failNext("accounts:signUp", message);
@@ -493,17 +649,41 @@ describe("Firebase Auth — Google and Facebook identities keep the existing app
       emailVerified: true,
       providers: [{ providerId: "google.com", rawId: "108234567890123456789" }],
     });
-    const fbExisting = fake.seedAccount({ localId: "ExistingFacebookListener0001", providers: [{ providerId: "facebook.com", rawId: "10158000000000001" }] });
-    fake.setData(`users/${existing}`, { audioTitle: "Kept", audioSrc: "/kept.mp3", duration: 9, favorites: { "-Nkept": { Title: "Kept", Episodeurl: "/kept.mp3", isFav: true } } });
+    const fbExisting = fake.seedAccount({
+      localId: "ExistingFacebookListener0001",
+      providers: [{ providerId: "facebook.com", rawId: "10158000000000001" }],
+    });
+    fake.setData(`users/${existing}`, {
+      audioTitle: "Kept",
+      audioSrc: "/kept.mp3",
+      duration: 9,
+      favorites: { "-Nkept": { Title: "Kept", Episodeurl: "/kept.mp3", isFav: true } },
+    });
     const count = fake.accountCount();
-    const g = await accounts.signInWithProvider({ provider: "google", subject: "108234567890123456789", email: "listener@example.com", emailVerified: true });
+    const g = await accounts.signInWithProvider({
+      provider: "google",
+      subject: "108234567890123456789",
+      email: "listener@example.com",
+      emailVerified: true,
+    });
     expect(g).toEqual({ user: { uid: "ExistingGoogleListener000001", email: "listener@example.com" }, created: false });
-    const f = await accounts.signInWithProvider({ provider: "facebook", subject: "10158000000000001", email: null, emailVerified: false });
+    const f = await accounts.signInWithProvider({
+      provider: "facebook",
+      subject: "10158000000000001",
+      email: null,
+      emailVerified: false,
+    });
     expect(f).toEqual({ user: { uid: fbExisting, email: null }, created: false });
     expect(fake.accountCount()).toBe(count);
     expect(auth().map((r) => [r.path, r.body])).toEqual([
-      [`/v1/projects/${fake.projectId}/accounts:lookup`, { federatedUserId: [{ providerId: "google.com", rawId: "108234567890123456789" }] }],
-      [`/v1/projects/${fake.projectId}/accounts:lookup`, { federatedUserId: [{ providerId: "facebook.com", rawId: "10158000000000001" }] }],
+      [
+        `/v1/projects/${fake.projectId}/accounts:lookup`,
+        { federatedUserId: [{ providerId: "google.com", rawId: "108234567890123456789" }] },
+      ],
+      [
+        `/v1/projects/${fake.projectId}/accounts:lookup`,
+        { federatedUserId: [{ providerId: "facebook.com", rawId: "10158000000000001" }] },
+      ],
     ]);
     expect(auth().every((r) => r.headers.authorization === `Bearer ${fake.accessToken}`)).toBe(true);
     expect(await library.userRecord(g.user.uid)).toEqual({ audioTitle: "Kept", audioSrc: "/kept.mp3", duration: 9 });
@@ -514,18 +694,43 @@ describe("Firebase Auth — Google and Facebook identities keep the existing app
     const accounts = createFirebaseAccounts(authConfig());
     const email = uniqueEmail("linkme");
     const owner = fake.seedAccount({ email, password: "owner password" });
-    const linked = await accounts.signInWithProvider({ provider: "google", subject: "g-link-1", email, emailVerified: true });
+    const linked = await accounts.signInWithProvider({
+      provider: "google",
+      subject: "g-link-1",
+      email,
+      emailVerified: true,
+    });
     expect(linked.user.uid).toBe(owner);
-    expect(auth().map((r) => r.path.split("/").pop())).toEqual(["accounts:lookup", "accounts:lookup", "accounts:update"]);
+    expect(auth().map((r) => r.path.split("/").pop())).toEqual([
+      "accounts:lookup",
+      "accounts:lookup",
+      "accounts:update",
+    ]);
     expect(auth()[1]!.body).toEqual({ email: [email] });
-    expect(auth()[2]!.body).toEqual({ localId: owner, linkProviderUserInfo: { providerId: "google.com", rawId: "g-link-1", email } });
+    expect(auth()[2]!.body).toEqual({
+      localId: owner,
+      linkProviderUserInfo: { providerId: "google.com", rawId: "g-link-1", email },
+    });
     expect(fake.account(owner)!.providerUserInfo.map((p) => p.providerId)).toContain("google.com");
 
     fake.reset();
     const freshEmail = uniqueEmail("fresh");
-    const fresh = await accounts.signInWithProvider({ provider: "google", subject: "g-new-1", email: freshEmail, emailVerified: true });
-    expect(fresh).toEqual({ user: { uid: expect.stringMatching(/^[A-Za-z0-9]{28}$/), email: freshEmail }, created: true });
-    expect(auth().map((r) => r.path.split("/").pop())).toEqual(["accounts:lookup", "accounts:lookup", "accounts", "accounts:update"]);
+    const fresh = await accounts.signInWithProvider({
+      provider: "google",
+      subject: "g-new-1",
+      email: freshEmail,
+      emailVerified: true,
+    });
+    expect(fresh).toEqual({
+      user: { uid: expect.stringMatching(/^[A-Za-z0-9]{28}$/), email: freshEmail },
+      created: true,
+    });
+    expect(auth().map((r) => r.path.split("/").pop())).toEqual([
+      "accounts:lookup",
+      "accounts:lookup",
+      "accounts",
+      "accounts:update",
+    ]);
     expect(auth()[2]!.body).toEqual({ email: freshEmail, emailVerified: true });
 
     fake.reset();
@@ -536,7 +741,12 @@ describe("Firebase Auth — Google and Facebook identities keep the existing app
   it("one new identity signing in many times at once gets one account, also across two servers", async () => {
     const count = fake.accountCount();
     const accounts = createFirebaseAccounts(authConfig());
-    const profile = { provider: "google" as const, subject: "g-burst", email: uniqueEmail("burst"), emailVerified: true };
+    const profile = {
+      provider: "google" as const,
+      subject: "g-burst",
+      email: uniqueEmail("burst"),
+      emailVerified: true,
+    };
     const results = await Promise.all(Array.from({ length: 10 }, () => accounts.signInWithProvider(profile)));
     expect(new Set(results.map((r) => r.user.uid)).size).toBe(1);
     expect(results.filter((r) => r.created)).toHaveLength(1);
@@ -549,7 +759,8 @@ describe("Firebase Auth — Google and Facebook identities keep the existing app
     const server2 = createFirebaseAccounts(
       authConfig({
         fetch: async (input, init) => {
-          if (String(input).endsWith("accounts:update") && !winner) winner = (await other.signInWithProvider(race)).user.uid;
+          if (String(input).endsWith("accounts:update") && !winner)
+            winner = (await other.signInWithProvider(race)).user.uid;
           return fetch(input, init);
         },
       }),
@@ -566,7 +777,10 @@ describe("Firebase Auth — Google and Facebook identities keep the existing app
     const uid = fake.seedAccount({ email, password: "x password" });
     fake.reset();
     expect(await accounts.getUser(uid)).toEqual({ uid, email });
-    expect(auth()[0]).toMatchObject({ path: `/v1/projects/${fake.projectId}/accounts:lookup`, body: { localId: [uid] } });
+    expect(auth()[0]).toMatchObject({
+      path: `/v1/projects/${fake.projectId}/accounts:lookup`,
+      body: { localId: [uid] },
+    });
   });
 });
 
@@ -587,7 +801,11 @@ describe("ACCOUNTS_SOURCE=firebase wiring", () => {
       expect(await services.auth.userFromCookie(cookie)).toEqual({ uid: user.uid, email });
       form.set("password", "wrong password");
       await expect(services.auth.signInWithPassword(form)).rejects.toThrow(SIGN_IN_FAILED);
-      expect(auth().map((r) => r.path)).toEqual(["/v1/accounts:signUp", "/v1/accounts:signInWithPassword", "/v1/accounts:signInWithPassword"]);
+      expect(auth().map((r) => r.path)).toEqual([
+        "/v1/accounts:signUp",
+        "/v1/accounts:signInWithPassword",
+        "/v1/accounts:signInWithPassword",
+      ]);
     } finally {
       services.close();
       fs.rmSync(dataDir, { recursive: true, force: true });

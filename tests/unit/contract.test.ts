@@ -41,7 +41,12 @@ afterAll(async () => {
 beforeEach(() => fake.reset());
 
 const remoteCatalog = () =>
-  createSupabaseCatalog({ url: fake.env.SUPABASE_URL!, anonKey: "test-anon-key", coldCutTable: "ColdCut", timeoutMs: 2000 });
+  createSupabaseCatalog({
+    url: fake.env.SUPABASE_URL!,
+    anonKey: "test-anon-key",
+    coldCutTable: "ColdCut",
+    timeoutMs: 2000,
+  });
 const remoteContent = () => createWordPressContent({ apiUrl: fake.env.WORDPRESS_API_URL!, timeoutMs: 2000 });
 const remoteGallery = () => createWordPressGallery({ apiUrl: fake.env.GALLERY_API_URL!, timeoutMs: 2000 });
 
@@ -164,13 +169,17 @@ describe.each(galleries)("Gallery contract — %s", (_name, make) => {
   });
 });
 
-describe("Supabase calls are exactly SPEC §7's", () => {
+describe("Supabase calls are exactly docs/product.md §7's", () => {
   const last = () => fake.requests[fake.requests.length - 1]!;
   it("sends the anon key on every call and the platform header on episode calls and the crew list", async () => {
     const c = remoteCatalog();
     await c.latestEpisodes(8);
     expect(last().path + last().query).toBe("/rest/v1/Episodes?order=pubdate.desc&limit=8");
-    expect(last().headers).toMatchObject({ apikey: "test-anon-key", authorization: "Bearer test-anon-key", platform: "WebApp" });
+    expect(last().headers).toMatchObject({
+      apikey: "test-anon-key",
+      authorization: "Bearer test-anon-key",
+      platform: "WebApp",
+    });
     await c.episodeByTitle("Pilot Light", "main");
     expect(last().path + decodeURIComponent(last().query)).toBe("/rest/v1/Episodes?title=plfts.Pilot Light");
     expect(last().headers).toMatchObject({ "request-type": "Episode-Display", platform: "WebApp" });
@@ -193,7 +202,7 @@ describe("Supabase calls are exactly SPEC §7's", () => {
     expect(last().path + last().query).toBe("/rest/v1/CrewBios?select=Name,DPB");
     expect(fake.requests.every((r) => r.headers.apikey === "test-anon-key")).toBe(true);
   });
-  it("WordPress: the categories of SPEC §7", async () => {
+  it("WordPress: the categories of docs/product.md §7", async () => {
     await remoteContent().slider();
     await remoteContent().latestNews(4);
     await remoteContent().newsTab("dth_news");
@@ -214,7 +223,11 @@ describe("Supabase calls are exactly SPEC §7's", () => {
 describe("faults: down, slow (10 s) or junk → an answer within ~2 s (last good copy or failure)", () => {
   it.each(["fail", "slow", "junk"])("supabase %s", async (mode) => {
     const logs: string[] = [];
-    const c = withReadCache("catalog", remoteCatalog(), { ttlMs: 0, staleMs: REMOTE_STALE_MS, log: (m) => logs.push(m) });
+    const c = withReadCache("catalog", remoteCatalog(), {
+      ttlMs: 0,
+      staleMs: REMOTE_STALE_MS,
+      log: (m) => logs.push(m),
+    });
     const good = await c.latestEpisodes(8);
     fake.setMode("supabase", mode);
     const t0 = Date.now();

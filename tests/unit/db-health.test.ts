@@ -64,7 +64,9 @@ describe("isDatabaseUsable", () => {
   it("the database file, its WAL and shared memory deleted: down, while SELECT 1 still answers", () => {
     const { db, file } = fresh();
     for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true });
-    expect(db.prepare("SELECT count(*) AS n FROM sessions").get(), "the open connection does not notice").toEqual({ n: 200 });
+    expect(db.prepare("SELECT count(*) AS n FROM sessions").get(), "the open connection does not notice").toEqual({
+      n: 200,
+    });
     expect(isDatabaseUsable(db)).toBe(false);
   });
 

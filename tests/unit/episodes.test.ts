@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { downloadFileName, episodeImage, episodeLink, episodeSubtitle, isColdCutPath } from "~/rules/episodes";
 import { DEFAULT_EPISODE_IMAGE, DEFAULT_EPISODE_SUBTITLE } from "~/rules/constants";
 
-describe("episodeLink (SPEC §2 /episode?title= and /coldcut/?title=)", () => {
+describe("episodeLink (docs/product.md §2 /episode?title= and /coldcut/?title=)", () => {
   it("links a main-series episode to /episode?title=", () => {
     expect(episodeLink("Pilot Light")).toBe("/episode?title=Pilot%20Light");
     expect(episodeLink("Pilot Light", false)).toBe("/episode?title=Pilot%20Light");
@@ -13,7 +13,14 @@ describe("episodeLink (SPEC §2 /episode?title= and /coldcut/?title=)", () => {
   });
 
   it("encodes characters that would break the query (& # + ? = %) so the title round-trips", () => {
-    const titles = ["Cold Pizza & Hot Takes", "Episode #12: 100% Static", "A+B=C?", "Tater's First Sound Effect", "Café Racer Night", "日本 🎙️"];
+    const titles = [
+      "Cold Pizza & Hot Takes",
+      "Episode #12: 100% Static",
+      "A+B=C?",
+      "Tater's First Sound Effect",
+      "Café Racer Night",
+      "日本 🎙️",
+    ];
     for (const t of titles) {
       const href = episodeLink(t);
       const parsed = new URL(href, "http://localhost");
@@ -25,7 +32,7 @@ describe("episodeLink (SPEC §2 /episode?title= and /coldcut/?title=)", () => {
   });
 });
 
-describe("isColdCutPath (SPEC §2: a path containing coldcut selects the Cold Cut data)", () => {
+describe("isColdCutPath (docs/product.md §2: a path containing coldcut selects the Cold Cut data)", () => {
   it.each([
     ["/coldcut", true],
     ["/coldcut/", true],
@@ -38,7 +45,7 @@ describe("isColdCutPath (SPEC §2: a path containing coldcut selects the Cold Cu
   });
 });
 
-describe("episodeSubtitle (SPEC §2 default subtitle)", () => {
+describe("episodeSubtitle (docs/product.md §2 default subtitle)", () => {
   it("is the exact spec default when the subtext is empty, blank or missing", () => {
     expect(DEFAULT_EPISODE_SUBTITLE).toBe("The Most Dangerous Radio Today...and perhaps even tomorrow");
     for (const v of ["", "   ", "\n\t", null, undefined]) expect(episodeSubtitle(v)).toBe(DEFAULT_EPISODE_SUBTITLE);
@@ -50,7 +57,7 @@ describe("episodeSubtitle (SPEC §2 default subtitle)", () => {
   });
 });
 
-describe("episodeImage (SPEC §3 PodcastImage or backgroundImage; §9 default image)", () => {
+describe("episodeImage (docs/product.md §3 PodcastImage or backgroundImage; §9 default image)", () => {
   it("prefers PodcastImage, then backgroundImage, then the default", () => {
     expect(episodeImage("/a.svg", "/b.svg")).toBe("/a.svg");
     expect(episodeImage(null, "/b.svg")).toBe("/b.svg");
@@ -65,7 +72,7 @@ describe("episodeImage (SPEC §3 PodcastImage or backgroundImage; §9 default im
   });
 });
 
-describe("downloadFileName (SPEC §7 Download links the episode file under its file name)", () => {
+describe("downloadFileName (docs/product.md §7 Download links the episode file under its file name)", () => {
   it.each([
     ["/media/audio/goom-01.mp3", "goom-01.mp3"],
     ["https://cdn.example.com/shows/2020/ep-12.mp3", "ep-12.mp3"],

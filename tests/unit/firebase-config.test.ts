@@ -10,8 +10,17 @@ import { readServiceAccount } from "~/config/service-account.server";
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hrs-firebase-config-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-const { privateKey } = crypto.generateKeyPairSync("rsa", { modulusLength: 1024, privateKeyEncoding: { type: "pkcs8", format: "pem" }, publicKeyEncoding: { type: "spki", format: "pem" } });
-const account = { type: "service_account", project_id: "hrs-show", client_email: "app@hrs-show.iam.gserviceaccount.com", private_key: privateKey };
+const { privateKey } = crypto.generateKeyPairSync("rsa", {
+  modulusLength: 1024,
+  privateKeyEncoding: { type: "pkcs8", format: "pem" },
+  publicKeyEncoding: { type: "spki", format: "pem" },
+});
+const account = {
+  type: "service_account",
+  project_id: "hrs-show",
+  client_email: "app@hrs-show.iam.gserviceaccount.com",
+  private_key: privateKey,
+};
 const accountFile = path.join(dir, "service-account.json");
 fs.writeFileSync(accountFile, JSON.stringify(account));
 
@@ -44,7 +53,9 @@ describe("ACCOUNTS_SOURCE configuration", () => {
     expect(() => parseEnv({ ...firebaseEnv, FIREBASE_SERVICE_ACCOUNT: path.join(dir, "missing.json") })).toThrow(
       /FIREBASE_SERVICE_ACCOUNT: cannot read the service account file .*missing\.json \(ENOENT\)/,
     );
-    expect(() => parseEnv({ ...firebaseEnv, FIREBASE_SERVICE_ACCOUNT: "{not json" })).toThrow(/FIREBASE_SERVICE_ACCOUNT: the service account is not valid JSON/);
+    expect(() => parseEnv({ ...firebaseEnv, FIREBASE_SERVICE_ACCOUNT: "{not json" })).toThrow(
+      /FIREBASE_SERVICE_ACCOUNT: the service account is not valid JSON/,
+    );
     const noKey = JSON.stringify({ ...account, private_key: "" });
     const e = (() => {
       try {
@@ -56,10 +67,13 @@ describe("ACCOUNTS_SOURCE configuration", () => {
     })();
     expect(e?.message).toMatch(/FIREBASE_SERVICE_ACCOUNT: the service account JSON has no valid private_key/);
     // the key itself never appears in an error
-    expect(() => parseEnv({ ...firebaseEnv, FIREBASE_SERVICE_ACCOUNT: JSON.stringify({ ...account, client_email: "x" }) })).toThrow(
-      /^(?![\s\S]*PRIVATE KEY)[\s\S]*client_email/,
-    );
-    expect(readServiceAccount(accountFile)).toMatchObject({ project_id: "hrs-show", client_email: account.client_email });
+    expect(() =>
+      parseEnv({ ...firebaseEnv, FIREBASE_SERVICE_ACCOUNT: JSON.stringify({ ...account, client_email: "x" }) }),
+    ).toThrow(/^(?![\s\S]*PRIVATE KEY)[\s\S]*client_email/);
+    expect(readServiceAccount(accountFile)).toMatchObject({
+      project_id: "hrs-show",
+      client_email: account.client_email,
+    });
   });
 
   it("a fixed FIREBASE_ACCESS_TOKEN (emulators, local fakes) stands in for the service account", () => {
@@ -113,8 +127,12 @@ describe("firebase-admin stays out of the embedded default", () => {
     };
     walk("app");
     files.push("server.ts");
-    const offenders = files.filter((f) => /from\s+["']firebase-admin|require\(["']firebase-admin/.test(fs.readFileSync(f, "utf8")));
+    const offenders = files.filter((f) =>
+      /from\s+["']firebase-admin|require\(["']firebase-admin/.test(fs.readFileSync(f, "utf8")),
+    );
     expect(offenders).toEqual([]);
-    expect(fs.readFileSync("app/adapters/firebase/credentials.server.ts", "utf8")).toMatch(/import\("firebase-admin\/app"\)/);
+    expect(fs.readFileSync("app/adapters/firebase/credentials.server.ts", "utf8")).toMatch(
+      /import\("firebase-admin\/app"\)/,
+    );
   });
 });

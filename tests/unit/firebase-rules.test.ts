@@ -3,7 +3,7 @@ import fs from "node:fs";
 import { canRead, canUpdate, canWrite, compileExpression, RuleSyntaxError } from "../fakes/firebase-rules.mjs";
 
 /**
- * database.rules.json (SPEC §7 paths): each listener reads and writes only users/<own uid>, every
+ * database.rules.json (docs/product.md §7 paths): each listener reads and writes only users/<own uid>, every
  * field is validated, nothing else is writable. Checked with the small evaluator of
  * tests/fakes/firebase-rules.mjs (the same one the Firebase fake enforces).
  */
@@ -11,7 +11,13 @@ const rules = JSON.parse(fs.readFileSync("database.rules.json", "utf8"));
 const A = { uid: "AAAAAAAAAAAAAAAAAAAAAAAAAAAA" };
 const B = { uid: "BBBBBBBBBBBBBBBBBBBBBBBBBBBB" };
 const record = { audioTitle: "Pilot Light", audioSrc: "/media/audio/ep-audio-1.mp3", duration: 35 };
-const sync = { AudioTitle: "Pilot Light", Duration: 35, AudioImg: "/media/img/a.svg", AudioSrc: "/media/audio/ep-audio-1.mp3", currentTime: 12 };
+const sync = {
+  AudioTitle: "Pilot Light",
+  Duration: 35,
+  AudioImg: "/media/img/a.svg",
+  AudioSrc: "/media/audio/ep-audio-1.mp3",
+  currentTime: 12,
+};
 const fav = { audioSrc: "/media/audio/ep-audio-1.mp3", audioTitle: "Pilot Light", isFav: true, Duration: 35 };
 const root = {
   users: {
@@ -21,21 +27,38 @@ const root = {
 };
 
 type Auth = { uid: string } | null;
-const write = (auth: Auth, path: string, value: unknown, data: unknown = root) => canWrite(rules, { root: data, path, value, auth }).allowed;
-const update = (auth: Auth, path: string, patch: Record<string, unknown>) => canUpdate(rules, { root, path, patch, auth }).allowed;
+const write = (auth: Auth, path: string, value: unknown, data: unknown = root) =>
+  canWrite(rules, { root: data, path, value, auth }).allowed;
+const update = (auth: Auth, path: string, patch: Record<string, unknown>) =>
+  canUpdate(rules, { root, path, patch, auth }).allowed;
 const read = (auth: Auth, path: string) => canRead(rules, { root, path, auth });
 
 describe("database.rules.json — who may read and write", () => {
-  it("a listener reads and writes their own users/<uid> subtree (SPEC §7 calls)", () => {
+  it("a listener reads and writes their own users/<uid> subtree (docs/product.md §7 calls)", () => {
     expect(read(A, `users/${A.uid}`)).toBe(true);
     expect(read(A, `users/${A.uid}/ActiveAudioSync`)).toBe(true);
     expect(read(A, `users/${A.uid}/favorites`)).toBe(true);
     // write at sign-up (favorites: {} is dropped by the database)
-    expect(write(A, `users/${A.uid}`, { audioTitle: "", audioSrc: "", duration: 0, ActiveAudioSync: { AudioTitle: "", Duration: 0, AudioImg: "", AudioSrc: "", currentTime: 0 }, favorites: {} }, null)).toBe(true);
+    expect(
+      write(
+        A,
+        `users/${A.uid}`,
+        {
+          audioTitle: "",
+          audioSrc: "",
+          duration: 0,
+          ActiveAudioSync: { AudioTitle: "", Duration: 0, AudioImg: "", AudioSrc: "", currentTime: 0 },
+          favorites: {},
+        },
+        null,
+      ),
+    ).toBe(true);
     // write during play, with this app's writtenAt
     expect(write(A, `users/${A.uid}/ActiveAudioSync`, { ...sync, currentTime: 20, writtenAt: 3000 })).toBe(true);
-    // the existing app's write during play: no writtenAt, undefined fields stripped (SPEC §5)
-    expect(write(A, `users/${A.uid}/ActiveAudioSync`, { AudioTitle: "x", AudioSrc: "/a.mp3", Duration: 0, currentTime: 1 })).toBe(true);
+    // the existing app's write during play: no writtenAt, undefined fields stripped (docs/product.md §5)
+    expect(
+      write(A, `users/${A.uid}/ActiveAudioSync`, { AudioTitle: "x", AudioSrc: "/a.mp3", Duration: 0, currentTime: 1 }),
+    ).toBe(true);
     expect(write(A, `users/${A.uid}/favorites/-Nnew`, fav)).toBe(true);
     expect(write(A, `users/${A.uid}/favorites/-Nfav1`, null)).toBe(true);
     expect(update(A, `users/${A.uid}`, { audioTitle: "T", audioSrc: "/b.mp3", duration: 10 })).toBe(true);
@@ -115,7 +138,8 @@ describe("the rules evaluator is a sandbox", () => {
     const walk = (node: Record<string, unknown>, vars: string[]) => {
       for (const [k, v] of Object.entries(node)) {
         if (k.startsWith(".") && typeof v === "string") expect(() => compileExpression(v, vars)).not.toThrow();
-        else if (!k.startsWith(".") && v && typeof v === "object") walk(v as Record<string, unknown>, k.startsWith("$") ? [...vars, k] : vars);
+        else if (!k.startsWith(".") && v && typeof v === "object")
+          walk(v as Record<string, unknown>, k.startsWith("$") ? [...vars, k] : vars);
       }
     };
     walk(rules.rules, []);

@@ -11,7 +11,12 @@ function streamed(chunks: number, chunkBytes: number, type = "application/x-www-
       controller.enqueue(new TextEncoder().encode(pulled === 1 ? "a=1&b=" : "x".repeat(chunkBytes)));
     },
   });
-  const request = new Request("http://site.test/signin", { method: "POST", body, headers: { "Content-Type": type }, duplex: "half" } as RequestInit);
+  const request = new Request("http://site.test/signin", {
+    method: "POST",
+    body,
+    headers: { "Content-Type": type },
+    duplex: "half",
+  } as RequestInit);
   return { request, pulled: () => pulled };
 }
 
@@ -26,13 +31,23 @@ const status = async (p: Promise<unknown>) => {
 
 describe("readBody / readForm: bodies over the limit, declared or streamed", () => {
   it("reads a small body whole", async () => {
-    const form = await readForm(new Request("http://site.test/", { method: "POST", body: "email=a%40b.c&x=%00", headers: { "Content-Type": "application/x-www-form-urlencoded" } }));
+    const form = await readForm(
+      new Request("http://site.test/", {
+        method: "POST",
+        body: "email=a%40b.c&x=%00",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      }),
+    );
     expect(form.get("email")).toBe("a@b.c");
     expect(form.get("x")).toBe("\u0000");
   });
 
   it("refuses a declared Content-Length over the limit without reading", async () => {
-    const request = new Request("http://site.test/", { method: "POST", body: "a=1", headers: { "Content-Length": String(10 * 1024 * 1024) } });
+    const request = new Request("http://site.test/", {
+      method: "POST",
+      body: "a=1",
+      headers: { "Content-Length": String(10 * 1024 * 1024) },
+    });
     expect(await readBody(request, 16 * 1024)).toBeNull();
     expect(await status(readForm(request))).toBe(413);
   });
@@ -54,14 +69,39 @@ describe("readBody / readForm: bodies over the limit, declared or streamed", () 
   });
 
   it("answers an unreadable form with a 400, not a 500", async () => {
-    expect(await status(readForm(new Request("http://site.test/", { method: "POST", body: "{}", headers: { "Content-Type": "application/json" } })))).toBe(400);
-    expect(await status(readForm(new Request("http://site.test/", { method: "POST", body: "a=1", headers: { "Content-Type": "multipart/form-data" } })))).toBe(400);
+    expect(
+      await status(
+        readForm(
+          new Request("http://site.test/", {
+            method: "POST",
+            body: "{}",
+            headers: { "Content-Type": "application/json" },
+          }),
+        ),
+      ),
+    ).toBe(400);
+    expect(
+      await status(
+        readForm(
+          new Request("http://site.test/", {
+            method: "POST",
+            body: "a=1",
+            headers: { "Content-Type": "multipart/form-data" },
+          }),
+        ),
+      ),
+    ).toBe(400);
     const broken = new ReadableStream<Uint8Array>({
       pull(controller) {
         controller.error(new Error("client went away"));
       },
     });
-    const request = new Request("http://site.test/", { method: "POST", body: broken, headers: { "Content-Type": "application/x-www-form-urlencoded" }, duplex: "half" } as RequestInit);
+    const request = new Request("http://site.test/", {
+      method: "POST",
+      body: broken,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      duplex: "half",
+    } as RequestInit);
     expect(await status(readForm(request))).toBe(400);
   });
 });

@@ -19,7 +19,9 @@ function page(n: string): Buffer {
     `<!DOCTYPE html><html><head>${"<link rel=stylesheet href=/build/a.css>".repeat(20)}</head><body>` +
       "<h1>The Ham Radio Show</h1>" +
       "<p>Latest episodes, lots of repeated words, repeated words, repeated words.</p>".repeat(200) +
-      script(`window.__remixContext = ${JSON.stringify({ state: { loaderData: { root: { user: null } } }, é: "ünïcødé" })};`) +
+      script(
+        `window.__remixContext = ${JSON.stringify({ state: { loaderData: { root: { user: null } } }, é: "ünïcødé" })};`,
+      ) +
       script("import('/build/entry.client.js')") +
       `<link rel="modulepreload" href="/build/root.js" nonce="${n}"/></body></html>`,
   );
@@ -101,10 +103,18 @@ describe("gzip with a spliced nonce", () => {
 
   it("compresses a body holding NUL bytes without dictionaries (still exact)", () => {
     const a = nonce();
-    const body = Buffer.concat([Buffer.from("x\u0000y ".repeat(50)), Buffer.from(a), Buffer.from("\u0000".repeat(30) + "x\u0000y ".repeat(50))]);
+    const body = Buffer.concat([
+      Buffer.from("x\u0000y ".repeat(50)),
+      Buffer.from(a),
+      Buffer.from("\u0000".repeat(30) + "x\u0000y ".repeat(50)),
+    ]);
     const g = gzipSegments(splitOnNonce(body, a), 24);
     const b = nonce();
-    expect(zlib.gunzipSync(gzipWithNonce(g, b)).equals(Buffer.concat([body.subarray(0, 200), Buffer.from(b), body.subarray(224)]))).toBe(true);
+    expect(
+      zlib
+        .gunzipSync(gzipWithNonce(g, b))
+        .equals(Buffer.concat([body.subarray(0, 200), Buffer.from(b), body.subarray(224)])),
+    ).toBe(true);
   });
 
   it("refuses a nonce of another length (the caller falls back to the raw body)", () => {
@@ -123,7 +133,13 @@ describe("CRC-32", () => {
   });
 
   it("combines the CRCs of two parts into the CRC of the whole", () => {
-    for (const [la, lb] of [[0, 5], [5, 0], [100, 24], [70_000, 3], [13, 100_000]]) {
+    for (const [la, lb] of [
+      [0, 5],
+      [5, 0],
+      [100, 24],
+      [70_000, 3],
+      [13, 100_000],
+    ]) {
       const a = crypto.randomBytes(la);
       const b = crypto.randomBytes(lb);
       expect(crc32Combine(crc32(a), crc32(b), lb)).toBe(crc32(Buffer.concat([a, b])));

@@ -16,8 +16,12 @@ describe("svgIcon", () => {
   it("makes a fresh element for any other prop or children, and the markup is the same as before", () => {
     expect(svgIcon("play", { size: 32, className: "x" })).not.toBe(svgIcon("play", { size: 32, className: "x" }));
     const markup = (el: JSX.Element) => renderToStaticMarkup(el);
-    expect(markup(PlayIcon({ size: 32 }))).toMatch(/^<svg width="32" height="32" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false"><use href="[^"]+#play"><\/use><\/svg>$/);
-    expect(markup(HeartIcon({ size: 22, filled: true }))).toContain('fill="currentColor" aria-hidden="true" focusable="false" stroke="currentColor" stroke-width="2"');
+    expect(markup(PlayIcon({ size: 32 }))).toMatch(
+      /^<svg width="32" height="32" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false"><use href="[^"]+#play"><\/use><\/svg>$/,
+    );
+    expect(markup(HeartIcon({ size: 22, filled: true }))).toContain(
+      'fill="currentColor" aria-hidden="true" focusable="false" stroke="currentColor" stroke-width="2"',
+    );
     expect(markup(HeartIcon({ size: 22 }))).toContain('fill="none"');
     expect(markup(svgIcon("play", { size: 32, className: "x" }))).toContain('class="x"');
   });

@@ -17,7 +17,7 @@ import { pickSponsor } from "~/rules/sponsor";
 import { NAV_LINKS, SOCIAL_LINKS } from "~/rules/social";
 import * as C from "~/rules/constants";
 
-describe("news (SPEC §2 Cards, §4 tabs, §7/§9 categories)", () => {
+describe("news (docs/product.md §2 Cards, §4 tabs, §7/§9 categories)", () => {
   it("has the spec's category numbers", () => {
     expect(CATEGORY).toEqual({ dth_news: 5, wtfnews: 4, spnkbnk: 6, gallery: 23 });
     expect([...SLIDER_CATEGORIES]).toEqual([6, 7]);
@@ -65,7 +65,7 @@ describe("news (SPEC §2 Cards, §4 tabs, §7/§9 categories)", () => {
   });
 });
 
-describe("eras (SPEC §1/§2)", () => {
+describe("eras (docs/product.md §1/§2)", () => {
   it("lists the four eras in order, each with text and an image", () => {
     expect([...STATIONS]).toEqual(["GOOM Radio", "MLR", "PPR", "UFRN"]);
     for (const s of STATIONS) {
@@ -84,7 +84,18 @@ describe("eras (SPEC §1/§2)", () => {
   });
 
   it("refuses anything else", () => {
-    for (const v of ["", "   ", null, undefined, "EdgeFM", "GOOM", "GOOMRadio", "MLR'; DROP TABLE episodes;--", "PPR\u0000", "ＭＬＲ"]) {
+    for (const v of [
+      "",
+      "   ",
+      null,
+      undefined,
+      "EdgeFM",
+      "GOOM",
+      "GOOMRadio",
+      "MLR'; DROP TABLE episodes;--",
+      "PPR\u0000",
+      "ＭＬＲ",
+    ]) {
       expect(parseStation(v)).toBeNull();
     }
   });
@@ -100,11 +111,11 @@ describe("eras (SPEC §1/§2)", () => {
   });
 });
 
-describe("Deadpool Bingo (SPEC §5: points = entries equal to DEAD; null DPB left out)", () => {
+describe("Deadpool Bingo (docs/product.md §5: points = entries equal to DEAD; null DPB left out)", () => {
   it("counts entries whose status equals DEAD exactly", () => {
     expect(DEAD).toBe("DEAD");
     expect(bingoPoints({ a: "DEAD", b: "ALIVE", c: "DEAD" })).toBe(2);
-    expect(bingoPoints({ a: "dead", b: "Dead", c: "DEAD " , d: "" })).toBe(0);
+    expect(bingoPoints({ a: "dead", b: "Dead", c: "DEAD ", d: "" })).toBe(0);
     expect(bingoPoints({})).toBe(0);
     expect(bingoPoints(null)).toBe(0);
     expect(bingoPoints(undefined)).toBe(0);
@@ -119,7 +130,12 @@ describe("Deadpool Bingo (SPEC §5: points = entries equal to DEAD; null DPB lef
       { name: "Empty", dpb: {} },
     ]);
     // Amy, Bob and Zed have 2 points each (by name), Empty 0; Nobody (null DPB) is left out.
-    expect(board.map((e) => [e.name, e.points])).toEqual([["Amy", 2], ["Bob", 2], ["Zed", 2], ["Empty", 0]]);
+    expect(board.map((e) => [e.name, e.points])).toEqual([
+      ["Amy", 2],
+      ["Bob", 2],
+      ["Zed", 2],
+      ["Empty", 0],
+    ]);
     expect(board.find((e) => e.name === "Nobody")).toBeUndefined();
     const amy = board.find((e) => e.name === "Amy")!;
     expect(amy.points).toBe(2);
@@ -137,7 +153,7 @@ describe("Deadpool Bingo (SPEC §5: points = entries equal to DEAD; null DPB lef
   });
 });
 
-describe("sponsor pick (SPEC §5: chosen at random from the list)", () => {
+describe("sponsor pick (docs/product.md §5: chosen at random from the list)", () => {
   const list = ["a", "b", "c", "d"];
   it("maps the random number onto the list", () => {
     expect(pickSponsor(list, () => 0)).toBe("a");
@@ -167,7 +183,7 @@ describe("sponsor pick (SPEC §5: chosen at random from the list)", () => {
   });
 });
 
-describe("nav and social (SPEC §2 Navigation bar, §1 footer)", () => {
+describe("nav and social (docs/product.md §2 Navigation bar, §1 footer)", () => {
   it("has the six nav links in order", () => {
     expect(NAV_LINKS.map((l) => [l.to, l.label])).toEqual([
       ["/", "Home"],
@@ -185,7 +201,7 @@ describe("nav and social (SPEC §2 Navigation bar, §1 footer)", () => {
   });
 });
 
-describe("SPEC §9 constants", () => {
+describe("docs/product.md §9 constants", () => {
   it("are the spec's numbers and strings", () => {
     expect(C.LATEST_EPISODES_COUNT).toBe(8);
     expect(C.HOME_NEWS_COUNT).toBe(4);

@@ -44,7 +44,11 @@ function setup() {
       facebook: { clientId: "fid", clientSecret: "fsecret" },
     },
   });
-  const context = { services: { auth, accounts, library }, cspNonce: "", user: async () => null } as unknown as AppLoadContext;
+  const context = {
+    services: { auth, accounts, library },
+    cspNonce: "",
+    user: async () => null,
+  } as unknown as AppLoadContext;
   return { auth, accounts, library, context };
 }
 
@@ -70,7 +74,9 @@ async function begin(provider: "google" | "facebook", from: "signin" | "signup")
   const body = new FormData();
   body.set("from", from);
   body.set("redirectTo", "/era?station=MLR");
-  const res = await thrown(startOAuth(provider, new Request(`${SITE}/auth/${provider}`, { method: "POST" }), body, context));
+  const res = await thrown(
+    startOAuth(provider, new Request(`${SITE}/auth/${provider}`, { method: "POST" }), body, context),
+  );
   const location = new URL(res.headers.get("Location")!);
   return { res, location, cookie: cookiesOf(res), context, ...rest };
 }
@@ -102,22 +108,30 @@ describe("Google sign-in (server-side redirect flow)", () => {
     expect(state).toBeTruthy();
     const calls = stubProvider({ sub: "google-sub-1", email: "g1@example.com", email_verified: true, name: "G" });
     const res = await thrown(
-      completeOAuth("google", new Request(`${SITE}/auth/google/callback?code=abc&state=${state}`, { headers: { Cookie: cookie } }), context),
+      completeOAuth(
+        "google",
+        new Request(`${SITE}/auth/google/callback?code=abc&state=${state}`, { headers: { Cookie: cookie } }),
+        context,
+      ),
     );
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/era?station=MLR");
     expect(calls.some((u) => u.includes("userinfo"))).toBe(true);
-    const session = cookiesOf(res).split("; ").find((c) => c.startsWith("__Host-hrs_session="))!;
+    const session = cookiesOf(res)
+      .split("; ")
+      .find((c) => c.startsWith("__Host-hrs_session="))!;
     expect((await auth.userFromCookie(session))?.email).toBe("g1@example.com");
   });
 
-  it("Google sign-up goes to / (SPEC §4)", async () => {
+  it("Google sign-up goes to / (docs/product.md §4)", async () => {
     const { location, cookie, context } = await begin("google", "signup");
     stubProvider({ sub: "google-sub-2", email: "g2@example.com", email_verified: true });
     const res = await thrown(
       completeOAuth(
         "google",
-        new Request(`${SITE}/auth/google/callback?code=abc&state=${location.searchParams.get("state")}`, { headers: { Cookie: cookie } }),
+        new Request(`${SITE}/auth/google/callback?code=abc&state=${location.searchParams.get("state")}`, {
+          headers: { Cookie: cookie },
+        }),
         context,
       ),
     );
@@ -128,7 +142,11 @@ describe("Google sign-in (server-side redirect flow)", () => {
     const { cookie, context } = await begin("google", "signup");
     const calls = stubProvider({ sub: "google-sub-3", email: "g3@example.com", email_verified: true });
     const res = await thrown(
-      completeOAuth("google", new Request(`${SITE}/auth/google/callback?code=abc&state=forged`, { headers: { Cookie: cookie } }), context),
+      completeOAuth(
+        "google",
+        new Request(`${SITE}/auth/google/callback?code=abc&state=forged`, { headers: { Cookie: cookie } }),
+        context,
+      ),
     );
     expect(res.headers.get("Location")).toBe("/signup?error=google-failed");
     expect(res.headers.get("Set-Cookie") ?? "").not.toMatch(/__Host-hrs_session=[^;]+;/);
@@ -139,7 +157,11 @@ describe("Google sign-in (server-side redirect flow)", () => {
     const { location, context } = await begin("google", "signin");
     stubProvider({ sub: "google-sub-4", email: "g4@example.com", email_verified: true });
     const res = await thrown(
-      completeOAuth("google", new Request(`${SITE}/auth/google/callback?code=abc&state=${location.searchParams.get("state")}`), context),
+      completeOAuth(
+        "google",
+        new Request(`${SITE}/auth/google/callback?code=abc&state=${location.searchParams.get("state")}`),
+        context,
+      ),
     );
     expect(res.headers.get("Location")).toBe("/signin?error=google-failed");
   });
@@ -154,7 +176,9 @@ describe("Facebook sign-in (OAuth2Strategy subclass)", () => {
     const res = await thrown(
       completeOAuth(
         "facebook",
-        new Request(`${SITE}/auth/facebook/callback?code=abc&state=${location.searchParams.get("state")}`, { headers: { Cookie: cookie } }),
+        new Request(`${SITE}/auth/facebook/callback?code=abc&state=${location.searchParams.get("state")}`, {
+          headers: { Cookie: cookie },
+        }),
         context,
       ),
     );

@@ -6,7 +6,13 @@
  * paused; 0 while live.
  */
 import { describe, expect, it } from "vitest";
-import { createPlayerConfig, initialPlayerState, playerReducer, type PlayerAction, type PlayerState } from "~/player/machine";
+import {
+  createPlayerConfig,
+  initialPlayerState,
+  playerReducer,
+  type PlayerAction,
+  type PlayerState,
+} from "~/player/machine";
 import { progressDue, type SyncMark, type SyncReason } from "~/player/progress-sync";
 
 const TIMEUPDATE_HZ = 4;
@@ -73,7 +79,8 @@ describe("progress-sync cost", () => {
     expect(l.state.live).toBe(true);
     const live = l.count(() => {
       // A live stream's element keeps reporting time; nothing of it is written.
-      for (let i = 0; i < TEN_MINUTES_S * TIMEUPDATE_HZ; i++) l.dispatch({ type: "timeUpdate", time: l.state.currentTime + 1 / TIMEUPDATE_HZ });
+      for (let i = 0; i < TEN_MINUTES_S * TIMEUPDATE_HZ; i++)
+        l.dispatch({ type: "timeUpdate", time: l.state.currentTime + 1 / TIMEUPDATE_HZ });
     });
     const livePause = l.count(() => l.dispatch({ type: "pause" }));
 

@@ -14,11 +14,23 @@ import {
 
 describe("which requests may share a cached page", () => {
   it("anonymous GET/HEAD of public paths only", () => {
-    for (const path of ["/", "/episode", "/era", "/search", "/News", "/News/a-post", "/eras", "/rss", "/Crew", "/userguide"]) {
+    for (const path of [
+      "/",
+      "/episode",
+      "/era",
+      "/search",
+      "/News",
+      "/News/a-post",
+      "/eras",
+      "/rss",
+      "/Crew",
+      "/userguide",
+    ]) {
       expect(isCacheableRequest("GET", path, {}), path).toBe(true);
       expect(isCacheableRequest("HEAD", path, {}), path).toBe(true);
     }
-    for (const method of ["POST", "PUT", "DELETE", "PATCH", "OPTIONS"]) expect(isCacheableRequest(method, "/", {})).toBe(false);
+    for (const method of ["POST", "PUT", "DELETE", "PATCH", "OPTIONS"])
+      expect(isCacheableRequest(method, "/", {})).toBe(false);
     for (const path of [
       "/api/now-playing",
       "/api/progress",
@@ -41,7 +53,13 @@ describe("which requests may share a cached page", () => {
   });
 
   it("never with one of our cookies or an Authorization header; other cookies are fine", () => {
-    for (const cookie of ["__Host-hrs_session=abc", "hrs_session=abc", "a=1; hrs_session=abc", "a=1;__Host-hrs_session=x", "hrs_oauth_flow=1"]) {
+    for (const cookie of [
+      "__Host-hrs_session=abc",
+      "hrs_session=abc",
+      "a=1; hrs_session=abc",
+      "a=1;__Host-hrs_session=x",
+      "hrs_oauth_flow=1",
+    ]) {
       expect(isCacheableRequest("GET", "/", { cookie }), cookie).toBe(false);
     }
     expect(isCacheableRequest("GET", "/", { authorization: "Bearer x" })).toBe(false);
@@ -63,7 +81,6 @@ describe("which responses may be kept", () => {
     expect(isCacheableResponse(r(500, { "Cache-Control": "public, max-age=60" }))).toBe(false);
     expect(isCacheableResponse(r(302, { "Cache-Control": "public, max-age=60", Location: "/" }))).toBe(false);
   });
-
 });
 
 // --- Over HTTP, with a fake Remix handler that embeds the nonce it was given ---
@@ -91,7 +108,10 @@ function fakeRemix(request: Request, context: AppLoadContext): Promise<Response>
         `<script nonce="${context.cspNonce}">1</script><script nonce="${context.cspNonce}">2</script></body></html>`,
       { status, headers: { "Content-Type": "text/html; charset=utf-8", ...headers } },
     );
-  const publicPage = { "Cache-Control": "public, max-age=60, s-maxage=300, stale-while-revalidate=86400", Vary: "Cookie" };
+  const publicPage = {
+    "Cache-Control": "public, max-age=60, s-maxage=300, stale-while-revalidate=86400",
+    Vary: "Cookie",
+  };
   const answer = () => {
     switch (url.pathname) {
       case "/private":
@@ -107,7 +127,9 @@ function fakeRemix(request: Request, context: AppLoadContext): Promise<Response>
     }
   };
   const waitFor = gate;
-  return new Promise((resolve) => setTimeout(() => (waitFor ? waitFor.then(() => resolve(answer())) : resolve(answer())), delayMs));
+  return new Promise((resolve) =>
+    setTimeout(() => (waitFor ? waitFor.then(() => resolve(answer())) : resolve(answer())), delayMs),
+  );
 }
 
 let server: http.Server;
@@ -204,7 +226,8 @@ describe("render cache over HTTP", () => {
     const plain = await get("/episode?title=A", { "Accept-Encoding": "identity" });
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(bodyNonces(plain.body.toString())).toEqual([nonceOf(plain), nonceOf(plain)]);
-    const encoding = async (header: string) => (await get("/episode?title=A", { "Accept-Encoding": header })).headers["content-encoding"];
+    const encoding = async (header: string) =>
+      (await get("/episode?title=A", { "Accept-Encoding": header })).headers["content-encoding"];
     expect(await encoding("br;q=1.0, gzip;q=0.8")).toBe("gzip");
     expect(await encoding("*")).toBe("gzip");
     expect(await encoding("gzip;q=0")).toBeUndefined();
@@ -299,5 +322,5 @@ describe("render cache over HTTP", () => {
     await during;
     expect((await get("/about")).headers["x-render-cache"]).toBe("miss");
     expect(cache.stats().entries).toBe(1);
-});
+  });
 });

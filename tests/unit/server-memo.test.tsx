@@ -62,16 +62,33 @@ describe("ServerMemo", () => {
 
   it("takes deps as a function, called only on the server render", () => {
     const deps = vi.fn(() => "k");
-    const html = renderWithServerMemo(() => renderToString(<ServerMemo id="f" deps={deps}>x</ServerMemo>));
+    const html = renderWithServerMemo(() =>
+      renderToString(
+        <ServerMemo id="f" deps={deps}>
+          x
+        </ServerMemo>,
+      ),
+    );
     expect(html).toBe('<div data-memo="f">x</div>');
     expect(deps).toHaveBeenCalledTimes(1);
   });
 
   it("builds content given as a function only when it renders it: a hit creates no elements", () => {
     const content = vi.fn(() => <Counted text="lazy" />);
-    const region = () => renderToString(<ServerMemo id="lazy" deps="k">{content}</ServerMemo>);
+    const region = () =>
+      renderToString(
+        <ServerMemo id="lazy" deps="k">
+          {content}
+        </ServerMemo>,
+      );
     const plain = region();
-    expect(plain).toBe(renderToString(<div data-memo="lazy"><Counted text="lazy" /></div>));
+    expect(plain).toBe(
+      renderToString(
+        <div data-memo="lazy">
+          <Counted text="lazy" />
+        </div>,
+      ),
+    );
     expect(renderWithServerMemo(region)).toBe(plain);
     expect(content).toHaveBeenCalledTimes(2); // the plain render and the filling one
     expect(renderWithServerMemo(region)).toBe(plain);
@@ -96,11 +113,17 @@ describe("ServerMemo", () => {
     expect(last).toBe(renderToString(page("two", "same")));
     expect(log).toHaveBeenCalledTimes(1);
     expect(log.mock.calls[0]![0]).toContain('"region" rendered differently');
-    expect(renderWithServerMemo(() => renderToString(page("three", "same")), log)).toBe(renderToString(page("two", "same")));
+    expect(renderWithServerMemo(() => renderToString(page("three", "same")), log)).toBe(
+      renderToString(page("two", "same")),
+    );
   });
 
   it("stores nothing holding a script, a style or a nonce", () => {
-    for (const inner of [<script key="s">{"1"}</script>, <style key="t">{"p{}"}</style>, <span key="n" nonce="abc" />]) {
+    for (const inner of [
+      <script key="s">{"1"}</script>,
+      <style key="t">{"p{}"}</style>,
+      <span key="n" nonce="abc" />,
+    ]) {
       renders = 0;
       const tree = () => (
         <ServerMemo id="unsafe" deps="d">
@@ -124,7 +147,9 @@ describe("innerHtmlOf", () => {
     expect(innerHtmlOf('<div data-memo="r"><div>unclosed', "r", "div")).toBeNull();
     expect(innerHtmlOf("<div>no marker</div>", "r", "div")).toBeNull();
     // <details>, <dialog> and <div> are different names.
-    expect(innerHtmlOf('<div data-memo="r"><details>a</details><dialog></dialog></div>', "r", "div")).toBe("<details>a</details><dialog></dialog>");
+    expect(innerHtmlOf('<div data-memo="r"><details>a</details><dialog></dialog></div>', "r", "div")).toBe(
+      "<details>a</details><dialog></dialog>",
+    );
   });
 });
 
@@ -201,23 +226,27 @@ describe("the memoized episode cards", () => {
   it("are, on every page and for every input, what rendering them gives", async () => {
     const pages = ["/era?station=MLR", "/", "/search?term=pilot"];
     const expected = new Map<string, string>();
-    for (const [i, episodes] of variants.entries()) for (const url of pages) expected.set(`${i} ${url}`, (await grid(episodes, url))());
+    for (const [i, episodes] of variants.entries())
+      for (const url of pages) expected.set(`${i} ${url}`, (await grid(episodes, url))());
     for (const order of [[...variants.keys()], [...variants.keys()].reverse()]) {
       clearServerMemo();
       for (let pass = 0; pass < 2; pass++) {
         for (const i of order) {
-          for (const url of pages) expect(renderWithServerMemo(await grid(variants[i]!, url))).toBe(expected.get(`${i} ${url}`));
+          for (const url of pages)
+            expect(renderWithServerMemo(await grid(variants[i]!, url))).toBe(expected.get(`${i} ${url}`));
         }
       }
     }
     // The heart (outside the memo) follows the page; the memoized part is the same everywhere.
-    expect(expected.get("0 /")).toContain("redirectTo=%2F\"");
+    expect(expected.get("0 /")).toContain('redirectTo=%2F"');
     expect(expected.get("0 /era?station=MLR")).toContain("redirectTo=%2Fera%3Fstation%3DMLR");
   });
 
   it("keep the card's layout: the memo's wrapper has no box", async () => {
     const html = (await grid([card()], "/"))();
-    expect(html).toContain('<article class="card episode-card"><div data-memo="card ep ep-1 1" class="card__main"><div class="card__media">');
+    expect(html).toContain(
+      '<article class="card episode-card"><div data-memo="card ep ep-1 1" class="card__main"><div class="card__media">',
+    );
     const css = fs.readFileSync(path.resolve("app/styles/app.css"), "utf8");
     expect(css).toMatch(/\.card__main\s*\{\s*display:\s*contents;\s*\}/);
   });

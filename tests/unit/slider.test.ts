@@ -3,11 +3,20 @@ import { contentPagePath, contentPageUrl, slideTarget } from "~/rules/slider";
 
 const SITE = "https://www.hamradioshow.net";
 
-describe("slideTarget (SPEC §2 Slider: content-site links → /Page/<path>, others in a new tab)", () => {
+describe("slideTarget (docs/product.md §2 Slider: content-site links → /Page/<path>, others in a new tab)", () => {
   it("sends a content-site link to /Page/<path>, with or without www", () => {
-    expect(slideTarget("https://www.hamradioshow.net/live-event/", SITE)).toEqual({ kind: "internal", href: "/Page/live-event" });
-    expect(slideTarget("https://hamradioshow.net/live-event", SITE)).toEqual({ kind: "internal", href: "/Page/live-event" });
-    expect(slideTarget("http://hamradioshow.net/live-event", SITE)).toEqual({ kind: "internal", href: "/Page/live-event" });
+    expect(slideTarget("https://www.hamradioshow.net/live-event/", SITE)).toEqual({
+      kind: "internal",
+      href: "/Page/live-event",
+    });
+    expect(slideTarget("https://hamradioshow.net/live-event", SITE)).toEqual({
+      kind: "internal",
+      href: "/Page/live-event",
+    });
+    expect(slideTarget("http://hamradioshow.net/live-event", SITE)).toEqual({
+      kind: "internal",
+      href: "/Page/live-event",
+    });
     expect(slideTarget("https://www.hamradioshow.net/live-event/", "https://hamradioshow.net")).toEqual({
       kind: "internal",
       href: "/Page/live-event",
@@ -15,7 +24,10 @@ describe("slideTarget (SPEC §2 Slider: content-site links → /Page/<path>, oth
   });
 
   it("matches the host case-insensitively and drops query and fragment", () => {
-    expect(slideTarget("HTTPS://WWW.HamRadioShow.NET/Tour/?utm=x#top", SITE)).toEqual({ kind: "internal", href: "/Page/Tour" });
+    expect(slideTarget("HTTPS://WWW.HamRadioShow.NET/Tour/?utm=x#top", SITE)).toEqual({
+      kind: "internal",
+      href: "/Page/Tour",
+    });
   });
 
   it("keeps a nested path as one encoded /Page segment that contentPagePath reads back", () => {
@@ -33,14 +45,23 @@ describe("slideTarget (SPEC §2 Slider: content-site links → /Page/<path>, oth
   });
 
   it("opens the content site's home page (no path) as a plain link", () => {
-    expect(slideTarget("https://www.hamradioshow.net/", SITE)).toEqual({ kind: "external", href: "https://www.hamradioshow.net/" });
+    expect(slideTarget("https://www.hamradioshow.net/", SITE)).toEqual({
+      kind: "external",
+      href: "https://www.hamradioshow.net/",
+    });
   });
 
   it("opens other sites in a new tab, even ones that merely contain the content host", () => {
-    expect(slideTarget("https://tickets.example.com/show", SITE)).toEqual({ kind: "external", href: "https://tickets.example.com/show" });
+    expect(slideTarget("https://tickets.example.com/show", SITE)).toEqual({
+      kind: "external",
+      href: "https://tickets.example.com/show",
+    });
     expect(slideTarget("https://hamradioshow.net.evil.example/x", SITE).kind).toBe("external");
     expect(slideTarget("https://evil.example/?next=https://www.hamradioshow.net/x", SITE).kind).toBe("external");
-    expect(slideTarget("https://www.hamradioshow.net@evil.example/x", SITE)).toEqual({ kind: "external", href: "https://evil.example/x" });
+    expect(slideTarget("https://www.hamradioshow.net@evil.example/x", SITE)).toEqual({
+      kind: "external",
+      href: "https://evil.example/x",
+    });
     expect(slideTarget("https://sub.hamradioshow.net/x", SITE).kind).toBe("external");
   });
 

@@ -17,11 +17,28 @@ import { STATIONS } from "~/rules/eras";
 import { LATEST_EPISODES_COUNT, HOME_NEWS_COUNT } from "~/rules/constants";
 
 const SAMPLE = path.resolve("sample");
-const read = <T,>(name: string): T => JSON.parse(fs.readFileSync(path.join(SAMPLE, name), "utf8")) as T;
+const read = <T>(name: string): T => JSON.parse(fs.readFileSync(path.join(SAMPLE, name), "utf8")) as T;
 
-interface SampleEpisode { title: string; description: string; era: string; pubdate: string; EpisodeUrl: string; canbashow?: boolean; subtext?: string }
-interface SampleCrew { Name: string; DPB: Record<string, string> | null }
-interface SamplePost { id: number; slug: string; date: string; categories: number[]; title: { rendered: string } }
+interface SampleEpisode {
+  title: string;
+  description: string;
+  era: string;
+  pubdate: string;
+  EpisodeUrl: string;
+  canbashow?: boolean;
+  subtext?: string;
+}
+interface SampleCrew {
+  Name: string;
+  DPB: Record<string, string> | null;
+}
+interface SamplePost {
+  id: number;
+  slug: string;
+  date: string;
+  categories: number[];
+  title: { rendered: string };
+}
 
 const sampleEpisodes = read<SampleEpisode[]>("episodes.json");
 const sampleColdcut = read<SampleEpisode[]>("coldcut.json");
@@ -61,13 +78,17 @@ describe("seed", () => {
 
   it("runs once: a second seed leaves the catalog alone", () => {
     expect(seedIfEmpty(db, SAMPLE, path.resolve("public"))).toBe(false);
-    expect((db.prepare("SELECT count(*) n FROM episodes WHERE series='main'").get() as { n: number }).n).toBe(sampleEpisodes.length);
+    expect((db.prepare("SELECT count(*) n FROM episodes WHERE series='main'").get() as { n: number }).n).toBe(
+      sampleEpisodes.length,
+    );
   });
 
   it("reopens an existing database without re-migrating or losing data", () => {
     const again = openDatabase(dir);
     try {
-      expect((again.prepare("SELECT count(*) n FROM episodes").get() as { n: number }).n).toBe(sampleEpisodes.length + sampleColdcut.length);
+      expect((again.prepare("SELECT count(*) n FROM episodes").get() as { n: number }).n).toBe(
+        sampleEpisodes.length + sampleColdcut.length,
+      );
     } finally {
       again.close();
     }
@@ -84,12 +105,17 @@ describe("latestEpisodes", () => {
   it("gives the 8 newest main-series episodes, newest first", async () => {
     const latest = await catalog.latestEpisodes(LATEST_EPISODES_COUNT);
     expect(latest).toHaveLength(8);
-    expect(latest.map((e) => e.title)).toEqual([...sampleEpisodes].sort(byNewest).slice(0, 8).map((e) => e.title));
+    expect(latest.map((e) => e.title)).toEqual(
+      [...sampleEpisodes]
+        .sort(byNewest)
+        .slice(0, 8)
+        .map((e) => e.title),
+    );
     for (let i = 1; i < latest.length; i++) expect(latest[i - 1]!.pubdate >= latest[i]!.pubdate).toBe(true);
     expect(latest.every((e) => !e.coldcut)).toBe(true);
   });
 
-  it("maps the SPEC §3 fields", async () => {
+  it("maps the docs/product.md §3 fields", async () => {
     const [e] = await catalog.latestEpisodes(1);
     expect(e).toMatchObject({ coldcut: false });
     expect(typeof e!.title).toBe("string");
@@ -163,7 +189,9 @@ describe("searchEpisodes (FTS5 bm25 over title + description)", () => {
   it("matches every word (AND) first, then falls back to any word (OR)", async () => {
     const both = await catalog.searchEpisodes("antenna heist", 48);
     expect(both[0]!.title).toMatch(/Antenna Heist/);
-    expect(both.every((e) => /antenna/i.test(`${e.title} ${e.description}`) && /heist/i.test(`${e.title} ${e.description}`))).toBe(true);
+    expect(
+      both.every((e) => /antenna/i.test(`${e.title} ${e.description}`) && /heist/i.test(`${e.title} ${e.description}`)),
+    ).toBe(true);
     const any = await catalog.searchEpisodes("antenna zzqqxxnothing", 48);
     expect(any.length).toBeGreaterThan(0);
   });
@@ -171,9 +199,15 @@ describe("searchEpisodes (FTS5 bm25 over title + description)", () => {
   it("ignores letter case and accents", async () => {
     const accented = sampleEpisodes.find((e) => /é/.test(e.title));
     if (!accented) return;
-    const word = accented.title.split(/\s+/).find((w) => /é/.test(w))!.replace(/[^\p{L}]/gu, "");
+    const word = accented.title
+      .split(/\s+/)
+      .find((w) => /é/.test(w))!
+      .replace(/[^\p{L}]/gu, "");
     for (const q of [word, word.toUpperCase(), word.normalize("NFD").replace(/\p{M}/gu, "")]) {
-      expect((await catalog.searchEpisodes(q, 48)).map((e) => e.title), q).toContain(accented.title);
+      expect(
+        (await catalog.searchEpisodes(q, 48)).map((e) => e.title),
+        q,
+      ).toContain(accented.title);
     }
   });
 
@@ -188,7 +222,8 @@ describe("searchEpisodes (FTS5 bm25 over title + description)", () => {
   });
 
   it("gives [] for an empty, whitespace or punctuation-only term", async () => {
-    for (const t of ["", " ", "\t\n", "!!!", "---", '""', "*", "()"]) expect(await catalog.searchEpisodes(t, 48)).toEqual([]);
+    for (const t of ["", " ", "\t\n", "!!!", "---", '""', "*", "()"])
+      expect(await catalog.searchEpisodes(t, 48)).toEqual([]);
   });
 
   it.each([
@@ -219,7 +254,7 @@ describe("searchEpisodes (FTS5 bm25 over title + description)", () => {
     ":",
     "'",
     "'; DROP TABLE episodes; --",
-    "\" OR 1=1 --",
+    '" OR 1=1 --',
     "a".repeat(200),
     "antenna ".repeat(40),
     "🎙️ 📻",
@@ -275,7 +310,10 @@ describe("searchEpisodes relevance on a controlled catalog", () => {
 describe("episodesByEra", () => {
   it("pages each era newest first with correct totals", async () => {
     for (const station of STATIONS) {
-      const expected = sampleEpisodes.filter((e) => e.era === station).sort(byNewest).map((e) => e.title);
+      const expected = sampleEpisodes
+        .filter((e) => e.era === station)
+        .sort(byNewest)
+        .map((e) => e.title);
       const first = await catalog.episodesByEra(station, 1, 10);
       expect(first.total).toBe(expected.length);
       expect(first.pageCount).toBe(Math.ceil(expected.length / 10));
@@ -284,7 +322,8 @@ describe("episodesByEra", () => {
       const second = await catalog.episodesByEra(station, 2, 10);
       expect(second.items.map((e) => e.title)).toEqual(expected.slice(10, 20));
       const all: string[] = [];
-      for (let p = 1; p <= first.pageCount; p++) all.push(...(await catalog.episodesByEra(station, p, 10)).items.map((e) => e.title));
+      for (let p = 1; p <= first.pageCount; p++)
+        all.push(...(await catalog.episodesByEra(station, p, 10)).items.map((e) => e.title));
       expect(all).toEqual(expected);
       expect((await catalog.allEpisodesOfEra(station)).map((e) => e.title)).toEqual(expected);
       expect(first.items.every((e) => e.era === station && !e.coldcut)).toBe(true);
@@ -343,12 +382,15 @@ describe("crew, sponsors, bingo", () => {
   });
 });
 
-describe("content (SPEC §7 content sources)", () => {
+describe("content (docs/product.md §7 content sources)", () => {
   const newest = (a: SamplePost, b: SamplePost) => b.date.localeCompare(a.date);
 
   it("home news: categories 4 and 5, newest first, the first 4", async () => {
     const news = await content.latestNews(HOME_NEWS_COUNT);
-    const expected = samplePosts.filter((p) => p.categories.some((c) => c === 4 || c === 5)).sort(newest).slice(0, 4);
+    const expected = samplePosts
+      .filter((p) => p.categories.some((c) => c === 4 || c === 5))
+      .sort(newest)
+      .slice(0, 4);
     expect(news.map((n) => n.slug)).toEqual(expected.map((p) => p.slug));
     expect(news.every((n) => n.type === "dth_news" || n.type === "wtfnews")).toBe(true);
   });
@@ -360,7 +402,12 @@ describe("content (SPEC §7 content sources)", () => {
     expect(wtf.length).toBeGreaterThanOrEqual(8);
     expect(dth.every((p) => p.type === "dth_news")).toBe(true);
     expect(wtf.every((p) => p.type === "wtfnews")).toBe(true);
-    expect(dth.map((p) => p.slug)).toEqual(samplePosts.filter((p) => p.categories.includes(5)).sort(newest).map((p) => p.slug));
+    expect(dth.map((p) => p.slug)).toEqual(
+      samplePosts
+        .filter((p) => p.categories.includes(5))
+        .sort(newest)
+        .map((p) => p.slug),
+    );
   });
 
   it("slider: categories 6 and 7 with images; one links to the content site, one elsewhere", async () => {

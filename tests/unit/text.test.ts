@@ -4,8 +4,8 @@ import { DESCRIPTION_WORD_LIMIT, NEWS_TEXT_CHAR_LIMIT } from "~/rules/constants"
 
 const words = (n: number, w = "word") => Array.from({ length: n }, (_, i) => `${w}${i + 1}`).join(" ");
 
-describe("SPEC §5 card description: cut to 18 words followed by an ellipsis", () => {
-  it("uses the SPEC §9 limit of 18", () => {
+describe("docs/product.md §5 card description: cut to 18 words followed by an ellipsis", () => {
+  it("uses the docs/product.md §9 limit of 18", () => {
     expect(DESCRIPTION_WORD_LIMIT).toBe(18);
   });
 
@@ -47,8 +47,8 @@ describe("SPEC §5 card description: cut to 18 words followed by an ellipsis", (
   });
 });
 
-describe("SPEC §5 news card title and subtext: cut to 15 characters followed by an ellipsis", () => {
-  it("uses the SPEC §9 limit of 15", () => {
+describe("docs/product.md §5 news card title and subtext: cut to 15 characters followed by an ellipsis", () => {
+  it("uses the docs/product.md §9 limit of 15", () => {
     expect(NEWS_TEXT_CHAR_LIMIT).toBe(15);
   });
 

@@ -24,7 +24,8 @@ const post = (over: Partial<Record<string, unknown>> = {}): WpPost =>
 
 describe("sanitizePostHtml", () => {
   it("keeps ordinary post markup", () => {
-    const html = '<p>Hi <strong>there</strong> <a href="https://example.com/x">link</a></p><ul><li>one</li></ul><blockquote>q</blockquote><h2>T</h2>';
+    const html =
+      '<p>Hi <strong>there</strong> <a href="https://example.com/x">link</a></p><ul><li>one</li></ul><blockquote>q</blockquote><h2>T</h2>';
     const out = sanitizePostHtml(html);
     expect(out).toContain("<strong>there</strong>");
     expect(out).toContain("<ul><li>one</li></ul>");
@@ -33,7 +34,9 @@ describe("sanitizePostHtml", () => {
   });
 
   it("removes scripts, styles and their content", () => {
-    const out = sanitizePostHtml('<p>a</p><script>alert(1)</script><SCRIPT src="//evil/x.js"></SCRIPT><style>body{display:none}</style><p>b</p>');
+    const out = sanitizePostHtml(
+      '<p>a</p><script>alert(1)</script><SCRIPT src="//evil/x.js"></SCRIPT><style>body{display:none}</style><p>b</p>',
+    );
     expect(out).not.toMatch(/script|alert|style|display/i);
     expect(out).toBe("<p>a</p><p>b</p>");
   });
@@ -94,36 +97,49 @@ describe("sanitizePostHtml", () => {
   });
 
   it("drops style, class, id and other unlisted attributes", () => {
-    const out = sanitizePostHtml('<p style="position:fixed" class="x" id="y" data-x="1">a</p><img src="https://e.com/a.jpg" style="x" srcset="https://evil/1x">');
+    const out = sanitizePostHtml(
+      '<p style="position:fixed" class="x" id="y" data-x="1">a</p><img src="https://e.com/a.jpg" style="x" srcset="https://evil/1x">',
+    );
     expect(out).toBe('<p>a</p><img src="https://e.com/a.jpg" loading="lazy" decoding="async" />');
   });
 
   it("opens external links in a new tab with noopener", () => {
-    const out = sanitizePostHtml('<a href="https://example.com/" target="_self" rel="opener">x</a><a href="/News/y">y</a><a href="mailto:show@example.com">m</a>');
+    const out = sanitizePostHtml(
+      '<a href="https://example.com/" target="_self" rel="opener">x</a><a href="/News/y">y</a><a href="mailto:show@example.com">m</a>',
+    );
     expect(out).toContain('<a href="https://example.com/" target="_blank" rel="noopener noreferrer">x</a>');
     expect(out).toContain('<a href="/News/y">y</a>');
     expect(out).toContain('<a href="mailto:show@example.com">m</a>');
   });
 
   it("lazy-loads images and gives videos controls", () => {
-    expect(sanitizePostHtml('<img src="https://e.com/a.jpg" alt="A">')).toBe('<img src="https://e.com/a.jpg" alt="A" loading="lazy" decoding="async" />');
-    expect(sanitizePostHtml('<video src="https://e.com/v.mp4" autoplay></video>')).toBe('<video src="https://e.com/v.mp4" controls preload="metadata"></video>');
+    expect(sanitizePostHtml('<img src="https://e.com/a.jpg" alt="A">')).toBe(
+      '<img src="https://e.com/a.jpg" alt="A" loading="lazy" decoding="async" />',
+    );
+    expect(sanitizePostHtml('<video src="https://e.com/v.mp4" autoplay></video>')).toBe(
+      '<video src="https://e.com/v.mp4" controls preload="metadata"></video>',
+    );
   });
 
   it("escapes stray angle brackets in text and never lets a broken tag through", () => {
-    const out = sanitizePostHtml('1 < 2 > 0 <p>ok</p><img src=x onerror=alert(1)//');
+    const out = sanitizePostHtml("1 < 2 > 0 <p>ok</p><img src=x onerror=alert(1)//");
     expect(out).not.toMatch(/onerror|alert/);
     expect(out).toContain("1 &lt; 2 &gt; 0");
   });
 });
 
-describe("featuredImage (SPEC §3: each of the three sources)", () => {
+describe("featuredImage (docs/product.md §3: each of the three sources)", () => {
   it("uses featured_media_src_url first", () => {
-    expect(featuredImage(post({ featured_media_src_url: "/a.jpg", better_featured_image: { source_url: "/b.jpg" } }))).toBe("/a.jpg");
+    expect(
+      featuredImage(post({ featured_media_src_url: "/a.jpg", better_featured_image: { source_url: "/b.jpg" } })),
+    ).toBe("/a.jpg");
   });
 
   it("falls back to better_featured_image, at the requested size, else its source_url", () => {
-    const bfi = { source_url: "/full.jpg", media_details: { sizes: { medium: { source_url: "/medium.jpg" }, large: { source_url: "/large.jpg" } } } };
+    const bfi = {
+      source_url: "/full.jpg",
+      media_details: { sizes: { medium: { source_url: "/medium.jpg" }, large: { source_url: "/large.jpg" } } },
+    };
     expect(featuredImage(post({ better_featured_image: bfi }))).toBe("/medium.jpg");
     expect(featuredImage(post({ better_featured_image: bfi }), "large")).toBe("/large.jpg");
     expect(featuredImage(post({ better_featured_image: bfi }), "thumbnail")).toBe("/full.jpg");
@@ -131,7 +147,11 @@ describe("featuredImage (SPEC §3: each of the three sources)", () => {
   });
 
   it("falls back to _embedded wp:featuredmedia", () => {
-    const emb = { "wp:featuredmedia": [{ source_url: "/emb.jpg", media_details: { sizes: { medium: { source_url: "/emb-m.jpg" } } } }] };
+    const emb = {
+      "wp:featuredmedia": [
+        { source_url: "/emb.jpg", media_details: { sizes: { medium: { source_url: "/emb-m.jpg" } } } },
+      ],
+    };
     expect(featuredImage(post({ _embedded: emb }))).toBe("/emb-m.jpg");
     expect(featuredImage(post({ _embedded: { "wp:featuredmedia": [{ source_url: "/only.jpg" }] } }))).toBe("/only.jpg");
   });
@@ -165,13 +185,34 @@ describe("wpPostSchema", () => {
 describe("mapNewsPost / mapSliderItem / mapGalleryPost", () => {
   it("maps a news post: decoded plain title, sanitized content, type from categories", () => {
     const n = mapNewsPost(
-      post({ categories: [4], content: { rendered: "<p>x</p><script>bad()</script>" }, excerpt: { rendered: "<p>An &amp; excerpt</p>" }, featured_media_src_url: "/i.jpg" }),
+      post({
+        categories: [4],
+        content: { rendered: "<p>x</p><script>bad()</script>" },
+        excerpt: { rendered: "<p>An &amp; excerpt</p>" },
+        featured_media_src_url: "/i.jpg",
+      }),
     );
-    expect(n).toMatchObject({ id: "1", slug: "a-post", type: "wtfnews", title: "A & B’s post", contentHtml: "<p>x</p>", excerpt: "An & excerpt", image: "/i.jpg" });
+    expect(n).toMatchObject({
+      id: "1",
+      slug: "a-post",
+      type: "wtfnews",
+      title: "A & B’s post",
+      contentHtml: "<p>x</p>",
+      excerpt: "An & excerpt",
+      image: "/i.jpg",
+    });
   });
 
   it("maps a slider item: caption with tags stripped, sliderurl or null", () => {
-    expect(mapSliderItem(post({ categories: [7], acf: { sliderurl: " https://www.hamradioshow.net/x/ " }, featured_media_src_url: "/s.jpg" }))).toEqual({
+    expect(
+      mapSliderItem(
+        post({
+          categories: [7],
+          acf: { sliderurl: " https://www.hamradioshow.net/x/ " },
+          featured_media_src_url: "/s.jpg",
+        }),
+      ),
+    ).toEqual({
       id: "1",
       image: "/s.jpg",
       caption: "A & B’s post",

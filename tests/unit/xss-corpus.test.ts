@@ -9,8 +9,22 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { EMBED_HOSTS, extractMedia, featuredImage, mapGalleryPost, mapNewsPost, sanitizePostHtml, wpPostSchema } from "~/adapters/shapes/wordpress.server";
-import { crewRowSchema, episodeRowSchema, mapCrewRow, mapEpisodeRow, sponsorRowSchema } from "~/adapters/shapes/catalog-rows.server";
+import {
+  EMBED_HOSTS,
+  extractMedia,
+  featuredImage,
+  mapGalleryPost,
+  mapNewsPost,
+  sanitizePostHtml,
+  wpPostSchema,
+} from "~/adapters/shapes/wordpress.server";
+import {
+  crewRowSchema,
+  episodeRowSchema,
+  mapCrewRow,
+  mapEpisodeRow,
+  sponsorRowSchema,
+} from "~/adapters/shapes/catalog-rows.server";
 import { safeUrl } from "~/rules/urls";
 import { textWithoutMedia } from "~/route-support/gallery.server";
 import { decodeEntities } from "~/utils/html-text.server";
@@ -22,13 +36,93 @@ const PAYLOADS = fs
 
 /** The tags post HTML may contain (sanitize-html's defaults plus media and the allow-listed embeds). */
 const ALLOWED_TAGS = new Set([
-  "address", "article", "aside", "footer", "header", "h1", "h2", "h3", "h4", "h5", "h6", "hgroup", "main", "nav", "section",
-  "blockquote", "dd", "div", "dl", "dt", "figcaption", "figure", "hr", "li", "main", "ol", "p", "pre", "ul",
-  "a", "abbr", "b", "bdi", "bdo", "br", "cite", "code", "data", "dfn", "em", "i", "kbd", "mark", "q", "rb", "rp", "rt", "rtc",
-  "ruby", "s", "samp", "small", "span", "strong", "sub", "sup", "time", "u", "var", "wbr", "caption", "col", "colgroup",
-  "table", "tbody", "td", "tfoot", "th", "thead", "tr", "img", "video", "source", "iframe",
+  "address",
+  "article",
+  "aside",
+  "footer",
+  "header",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "hgroup",
+  "main",
+  "nav",
+  "section",
+  "blockquote",
+  "dd",
+  "div",
+  "dl",
+  "dt",
+  "figcaption",
+  "figure",
+  "hr",
+  "li",
+  "main",
+  "ol",
+  "p",
+  "pre",
+  "ul",
+  "a",
+  "abbr",
+  "b",
+  "bdi",
+  "bdo",
+  "br",
+  "cite",
+  "code",
+  "data",
+  "dfn",
+  "em",
+  "i",
+  "kbd",
+  "mark",
+  "q",
+  "rb",
+  "rp",
+  "rt",
+  "rtc",
+  "ruby",
+  "s",
+  "samp",
+  "small",
+  "span",
+  "strong",
+  "sub",
+  "sup",
+  "time",
+  "u",
+  "var",
+  "wbr",
+  "caption",
+  "col",
+  "colgroup",
+  "table",
+  "tbody",
+  "td",
+  "tfoot",
+  "th",
+  "thead",
+  "tr",
+  "img",
+  "video",
+  "source",
+  "iframe",
 ]);
-const URL_ATTRIBUTES = new Set(["href", "src", "poster", "action", "formaction", "xlink:href", "background", "data", "srcset", "cite"]);
+const URL_ATTRIBUTES = new Set([
+  "href",
+  "src",
+  "poster",
+  "action",
+  "formaction",
+  "xlink:href",
+  "background",
+  "data",
+  "srcset",
+  "cite",
+]);
 
 /** What is dangerous in sanitized markup; an empty list means safe. */
 function dangers(html: string): string[] {
@@ -36,14 +130,18 @@ function dangers(html: string): string[] {
   for (const tag of html.matchAll(/<([a-zA-Z][a-zA-Z0-9:-]*)([^>]*)>/g)) {
     const name = tag[1]!.toLowerCase();
     if (!ALLOWED_TAGS.has(name)) found.push(`tag <${name}>`);
-    const attributes = [...tag[2]!.matchAll(/\s([^\s="/>]+)(?:="([^"]*)")?/g)].map((a) => ({ name: a[1]!.toLowerCase(), value: decodeEntities(a[2] ?? "") }));
+    const attributes = [...tag[2]!.matchAll(/\s([^\s="/>]+)(?:="([^"]*)")?/g)].map((a) => ({
+      name: a[1]!.toLowerCase(),
+      value: decodeEntities(a[2] ?? ""),
+    }));
     for (const a of attributes) {
       if (a.name.startsWith("on")) found.push(`event handler ${a.name} on <${name}>`);
       if (a.name === "srcdoc" || a.name === "style") found.push(`${a.name} on <${name}>`);
       if (URL_ATTRIBUTES.has(a.name)) {
         const v = a.value.replace(/[\u0000-\u0020\u007f-\u009f]/g, "").toLowerCase();
         const scheme = /^([a-z][a-z0-9+.-]*):/.exec(v)?.[1];
-        if (scheme ? !["http", "https", "mailto"].includes(scheme) : v.startsWith("//")) found.push(`${a.name}="${a.value}" on <${name}>`);
+        if (scheme ? !["http", "https", "mailto"].includes(scheme) : v.startsWith("//"))
+          found.push(`${a.name}="${a.value}" on <${name}>`);
       }
     }
     if (name === "iframe") {
@@ -64,7 +162,14 @@ function dangers(html: string): string[] {
 }
 
 const wpPost = (html: string) =>
-  wpPostSchema.parse({ id: 1, slug: "s", date: "2025-01-01T00:00:00", categories: [23], title: { rendered: "t" }, content: { rendered: html } });
+  wpPostSchema.parse({
+    id: 1,
+    slug: "s",
+    date: "2025-01-01T00:00:00",
+    categories: [23],
+    title: { rendered: "t" },
+    content: { rendered: html },
+  });
 
 describe("the XSS corpus", () => {
   it("has at least 50 payloads, no duplicates", () => {
@@ -73,7 +178,7 @@ describe("the XSS corpus", () => {
   });
 
   it("the checker itself flags what it must (so a pass means something)", () => {
-    expect(dangers('<script>alert(1)</script>')).toContain("tag <script>");
+    expect(dangers("<script>alert(1)</script>")).toContain("tag <script>");
     expect(dangers('<img src="x" onerror="alert(1)" />')).toContain("event handler onerror on <img>");
     expect(dangers('<a href="&#106;avascript:alert(1)">x</a>')).toEqual(['href="javascript:alert(1)" on <a>']);
     expect(dangers('<iframe srcdoc="x"></iframe>')).toEqual(["srcdoc on <iframe>", 'iframe from "(no src)"']);
@@ -102,7 +207,7 @@ describe.each(PAYLOADS.map((p, i) => [i, p] as const))("payload %i: %s", (_i, pa
     const text = textWithoutMedia(post.contentHtml);
     expect(dangers(text), text).toEqual([]);
     for (const m of [...post.media, ...extractMedia(post.contentHtml)]) {
-      for (const url of [m.src, m.kind === "video" ? m.poster ?? "" : ""]) {
+      for (const url of [m.src, m.kind === "video" ? (m.poster ?? "") : ""]) {
         const v = url.replace(/[\u0000-\u0020]/g, "").toLowerCase();
         expect(/^[a-z][a-z0-9+.-]*:/.test(v) ? /^https?:/.test(v) : !v.startsWith("//"), `media URL ${url}`).toBe(true);
       }
@@ -125,7 +230,14 @@ describe("URL fields: only web links reach an href or src", () => {
     "livescript:alert(1)",
     "file:///etc/passwd",
   ];
-  const SAFE = ["https://cdn.example.com/a.mp3", "http://example.com/x", "/media/audio/ep-audio-1.mp3", "media/x.jpg", "//cdn.example.com/a.jpg", "/page?x=javascript:1"];
+  const SAFE = [
+    "https://cdn.example.com/a.mp3",
+    "http://example.com/x",
+    "/media/audio/ep-audio-1.mp3",
+    "media/x.jpg",
+    "//cdn.example.com/a.jpg",
+    "/page?x=javascript:1",
+  ];
 
   it("safeUrl keeps web links and drops every other scheme", () => {
     for (const url of HOSTILE) expect(safeUrl(url), url).toBeNull();
@@ -133,7 +245,14 @@ describe("URL fields: only web links reach an href or src", () => {
     expect(safeUrl("  ")).toBeNull();
   });
 
-  const episode = { id: 1, title: "t", description: "d", EpisodeUrl: "/media/audio/ep-audio-1.mp3", pubdate: "2020-01-01", EpisodeDuration: 1 };
+  const episode = {
+    id: 1,
+    title: "t",
+    description: "d",
+    EpisodeUrl: "/media/audio/ep-audio-1.mp3",
+    pubdate: "2020-01-01",
+    EpisodeDuration: 1,
+  };
   it.each(HOSTILE)("%s: an episode with it as audio is skipped; as an image it falls back to the default", (url) => {
     expect(episodeRowSchema.safeParse({ ...episode, EpisodeUrl: url }).success).toBe(false);
     const e = mapEpisodeRow(episodeRowSchema.parse({ ...episode, PodcastImage: url, backgroundImage: url }), false);
@@ -153,10 +272,17 @@ describe("URL fields: only web links reach an href or src", () => {
     const c = mapCrewRow(crewRowSchema.parse({ id: 1, Name: "n", ProfileImg: url, HeaderBGImage: url }));
     expect([c.profileImg, c.headerBgImage]).toEqual(["", ""]);
     const post = wpPostSchema.parse({
-      id: 1, slug: "s", date: "2025-01-01T00:00:00", title: { rendered: "t" }, content: { rendered: "" },
-      featured_media_src_url: url, better_featured_image: { source_url: url },
+      id: 1,
+      slug: "s",
+      date: "2025-01-01T00:00:00",
+      title: { rendered: "t" },
+      content: { rendered: "" },
+      featured_media_src_url: url,
+      better_featured_image: { source_url: url },
     });
     expect(featuredImage(post)).toBeNull();
-    expect(featuredImage({ ...post, better_featured_image: { source_url: "/media/img/a.jpg" } })).toBe("/media/img/a.jpg");
+    expect(featuredImage({ ...post, better_featured_image: { source_url: "/media/img/a.jpg" } })).toBe(
+      "/media/img/a.jpg",
+    );
   });
 });

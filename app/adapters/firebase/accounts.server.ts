@@ -89,7 +89,12 @@ export function createFirebaseAccounts(config: FirebaseAccountsConfig): Accounts
   const http = { fetch: config.fetch, timeoutMs: config.timeoutMs };
   const withLock = keyedLock();
 
-  async function call<S extends z.ZodTypeAny>(path: string, body: unknown, schema: S, admin: boolean): Promise<z.infer<S>> {
+  async function call<S extends z.ZodTypeAny>(
+    path: string,
+    body: unknown,
+    schema: S,
+    admin: boolean,
+  ): Promise<z.infer<S>> {
     const url = admin
       ? `${base}/v1/projects/${encodeURIComponent(config.projectId)}/${path}`
       : `${base}/v1/${path}?key=${encodeURIComponent(config.apiKey)}`;
@@ -119,7 +124,10 @@ export function createFirebaseAccounts(config: FirebaseAccountsConfig): Accounts
       true,
     );
 
-  async function providerSignIn(profile: ProviderProfile, retried: boolean): Promise<{ user: AccountUser; created: boolean }> {
+  async function providerSignIn(
+    profile: ProviderProfile,
+    retried: boolean,
+  ): Promise<{ user: AccountUser; created: boolean }> {
     const providerId = PROVIDER_IDS[profile.provider];
     const rawId = profile.subject;
     const existing = await lookup({ federatedUserId: [{ providerId, rawId }] });
@@ -171,7 +179,12 @@ export function createFirebaseAccounts(config: FirebaseAccountsConfig): Accounts
       const normalized = checkEmail(email);
       checkPassword(password);
       try {
-        const data = await call("accounts:signUp", { email: normalized, password, returnSecureToken: true }, tokenAnswer, false);
+        const data = await call(
+          "accounts:signUp",
+          { email: normalized, password, returnSecureToken: true },
+          tokenAnswer,
+          false,
+        );
         return { uid: data.localId, email: data.email ? data.email.toLowerCase() : normalized };
       } catch (error) {
         if (!(error instanceof FirebaseApiError)) throw error;
@@ -203,7 +216,8 @@ export function createFirebaseAccounts(config: FirebaseAccountsConfig): Accounts
         if (error instanceof FirebaseApiError && SIGN_IN_REFUSALS.has(error.code)) {
           throw new AccountError("invalid-credentials", SIGN_IN_FAILED);
         }
-        if (error instanceof FirebaseApiError) throw new RemoteError(`${host}: sign-in refused (${error.code})`, error.status);
+        if (error instanceof FirebaseApiError)
+          throw new RemoteError(`${host}: sign-in refused (${error.code})`, error.status);
         throw error;
       }
     },

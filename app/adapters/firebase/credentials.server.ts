@@ -41,7 +41,8 @@ export function cachedAccessToken(
             timer = setTimeout(() => reject(new RemoteError("oauth2: token request timed out")), timeoutMs);
           }),
         ]);
-        if (!token || typeof token.access_token !== "string" || !token.access_token) throw new RemoteError("oauth2: no access token");
+        if (!token || typeof token.access_token !== "string" || !token.access_token)
+          throw new RemoteError("oauth2: no access token");
         const lifetime = Number.isFinite(token.expires_in) && token.expires_in > 0 ? token.expires_in * 1000 : 60_000;
         cached = { token: token.access_token, expiresAt: now() + lifetime };
         return token.access_token;

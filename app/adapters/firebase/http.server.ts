@@ -65,6 +65,9 @@ export async function requestJson(
 }
 
 /** A zod failure as a RemoteError naming the first bad path (junk answers are failures, never data). */
-export function shapeError(host: string, issue: { path: (string | number)[]; message: string } | undefined): RemoteError {
+export function shapeError(
+  host: string,
+  issue: { path: (string | number)[]; message: string } | undefined,
+): RemoteError {
   return new RemoteError(`${host}: unexpected shape at ${issue?.path.join(".") || "(root)"}: ${issue?.message}`);
 }

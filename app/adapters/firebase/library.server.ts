@@ -7,7 +7,7 @@ import { keyedLock } from "./lock.server";
 
 /**
  * The listener's library in the show's Firebase Realtime Database, through its REST API, at the
- * paths of SPEC §7 exactly (the existing app's data is read and written in place):
+ * paths of docs/product.md §7 exactly (the existing app's data is read and written in place):
  *
  *   users/<uid>                    audioTitle, audioSrc, duration (+ adultConfirmedAt, this app's 18+ gate)
  *   users/<uid>/ActiveAudioSync    AudioTitle, Duration, AudioImg, AudioSrc, currentTime (+ writtenAt)
@@ -81,7 +81,12 @@ export function createFirebaseLibrary(config: FirebaseLibraryConfig): Library {
     return ["users", uid, ...rest].map(encodeURIComponent).join("/");
   };
 
-  async function request(uid: string, method: string, path: string, init: { body?: unknown; headers?: Record<string, string> } = {}) {
+  async function request(
+    uid: string,
+    method: string,
+    path: string,
+    init: { body?: unknown; headers?: Record<string, string> } = {},
+  ) {
     const url = new URL(base.href);
     url.pathname = `${url.pathname.replace(/\/+$/, "")}/${path}.json`;
     url.searchParams.set("access_token", await config.getAccessToken());
@@ -90,7 +95,10 @@ export function createFirebaseLibrary(config: FirebaseLibraryConfig): Library {
   }
   const ok = (answer: JsonAnswer, what: string) => {
     if (answer.status < 200 || answer.status >= 300) {
-      const reason = typeof (answer.body as { error?: unknown } | null)?.error === "string" ? `: ${(answer.body as { error: string }).error}` : "";
+      const reason =
+        typeof (answer.body as { error?: unknown } | null)?.error === "string"
+          ? `: ${(answer.body as { error: string }).error}`
+          : "";
       throw new RemoteError(`${host}: ${what} HTTP ${answer.status}${reason.slice(0, 120)}`, answer.status);
     }
     return answer;
@@ -105,7 +113,10 @@ export function createFirebaseLibrary(config: FirebaseLibraryConfig): Library {
     parse(schema, ok(await request(uid, "GET", userPath(uid, ...rest)), "read").body);
   /** A read with its ETag, for a conditional write. */
   const readTagged = async <S extends z.ZodTypeAny>(uid: string, schema: S, ...rest: string[]) => {
-    const answer = ok(await request(uid, "GET", userPath(uid, ...rest), { headers: { "X-Firebase-ETag": "true" } }), "read");
+    const answer = ok(
+      await request(uid, "GET", userPath(uid, ...rest), { headers: { "X-Firebase-ETag": "true" } }),
+      "read",
+    );
     const etag = answer.headers.get("ETag");
     if (!etag) throw new RemoteError(`${host}: no ETag on a conditional read`);
     return { value: parse(schema, answer.body) as z.infer<S>, etag };
@@ -123,7 +134,7 @@ export function createFirebaseLibrary(config: FirebaseLibraryConfig): Library {
 
   return {
     /**
-     * SPEC §7 "Write at sign-up", once, only where nothing is stored yet (a conditional PUT on
+     * docs/product.md §7 "Write at sign-up", once, only where nothing is stored yet (a conditional PUT on
      * users/<uid>): the user record, ActiveAudioSync, and `favorites: {}` — which the Realtime
      * Database does not keep (empty objects are dropped), exactly as for the existing app; an absent
      * favorites node reads as an empty list.
@@ -166,7 +177,7 @@ export function createFirebaseLibrary(config: FirebaseLibraryConfig): Library {
     },
 
     /**
-     * SPEC §4 progress sync: "an older write never overwrites a newer one". The stored record
+     * docs/product.md §4 progress sync: "an older write never overwrites a newer one". The stored record
      * carries `writtenAt`; the write is a conditional PUT (ETag read, then `if-match`), retried
      * once on 412 with the fresh value the database sends back. Losing twice to concurrent writes
      * answers "stale" (nothing written). users/<uid> mirrors the last audio when it changes.
@@ -185,7 +196,10 @@ export function createFirebaseLibrary(config: FirebaseLibraryConfig): Library {
         for (let attempt = 0; attempt < 2; attempt++) {
           const stored = typeof current?.writtenAt === "number" ? current.writtenAt : -Infinity;
           if (stored >= sync.writtenAt) return "stale" as const;
-          const answer = await request(uid, "PUT", userPath(uid, "ActiveAudioSync"), { headers: { "if-match": etag }, body: sync });
+          const answer = await request(uid, "PUT", userPath(uid, "ActiveAudioSync"), {
+            headers: { "if-match": etag },
+            body: sync,
+          });
           if (answer.status === 412) {
             const fresh = answer.headers.get("ETag");
             if (fresh) ({ value: current, etag } = { value: parse(node, answer.body), etag: fresh });
@@ -194,7 +208,10 @@ export function createFirebaseLibrary(config: FirebaseLibraryConfig): Library {
           }
           ok(answer, "progress write");
           const changed =
-            !current || current.AudioSrc !== sync.AudioSrc || current.AudioTitle !== sync.AudioTitle || current.Duration !== sync.Duration;
+            !current ||
+            current.AudioSrc !== sync.AudioSrc ||
+            current.AudioTitle !== sync.AudioTitle ||
+            current.Duration !== sync.Duration;
           if (changed) {
             ok(
               await request(uid, "PATCH", userPath(uid), {
@@ -224,7 +241,12 @@ export function createFirebaseLibrary(config: FirebaseLibraryConfig): Library {
       return withLock(uid, async () => {
         const existing = (await storedFavorites(uid)).find((f) => f.isFav && f.audioSrc === fav.audioSrc);
         if (existing) return existing;
-        const entry = { audioSrc: fav.audioSrc, audioTitle: fav.audioTitle, isFav: true, Duration: cleanNumber(fav.duration) };
+        const entry = {
+          audioSrc: fav.audioSrc,
+          audioTitle: fav.audioTitle,
+          isFav: true,
+          Duration: cleanNumber(fav.duration),
+        };
         const answer = ok(await request(uid, "POST", userPath(uid, "favorites"), { body: entry }), "favorite push");
         const { name } = parse(pushAnswer, answer.body);
         return { id: name, ...entry };

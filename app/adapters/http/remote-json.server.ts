@@ -32,7 +32,11 @@ export interface RemoteAnswer<T> {
   headers: Headers;
 }
 
-export async function getJson<S extends z.ZodTypeAny>(url: string, schema: S, options: RemoteJsonOptions = {}): Promise<RemoteAnswer<z.infer<S>>> {
+export async function getJson<S extends z.ZodTypeAny>(
+  url: string,
+  schema: S,
+  options: RemoteJsonOptions = {},
+): Promise<RemoteAnswer<z.infer<S>>> {
   const doFetch = options.fetch ?? ((input: string, init?: RequestInit) => fetch(input, init));
   let response: Response;
   try {
@@ -66,7 +70,9 @@ export async function getJson<S extends z.ZodTypeAny>(url: string, schema: S, op
   const parsed = schema.safeParse(payload);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new RemoteError(`${new URL(url).host}: unexpected shape at ${issue?.path.join(".") || "(root)"}: ${issue?.message}`);
+    throw new RemoteError(
+      `${new URL(url).host}: unexpected shape at ${issue?.path.join(".") || "(root)"}: ${issue?.message}`,
+    );
   }
   return { data: parsed.data, headers: response.headers };
 }

@@ -17,7 +17,9 @@ function mountOf(streamUrl: string): string | undefined {
  * NOW_PLAYING_KIND picks the adapter: live365 (default; NOW_PLAYING_URL defaults to the Live365
  * API of station a93581), icecast (Icecast or AzuraCast status JSON at NOW_PLAYING_URL), none.
  */
-export function createNowPlayingFromEnv(env: Pick<Env, "NOW_PLAYING_KIND" | "NOW_PLAYING_URL" | "LIVE_STREAM_URL">): NowPlayingService {
+export function createNowPlayingFromEnv(
+  env: Pick<Env, "NOW_PLAYING_KIND" | "NOW_PLAYING_URL" | "LIVE_STREAM_URL">,
+): NowPlayingService {
   switch (env.NOW_PLAYING_KIND) {
     case "none":
       return createStaticNowPlaying();
@@ -26,7 +28,9 @@ export function createNowPlayingFromEnv(env: Pick<Env, "NOW_PLAYING_KIND" | "NOW
         console.warn("now-playing: NOW_PLAYING_KIND=icecast needs NOW_PLAYING_URL; showing the fallback title");
         return createStaticNowPlaying();
       }
-      return createNowPlayingService(createIcecastSource({ url: env.NOW_PLAYING_URL, mount: mountOf(env.LIVE_STREAM_URL) }));
+      return createNowPlayingService(
+        createIcecastSource({ url: env.NOW_PLAYING_URL, mount: mountOf(env.LIVE_STREAM_URL) }),
+      );
     case "live365":
     default:
       return createNowPlayingService(createLive365Source({ url: env.NOW_PLAYING_URL }));

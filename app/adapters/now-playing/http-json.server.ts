@@ -3,7 +3,7 @@ import type { NowPlayingSource } from "~/services/now-playing.server";
 
 /** Upstream answers are small; anything bigger is not a now-playing document. */
 export const NOW_PLAYING_MAX_BYTES = 256 * 1024;
-/** SPEC §9 leaves timeouts open; the poll is every 10 s, so the upstream gets 2 s at most. */
+/** docs/product.md §9 leaves timeouts open; the poll is every 10 s, so the upstream gets 2 s at most. */
 export const NOW_PLAYING_TIMEOUT_MS = 2_000;
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;

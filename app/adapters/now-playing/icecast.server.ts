@@ -8,8 +8,19 @@ import { createHttpJsonSource, type FetchLike } from "./http-json.server";
  * AzuraCast now-playing API (`{now_playing: {song}}`), whichever shape the URL answers with.
  * `mount` picks one Icecast mount when the server carries several.
  */
-export function createIcecastSource(options: { url: string; mount?: string; timeoutMs?: number; fetch?: FetchLike }): NowPlayingSource {
+export function createIcecastSource(options: {
+  url: string;
+  mount?: string;
+  timeoutMs?: number;
+  fetch?: FetchLike;
+}): NowPlayingSource {
   const parse = (payload: unknown): NowPlaying | null =>
     parseIcecast(payload, { mount: options.mount }) ?? parseAzuraCast(payload);
-  return createHttpJsonSource({ name: "icecast", url: options.url, parse, timeoutMs: options.timeoutMs, fetch: options.fetch });
+  return createHttpJsonSource({
+    name: "icecast",
+    url: options.url,
+    parse,
+    timeoutMs: options.timeoutMs,
+    fetch: options.fetch,
+  });
 }

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { parseAzuraCast, parseIcecast, parseLive365, parseNowPlaying } from "./parse.server";
-import { NOW_PLAYING_MAX_LENGTH, cleanText, nowPlayingOrFallback, parseNowPlayingApiResponse, splitArtistTitle } from "~/rules/now-playing";
+import {
+  NOW_PLAYING_MAX_LENGTH,
+  cleanText,
+  nowPlayingOrFallback,
+  parseNowPlayingApiResponse,
+  splitArtistTitle,
+} from "~/rules/now-playing";
 import { nowPlayingApiUrl } from "~/rules/player";
 
 const live365 = {
@@ -31,7 +37,10 @@ describe("parseLive365", () => {
     });
   });
   it("missing artist or art is fine; null art is fine", () => {
-    expect(parseLive365({ "current-track": { title: "Only title", art: null } })).toEqual({ title: "Only title", artist: "" });
+    expect(parseLive365({ "current-track": { title: "Only title", art: null } })).toEqual({
+      title: "Only title",
+      artist: "",
+    });
   });
   it.each([
     ["null", null],
@@ -87,12 +96,18 @@ describe("parseIcecast", () => {
     });
   });
   it("keeps the whole text as title without a separator, or with an empty side", () => {
-    expect(parseIcecast({ icestats: { source: { title: "Just a title" } } })).toEqual({ title: "Just a title", artist: "" });
+    expect(parseIcecast({ icestats: { source: { title: "Just a title" } } })).toEqual({
+      title: "Just a title",
+      artist: "",
+    });
     expect(parseIcecast({ icestats: { source: { title: "Band - " } } })).toEqual({ title: "Band -", artist: "" });
     expect(parseIcecast({ icestats: { source: { title: " - Song" } } })?.title).toBe("- Song");
   });
   it("uses separate artist and title fields when both are given", () => {
-    expect(parseIcecast({ icestats: { source: { title: "A - B", artist: "Real" } } })).toEqual({ title: "A - B", artist: "Real" });
+    expect(parseIcecast({ icestats: { source: { title: "A - B", artist: "Real" } } })).toEqual({
+      title: "A - B",
+      artist: "Real",
+    });
   });
   it("source as an array: first source with a title, or the requested mount", () => {
     const payload = {
@@ -147,7 +162,7 @@ describe("text cleaning", () => {
   });
 });
 
-describe("parseNowPlaying + fallback (SPEC §8)", () => {
+describe("parseNowPlaying + fallback (docs/product.md §8)", () => {
   it("detects each format", () => {
     expect(parseNowPlaying(live365)?.title).toBe("Episode 512");
     expect(parseNowPlaying({ now_playing: { song: { title: "S", artist: "A" } } })?.artist).toBe("A");
@@ -157,22 +172,44 @@ describe("parseNowPlaying + fallback (SPEC §8)", () => {
   });
   it("nowPlayingOrFallback gives 'The Ham Radio Show' / 'Live Radio' for null", () => {
     expect(nowPlayingOrFallback(null)).toEqual({ title: "The Ham Radio Show", artist: "Live Radio" });
-    expect(nowPlayingOrFallback(parseNowPlaying("garbage"))).toEqual({ title: "The Ham Radio Show", artist: "Live Radio" });
+    expect(nowPlayingOrFallback(parseNowPlaying("garbage"))).toEqual({
+      title: "The Ham Radio Show",
+      artist: "Live Radio",
+    });
     expect(nowPlayingOrFallback({ title: "T", artist: "A" })).toEqual({ title: "T", artist: "A" });
   });
 });
 
 describe("parseNowPlayingApiResponse (the browser side of /api/now-playing)", () => {
   it("takes title, artist and art", () => {
-    expect(parseNowPlayingApiResponse({ title: "T", artist: "A", art: "https://x/a.jpg", fallback: false })).toEqual({ title: "T", artist: "A", art: "https://x/a.jpg" });
-    expect(parseNowPlayingApiResponse({ title: "The Ham Radio Show", artist: "Live Radio", art: null, fallback: true })).toEqual({ title: "The Ham Radio Show", artist: "Live Radio" });
+    expect(parseNowPlayingApiResponse({ title: "T", artist: "A", art: "https://x/a.jpg", fallback: false })).toEqual({
+      title: "T",
+      artist: "A",
+      art: "https://x/a.jpg",
+    });
+    expect(
+      parseNowPlayingApiResponse({ title: "The Ham Radio Show", artist: "Live Radio", art: null, fallback: true }),
+    ).toEqual({ title: "The Ham Radio Show", artist: "Live Radio" });
   });
   it("rejects anything else", () => {
-    for (const junk of [null, "x", 1, [], {}, { title: "T" }, { title: 1, artist: "A" }, { title: "T", artist: "A", art: 5 }, { title: "  ", artist: "A" }]) {
+    for (const junk of [
+      null,
+      "x",
+      1,
+      [],
+      {},
+      { title: "T" },
+      { title: 1, artist: "A" },
+      { title: "T", artist: "A", art: 5 },
+      { title: "  ", artist: "A" },
+    ]) {
       expect(parseNowPlayingApiResponse(junk)).toBeNull();
     }
   });
   it("cleans text and drops non-http art", () => {
-    expect(parseNowPlayingApiResponse({ title: "  a\nb ", artist: "c\u0000d", art: "javascript:alert(1)" })).toEqual({ title: "a b", artist: "c d" });
+    expect(parseNowPlayingApiResponse({ title: "  a\nb ", artist: "c\u0000d", art: "javascript:alert(1)" })).toEqual({
+      title: "a b",
+      artist: "c d",
+    });
   });
 });

@@ -1,12 +1,12 @@
 /**
- * Pure parsers for live now-playing payloads (SPEC §3 "Now-playing data: title, artist", §7, §8).
+ * Pure parsers for live now-playing payloads (docs/product.md §3 "Now-playing data: title, artist", §7, §8).
  *
  * Supported shapes:
  * - Live365 station API (`https://api.live365.com/station/<id>`): `{"current-track": {title, artist, art}}`
  * - AzuraCast now-playing API: `{now_playing: {song: {title, artist, art, text}}}` (or a list of stations)
  * - Icecast status-json.xsl: `{icestats: {source: {...} | [{...}]}}`, where `title` may be "Artist - Title"
  *
- * Anything invalid or empty gives `null`; the caller shows `nowPlayingOrFallback(...)` (SPEC §8).
+ * Anything invalid or empty gives `null`; the caller shows `nowPlayingOrFallback(...)` (docs/product.md §8).
  * Texts are plain text: whitespace and control characters are normalised, length is capped, and
  * markup is NOT interpreted or stripped — the view renders it as text (React escapes it).
  * Art is kept only when it is an absolute http(s) URL.

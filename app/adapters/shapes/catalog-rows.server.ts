@@ -5,20 +5,29 @@ import { isSafeUrl, safeUrl } from "~/rules/urls";
 import type { CrewMember, Episode, Sponsor } from "~/services/types";
 
 /**
- * Row shapes of the show's data service (SPEC §3, column names as the seed spells them).
+ * Row shapes of the show's data service (docs/product.md §3, column names as the seed spells them).
  * The bundled sample catalog uses the same shapes, so one mapping serves the embedded
  * database and the remote data service. Lenient where the real data is: optional fields
  * default, junk rows fail validation and are skipped by the caller.
  */
-const text = z.string().nullish().transform((v) => v ?? "");
+const text = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? "");
 /** An image URL: unsafe schemes (javascript:, data: …) are dropped (the default image shows). */
-const imageUrl = z.string().nullish().transform((v) => safeUrl(v));
+const imageUrl = z
+  .string()
+  .nullish()
+  .transform((v) => safeUrl(v));
 /** A link the page follows: a row with an unsafe one is junk and skipped. */
 const linkUrl = z.string().min(1).refine(isSafeUrl, "must be an http(s) or relative URL");
-const num = z.union([z.number(), z.string()]).nullish().transform((v) => {
-  const n = typeof v === "string" ? Number(v) : v ?? 0;
-  return Number.isFinite(n) && n >= 0 ? n : 0;
-});
+const num = z
+  .union([z.number(), z.string()])
+  .nullish()
+  .transform((v) => {
+    const n = typeof v === "string" ? Number(v) : (v ?? 0);
+    return Number.isFinite(n) && n >= 0 ? n : 0;
+  });
 
 export const episodeRowSchema = z.object({
   id: z.union([z.number(), z.string()]),
@@ -65,10 +74,7 @@ export const sponsorRowSchema = z.object({
   Name: z.string().nullish(),
   SponsorLogo: linkUrl,
   SPNSRLink: linkUrl,
-  SponsorStyle: z
-    .object({ BGColor: text, BannerBG: text, BannerTextColor: text })
-    .partial()
-    .nullish(),
+  SponsorStyle: z.object({ BGColor: text, BannerBG: text, BannerTextColor: text }).partial().nullish(),
 });
 
 const CSS_COLOR = /^(#[0-9a-f]{3,8}|[a-z]{3,20}|rgba?\([\d\s.,%]+\))$/i;

@@ -6,7 +6,7 @@ import { safeUrl } from "~/rules/urls";
 import type { GalleryMedia, GalleryPost, NewsPost, SliderItem } from "~/services/types";
 
 /**
- * WordPress REST post shape (SPEC §3 "News post", "Gallery post"), shared by the bundled
+ * WordPress REST post shape (docs/product.md §3 "News post", "Gallery post"), shared by the bundled
  * sample content and the remote WordPress adapters. Post HTML is sanitized here, on the
  * server, with an allow-list before anything renders it.
  */
@@ -104,14 +104,17 @@ export function sanitizePostHtml(html: string): string {
 }
 
 function sizedImage(
-  media: { source_url?: string | null; media_details?: { sizes?: Record<string, { source_url: string }> | null } | null } | null | undefined,
+  media:
+    | { source_url?: string | null; media_details?: { sizes?: Record<string, { source_url: string }> | null } | null }
+    | null
+    | undefined,
   size: string,
 ): string | null {
   if (!media) return null;
   return media.media_details?.sizes?.[size]?.source_url ?? media.source_url ?? null;
 }
 
-/** SPEC §3: featured_media_src_url, better_featured_image (medium) or _embedded wp:featuredmedia; web URLs only. */
+/** docs/product.md §3: featured_media_src_url, better_featured_image (medium) or _embedded wp:featuredmedia; web URLs only. */
 export function featuredImage(post: WpPost, size = "medium"): string | null {
   return (
     safeUrl(post.featured_media_src_url) ??

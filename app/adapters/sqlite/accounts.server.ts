@@ -53,7 +53,8 @@ export function createSqliteAccounts(db: Db): Accounts {
     async signUp(email, password) {
       const normalized = checkEmail(email);
       checkPassword(password);
-      if (byEmail.get(normalized)) throw new AccountError("email-taken", "The email address is already in use by another account.");
+      if (byEmail.get(normalized))
+        throw new AccountError("email-taken", "The email address is already in use by another account.");
       const hash = await hashPassword(password);
       const uid = newUid();
       try {
@@ -124,11 +125,16 @@ const toFavorite = (r: FavoriteRow): Favorite => ({
 });
 
 export function createSqliteLibrary(db: Db): Library {
-  const initRecord = db.prepare("INSERT OR IGNORE INTO user_records (uid, audio_title, audio_src, duration) VALUES (?, '', '', 0)");
+  const initRecord = db.prepare(
+    "INSERT OR IGNORE INTO user_records (uid, audio_title, audio_src, duration) VALUES (?, '', '', 0)",
+  );
   const initSync = db.prepare("INSERT OR IGNORE INTO active_audio_sync (uid) VALUES (?)");
   const record = db.prepare("SELECT audio_title, audio_src, duration FROM user_records WHERE uid = ?");
-  const sync = db.prepare("SELECT audio_title, duration, audio_img, audio_src, position FROM active_audio_sync WHERE uid = ?");
-  const upsertSync = db.prepare(`INSERT INTO active_audio_sync (uid, audio_title, duration, audio_img, audio_src, position, written_at)
+  const sync = db.prepare(
+    "SELECT audio_title, duration, audio_img, audio_src, position FROM active_audio_sync WHERE uid = ?",
+  );
+  const upsertSync =
+    db.prepare(`INSERT INTO active_audio_sync (uid, audio_title, duration, audio_img, audio_src, position, written_at)
     VALUES (@uid, @AudioTitle, @Duration, @AudioImg, @AudioSrc, @currentTime, @writtenAt)
     ON CONFLICT (uid) DO UPDATE SET audio_title = excluded.audio_title, duration = excluded.duration,
       audio_img = excluded.audio_img, audio_src = excluded.audio_src, position = excluded.position,
@@ -137,11 +143,15 @@ export function createSqliteLibrary(db: Db): Library {
   const updateRecord = db.prepare(
     "INSERT INTO user_records (uid, audio_title, audio_src, duration) VALUES (?, ?, ?, ?) ON CONFLICT (uid) DO UPDATE SET audio_title = excluded.audio_title, audio_src = excluded.audio_src, duration = excluded.duration",
   );
-  const listFavs = db.prepare("SELECT id, audio_src, audio_title, duration, is_fav FROM favorites WHERE uid = ? ORDER BY created_at DESC, id");
+  const listFavs = db.prepare(
+    "SELECT id, audio_src, audio_title, duration, is_fav FROM favorites WHERE uid = ? ORDER BY created_at DESC, id",
+  );
   const insertFav = db.prepare(
     "INSERT INTO favorites (id, uid, audio_src, audio_title, duration, is_fav, created_at) VALUES (?, ?, ?, ?, ?, 1, ?) ON CONFLICT (uid, audio_src) DO NOTHING",
   );
-  const favBySrc = db.prepare("SELECT id, audio_src, audio_title, duration, is_fav FROM favorites WHERE uid = ? AND audio_src = ?");
+  const favBySrc = db.prepare(
+    "SELECT id, audio_src, audio_title, duration, is_fav FROM favorites WHERE uid = ? AND audio_src = ?",
+  );
   const deleteFav = db.prepare("DELETE FROM favorites WHERE uid = ? AND id = ?");
   const deleteFavBySrc = db.prepare("DELETE FROM favorites WHERE uid = ? AND audio_src = ?");
   const adult = db.prepare("SELECT adult_confirmed_at FROM users WHERE uid = ?");
@@ -160,10 +170,15 @@ export function createSqliteLibrary(db: Db): Library {
     },
     async activeAudioSync(uid): Promise<ActiveAudioSync | null> {
       const r = sync.get(uid) as
-        | { audio_title: string; duration: number; audio_img: string; audio_src: string; position: number }
-        | undefined;
+        { audio_title: string; duration: number; audio_img: string; audio_src: string; position: number } | undefined;
       return r
-        ? { AudioTitle: r.audio_title, Duration: r.duration, AudioImg: r.audio_img, AudioSrc: r.audio_src, currentTime: r.position }
+        ? {
+            AudioTitle: r.audio_title,
+            Duration: r.duration,
+            AudioImg: r.audio_img,
+            AudioSrc: r.audio_src,
+            currentTime: r.position,
+          }
         : null;
     },
     async writeProgress(uid, s, writtenAt) {
@@ -172,7 +187,7 @@ export function createSqliteLibrary(db: Db): Library {
         const changes = upsertSync.run({ uid, ...s, writtenAt }).changes;
         if (changes > 0) {
           result = "written";
-          // users/<uid> keeps the last audio (SPEC §4: read first at sign-in).
+          // users/<uid> keeps the last audio (docs/product.md §4: read first at sign-in).
           updateRecord.run(uid, s.AudioTitle, s.AudioSrc, s.Duration);
         }
       })();

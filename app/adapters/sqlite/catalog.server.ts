@@ -49,7 +49,11 @@ function toEpisode(r: EpisodeDbRow): Episode {
  * each as a quoted prefix so partial words match ("antenn" finds "antenna").
  */
 export function ftsQuery(term: string, joiner: "AND" | "OR" = "AND"): string | null {
-  const words = term.normalize("NFKC").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words =
+    term
+      .normalize("NFKC")
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? [];
   const unique = [...new Set(words)].slice(0, 8);
   if (unique.length === 0) return null;
   return unique.map((w) => `"${w}"*`).join(` ${joiner} `);
@@ -61,14 +65,23 @@ export function ftsQuery(term: string, joiner: "AND" | "OR" = "AND"): string | n
  * for every script (SQLite's NOCASE folds only A–Z), curly quotes as straight ones.
  */
 export function foldTitle(value: string): string {
-  return value.normalize("NFKC").toLowerCase().replace(/[\u2018\u2019\u02bc]/g, "'").replace(/[\u201c\u201d]/g, '"').trim();
+  return value
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/[\u2018\u2019\u02bc]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .trim();
 }
 
 export function createSqliteCatalog(db: Db): Catalog {
   db.function("fold_title", { deterministic: true }, (v: unknown) => (typeof v === "string" ? foldTitle(v) : null));
-  const latest = db.prepare(`SELECT ${EPISODE_COLUMNS} FROM episodes WHERE series = 'main' ORDER BY pubdate DESC LIMIT ?`);
+  const latest = db.prepare(
+    `SELECT ${EPISODE_COLUMNS} FROM episodes WHERE series = 'main' ORDER BY pubdate DESC LIMIT ?`,
+  );
   const byTitle = db.prepare(`SELECT ${EPISODE_COLUMNS} FROM episodes WHERE series = ? AND title = ? LIMIT 1`);
-  const byFoldedTitle = db.prepare(`SELECT ${EPISODE_COLUMNS} FROM episodes WHERE series = ? AND fold_title(title) = ? LIMIT 1`);
+  const byFoldedTitle = db.prepare(
+    `SELECT ${EPISODE_COLUMNS} FROM episodes WHERE series = ? AND fold_title(title) = ? LIMIT 1`,
+  );
   // Newest first among the episodes a full-text query matches, without running a ranking
   // function over every match (ADR 007). Two plans, picked by a capped count of the matches:
   // - many matches: walk the pubdate index and test each row against the match set (a
@@ -77,11 +90,15 @@ export function createSqliteCatalog(db: Db): Catalog {
   //   hit weighing 8× a description hit), newest first on ties — cheap below DENSE rows
   //   (walking 20,000 index rows to find three would cost more).
   const DENSE = 500;
-  const matchCount = db.prepare(`SELECT count(*) AS n FROM (SELECT rowid FROM episodes_fts WHERE episodes_fts MATCH ? LIMIT ${DENSE})`);
+  const matchCount = db.prepare(
+    `SELECT count(*) AS n FROM (SELECT rowid FROM episodes_fts WHERE episodes_fts MATCH ? LIMIT ${DENSE})`,
+  );
   const newestDense = db.prepare(`SELECT ${EPISODE_COLUMNS}, rowid_ FROM episodes
     WHERE series = 'main' AND rowid_ IN (SELECT rowid FROM episodes_fts WHERE episodes_fts MATCH ?)
     ORDER BY pubdate DESC LIMIT ?`);
-  const newestSparse = db.prepare(`SELECT ${EPISODE_COLUMNS.split(", ").map((c) => `e.${c}`).join(", ")}, e.rowid_
+  const newestSparse = db.prepare(`SELECT ${EPISODE_COLUMNS.split(", ")
+    .map((c) => `e.${c}`)
+    .join(", ")}, e.rowid_
     FROM episodes_fts f JOIN episodes e ON e.rowid_ = f.rowid
     WHERE episodes_fts MATCH ? AND e.series = 'main'
     ORDER BY bm25(episodes_fts, 8.0, 1.0), e.pubdate DESC LIMIT ?`);
@@ -99,9 +116,13 @@ export function createSqliteCatalog(db: Db): Catalog {
     const rest = newest(query, limit + inTitle.length).filter((r) => !seen.has(r.rowid_));
     return [...inTitle, ...rest].slice(0, limit);
   };
-  const eraPage = db.prepare(`SELECT ${EPISODE_COLUMNS} FROM episodes WHERE series = 'main' AND era = ? ORDER BY pubdate DESC LIMIT ? OFFSET ?`);
+  const eraPage = db.prepare(
+    `SELECT ${EPISODE_COLUMNS} FROM episodes WHERE series = 'main' AND era = ? ORDER BY pubdate DESC LIMIT ? OFFSET ?`,
+  );
   const eraCount = db.prepare(`SELECT count(*) AS n FROM episodes WHERE series = 'main' AND era = ?`);
-  const eraAll = db.prepare(`SELECT ${EPISODE_COLUMNS} FROM episodes WHERE series = 'main' AND era = ? ORDER BY pubdate DESC`);
+  const eraAll = db.prepare(
+    `SELECT ${EPISODE_COLUMNS} FROM episodes WHERE series = 'main' AND era = ? ORDER BY pubdate DESC`,
+  );
   const sponsors = db.prepare("SELECT data FROM sponsors ORDER BY id");
   const crew = db.prepare("SELECT data FROM crew ORDER BY CAST(id AS INTEGER), id");
   const crewByName = db.prepare("SELECT data FROM crew WHERE name = ? LIMIT 1");
@@ -117,7 +138,8 @@ export function createSqliteCatalog(db: Db): Catalog {
       return (latest.all(limit) as EpisodeDbRow[]).map(toEpisode);
     },
     async episodeByTitle(title, series) {
-      const row = (byTitle.get(series, title) ?? byFoldedTitle.get(series, foldTitle(title))) as EpisodeDbRow | undefined;
+      const row = (byTitle.get(series, title) ?? byFoldedTitle.get(series, foldTitle(title))) as
+        EpisodeDbRow | undefined;
       return row ? toEpisode(row) : null;
     },
     async searchEpisodes(term, limit) {
@@ -148,7 +170,8 @@ export function createSqliteCatalog(db: Db): Catalog {
       return (crew.all() as { data: string }[]).flatMap(({ data }) => crewFrom(data) ?? []);
     },
     async crewByName(name) {
-      const row = (crewByName.get(name.trim()) ?? crewByFoldedName.get(foldTitle(name))) as { data: string } | undefined;
+      const row = (crewByName.get(name.trim()) ?? crewByFoldedName.get(foldTitle(name))) as
+        { data: string } | undefined;
       return row ? crewFrom(row.data) : null;
     },
     async bingoPicks() {

@@ -32,7 +32,10 @@ export function createSqliteContent(db: Db): Content {
   const q = postsQueries(db, "content");
   return {
     async slider() {
-      return q.list(SLIDER_CATEGORIES).map(mapSliderItem).filter((s) => s.image !== "");
+      return q
+        .list(SLIDER_CATEGORIES)
+        .map(mapSliderItem)
+        .filter((s) => s.image !== "");
     },
     async latestNews(limit) {
       return q.list(HOME_NEWS_CATEGORIES, limit).map(mapNewsPost);

@@ -59,7 +59,7 @@ export const MIGRATIONS: string[] = [
 
   CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
   `,
-  /* 2: accounts, sessions and listener libraries (SPEC §3 user record, ActiveAudioSync, favorites) */ `
+  /* 2: accounts, sessions and listener libraries (docs/product.md §3 user record, ActiveAudioSync, favorites) */ `
   CREATE TABLE users (
     uid TEXT PRIMARY KEY,
     email TEXT UNIQUE COLLATE NOCASE,

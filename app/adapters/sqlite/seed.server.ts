@@ -42,7 +42,10 @@ export function seedIfEmpty(db: Db, sampleDir: string, publicDir = "public"): bo
   const insertCategory = db.prepare("INSERT INTO post_categories (source, post_id, category) VALUES (?, ?, ?)");
 
   db.transaction(() => {
-    for (const [series, rows] of [["main", episodes], ["coldcut", coldcut]] as const) {
+    for (const [series, rows] of [
+      ["main", episodes],
+      ["coldcut", coldcut],
+    ] as const) {
       for (const row of rows) {
         insertEpisode.run({
           series,
@@ -63,7 +66,10 @@ export function seedIfEmpty(db: Db, sampleDir: string, publicDir = "public"): bo
     }
     for (const s of sponsors) insertSponsor.run(String(s.id), JSON.stringify(s));
     for (const c of crew) insertCrew.run(String(c.id), c.Name, JSON.stringify(c));
-    for (const [source, list] of [["content", posts], ["gallery", gallery]] as const) {
+    for (const [source, list] of [
+      ["content", posts],
+      ["gallery", gallery],
+    ] as const) {
       for (const p of list) {
         insertPost.run(source, p.id, p.slug, p.date, JSON.stringify(p));
         for (const c of new Set(p.categories)) insertCategory.run(source, p.id, c);

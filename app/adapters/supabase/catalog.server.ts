@@ -14,7 +14,7 @@ import {
 } from "../shapes/catalog-rows.server";
 
 /**
- * The show's data service: Supabase (PostgREST), SPEC §7 "Data service (REST)".
+ * The show's data service: Supabase (PostgREST), docs/product.md §7 "Data service (REST)".
  * - the anonymous key on every call (`apikey` and `Authorization: Bearer`);
  * - `Platform: WebApp` on episode calls and on the crew list call;
  * - `Request-Type: Episode-Display` / `ColdCut-Display` on the one-episode call;
@@ -42,9 +42,14 @@ export function createSupabaseCatalog(config: SupabaseConfig): Catalog {
   const auth = { apikey: config.anonKey, Authorization: `Bearer ${config.anonKey}` };
   // PostgREST values: percent-encode everything that is not unreserved (commas, parentheses and
   // dots in user text must not become PostgREST syntax).
-  const value = (v: string) => encodeURIComponent(v).replace(/[!'()*.]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const value = (v: string) =>
+    encodeURIComponent(v).replace(/[!'()*.]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   const get = (path: string, headers: Record<string, string> = {}) =>
-    getJson(`${root}${path}`, list, { fetch: config.fetch, timeoutMs: config.timeoutMs, headers: { ...auth, ...headers } });
+    getJson(`${root}${path}`, list, {
+      fetch: config.fetch,
+      timeoutMs: config.timeoutMs,
+      headers: { ...auth, ...headers },
+    });
 
   const episodes = (rows: unknown[], coldcut: boolean, what: string): Episode[] =>
     parseRows(episodeRowSchema, rows, what).map((r) => mapEpisodeRow(r, coldcut));
@@ -61,7 +66,7 @@ export function createSupabaseCatalog(config: SupabaseConfig): Catalog {
         "Request-Type": REQUEST_TYPE[series],
       });
       const found = episodes(data, series === "coldcut", table(series));
-      // SPEC §7: "The response is a list and the first item is used" — an exact title wins
+      // docs/product.md §7: "The response is a list and the first item is used" — an exact title wins
       // when the phrase search also matched longer titles.
       return found.find((e) => e.title.toLowerCase() === title.toLowerCase()) ?? found[0] ?? null;
     },
@@ -72,10 +77,13 @@ export function createSupabaseCatalog(config: SupabaseConfig): Catalog {
     },
     async episodesByEra(station, page, pageSize) {
       const offset = (Math.max(1, page) - 1) * pageSize;
-      const { data, headers } = await get(`Episodes?order=pubdate.desc&era=eq.${value(station)}&limit=${pageSize}&offset=${offset}`, {
-        ...PLATFORM_HEADER,
-        Prefer: "count=exact",
-      });
+      const { data, headers } = await get(
+        `Episodes?order=pubdate.desc&era=eq.${value(station)}&limit=${pageSize}&offset=${offset}`,
+        {
+          ...PLATFORM_HEADER,
+          Prefer: "count=exact",
+        },
+      );
       const items = episodes(data, false, "Episodes");
       const total = Number(/\/(\d+)$/.exec(headers.get("Content-Range") ?? "")?.[1] ?? offset + items.length);
       const pageCount = Math.max(1, Math.ceil(total / pageSize));
@@ -100,7 +108,10 @@ export function createSupabaseCatalog(config: SupabaseConfig): Catalog {
     },
     async bingoPicks() {
       const { data } = await get("CrewBios?select=Name,DPB");
-      return parseRows(z.object({ Name: z.string().min(1), DPB: dpbSchema }), data, "CrewBios").map((r) => ({ name: r.Name, dpb: r.DPB }));
+      return parseRows(z.object({ Name: z.string().min(1), DPB: dpbSchema }), data, "CrewBios").map((r) => ({
+        name: r.Name,
+        dpb: r.DPB,
+      }));
     },
   };
 }

@@ -7,7 +7,7 @@ import { parseRows } from "../shapes/catalog-rows.server";
 
 /**
  * WordPress REST (wp/v2) for the content site (news, slider) and the gallery source ("source A"),
- * SPEC §7 "Content sources". Post HTML is sanitized by the shared mapper before any page sees it.
+ * docs/product.md §7 "Content sources". Post HTML is sanitized by the shared mapper before any page sees it.
  * A post by slug uses the standard `posts?slug=<slug>` query (stock WordPress has no
  * `posts/<slug>` route; see docs/decisions/005-remote-services.md).
  */
@@ -46,10 +46,12 @@ export function createWordPressContent(config: WordPressConfig): Content {
   const wp = client(config);
   return {
     async slider() {
-      return (await wp.posts(`categories=${SLIDER_CATEGORIES.join(",")}`, "slider")).map(mapSliderItem).filter((s) => s.image !== "");
+      return (await wp.posts(`categories=${SLIDER_CATEGORIES.join(",")}`, "slider"))
+        .map(mapSliderItem)
+        .filter((s) => s.image !== "");
     },
     async latestNews(limit) {
-      // SPEC §7: "News sorted by date descending; the first 4 are used".
+      // docs/product.md §7: "News sorted by date descending; the first 4 are used".
       const posts = await wp.posts(`categories=${HOME_NEWS_CATEGORIES.join(",")}`, "news");
       return posts.sort(byDateDesc).slice(0, limit).map(mapNewsPost);
     },

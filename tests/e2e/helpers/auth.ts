@@ -13,7 +13,7 @@ export async function asListener(page: Page): Promise<void> {
   await page.setExtraHTTPHeaders({ "X-Forwarded-For": `10.${b[0]}.${b[1]}.${b[2]}` });
 }
 
-/** SPEC §8 "Sign-up success: alert saying the user is all set and should now log in". */
+/** docs/product.md §8 "Sign-up success: alert saying the user is all set and should now log in". */
 export const SIGN_UP_SUCCESS = "You're all set! Now log in with your new account.";
 
 /**
@@ -21,7 +21,11 @@ export const SIGN_UP_SUCCESS = "You're all set! Now log in with your new account
  * alert appears after /signin hydrates: wait for it and accept it, so it can never interrupt the
  * caller's next navigation.
  */
-export async function signUp(page: Page, email = uniqueEmail(), password = PASSWORD): Promise<{ email: string; password: string }> {
+export async function signUp(
+  page: Page,
+  email = uniqueEmail(),
+  password = PASSWORD,
+): Promise<{ email: string; password: string }> {
   await asListener(page);
   const jsEnabled = test.info().project.use.javaScriptEnabled !== false;
   const alerted = page

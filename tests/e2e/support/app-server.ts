@@ -39,7 +39,11 @@ export interface AppServer {
  * — or `env.PORT` — with `env` on top; resolves once /healthz answers 200. Its data directory is
  * a fresh one removed on stop, unless the caller passes (and owns) one.
  */
-export async function startAppServer(env: Record<string, string>, label: string, options: { dataDir?: string } = {}): Promise<AppServer> {
+export async function startAppServer(
+  env: Record<string, string>,
+  label: string,
+  options: { dataDir?: string } = {},
+): Promise<AppServer> {
   const ownDataDir = !options.dataDir;
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), `hrs-e2e-${label}-`));
   const child: ChildProcess = spawn(process.execPath, ["build/server.js"], {
@@ -62,7 +66,8 @@ export async function startAppServer(env: Record<string, string>, label: string,
   const printed = async (text: string, timeoutMs = 30_000) => {
     const deadline = Date.now() + timeoutMs;
     while (!output.includes(text)) {
-      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited before printing ${JSON.stringify(text)}:\n${output}`);
+      if (child.exitCode !== null || child.signalCode !== null)
+        throw new Error(`the server exited before printing ${JSON.stringify(text)}:\n${output}`);
       if (Date.now() > deadline) throw new Error(`the server did not print ${JSON.stringify(text)}:\n${output}`);
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -82,7 +87,10 @@ export async function startAppServer(env: Record<string, string>, label: string,
     const port = /on the air at http:\/\/localhost:(\d+)/.exec(output)?.[1];
     origin ??= port ? `http://127.0.0.1:${port}` : null;
     if (origin) {
-      const ok = await fetch(`${origin}/healthz`).then((r) => r.ok, () => false);
+      const ok = await fetch(`${origin}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) break;
     }
     if (child.exitCode !== null || Date.now() > deadline) {
@@ -106,7 +114,9 @@ export interface NowPlayingServer {
 
 /** A server whose streaming service starts in `mode` (the embedded catalog: nothing else remote). */
 export async function startNowPlayingServer(mode: Mode, label: string): Promise<NowPlayingServer> {
-  const { startFakeUpstreams } = (await import("../fake-upstreams.mjs")) as { startFakeUpstreams(port: number): Promise<Upstreams> };
+  const { startFakeUpstreams } = (await import("../fake-upstreams.mjs")) as {
+    startFakeUpstreams(port: number): Promise<Upstreams>;
+  };
   const upstreams = await startFakeUpstreams(0);
   const setUpstreamMode = async (m: Mode) => {
     const r = await fetch(`${upstreams.origin}/__mode?mode=${m}`);
@@ -116,7 +126,11 @@ export async function startNowPlayingServer(mode: Mode, label: string): Promise<
   let server: AppServer;
   try {
     server = await startAppServer(
-      { LIVE_STREAM_URL: `${upstreams.origin}/live/stream.mp3`, NOW_PLAYING_KIND: "live365", NOW_PLAYING_URL: `${upstreams.origin}/live365/station/a93581` },
+      {
+        LIVE_STREAM_URL: `${upstreams.origin}/live/stream.mp3`,
+        NOW_PLAYING_KIND: "live365",
+        NOW_PLAYING_URL: `${upstreams.origin}/live365/station/a93581`,
+      },
       label,
     );
   } catch (error) {

@@ -63,10 +63,20 @@ export interface RemoteStack {
 
 /** The production code path: every remote adapter against local fakes. */
 export async function startRemoteStack(): Promise<RemoteStack> {
-  const { startRemoteServices } = (await import("../../fakes/remote-services.mjs")) as { startRemoteServices(o: { port: number }): Promise<RemoteFake> };
-  const { startFirebaseFake } = (await import("../../fakes/firebase.mjs")) as { startFirebaseFake(o: { port: number }): Promise<FirebaseFake> };
-  const { startFakeUpstreams } = (await import("../fake-upstreams.mjs")) as { startFakeUpstreams(port: number): Promise<Upstreams> };
-  const [remote, firebase, upstreams] = await Promise.all([startRemoteServices({ port: 0 }), startFirebaseFake({ port: 0 }), startFakeUpstreams(0)]);
+  const { startRemoteServices } = (await import("../../fakes/remote-services.mjs")) as {
+    startRemoteServices(o: { port: number }): Promise<RemoteFake>;
+  };
+  const { startFirebaseFake } = (await import("../../fakes/firebase.mjs")) as {
+    startFirebaseFake(o: { port: number }): Promise<FirebaseFake>;
+  };
+  const { startFakeUpstreams } = (await import("../fake-upstreams.mjs")) as {
+    startFakeUpstreams(port: number): Promise<Upstreams>;
+  };
+  const [remote, firebase, upstreams] = await Promise.all([
+    startRemoteServices({ port: 0 }),
+    startFirebaseFake({ port: 0 }),
+    startFakeUpstreams(0),
+  ]);
   let server: AppServer;
   try {
     server = await startAppServer(

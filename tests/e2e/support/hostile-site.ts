@@ -36,14 +36,15 @@ export const HOSTILE_URLS = [
   " JaVaScRiPt:alert(1)",
   "data:text/html,<script>alert(1)</script>",
   "vbscript:msgbox(1)",
-  "https://www.hamradioshow.net/x\"><script>alert(1)</script>",
+  'https://www.hamradioshow.net/x"><script>alert(1)</script>',
   "//xss.example/",
 ];
 
 export const EPISODE_ALL = "XSS probe all";
 export const COLDCUT_ALL = "XSS cold cut all";
 export const CREW_ALL = "XSS Crew";
-export const probeTitle = (i: number) => `XSS probe ${String(i).padStart(2, "0")} ${XSS_PAYLOADS[i]!.replace(/\t/g, " ")}`.slice(0, 290);
+export const probeTitle = (i: number) =>
+  `XSS probe ${String(i).padStart(2, "0")} ${XSS_PAYLOADS[i]!.replace(/\t/g, " ")}`.slice(0, 290);
 /** The slides' captions (post titles) share the payloads out between them. */
 export const SLIDES = HOSTILE_URLS.map((url, s) => ({
   url,
@@ -52,15 +53,23 @@ export const SLIDES = HOSTILE_URLS.map((url, s) => ({
 export const NEWS = { slug: "xss-news", title: `XSS news ${ALL_INLINE}` };
 export const WTF = { slug: "xss-wtf", title: `XSS wtf ${ALL_INLINE}` };
 export const SPNKBNK = { slug: "xss-spnkbnk", title: `XSS spnkbnk ${ALL_INLINE}` };
-export const GALLERY = { id: 9500, slug: "xss-gallery", title: `XSS gallery ${ALL_INLINE}`, photoAlt: "XSS gallery photo" };
+export const GALLERY = {
+  id: 9500,
+  slug: "xss-gallery",
+  title: `XSS gallery ${ALL_INLINE}`,
+  photoAlt: "XSS gallery photo",
+};
 
-const read = (name: string) => JSON.parse(fs.readFileSync(path.resolve("sample", name), "utf8")) as Record<string, unknown>[];
-const future = (minutes: number) => new Date(Date.UTC(2099, 0, 1, 12, 0) - minutes * 60_000).toISOString().replace(/\.\d+Z$/, "");
+const read = (name: string) =>
+  JSON.parse(fs.readFileSync(path.resolve("sample", name), "utf8")) as Record<string, unknown>[];
+const future = (minutes: number) =>
+  new Date(Date.UTC(2099, 0, 1, 12, 0) - minutes * 60_000).toISOString().replace(/\.\d+Z$/, "");
 
 /** Writes the hostile sample directory; returns its path. */
 export function writeHostileSample(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hrs-xss-sample-"));
-  const write = (name: string, rows: unknown[]) => fs.writeFileSync(path.join(dir, name), JSON.stringify(rows, null, 1));
+  const write = (name: string, rows: unknown[]) =>
+    fs.writeFileSync(path.join(dir, name), JSON.stringify(rows, null, 1));
 
   const episodes = read("episodes.json");
   const episode = (id: number, title: string, description: string, minutes: number) => ({
@@ -79,8 +88,17 @@ export function writeHostileSample(): string {
   });
   write("episodes.json", [
     // Hostile URL fields: the audio link (Download, noscript player) and the images.
-    { ...episode(8999, "XSS url probe", "javascript: audio link", -2), EpisodeUrl: "javascript:alert(1)", PodcastImage: "javascript:alert(1)", backgroundImage: "javascript:alert(1)" },
-    { ...episode(8998, "XSS url probe images", "data: images", -1), PodcastImage: " JaVaScRiPt:alert(1)", backgroundImage: "data:text/html,<script>alert(1)</script>" },
+    {
+      ...episode(8999, "XSS url probe", "javascript: audio link", -2),
+      EpisodeUrl: "javascript:alert(1)",
+      PodcastImage: "javascript:alert(1)",
+      backgroundImage: "javascript:alert(1)",
+    },
+    {
+      ...episode(8998, "XSS url probe images", "data: images", -1),
+      PodcastImage: " JaVaScRiPt:alert(1)",
+      backgroundImage: "data:text/html,<script>alert(1)</script>",
+    },
     episode(9000, EPISODE_ALL, ALL_TEXT, 0),
     ...XSS_PAYLOADS.map((p, i) => episode(9001 + i, probeTitle(i), p, i + 1)),
     ...episodes,
@@ -100,15 +118,41 @@ export function writeHostileSample(): string {
       Bio: ALL_TEXT,
       DPB: dpb,
     },
-    { id: 899, Name: "XSS url crew", Job: "hostile images", ProfileImg: "javascript:alert(1)", HeaderBGImage: "javascript:alert(1)", Bio: "x", DPB: null },
+    {
+      id: 899,
+      Name: "XSS url crew",
+      Job: "hostile images",
+      ProfileImg: "javascript:alert(1)",
+      HeaderBGImage: "javascript:alert(1)",
+      Bio: "x",
+      DPB: null,
+    },
     ...XSS_PAYLOADS.flatMap((p, i) =>
       p.length <= 90
-        ? [{ id: 901 + i, Name: `XSS ${i} ${p}`.trim(), Job: p, ProfileImg: "/media/img/crew/captain-static.svg", HeaderBGImage: "", Bio: p, DPB: null }]
+        ? [
+            {
+              id: 901 + i,
+              Name: `XSS ${i} ${p}`.trim(),
+              Job: p,
+              ProfileImg: "/media/img/crew/captain-static.svg",
+              HeaderBGImage: "",
+              Bio: p,
+              DPB: null,
+            },
+          ]
         : [],
     ),
   ]);
 
-  const post = (id: number, slug: string, categories: number[], title: string, html: string, minutes: number, extra: object = {}) => ({
+  const post = (
+    id: number,
+    slug: string,
+    categories: number[],
+    title: string,
+    html: string,
+    minutes: number,
+    extra: object = {},
+  ) => ({
     id,
     slug,
     date: future(minutes),
@@ -121,15 +165,26 @@ export function writeHostileSample(): string {
   const image = "/media/img/slider/slider-fifteen-years.jpg";
   write("posts.json", [
     post(9100, NEWS.slug, [5], NEWS.title, ALL_HTML, 0, { featured_media_src_url: image }),
-    post(9101, "xss-news-image", [5], "XSS news image", "<p>x</p>", 1, { featured_media_src_url: "javascript:alert(1)" }),
+    post(9101, "xss-news-image", [5], "XSS news image", "<p>x</p>", 1, {
+      featured_media_src_url: "javascript:alert(1)",
+    }),
     post(9200, WTF.slug, [4], WTF.title, ALL_HTML, 0),
-    post(9300, SPNKBNK.slug, [6], SPNKBNK.title, ALL_HTML, 0, { featured_media_src_url: "/media/img/gallery/antenna-day-1.jpg" }),
-    ...SLIDES.map((slide, s) => post(9400 + s, `xss-slide-${s}`, [7], slide.title, ALL_HTML, s, { featured_media_src_url: image, acf: { sliderurl: slide.url } })),
+    post(9300, SPNKBNK.slug, [6], SPNKBNK.title, ALL_HTML, 0, {
+      featured_media_src_url: "/media/img/gallery/antenna-day-1.jpg",
+    }),
+    ...SLIDES.map((slide, s) =>
+      post(9400 + s, `xss-slide-${s}`, [7], slide.title, ALL_HTML, s, {
+        featured_media_src_url: image,
+        acf: { sliderurl: slide.url },
+      }),
+    ),
     ...read("posts.json"),
   ]);
   const photo = `<figure><img src="/media/img/gallery/antenna-day-1.jpg" alt="${GALLERY.photoAlt}" width="800" height="533"></figure>`;
   write("gallery.json", [
-    post(GALLERY.id, GALLERY.slug, [23], GALLERY.title, `${photo}\n${ALL_HTML}`, 0, { better_featured_image: { source_url: "/media/img/gallery/antenna-day-1.jpg" } }),
+    post(GALLERY.id, GALLERY.slug, [23], GALLERY.title, `${photo}\n${ALL_HTML}`, 0, {
+      better_featured_image: { source_url: "/media/img/gallery/antenna-day-1.jpg" },
+    }),
     ...read("gallery.json"),
   ]);
   // Only hostile sponsors: whichever the banner picks is one of them.
@@ -138,12 +193,21 @@ export function writeHostileSample(): string {
     Name,
     SponsorLogo,
     SPNSRLink,
-    SponsorStyle: { BGColor: "red;background:url(javascript:alert(1))", BannerBG: "url(javascript:alert(1))", BannerTextColor: "expression(alert(1))" },
+    SponsorStyle: {
+      BGColor: "red;background:url(javascript:alert(1))",
+      BannerBG: "url(javascript:alert(1))",
+      BannerTextColor: "expression(alert(1))",
+    },
   });
   write("sponsors.json", [
     sponsor(900, XSS_PAYLOADS[0]!, "/media/img/sponsors/bunker-brew.svg", "https://example.com/sponsor"),
     sponsor(901, "XSS sponsor link", "/media/img/sponsors/bunker-brew.svg", "javascript:alert(1)"),
-    sponsor(902, "XSS sponsor data", "/media/img/sponsors/bunker-brew.svg", " data:text/html,<script>alert(1)</script>"),
+    sponsor(
+      902,
+      "XSS sponsor data",
+      "/media/img/sponsors/bunker-brew.svg",
+      " data:text/html,<script>alert(1)</script>",
+    ),
     sponsor(903, "XSS sponsor logo", "javascript:alert(1)", "https://example.com/sponsor"),
   ]);
   return dir;
@@ -161,7 +225,10 @@ export async function startHostileSite(port: number): Promise<HostileSite> {
   let remote: { env: Record<string, string>; close(): Promise<unknown> } | null = null;
   if (process.env.E2E_REMOTE === "1") {
     const { startRemoteServices } = (await import("../../fakes/remote-services.mjs")) as {
-      startRemoteServices(o: { port: number; sampleDir: string }): Promise<{ env: Record<string, string>; close(): Promise<unknown> }>;
+      startRemoteServices(o: {
+        port: number;
+        sampleDir: string;
+      }): Promise<{ env: Record<string, string>; close(): Promise<unknown> }>;
     };
     remote = await startRemoteServices({ port: port + 1, sampleDir });
   }

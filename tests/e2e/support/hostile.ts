@@ -92,7 +92,15 @@ export function stringOf(v: Value): string {
 }
 
 /** What a stack trace or an internal error leaking into a response looks like. */
-export const STACK = [/\n\s+at\s+[^\n]*:\d+:\d+/, /node_modules\//, /\/work\/main\//, /build\/index\.js/, /SqliteError/i, /ZodError/, /TypeError:|ReferenceError:|RangeError:/];
+export const STACK = [
+  /\n\s+at\s+[^\n]*:\d+:\d+/,
+  /node_modules\//,
+  /\/work\/main\//,
+  /build\/index\.js/,
+  /SqliteError/i,
+  /ZodError/,
+  /TypeError:|ReferenceError:|RangeError:/,
+];
 
 export interface Answer {
   status: number;
@@ -113,16 +121,24 @@ export function problemsOf(label: string, answer: Answer, echo?: string): string
   if (status === 429) problems.push(`${label}: rate-limited, so the input was never checked`);
   for (const re of STACK) if (re.test(body)) problems.push(`${label}: body looks like a stack trace (${re})`);
   const type = headers["content-type"]?.[0] ?? "";
-  if (echo && /[<>]/.test(echo) && type.includes("text/html") && body.includes(echo)) problems.push(`${label}: input echoed unescaped`);
-  if ((headers["set-cookie"] ?? []).some((c) => /evil=1/.test(c)) || headers["evil"]) problems.push(`${label}: header injection`);
+  if (echo && /[<>]/.test(echo) && type.includes("text/html") && body.includes(echo))
+    problems.push(`${label}: input echoed unescaped`);
+  if ((headers["set-cookie"] ?? []).some((c) => /evil=1/.test(c)) || headers["evil"])
+    problems.push(`${label}: header injection`);
   const location = headers["location"]?.[0];
-  if (location !== undefined && !isInSite(location)) problems.push(`${label}: redirects off the site to ${JSON.stringify(location.slice(0, 80))}`);
+  if (location !== undefined && !isInSite(location))
+    problems.push(`${label}: redirects off the site to ${JSON.stringify(location.slice(0, 80))}`);
   return problems;
 }
 
 /** A Location that stays on this site: a path (not //host or /\host), no control characters. */
 export function isInSite(location: string): boolean {
-  return location.startsWith("/") && !location.startsWith("//") && !location.startsWith("/\\") && !/[\u0000-\u001f\u007f]/.test(location);
+  return (
+    location.startsWith("/") &&
+    !location.startsWith("//") &&
+    !location.startsWith("/\\") &&
+    !/[\u0000-\u001f\u007f]/.test(location)
+  );
 }
 
 /**
@@ -180,7 +196,12 @@ export function rawRequest(baseURL: string, req: RawRequest, timeoutMs = 30_000)
       const data = Buffer.concat(chunks);
       const answer = parseAnswer(data);
       if (answer) resolve(answer);
-      else reject(new Error(`${req.method} ${req.path.slice(0, 100)}: no HTTP answer (${error?.message ?? `${data.length} bytes`})`));
+      else
+        reject(
+          new Error(
+            `${req.method} ${req.path.slice(0, 100)}: no HTTP answer (${error?.message ?? `${data.length} bytes`})`,
+          ),
+        );
     };
     const timer = setTimeout(() => finish(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs);
     socket.on("data", (d: Buffer) => {
@@ -195,10 +216,15 @@ export function rawRequest(baseURL: string, req: RawRequest, timeoutMs = 30_000)
       else if (!["EPIPE", "ECONNRESET"].includes((e as NodeJS.ErrnoException).code ?? "")) finish(e);
     });
     socket.on("connect", () => {
-      const body: Buffer | undefined = req.body === undefined ? undefined : typeof req.body === "string" ? Buffer.from(req.body, "utf8") : req.body;
+      const body: Buffer | undefined =
+        req.body === undefined ? undefined : typeof req.body === "string" ? Buffer.from(req.body, "utf8") : req.body;
       const lines: Buffer[] = [Buffer.from(`${req.method} ${req.path} HTTP/1.1\r\nHost: ${url.host}\r\n`, "latin1")];
       for (const [name, value] of req.headers ?? []) {
-        lines.push(Buffer.from(`${name}: `, "latin1"), typeof value === "string" ? Buffer.from(value, "utf8") : value, Buffer.from("\r\n"));
+        lines.push(
+          Buffer.from(`${name}: `, "latin1"),
+          typeof value === "string" ? Buffer.from(value, "utf8") : value,
+          Buffer.from("\r\n"),
+        );
       }
       if (body && req.chunked) lines.push(Buffer.from("Transfer-Encoding: chunked\r\n"));
       else if (body && !req.noLength) lines.push(Buffer.from(`Content-Length: ${body.length}\r\n`));
@@ -229,7 +255,10 @@ function isComplete(data: Buffer, method: string): boolean {
   const body = data.length - end - 4;
   const length = /\r\ncontent-length:\s*(\d+)/i.exec(head);
   if (length) return body >= Number(length[1]);
-  if (/\r\ntransfer-encoding:[^\r]*chunked/i.test(head)) return data.subarray(end + 4).includes("\r\n0\r\n\r\n") || data.subarray(end + 4, end + 9).toString() === "0\r\n\r\n";
+  if (/\r\ntransfer-encoding:[^\r]*chunked/i.test(head))
+    return (
+      data.subarray(end + 4).includes("\r\n0\r\n\r\n") || data.subarray(end + 4, end + 9).toString() === "0\r\n\r\n"
+    );
   return false;
 }
 
@@ -307,7 +336,18 @@ const PATH_PARAMS: { label: string; build: (seg: string) => string }[] = [
 ];
 
 /** The public routes with no parameters, hit with every value as a stray parameter. */
-const PLAIN_ROUTES = ["/", "/eras", "/crew-page", "/about", "/help", "/privacy-policy", "/DPB", "/speical-feature", "/page", "/error"];
+const PLAIN_ROUTES = [
+  "/",
+  "/eras",
+  "/crew-page",
+  "/about",
+  "/help",
+  "/privacy-policy",
+  "/DPB",
+  "/speical-feature",
+  "/page",
+  "/error",
+];
 
 export function queryChecks(): Check[] {
   const checks: Check[] = [];
@@ -339,7 +379,11 @@ export function pathChecks(): Check[] {
   }
   // Valid slugs with hostile trailing parts.
   for (const slug of [dthNews[0]!.slug, wtfNews[0]!.slug]) {
-    checks.push({ url: `/News/${slug}%00` }, { url: `/WTFNews/${slug}/extra` }, { url: `/News/${slug}?x=<script>`, text: "<script>" });
+    checks.push(
+      { url: `/News/${slug}%00` },
+      { url: `/WTFNews/${slug}/extra` },
+      { url: `/News/${slug}?x=<script>`, text: "<script>" },
+    );
   }
   return checks;
 }
@@ -370,5 +414,7 @@ export const CLEAR_4XX: [string, number, RegExp][] = [
 /** How many inputs hostile.spec.ts sends: the generated sweeps, the 4xx table and the echo test. */
 export const ROUTE_SWEEP_ECHO_INPUTS = 2;
 export function routeSweepInputCount(): number {
-  return queryChecks().length + pathChecks().length + plainRouteChecks().length + CLEAR_4XX.length + ROUTE_SWEEP_ECHO_INPUTS;
+  return (
+    queryChecks().length + pathChecks().length + plainRouteChecks().length + CLEAR_4XX.length + ROUTE_SWEEP_ECHO_INPUTS
+  );
 }

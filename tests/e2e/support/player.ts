@@ -56,15 +56,18 @@ export async function tagAudio(page: Page, tag: string): Promise<void> {
 /** Waits until the element plays `srcPart` and its time has moved past `after` seconds. */
 export async function expectPlaying(page: Page, srcPart: string, after = 0.2): Promise<AudioSnapshot> {
   await expect
-    .poll(async () => {
-      const a = await audio(page);
-      return a.src.includes(srcPart) && !a.paused && a.currentTime > after;
-    }, { message: `audio playing ${srcPart} past ${after}s`, timeout: 15_000 })
+    .poll(
+      async () => {
+        const a = await audio(page);
+        return a.src.includes(srcPart) && !a.paused && a.currentTime > after;
+      },
+      { message: `audio playing ${srcPart} past ${after}s`, timeout: 15_000 },
+    )
     .toBe(true);
   return audio(page);
 }
 
-/** The card play button of an episode (SPEC §2 "Episode card click: plays the episode"). */
+/** The card play button of an episode (docs/product.md §2 "Episode card click: plays the episode"). */
 export function cardPlay(page: Page, title: string) {
   return page.getByRole("button", { name: `Play ${title}`, exact: true }).first();
 }

@@ -9,7 +9,7 @@ import { stripTags } from "../../../app/utils/html-text.server";
 
 // Playwright runs from the repository root.
 const SAMPLE = path.resolve("sample");
-const read = <T,>(name: string): T => JSON.parse(fs.readFileSync(path.join(SAMPLE, name), "utf8")) as T;
+const read = <T>(name: string): T => JSON.parse(fs.readFileSync(path.join(SAMPLE, name), "utf8")) as T;
 
 export interface SampleEpisode {
   id: number | string;
@@ -22,9 +22,28 @@ export interface SampleEpisode {
   era: string;
   EpisodeDuration: number;
 }
-export interface SampleCrew { id: number | string; Name: string; Job: string; Bio: string; ProfileImg: string; DPB: Record<string, string> | null }
-export interface SamplePost { id: number; slug: string; date: string; categories: number[]; title: { rendered: string }; acf?: { sliderurl?: string | null } | unknown[] }
-export interface SampleSponsor { id: number | string; Name?: string; SponsorLogo: string; SPNSRLink: string }
+export interface SampleCrew {
+  id: number | string;
+  Name: string;
+  Job: string;
+  Bio: string;
+  ProfileImg: string;
+  DPB: Record<string, string> | null;
+}
+export interface SamplePost {
+  id: number;
+  slug: string;
+  date: string;
+  categories: number[];
+  title: { rendered: string };
+  acf?: { sliderurl?: string | null } | unknown[];
+}
+export interface SampleSponsor {
+  id: number | string;
+  Name?: string;
+  SponsorLogo: string;
+  SPNSRLink: string;
+}
 
 export const episodes = read<SampleEpisode[]>("episodes.json");
 export const coldcut = read<SampleEpisode[]>("coldcut.json");
@@ -40,18 +59,23 @@ export interface SampleGalleryPost {
 export const gallery = read<SampleGalleryPost[]>("gallery.json");
 
 const isTrue = (v: unknown) => v === true || v === 1 || v === "true";
-export const newestFirst = <T extends { pubdate: string }>(list: T[]) => [...list].sort((a, b) => Date.parse(b.pubdate) - Date.parse(a.pubdate));
+export const newestFirst = <T extends { pubdate: string }>(list: T[]) =>
+  [...list].sort((a, b) => Date.parse(b.pubdate) - Date.parse(a.pubdate));
 
 export const episodeWithSubtext = episodes.find((e) => (e.subtext ?? "").trim() !== "" && !isTrue(e.canbashow))!;
 export const episodeWithoutSubtext = episodes.find((e) => (e.subtext ?? "").trim() === "")!;
 export const cannabisEpisode = episodes.find((e) => isTrue(e.canbashow))!;
-export const trickyEpisode = episodes.find((e) => /&/.test(e.title) && /'|’/.test(e.title)) ?? episodes.find((e) => /&/.test(e.title))!;
+export const trickyEpisode =
+  episodes.find((e) => /&/.test(e.title) && /'|’/.test(e.title)) ?? episodes.find((e) => /&/.test(e.title))!;
 export const coldcutEpisode = coldcut[0]!;
 export const crewMember = crew.find((c) => c.DPB != null)!;
 export const crewWithoutBingo = crew.filter((c) => c.DPB == null);
 export const dthNews = posts.filter((p) => p.categories.includes(5)).sort((a, b) => b.date.localeCompare(a.date));
 export const wtfNews = posts.filter((p) => p.categories.includes(4)).sort((a, b) => b.date.localeCompare(a.date));
-export const homeNews = posts.filter((p) => p.categories.some((c) => c === 4 || c === 5)).sort((a, b) => b.date.localeCompare(a.date)).slice(0, 4);
+export const homeNews = posts
+  .filter((p) => p.categories.some((c) => c === 4 || c === 5))
+  .sort((a, b) => b.date.localeCompare(a.date))
+  .slice(0, 4);
 export const sliderPosts = posts.filter((p) => p.categories.some((c) => c === 6 || c === 7));
 
 /** A WordPress rendered title as the app shows it (tags stripped, entities decoded). */
@@ -59,12 +83,17 @@ export const stripHtml = (html: string): string => stripTags(html);
 
 const q = encodeURIComponent;
 
-/** Every public route of SPEC §2 (issue 2's list) with the text that proves it rendered. */
+/** Every public route of docs/product.md §2 (issue 2's list) with the text that proves it rendered. */
 export const PUBLIC_ROUTES: { name: string; path: string; status: number; heading: string | RegExp }[] = [
   { name: "home", path: "/", status: 200, heading: "The Ham Radio Show" },
   { name: "eras", path: "/eras", status: 200, heading: "Episodes" },
   { name: "era", path: `/era?station=${q("GOOM Radio")}`, status: 200, heading: "GOOM Radio" },
-  { name: "episode", path: `/episode?title=${q(episodeWithSubtext.title)}`, status: 200, heading: episodeWithSubtext.title },
+  {
+    name: "episode",
+    path: `/episode?title=${q(episodeWithSubtext.title)}`,
+    status: 200,
+    heading: episodeWithSubtext.title,
+  },
   { name: "coldcut", path: `/coldcut/?title=${q(coldcutEpisode.title)}`, status: 200, heading: coldcutEpisode.title },
   { name: "search", path: "/search?term=antenna", status: 200, heading: "Search: antenna" },
   { name: "search-empty", path: "/search?term=zzqqxx", status: 200, heading: "Search: zzqqxx" },
@@ -77,8 +106,18 @@ export const PUBLIC_ROUTES: { name: string; path: string; status: number; headin
   { name: "dpb", path: "/DPB", status: 200, heading: "Deadpool Bingo" },
   { name: "news", path: "/News", status: 200, heading: "News" },
   { name: "news-wtf", path: "/News?tab=wtfnews", status: 200, heading: "News" },
-  { name: "news-post", path: `/News/${q(dthNews[0]!.slug)}`, status: 200, heading: stripHtml(dthNews[0]!.title.rendered) },
-  { name: "wtfnews-post", path: `/WTFNews/${q(wtfNews[0]!.slug)}`, status: 200, heading: stripHtml(wtfNews[0]!.title.rendered) },
+  {
+    name: "news-post",
+    path: `/News/${q(dthNews[0]!.slug)}`,
+    status: 200,
+    heading: stripHtml(dthNews[0]!.title.rendered),
+  },
+  {
+    name: "wtfnews-post",
+    path: `/WTFNews/${q(wtfNews[0]!.slug)}`,
+    status: 200,
+    heading: stripHtml(wtfNews[0]!.title.rendered),
+  },
   { name: "special-feature", path: "/speical-feature", status: 200, heading: "Special Feature" },
   { name: "page", path: "/page", status: 200, heading: "" },
   { name: "content-page", path: "/Page/the-bunker-tour", status: 200, heading: "" },

@@ -74,8 +74,17 @@ export function clientAddress(): string {
 export async function signedInListener(origin: string): Promise<{ email: string; cookie: string }> {
   const email = `durable-${crypto.randomBytes(6).toString("hex")}@example.com`;
   const password = PASSWORD;
-  const headers = { Origin: origin, "X-Forwarded-For": clientAddress(), "Content-Type": "application/x-www-form-urlencoded" };
-  const up = await fetch(`${origin}/signup`, { method: "POST", headers, body: new URLSearchParams({ email, password, website: "" }), redirect: "manual" });
+  const headers = {
+    Origin: origin,
+    "X-Forwarded-For": clientAddress(),
+    "Content-Type": "application/x-www-form-urlencoded",
+  };
+  const up = await fetch(`${origin}/signup`, {
+    method: "POST",
+    headers,
+    body: new URLSearchParams({ email, password, website: "" }),
+    redirect: "manual",
+  });
   if (up.status !== 302 && up.status !== 303) throw new Error(`sign-up answered ${up.status}`);
   const signIn = await fetch(`${origin}/signin`, {
     method: "POST",
