@@ -315,7 +315,7 @@ try {
             missRounds: ROUNDS,
             sampleDir: sampleDir ?? "sample",
           },
-          rows: rows.map(({ origin, headers, ...r }) => ({
+          rows: rows.map(({ origin: _origin, headers, ...r }) => ({
             ...r,
             headers: headers?.Cookie ? { Cookie: "<session>" } : headers,
           })),

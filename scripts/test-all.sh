@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The whole test suite: unit (vitest) + browser e2e (Playwright in Debian's Chromium).
+# The whole test suite: type check, lint and format, then unit (vitest) + browser e2e (Playwright in Debian's Chromium).
 # Installs Chromium from Debian's packages when it is missing, builds the app, runs both,
 # and ends with one summary line "Tests: N passed, N failed, N skipped".
 set -uo pipefail
@@ -15,6 +15,11 @@ if ! command -v chromium >/dev/null 2>&1 && [ ! -x "${CHROMIUM_PATH:-/usr/bin/ch
 fi
 
 [ -d node_modules ] || npm ci
+
+echo "== Static checks: types, lint, format"
+npx tsc --noEmit || exit 1
+npx eslint . --max-warnings=0 || exit 1
+npx prettier --check . --log-level=warn || exit 1
 
 echo "== Build"
 npm run build --silent || exit 1

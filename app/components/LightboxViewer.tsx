@@ -107,8 +107,8 @@ function ZoomControls({
   // so Escape and the arrow keys keep working.
   useEffect(() => {
     const active = typeof document !== "undefined" ? document.activeElement : null;
-    if (inDisabled && active === zoomInRef.current) outDisabled ? focus() : zoomOutRef.current?.focus();
-    if (outDisabled && active === zoomOutRef.current) inDisabled ? focus() : zoomInRef.current?.focus();
+    if (inDisabled && active === zoomInRef.current) (outDisabled ? focus : () => zoomOutRef.current?.focus())();
+    if (outDisabled && active === zoomOutRef.current) (inDisabled ? focus : () => zoomInRef.current?.focus())();
   }, [inDisabled, outDisabled, focus]);
 
   return (

@@ -45,7 +45,9 @@ function Modal({
     };
   }, []);
   return (
+    // Clicking beside the dialog is a mouse shortcut; Escape and Close are the keyboard's way out.
     <div className="modal-backdrop" data-testid="modal-backdrop" onClick={onClose} role="presentation">
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- keeps a click inside from closing it */}
       <div
         className={`modal ${className}`}
         role="dialog"
@@ -89,6 +91,7 @@ export function MoreModal({ sleep, onClose }: { sleep: SleepTimerApi; onClose: (
       <div className="more-modal__row">
         <ShareAtTimeButton withText />
       </div>
+      {/* eslint-disable-next-line jsx-a11y/no-autofocus -- a modal dialog takes the focus */}
       <button type="button" className="button more-modal__close" onClick={onClose} autoFocus>
         Close
       </button>
@@ -129,6 +132,7 @@ export function ShortcutHelp({ onClose }: { onClose: () => void }) {
         ))}
       </dl>
       <p className="muted">Shortcuts are off while you type in a field.</p>
+      {/* eslint-disable-next-line jsx-a11y/no-autofocus -- a modal dialog takes the focus */}
       <button type="button" className="button" onClick={onClose} autoFocus>
         Close
       </button>

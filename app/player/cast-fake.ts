@@ -1,5 +1,5 @@
 /** An in-memory `CastController` for tests (see ./cast.ts). */
-import type { CastController, CastMedia, CastSessionListener } from "./cast";
+import type { CastController, CastSessionListener } from "./cast";
 import { buildCastLoadRequest, type CastLoadRequest } from "./cast-request";
 
 export interface FakeCast extends CastController {

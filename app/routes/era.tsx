@@ -71,7 +71,7 @@ export default function Era() {
               className="icon-button"
               href={eraFeedLink(era.station)}
               target="_blank"
-              rel="noopener"
+              rel="noopener noreferrer"
               aria-label={`${era.station} podcast RSS feed`}
             >
               <RssIcon />

@@ -27,7 +27,7 @@ export function downloadFileName(url: string): string {
     const path = new URL(url, "http://x").pathname;
     const name = decodeURIComponent(path.split("/").filter(Boolean).pop() ?? "")
       // An encoded separator or a control character never reaches the saved file's name.
-      .replace(/[\/\\:*?"<>|\u0000-\u001f\u007f]/g, "_")
+      .replace(/[/\\:*?"<>|\u0000-\u001f\u007f]/g, "_")
       .trim();
     return name && name !== "." && name !== ".." ? name : "episode.mp3";
   } catch {

@@ -19,7 +19,6 @@ const MAX_URL_LENGTH = 2048;
 /** Plain, single-line, length-capped text. */
 export function cleanText(value: string | null | undefined): string {
   if (!value) return "";
-  // eslint-disable-next-line no-control-regex
   const flat = value
     .replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028\u2029\ufeff]+/g, " ")
     .replace(/\s+/g, " ")

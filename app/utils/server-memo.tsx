@@ -30,9 +30,5 @@ const ON_SERVER = typeof document === "undefined";
 export function ServerMemo(props: ServerMemoProps): ReactElement {
   if (ON_SERVER) return serverMemoElement(props);
   const { id, deps: _deps, as: tag = "div", children, ...attributes } = props;
-  return createElement(tag, {
-    "data-memo": id,
-    ...attributes,
-    children: typeof children === "function" ? children() : children,
-  });
+  return createElement(tag, { "data-memo": id, ...attributes }, typeof children === "function" ? children() : children);
 }

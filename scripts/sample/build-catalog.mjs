@@ -110,7 +110,7 @@ const sponsors = SPONSORS.map((s, i) => ({
 
 // ------------------------------------------------------------------ posts (WordPress REST shape)
 function excerptOf(html) {
-  const first = (html.match(/<p>([\s\S]*?)<\/p>/) || [, ""])[1].replace(/<[^>]+>/g, "");
+  const first = (html.match(/<p>([\s\S]*?)<\/p>/)?.[1] ?? "").replace(/<[^>]+>/g, "");
   const w = first.split(/\s+/);
   return `<p>${w.length > 30 ? w.slice(0, 30).join(" ") + " [&hellip;]" : first}</p>\n`;
 }

@@ -27,7 +27,6 @@ import {
   addressesFrom,
   enc,
   inBatches,
-  isInSite,
   problemsOf,
   rawRequest,
   routeSweepInputCount,

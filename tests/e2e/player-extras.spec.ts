@@ -162,14 +162,12 @@ test("Media Session: metadata, artwork and playback state follow the player", as
         state: ms.playbackState,
       };
     });
-  await expect
-    .poll(session)
-    .toMatchObject({
-      title: first.title,
-      artist: "Why? Because We Can!",
-      album: "The Ham Radio Show",
-      state: "playing",
-    });
+  await expect.poll(session).toMatchObject({
+    title: first.title,
+    artist: "Why? Because We Can!",
+    album: "The Ham Radio Show",
+    state: "playing",
+  });
   expect((await session()).art).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/media\/img\//);
   await playerButton(page, "Pause").click();
   await expect.poll(async () => (await session()).state).toBe("paused");

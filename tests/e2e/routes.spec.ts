@@ -51,8 +51,6 @@ async function open(page: Page, path: string) {
   return response!;
 }
 
-const hrefOf = (href: string) => new URL(href, "http://x").pathname + new URL(href, "http://x").search;
-
 test.describe("every public route answers with its status and heading", () => {
   for (const r of PUBLIC_ROUTES) {
     test(`${r.name}: ${r.path} → ${r.status}`, async ({ page }) => {

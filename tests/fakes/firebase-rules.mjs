@@ -146,7 +146,6 @@ export function compileExpression(src, varNames = []) {
       js += t.value === "==" ? "===" : t.value === "!=" ? "!==" : ` ${t.value} `;
     }
   });
-  // eslint-disable-next-line no-new-func
   const fn = new Function("ctx", `"use strict"; return (${js});`);
   cache.set(key, fn);
   return fn;
