@@ -157,7 +157,7 @@ test("security headers on every kind of response, with a fresh nonce on every sc
   };
 
   for (const route of PUBLIC_ROUTES) await check(route.path, route.status);
-  // The cached copy of an anonymous page gets a fresh nonce too (render cache, ADR 007).
+  // The cached copy of an anonymous page gets a fresh nonce too (render cache, ADR 006).
   await check("/", 200);
   await check("/signin", 200);
   await check("/signup", 200);
