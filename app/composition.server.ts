@@ -16,6 +16,7 @@ import { createSqliteAccounts, createSqliteLibrary } from "~/adapters/sqlite/acc
 import { createFirebaseFromEnv } from "~/adapters/firebase/from-env.server";
 import { createSqliteFailureLog, createSqliteSessionStore } from "~/adapters/sqlite/sessions.server";
 import { createAuth } from "~/services/auth.server";
+import { createPasswords } from "~/services/password.server";
 import type { Services } from "~/services/services.server";
 import { SESSION_MAX_AGE_S } from "~/rules/auth";
 import { createNowPlayingFromEnv } from "~/adapters/now-playing/from-env.server";
@@ -51,7 +52,10 @@ export function createServices(env: Env): Services {
   const { accounts, library } =
     env.ACCOUNTS_SOURCE === "firebase"
       ? createFirebaseFromEnv(env)
-      : { accounts: createSqliteAccounts(db), library: createSqliteLibrary(db) };
+      : {
+          accounts: createSqliteAccounts(db, createPasswords(env.PASSWORD_HASH_COST)),
+          library: createSqliteLibrary(db),
+        };
   const auth = createAuth({
     accounts,
     library,

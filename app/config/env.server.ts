@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PASSWORD_HASH_COST } from "~/rules/auth";
 import { readServiceAccount } from "./service-account.server";
 
 /**
@@ -70,6 +71,8 @@ const envSchema = z
     RENDER_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
     /** Server memo of rendered fragments (site chrome, episode cards; ADR 009): off renders them afresh every time. */
     SERVER_MEMO: z.enum(["on", "off"]).default("on"),
+    /** scrypt cost of new password hashes, as log2 of N; below 17 only to keep test runs fast. */
+    PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(PASSWORD_HASH_COST),
     /** Trust X-Forwarded-For from this many proxies (0 = use the socket address). */
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   })

@@ -9,6 +9,8 @@ export const FAVORITE_REFUSED_LOG = "User is not logged in or audio details are 
 /** Passwords: at least 8 characters, long passphrases welcome, never trimmed. */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 256;
+/** scrypt cost (log2 of N) of new password hashes in production: OWASP's recommendation. */
+export const PASSWORD_HASH_COST = 17;
 export const EMAIL_MAX = 254;
 
 /** The one sign-in failure message, the same for an unknown email and a wrong password. */

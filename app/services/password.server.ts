@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { promisify } from "node:util";
+import { PASSWORD_HASH_COST } from "~/rules/auth";
 
 /**
  * Password hashing with scrypt at OWASP's recommended parameters (N=2^17, r=8, p=1).
@@ -13,11 +14,12 @@ const scrypt = promisify(crypto.scrypt) as (
   options: crypto.ScryptOptions,
 ) => Promise<Buffer>;
 
-export const SCRYPT_PARAMS = { N: 2 ** 17, r: 8, p: 1, keyLength: 64 } as const;
+export const SCRYPT_PARAMS = { N: 2 ** PASSWORD_HASH_COST, r: 8, p: 1, keyLength: 64 } as const;
+type ScryptParams = { N: number; r: number; p: number; keyLength: number };
 // 128 * N * r bytes are needed (128 MiB at these parameters); allow headroom.
 const maxmem = (N: number, r: number) => 128 * N * r * 2;
 
-export async function hashPassword(password: string, params = SCRYPT_PARAMS): Promise<string> {
+export async function hashPassword(password: string, params: ScryptParams = SCRYPT_PARAMS): Promise<string> {
   const salt = crypto.randomBytes(16);
   const hash = await scrypt(password.normalize("NFKC"), salt, params.keyLength, {
     N: params.N,
@@ -45,9 +47,26 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return actual.length === expected.length && crypto.timingSafeEqual(actual, expected);
 }
 
-let dummy: Promise<string> | null = null;
-/** Spend the same time as a real check, so an unknown email is not told apart by timing. */
-export async function burnPasswordCheck(password: string): Promise<void> {
-  dummy ??= hashPassword("not-a-real-password-for-timing");
-  await verifyPassword(password, await dummy);
+export interface Passwords {
+  hash(password: string): Promise<string>;
+  verify(password: string, stored: string): Promise<boolean>;
+  /** Spend the same time as a real check, so an unknown email is not told apart by timing. */
+  burn(password: string): Promise<void>;
+}
+
+/**
+ * Hashing at 2^cost scrypt iterations. Hashes carry their own parameters, so a store keeps
+ * verifying old hashes after the cost changes; tests lower it to stay fast.
+ */
+export function createPasswords(cost = PASSWORD_HASH_COST): Passwords {
+  const params = { ...SCRYPT_PARAMS, N: 2 ** cost };
+  let dummy: Promise<string> | null = null;
+  return {
+    hash: (password) => hashPassword(password, params),
+    verify: verifyPassword,
+    async burn(password) {
+      dummy ??= hashPassword("not-a-real-password-for-timing", params);
+      await verifyPassword(password, await dummy);
+    },
+  };
 }

@@ -7,11 +7,13 @@ import { createSqliteAccounts, createSqliteLibrary } from "~/adapters/sqlite/acc
 import { createSqliteFailureLog, createSqliteSessionStore } from "~/adapters/sqlite/sessions.server";
 import { AccountError } from "~/services/accounts.server";
 import { createAuth } from "~/services/auth.server";
-import { hashPassword, SCRYPT_PARAMS, verifyPassword } from "~/services/password.server";
+import { createPasswords, hashPassword, SCRYPT_PARAMS, verifyPassword } from "~/services/password.server";
+import { parseEnv } from "~/config/env.server";
 import { ACCOUNT_FAILURE_LIMIT, SIGN_IN_FAILED, SIGN_IN_THROTTLED, safeRedirect } from "~/rules/auth";
 
-// scrypt at OWASP cost (~0.5 s of CPU per hash here) makes these tests slow by design.
-vi.setConfig({ testTimeout: 90_000 });
+// One test hashes at the production cost; the rest use a low one, which only changes speed.
+const TEST_COST = 10;
+vi.setConfig({ testTimeout: 30_000 });
 
 let dir: string;
 let db: Db;
@@ -31,7 +33,7 @@ const form = (fields: Record<string, string>) => {
 };
 
 function makeAuth(secrets = ["first-secret-0123456789abcdef"]) {
-  const accounts = createSqliteAccounts(db);
+  const accounts = createSqliteAccounts(db, createPasswords(TEST_COST));
   const library = createSqliteLibrary(db);
   const auth = createAuth({
     accounts,
@@ -51,6 +53,15 @@ describe("password hashing", () => {
     expect(await verifyPassword("a long passphrase", hash)).toBe(true);
     expect(await verifyPassword("a long passphrase ", hash)).toBe(false);
     expect(await verifyPassword("x", "garbage")).toBe(false);
+  });
+
+  it("the cost is a setting: production cost by default, hashes of any cost keep verifying", async () => {
+    expect(parseEnv({}).PASSWORD_HASH_COST).toBe(17);
+    expect(() => parseEnv({ PASSWORD_HASH_COST: "9" })).toThrow(/PASSWORD_HASH_COST/);
+    const cheap = await createPasswords(TEST_COST).hash("a long passphrase");
+    expect(cheap.split("$").slice(0, 4)).toEqual(["scrypt", String(2 ** TEST_COST), "8", "1"]);
+    expect(await createPasswords().verify("a long passphrase", cheap)).toBe(true);
+    expect(await createPasswords().verify("a long passphrase!", cheap)).toBe(false);
   });
 });
 

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { openDatabase, type Db } from "~/adapters/sqlite/db.server";
 import { createSqliteAccounts, createSqliteLibrary } from "~/adapters/sqlite/accounts.server";
+import { createPasswords } from "~/services/password.server";
 import { createFirebaseAccounts, type FirebaseAccountsConfig } from "~/adapters/firebase/accounts.server";
 import { createFirebaseLibrary } from "~/adapters/firebase/library.server";
 import { AccountError, type Accounts, type Library } from "~/services/accounts.server";
@@ -12,9 +13,9 @@ import { parseEnv } from "~/config/env.server";
 import { createServices } from "~/composition.server";
 import { startFirebaseFake } from "../fakes/firebase.mjs";
 
-// The embedded accounts hash with scrypt at OWASP cost (~0.5 s of CPU each, more on a loaded
-// machine); the Firebase side talks to a local fake only.
-vi.setConfig({ testTimeout: 120_000 });
+// The production hash cost is tested in accounts.test.ts; here a low one keeps the contract fast.
+// The Firebase side talks to a local fake only.
+vi.setConfig({ testTimeout: 30_000 });
 
 interface Recorded {
   service: "auth" | "rtdb";
@@ -81,7 +82,10 @@ const firebaseLibrary = (timeoutMs = 2_000) =>
 
 type Backend = { accounts: Accounts; library: Library };
 const backends: [string, () => Backend][] = [
-  ["embedded SQLite", () => ({ accounts: createSqliteAccounts(db), library: createSqliteLibrary(db) })],
+  [
+    "embedded SQLite",
+    () => ({ accounts: createSqliteAccounts(db, createPasswords(10)), library: createSqliteLibrary(db) }),
+  ],
   ["Firebase REST", () => ({ accounts: createFirebaseAccounts(authConfig()), library: firebaseLibrary() })],
 ];
 

@@ -5,6 +5,7 @@ import path from "node:path";
 import type { AppLoadContext } from "@remix-run/node";
 import { openDatabase, type Db } from "~/adapters/sqlite/db.server";
 import { createSqliteAccounts, createSqliteLibrary } from "~/adapters/sqlite/accounts.server";
+import { createPasswords } from "~/services/password.server";
 import { createSqliteFailureLog, createSqliteSessionStore } from "~/adapters/sqlite/sessions.server";
 import { createAuth } from "~/services/auth.server";
 import { completeOAuth, startOAuth } from "~/http/oauth-flow.server";
@@ -29,7 +30,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const SITE = "https://listen.example";
 function setup() {
-  const accounts = createSqliteAccounts(db);
+  const accounts = createSqliteAccounts(db, createPasswords(10));
   const library = createSqliteLibrary(db);
   const auth = createAuth({
     accounts,

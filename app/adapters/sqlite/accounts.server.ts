@@ -11,7 +11,7 @@ import {
   type ProviderProfile,
   type UserRecord,
 } from "~/services/accounts.server";
-import { burnPasswordCheck, hashPassword, verifyPassword } from "~/services/password.server";
+import { createPasswords, type Passwords } from "~/services/password.server";
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/rules/auth";
 
 const ALPHANUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
@@ -40,7 +40,7 @@ export function checkPassword(password: string): void {
     throw new AccountError("weak-password", `Password should be at most ${PASSWORD_MAX} characters.`);
 }
 
-export function createSqliteAccounts(db: Db): Accounts {
+export function createSqliteAccounts(db: Db, passwords: Passwords = createPasswords()): Accounts {
   const byEmail = db.prepare("SELECT uid, email, password_hash FROM users WHERE email = ?");
   const byUid = db.prepare("SELECT uid, email FROM users WHERE uid = ?");
   const insertUser = db.prepare("INSERT INTO users (uid, email, password_hash, created_at) VALUES (?, ?, ?, ?)");
@@ -55,7 +55,7 @@ export function createSqliteAccounts(db: Db): Accounts {
       checkPassword(password);
       if (byEmail.get(normalized))
         throw new AccountError("email-taken", "The email address is already in use by another account.");
-      const hash = await hashPassword(password);
+      const hash = await passwords.hash(password);
       const uid = newUid();
       try {
         insertUser.run(uid, normalized, hash, Date.now());
@@ -72,10 +72,10 @@ export function createSqliteAccounts(db: Db): Accounts {
         ? (byEmail.get(parsed.data) as { uid: string; email: string; password_hash: string | null } | undefined)
         : undefined;
       if (!row || !row.password_hash) {
-        await burnPasswordCheck(password);
+        await passwords.burn(password);
         throw new AccountError("invalid-credentials", "Invalid email or password.");
       }
-      if (!(await verifyPassword(password, row.password_hash))) {
+      if (!(await passwords.verify(password, row.password_hash))) {
         throw new AccountError("invalid-credentials", "Invalid email or password.");
       }
       return { uid: row.uid, email: row.email };

@@ -56,6 +56,8 @@ export async function startAppServer(
       DATA_DIR: dataDir,
       SESSION_SECRET: "e2e-session-secret-0123456789abcdef",
       TRUST_PROXY_HOPS: "1",
+      // The production hash cost is a unit test's; browser tests only need sign-ins to work.
+      PASSWORD_HASH_COST: "12",
       ...env,
     },
   });
