@@ -1,12 +1,15 @@
-import { defineConfig, devices } from "@playwright/test";
+import { defineConfig, devices, type PlaywrightTestProject } from "@playwright/test";
 
 /**
- * e2e against the BUILT server in production mode, on a throwaway data directory
- * (scripts/e2e-server.mjs), driving Debian's Chromium. Projects: desktop with JS, desktop
- * without JS, and a 375 px phone with JS.
+ * e2e against the BUILT server in production mode, each server on a throwaway data directory
+ * (scripts/e2e-server.mjs), driving Debian's Chromium. One run, two servers: the embedded default,
+ * and the production adapters (Supabase, WordPress, Firebase) against local fakes. Each spec runs
+ * only in the projects where its outcome can differ, so nothing is skipped by design at run time.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+const REMOTE_PORT = PORT + 50;
 export const baseURL = `http://127.0.0.1:${PORT}`;
+const remoteURL = `http://127.0.0.1:${REMOTE_PORT}`;
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -22,44 +25,75 @@ const chromium = {
   ],
 };
 
+const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } };
+const specs = (...names: string[]) => names.map((n) => `${n}.spec.ts`);
+
+const projects: PlaywrightTestProject[] = [
+  {
+    name: "desktop-js",
+    testIgnore: specs("faults", "faults-now-playing", "mobile", "player-mobile"),
+    use: desktop,
+  },
+  {
+    // Server-rendered pages and plain forms: the specs whose pages must work without JavaScript.
+    name: "desktop-nojs",
+    testMatch: specs("routes", "gallery", "accounts", "player"),
+    use: { ...desktop, javaScriptEnabled: false },
+  },
+  {
+    // The 375 px layout: mobile header, player bar and its modal, burger menu.
+    name: "mobile-375",
+    testMatch: specs(
+      "a11y",
+      "accounts",
+      "gallery",
+      "images",
+      "mobile",
+      "player",
+      "player-extras",
+      "player-live",
+      "player-mobile",
+    ),
+    use: {
+      viewport: { width: 375, height: 812 },
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 2,
+      userAgent: devices["Pixel 7"].userAgent,
+    },
+  },
+  {
+    // The production adapters: only the specs whose outcome depends on where the data comes from.
+    name: "remote",
+    testMatch: specs("routes", "gallery", "accounts", "xss", "faults", "faults-now-playing"),
+    use: { ...desktop, baseURL: remoteURL },
+  },
+];
+
+const server = (port: number, remote: boolean) => ({
+  command: "node scripts/e2e-server.mjs",
+  url: `http://127.0.0.1:${port}/healthz`,
+  reuseExistingServer: false,
+  timeout: 60_000,
+  env: { E2E_PORT: String(port), E2E_REMOTE: remote ? "1" : "0" },
+  stdout: "ignore" as const,
+  stderr: "pipe" as const,
+});
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
-  workers: process.env.CI ? 2 : 2,
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },
-  outputDir: `test-results/e2e-${PORT}`,
-  reporter: [["list"], ["json", { outputFile: `test-results/playwright-${PORT}.json` }]],
+  outputDir: `test-results/e2e`,
+  reporter: [["list"], ["json", { outputFile: `test-results/playwright.json` }]],
   use: {
     baseURL,
     trace: "retain-on-failure",
     launchOptions: chromium,
   },
-  projects: [
-    { name: "desktop-js", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
-    {
-      name: "desktop-nojs",
-      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, javaScriptEnabled: false },
-    },
-    {
-      name: "mobile-375",
-      use: {
-        viewport: { width: 375, height: 812 },
-        isMobile: true,
-        hasTouch: true,
-        deviceScaleFactor: 2,
-        userAgent: devices["Pixel 7"].userAgent,
-      },
-    },
-  ],
-  webServer: {
-    command: `node scripts/e2e-server.mjs`,
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: { E2E_PORT: String(PORT) },
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+  projects,
+  webServer: [server(PORT, false), server(REMOTE_PORT, true)],
 });

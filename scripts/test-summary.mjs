@@ -47,7 +47,7 @@ function walk(suite, titles, report) {
 }
 
 const reports = fs.existsSync("test-results")
-  ? fs.readdirSync("test-results").filter((f) => /^playwright-\d+\.json$/.test(f))
+  ? fs.readdirSync("test-results").filter((f) => /^playwright.*\.json$/.test(f))
   : [];
 if (reports.length === 0) {
   failed += 1;

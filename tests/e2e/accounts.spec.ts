@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { asListener, PASSWORD, signIn, signUp, signedIn, uniqueEmail } from "./helpers/auth";
+import { isDesktopJs } from "./support/projects";
 
 const audioTime = (page: Page) =>
   page.evaluate(() => (document.getElementById("global-audio") as HTMLAudioElement).currentTime);
@@ -11,7 +12,7 @@ test.describe("accounts with JavaScript", () => {
     page,
     browser,
   }, testInfo) => {
-    test.skip(testInfo.project.name !== "desktop-js", "one desktop run is enough");
+    test.skip(!isDesktopJs(testInfo), "one desktop run per data path is enough");
     test.setTimeout(120_000);
     const account = await signUp(page);
     await expect(page.getByRole("status").filter({ hasText: "You're all set! Now log in" })).toBeVisible();
@@ -144,7 +145,7 @@ test.describe("protection", () => {
   test("anonymous visitors of protected routes go to /signin with a safe way back; responses are private", async ({
     request,
   }, testInfo) => {
-    test.skip(testInfo.project.name !== "desktop-js", "HTTP-level checks run once");
+    test.skip(!isDesktopJs(testInfo), "HTTP-level checks run once per data path");
     for (const path of ["/user", "/SpankBank", "/SpankBank/Post?id=501", "/SpankBank/Post/some-slug"]) {
       const res = await request.get(path, { maxRedirects: 0 });
       expect(res.status(), path).toBe(302);
@@ -164,7 +165,7 @@ test.describe("protection", () => {
   });
 
   test("a cross-site POST writes nothing", async ({ page, request }, testInfo) => {
-    test.skip(testInfo.project.name !== "desktop-js", "HTTP-level checks run once");
+    test.skip(!isDesktopJs(testInfo), "HTTP-level checks run once per data path");
     await signedIn(page);
     const cookies = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
     const res = await request.post("/favorites", {
@@ -178,7 +179,7 @@ test.describe("protection", () => {
   });
 
   test("a session cookie replayed after logout is signed out", async ({ page, browser }, testInfo) => {
-    test.skip(testInfo.project.name !== "desktop-js", "once");
+    test.skip(!isDesktopJs(testInfo), "once per data path");
     await signedIn(page);
     const copied = await page.context().cookies();
     await page.goto("/user");

@@ -13,10 +13,6 @@ const listener = () => {
   return { "X-Forwarded-For": `10.${b[0]}.${b[1]}.${b[2]}` };
 };
 
-test.beforeEach(({}, testInfo) => {
-  test.skip(testInfo.project.name !== "desktop-js", "HTTP-level checks: one project is enough");
-});
-
 const cspNonce = (r: APIResponse) => /'nonce-([^']+)'/.exec(r.headers()["content-security-policy"] ?? "")?.[1];
 const bodyNonces = (html: string) => [...new Set([...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]))];
 

@@ -26,10 +26,6 @@ import {
 } from "./support/server-process";
 import { episodeLink } from "../../app/rules/episodes";
 
-// Once, in desktop-js (the no-JS and 375 px projects skip before any page is opened).
-test.skip(({ javaScriptEnabled, isMobile }) => !javaScriptEnabled || isMobile, "runs once, in desktop-js");
-test.skip(process.env.E2E_REMOTE === "1", "the embedded store's durability; the remote pass has none");
-
 const [episode, other] = newestFirst(episodes).filter(
   (e, i, all) => all.findIndex((x) => x.EpisodeUrl === e.EpisodeUrl) === i,
 );

@@ -17,11 +17,6 @@ import { NOW_PLAYING_FALLBACK } from "../../app/rules/player";
 import { startNowPlayingServer, type Mode, type NowPlayingServer } from "./support/fault-stack";
 import { openReady, playerButton } from "./support/player";
 
-test.skip(process.env.E2E_REMOTE !== "1", "fault tests run in the remote pass (E2E_REMOTE=1)");
-test.beforeEach(({}, testInfo) => {
-  test.skip(testInfo.project.name !== "desktop-js", "server-side behaviour: one project is enough");
-});
-
 const SERVED_WITHIN_MS = 4_000;
 const FALLBACK = { title: NOW_PLAYING_FALLBACK.title, artist: NOW_PLAYING_FALLBACK.artist, art: null, fallback: true };
 /** What the fake streaming service plays when it is up (tests/e2e/fake-upstreams.mjs). */

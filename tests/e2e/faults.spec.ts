@@ -41,7 +41,6 @@ import {
 } from "./support/fault-stack";
 import { PASSWORD, sessionCookieOf, uniqueEmail } from "./helpers/auth";
 
-test.skip(process.env.E2E_REMOTE !== "1", "fault tests run in the remote pass (E2E_REMOTE=1)");
 test.describe.configure({ mode: "serial" });
 
 const FAULTS = ["fail", "slow", "junk"] as const satisfies readonly Mode[];
@@ -53,8 +52,7 @@ const LOADING = "Loading...";
 let stack: RemoteStack;
 let http: APIRequestContext;
 
-test.beforeAll(async ({}, testInfo) => {
-  test.skip(testInfo.project.name !== "desktop-js", "server-side behaviour: one project is enough");
+test.beforeAll(async () => {
   test.setTimeout(90_000);
   stack = await startRemoteStack();
   http = await newClient();

@@ -39,9 +39,6 @@ import {
   type Value,
 } from "./support/hostile";
 
-test.beforeEach(({}, testInfo) => {
-  test.skip(testInfo.project.name !== "desktop-js", "HTTP-only checks run once, in desktop-js");
-});
 test.describe.configure({ mode: "serial" });
 
 const SESSION_COOKIE = "__Host-hrs_session";

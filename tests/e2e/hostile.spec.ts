@@ -19,10 +19,6 @@ import {
   type Check,
 } from "./support/hostile";
 
-test.beforeEach(({}, testInfo) => {
-  test.skip(testInfo.project.name !== "desktop-js", "HTTP-only checks run once, in desktop-js");
-});
-
 /**
  * The server rate-limits page GETs per client address (behind one trusted proxy hop in e2e).
  * Each probe comes from its own documentation-range address, so the loop tests input handling,

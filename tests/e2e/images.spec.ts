@@ -6,13 +6,6 @@
  */
 import { expect, test } from "@playwright/test";
 
-test.beforeEach(({}, testInfo) => {
-  test.skip(
-    testInfo.project.name === "desktop-nojs",
-    "the check reads the layout with a script: desktop-js and mobile-375",
-  );
-});
-
 const PAGES = [
   "/",
   "/eras",

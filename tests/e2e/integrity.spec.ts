@@ -11,10 +11,6 @@ import crypto from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { PASSWORD, uniqueEmail } from "./helpers/auth";
 
-test.beforeEach(({}, testInfo) => {
-  test.skip(testInfo.project.name !== "desktop-js", "HTTP-only checks run once, in desktop-js");
-});
-
 const url = (path: string) => new URL(path, test.info().project.use.baseURL).href;
 const origin = () => new URL(test.info().project.use.baseURL!).origin;
 

@@ -6,10 +6,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { NAV_LINKS, SOCIAL_LINKS } from "../../app/rules/social";
 
-test.beforeEach(({}, testInfo) => {
-  test.skip(testInfo.project.name !== "mobile-375", "mobile-375 project only");
-});
-
 async function expectMobileHeader(page: Page) {
   const header = page.getByRole("banner");
   await expect(header.getByRole("link", { name: "The Ham Radio Show home" })).toBeVisible();

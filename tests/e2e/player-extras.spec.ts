@@ -9,7 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { asListener } from "./helpers/auth";
 import { episodes, newestFirst } from "./support/sample";
-import { audio, blurActive, cardPlay, expectPlaying, isMobile, jsOff, playerButton, openReady } from "./support/player";
+import { audio, blurActive, cardPlay, expectPlaying, isMobile, playerButton, openReady } from "./support/player";
 import { episodeLink } from "../../app/rules/episodes";
 
 const latest = newestFirst(episodes).slice(0, 8);
@@ -18,8 +18,7 @@ const other = latest.find((e) => e.EpisodeUrl !== first.EpisodeUrl)!;
 const CAST_SDK = "https://www.gstatic.com/cv/js/sender/v1/cast_sender.js*";
 const fakeCastSdk = fs.readFileSync(path.resolve("tests/e2e/support/fake-cast-sender.js"), "utf8");
 
-test.beforeEach(async ({ page }, testInfo) => {
-  test.skip(jsOff(testInfo), "needs JavaScript");
+test.beforeEach(async ({ page }) => {
   await asListener(page);
 });
 
@@ -76,7 +75,8 @@ test("sleep timer: 15 minutes pauses playback; 'end of episode' is offered for e
   const t0 = Date.parse("2026-11-01T20:00:00Z");
   await page.clock.install({ time: t0 });
   await openReady(page, "/");
-  await page.clock.pauseAt(t0 + 5_000);
+  // Far enough ahead that a slow page load has not passed it yet.
+  await page.clock.pauseAt(t0 + 60_000);
   const sleep = page.getByRole("region", { name: "Player" }).getByRole("combobox", { name: "Sleep timer" });
   await expect(sleep.locator("option")).toHaveText(["Off", "15 min", "30 min", "60 min"]);
 

@@ -11,7 +11,6 @@ import {
   audio,
   cardPlay,
   expectPlaying,
-  jsOff,
   playerButton,
   startPrivateServer,
   type PrivateServer,
@@ -20,8 +19,7 @@ import {
 
 const first = newestFirst(episodes)[0]!;
 
-test.beforeEach(async ({ page }, testInfo) => {
-  test.skip(jsOff(testInfo), "needs JavaScript");
+test.beforeEach(async ({ page }) => {
   await asListener(page);
 });
 
@@ -104,8 +102,7 @@ test.describe("with a failing streaming service (a private server)", () => {
   test.describe.configure({ mode: "serial" });
   let server: PrivateServer;
 
-  test.beforeAll(async ({}, testInfo) => {
-    test.skip(testInfo.project.name !== "desktop-js" && testInfo.project.name !== "mobile-375", "JS projects only");
+  test.beforeAll(async () => {
     server = await startPrivateServer("junk");
   });
   test.afterAll(async () => {
@@ -127,11 +124,11 @@ test.describe("with a failing streaming service (a private server)", () => {
     expect((await audio(page)).src).toMatch(/\/live\/stream\.mp3$/);
   });
 
-  test("20 clients polling at once → at most one upstream call per 10 s window; a failing upstream gives the fallback", async ({
+  test("20 clients polling at once → at most one upstream call; a failing upstream gives the fallback", async ({
     playwright,
   }, testInfo) => {
+    // Later windows (recovery, the last good copy) run on a fake clock in now-playing.server.test.ts.
     test.skip(testInfo.project.name !== "desktop-js", "server-side behaviour: one project is enough");
-    test.setTimeout(60_000);
     await server.setUpstreamMode("fail"); // also resets the upstream's counter
     const clients = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
@@ -148,20 +145,6 @@ test.describe("with a failing streaming service (a private server)", () => {
       for (const a of answers)
         expect(a).toEqual({ title: "The Ham Radio Show", artist: "Live Radio", art: null, fallback: true });
       expect(await server.upstreamHits()).toBeLessThanOrEqual(1);
-
-      // The next window: the upstream is good again → one more call, and the real track.
-      await server.setUpstreamMode("ok");
-      await new Promise((r) => setTimeout(r, 10_100));
-      const fresh = await round();
-      expect(await server.upstreamHits()).toBe(1);
-      for (const a of fresh) expect(a).toMatchObject({ title: "Bunker Sessions Vol. 7", fallback: false });
-
-      // Upstream fails after a good answer → the last good copy, not the fallback.
-      await server.setUpstreamMode("fail");
-      await new Promise((r) => setTimeout(r, 10_100));
-      const stale = await round();
-      expect(await server.upstreamHits()).toBe(1);
-      for (const a of stale) expect(a).toMatchObject({ title: "Bunker Sessions Vol. 7", fallback: false });
     } finally {
       await Promise.all(clients.map((c) => c.dispose()));
     }

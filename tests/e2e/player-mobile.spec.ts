@@ -10,8 +10,7 @@ import { audio, cardPlay, expectPlaying, openReady } from "./support/player";
 
 const first = newestFirst(episodes)[0]!;
 
-test.beforeEach(async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name !== "mobile-375", "the 375 px project only");
+test.beforeEach(async ({ page }) => {
   await asListener(page);
 });
 

@@ -14,10 +14,6 @@ import { parseEnv } from "../../app/config/env.server";
 import { ACCOUNT_FAILURE_LIMIT, SIGN_IN_FAILED, SIGN_IN_THROTTLED } from "../../app/rules/auth";
 import { PASSWORD, uniqueEmail } from "./helpers/auth";
 
-test.beforeEach(({}, testInfo) => {
-  test.skip(testInfo.project.name !== "desktop-js", "HTTP-only checks run once, in desktop-js");
-});
-
 /** The limits the e2e server runs: the production defaults (scripts/e2e-server.mjs sets none). */
 const LIMITS = (() => {
   const env = parseEnv({ NODE_ENV: "production", SESSION_SECRET: "a-production-secret-0123456789" });

@@ -11,6 +11,7 @@ import { slideTarget } from "../../app/rules/slider";
 import { bingoBoard } from "../../app/rules/bingo";
 import { downloadFileName, episodeLink } from "../../app/rules/episodes";
 
+import { isRemote } from "./support/projects";
 import {
   cannabisEpisode,
   coldcutEpisode,
@@ -31,15 +32,8 @@ import {
   wtfNews,
 } from "./support/sample";
 
-/** The production adapters against local fakes (npm run test:remote). */
-const REMOTE = process.env.E2E_REMOTE === "1";
-
 const CONTENT_SITE = "https://www.hamradioshow.net";
 const q = encodeURIComponent;
-
-test.beforeEach(({}, testInfo) => {
-  test.skip(testInfo.project.name === "mobile-375", "desktop projects only (mobile.spec.ts covers 375 px)");
-});
 
 const jsOn = (testInfo: { project: { use: { javaScriptEnabled?: boolean } } }) =>
   testInfo.project.use.javaScriptEnabled !== false;
@@ -292,7 +286,7 @@ test.describe("eras and era page", () => {
     for (const item of feed.items) {
       expect(item.enclosure?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/media\/audio\//);
       // The data service has no file sizes: on the remote path the length is 0 ("unknown").
-      expect(Number(item.enclosure?.length)).toBeGreaterThanOrEqual(REMOTE ? 0 : 1);
+      expect(Number(item.enclosure?.length)).toBeGreaterThanOrEqual(isRemote(test.info()) ? 0 : 1);
       expect(item.enclosure?.type).toBe("audio/mpeg");
       expect(item.guid).toBeTruthy();
       expect(Number.isNaN(Date.parse(item.pubDate!))).toBe(false);
@@ -302,7 +296,8 @@ test.describe("eras and era page", () => {
     const audio = await request.get(new URL(feed.items[0]!.enclosure!.url).pathname);
     expect(audio.status()).toBe(200);
     // The embedded catalog knows each file's size; the data service does not (length 0 = unknown).
-    if (!REMOTE) expect(Number(audio.headers()["content-length"])).toBe(Number(feed.items[0]!.enclosure!.length));
+    if (!isRemote(test.info()))
+      expect(Number(audio.headers()["content-length"])).toBe(Number(feed.items[0]!.enclosure!.length));
   });
 
   test("the feed refuses a missing or unknown era with a clear 4xx", async ({ request }) => {
@@ -393,7 +388,10 @@ test.describe("episode details (docs/product.md §2)", () => {
 
 test.describe("search (docs/product.md §2: 'Search: <term>', cards, 'No Results for \"<term>\"')", () => {
   test("the search box submits to /search?term= on Enter and finds partial words", async ({ page }) => {
-    test.skip(REMOTE, "partial words are the embedded search's (FTS5); the data service does phrase search (plfts)");
+    test.skip(
+      isRemote(test.info()),
+      "partial words are the embedded search's (FTS5); the data service does phrase search (plfts)",
+    );
     await open(page, "/about");
     const box = page.getByRole("searchbox", { name: "Search episodes" });
     await box.fill("antenn");
@@ -407,7 +405,10 @@ test.describe("search (docs/product.md §2: 'Search: <term>', cards, 'No Results
   });
 
   test("the search button submits too", async ({ page }) => {
-    test.skip(REMOTE, "two words in any order is the embedded search's; the data service does phrase search (plfts)");
+    test.skip(
+      isRemote(test.info()),
+      "two words in any order is the embedded search's; the data service does phrase search (plfts)",
+    );
     await open(page, "/");
     await page.getByRole("searchbox", { name: "Search episodes" }).fill("bunker chili");
     await page.getByRole("search").getByRole("button", { name: "Search" }).click();
@@ -417,7 +418,10 @@ test.describe("search (docs/product.md §2: 'Search: <term>', cards, 'No Results
   });
 
   test("ranks title matches first", async ({ page }) => {
-    test.skip(REMOTE, "relevance ranking (bm25) is the embedded search's; the data service returns its own order");
+    test.skip(
+      isRemote(test.info()),
+      "relevance ranking (bm25) is the embedded search's; the data service returns its own order",
+    );
     await open(page, "/search?term=antenna");
     const titles = await page
       .getByRole("list", { name: "Search results" })

@@ -19,10 +19,6 @@ import { PASSWORD, signedIn, uniqueEmail, sessionCookieOf } from "./helpers/auth
 import { PUBLIC_ROUTES, episodeWithSubtext, posts, gallery } from "./support/sample";
 import { newsLink } from "../../app/rules/news";
 
-test.beforeEach(({}, testInfo) => {
-  test.skip(testInfo.project.name !== "desktop-js", "one project is enough (the browser pass runs with JS on)");
-});
-
 const galleryPost = gallery.find((p) => /<img[^>]*\balt="[^"]+"/.test(p.content.rendered))!;
 const galleryAlt = /<img[^>]*\balt="([^"]+)"/.exec(galleryPost.content.rendered)![1]!;
 const spnkbnk = posts.find((p) => p.categories.includes(6))!;

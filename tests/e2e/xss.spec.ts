@@ -5,13 +5,12 @@
  * (grid, post text, thumbnails, lightbox), spnkbnk posts, episode titles and descriptions (cards,
  * era pages, search results, detail pages, the player), Cold Cut, crew names, jobs and bios, the
  * Deadpool Bingo picks, and the search term echo. A private server serves the hostile data
- * (tests/e2e/support/hostile-site.ts; E2E_REMOTE=1 serves it through the Supabase/WordPress
- * adapters). On every page: no dialog, no marker from a payload, no CSP violation (the CSP is the
+ * (tests/e2e/support/hostile-site.ts; in the remote project it is served through the
+ * Supabase/WordPress adapters). On every page: no dialog, no marker from a payload, no CSP violation (the CSP is the
  * second line: a violation means markup got past the sanitizer), and none of the dangerous parts
- * in the DOM. Runs in desktop-js only.
- *   E2E_PORT=3740 npx playwright test tests/e2e/xss.spec.ts --project=desktop-js
+ * in the DOM. Runs with JS on desktop, on both data paths.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { signedIn } from "./helpers/auth";
 import {
   ALL_TEXT,
@@ -28,11 +27,13 @@ import {
   startHostileSite,
   type HostileSite,
 } from "./support/hostile-site";
+import { isRemote } from "./support/projects";
 import { stripHtml } from "./support/sample";
 import { SEARCH_TERM_MAX } from "../../app/rules/constants";
 
-const PORT = Number(process.env.E2E_PORT ?? 3100) + 5;
-test.use({ baseURL: `http://127.0.0.1:${PORT}` });
+/** Beside the project's own server (its port + 5), so the two projects never share one. */
+const port = (info: TestInfo) => Number(new URL(info.project.use.baseURL!).port) + 5;
+test.use({ baseURL: async ({}, provide, testInfo) => provide(`http://127.0.0.1:${port(testInfo)}`) });
 test.describe.configure({ mode: "serial" });
 
 /** The frames the app itself may show: the help, special-feature and content-site embeds, video hosts. */
@@ -45,9 +46,8 @@ const FRAME_ORIGINS = [
 
 let site: HostileSite;
 test.beforeAll(async ({}, testInfo) => {
-  if (testInfo.project.name !== "desktop-js") return;
   testInfo.setTimeout(60_000);
-  site = await startHostileSite(PORT);
+  site = await startHostileSite(port(testInfo), isRemote(testInfo));
 });
 test.afterAll(async () => {
   await site?.stop();
@@ -299,10 +299,6 @@ async function expectSeparators(page: Page, selector: string) {
     `payloads whose separator did not render in ${selector}`,
   ).toEqual([]);
 }
-
-test.beforeEach(({}, testInfo) => {
-  test.skip(testInfo.project.name !== "desktop-js", "a real browser with JS, once");
-});
 
 test("the corpus has at least 50 payloads covering every category", () => {
   expect(XSS_PAYLOADS.length).toBeGreaterThanOrEqual(50);

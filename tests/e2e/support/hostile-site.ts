@@ -2,9 +2,9 @@
  * A private copy of the built server whose whole catalog and content carry the XSS corpus
  * (tests/fixtures/xss-payloads.txt): a sample directory built from sample/*.json plus hostile
  * episodes, Cold Cut episodes, crew, news, slider and gallery posts. The embedded pass seeds its
- * own database from it (SAMPLE_DIR); with E2E_REMOTE=1 the Supabase and WordPress adapters read
+ * own database from it (SAMPLE_DIR); in the remote project the Supabase and WordPress adapters read
  * it from a private copy of the remote-services fake instead (the production code path). Its own
- * process, DATA_DIR and ports (E2E_PORT + 5, fake on + 6), so no cache of the shared e2e server
+ * process, DATA_DIR and ports (the project's server port + 5, fake on + 6), so no cache of the shared e2e server
  * is involved.
  */
 import fs from "node:fs";
@@ -218,12 +218,12 @@ export interface HostileSite {
   stop(): Promise<void>;
 }
 
-/** Starts the built server (and, with E2E_REMOTE=1, the remote-services fake) on the hostile data. */
-export async function startHostileSite(port: number): Promise<HostileSite> {
+/** Starts the built server (and, for the remote project, the remote-services fake) on the hostile data. */
+export async function startHostileSite(port: number, viaRemote: boolean): Promise<HostileSite> {
   const sampleDir = writeHostileSample();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hrs-xss-data-"));
   let remote: { env: Record<string, string>; close(): Promise<unknown> } | null = null;
-  if (process.env.E2E_REMOTE === "1") {
+  if (viaRemote) {
     const { startRemoteServices } = (await import("../../fakes/remote-services.mjs")) as {
       startRemoteServices(o: {
         port: number;
