@@ -3,6 +3,7 @@ import type { CrewMember, Episode, Page, Sponsor } from "~/services/types";
 import type { Station } from "~/rules/eras";
 import type { Db } from "./db.server";
 import { crewRowSchema, mapCrewRow, mapSponsorRow, sponsorRowSchema } from "../shapes/catalog-rows.server";
+import { foldTitle } from "../shapes/search-text.server";
 
 interface EpisodeDbRow {
   series: Series;
@@ -57,20 +58,6 @@ export function ftsQuery(term: string, joiner: "AND" | "OR" = "AND"): string | n
   const unique = [...new Set(words)].slice(0, 8);
   if (unique.length === 0) return null;
   return unique.map((w) => `"${w}"*`).join(` ${joiner} `);
-}
-
-/**
- * The form titles and names are compared in when the exact (ASCII case-insensitive) lookup
- * misses: Unicode-normalised (NFKC, so a decomposed "é" equals a composed one), lower-cased
- * for every script (SQLite's NOCASE folds only A–Z), curly quotes as straight ones.
- */
-export function foldTitle(value: string): string {
-  return value
-    .normalize("NFKC")
-    .toLowerCase()
-    .replace(/[\u2018\u2019\u02bc]/g, "'")
-    .replace(/[\u201c\u201d]/g, '"')
-    .trim();
 }
 
 export function createSqliteCatalog(db: Db): Catalog {
