@@ -12,7 +12,8 @@ import { seedIfEmpty } from "~/adapters/sqlite/seed.server";
 import { openPostgres, preparePostgres, type Pg } from "~/adapters/postgres/db.server";
 import { freshDatabase, postgresEnabled, type TestDatabase } from "./postgres";
 
-export type Engine = { kind: "sqlite"; db: Db } | { kind: "postgres"; pool: Pg; openPool(): Pg };
+/** `openDb` / `openPool`: another connection to the same database, as a second instance has. */
+export type Engine = { kind: "sqlite"; db: Db; openDb(): Db } | { kind: "postgres"; pool: Pg; openPool(): Pg };
 
 export const SAMPLE_DIR = path.resolve("sample");
 export const PUBLIC_DIR = path.resolve("public");
@@ -23,6 +24,12 @@ export function bothEngines(): [string, () => Engine][] {
   let db: Db;
   let database: TestDatabase | undefined;
   const pools: Pg[] = [];
+  const dbs: Db[] = [];
+  const openDb = () => {
+    const another = openDatabase(dir);
+    dbs.push(another);
+    return another;
+  };
   const openPool = () => {
     const pool = openPostgres({ url: database!.url, poolMax: 20, statementTimeoutMs: 10_000 });
     pools.push(pool);
@@ -40,10 +47,10 @@ export function bothEngines(): [string, () => Engine][] {
   afterAll(async () => {
     await Promise.all(pools.map((p) => p.end()));
     await database?.drop();
-    db?.close();
+    for (const d of [db, ...dbs]) d?.close();
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
-  const engines: [string, () => Engine][] = [["SQLite", () => ({ kind: "sqlite", db })]];
+  const engines: [string, () => Engine][] = [["SQLite", () => ({ kind: "sqlite", db, openDb })]];
   if (postgresEnabled) engines.push(["PostgreSQL", () => ({ kind: "postgres", pool: pools[0]!, openPool })]);
   return engines;
 }

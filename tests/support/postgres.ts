@@ -34,7 +34,8 @@ export async function freshDatabase(): Promise<TestDatabase> {
       const client = new pg.Client({ connectionString: server.url });
       await client.connect();
       try {
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        // Not FORCE: pools ending a moment ago are still closing, and the server waits for them.
+        await client.query(`DROP DATABASE IF EXISTS ${name}`);
       } finally {
         await client.end();
       }
