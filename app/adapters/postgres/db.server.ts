@@ -19,6 +19,12 @@ const types = {
       : pg.types.getTypeParser(oid, format ?? "text")) as typeof pg.types.getTypeParser,
 };
 
+/**
+ * PostgreSQL text cannot hold U+0000, and a parameter with one is an error, not a miss: a key
+ * with one matches nothing stored, so lookups answer "not found" before asking.
+ */
+export const hasNul = (value: string) => value.includes("\u0000");
+
 export function openPostgres(options: PostgresOptions): Pg {
   const pool = new pg.Pool({
     connectionString: options.url,

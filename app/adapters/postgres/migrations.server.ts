@@ -73,9 +73,10 @@ export const MIGRATIONS: string[] = [
     uid text NOT NULL REFERENCES users (uid) ON DELETE CASCADE,
     PRIMARY KEY (provider, subject)
   );
+  -- json, not jsonb: a session may carry any string a listener typed, U+0000 included.
   CREATE TABLE sessions (
     id text PRIMARY KEY,
-    data jsonb NOT NULL,
+    data json NOT NULL,
     expires_at bigint NOT NULL
   );
   CREATE INDEX sessions_expiry ON sessions (expires_at);
