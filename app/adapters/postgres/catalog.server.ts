@@ -2,12 +2,7 @@ import type { Catalog } from "~/services/catalog.server";
 import type { Page, Episode } from "~/services/types";
 import type { Pg } from "./db.server";
 import { foldTitle, searchWords } from "../shapes/search-text.server";
-import {
-  toCrewMember,
-  toEpisode,
-  toSponsor,
-  type EpisodeDbRow,
-} from "../shapes/stored-rows.server";
+import { toCrewMember, toEpisode, toSponsor, type EpisodeDbRow } from "../shapes/stored-rows.server";
 import { hasNul } from "./db.server";
 
 const EPISODE_COLUMNS = `series, object_id, title, description, subtext, episode_url, podcast_image, background_image,
@@ -39,9 +34,7 @@ export function createPostgresCatalog(pool: Pg): Catalog {
     (await pool.query<{ data: unknown }>(sql, values)).rows.map((r) => r.data);
   const crew = async () =>
     (
-      await data(
-        `SELECT data FROM crew ORDER BY coalesce(substring(id from '^-?[0-9]+')::numeric, 0), id COLLATE "C"`,
-      )
+      await data(`SELECT data FROM crew ORDER BY coalesce(substring(id from '^-?[0-9]+')::numeric, 0), id COLLATE "C"`)
     ).flatMap((d) => toCrewMember(d) ?? []);
 
   return {

@@ -6,9 +6,9 @@ const INT4_MAX = 2 ** 31 - 1;
 
 function storedPosts(pool: Pg, source: "content" | "gallery"): StoredPosts {
   const posts = async (sql: string, values: unknown[]) =>
-    (await pool.query<{ data: unknown }>(`SELECT data FROM posts WHERE source = $1 ${sql}`, [source, ...values])).rows.flatMap(
-      (r) => toWpPost(r.data) ?? [],
-    );
+    (
+      await pool.query<{ data: unknown }>(`SELECT data FROM posts WHERE source = $1 ${sql}`, [source, ...values])
+    ).rows.flatMap((r) => toWpPost(r.data) ?? []);
   return {
     list: (categories, limit = 100) =>
       posts(
