@@ -828,7 +828,7 @@ describe("Firebase Auth — Google and Facebook identities keep the existing app
 describe("ACCOUNTS_SOURCE=firebase wiring", () => {
   it("createServices builds the Firebase accounts and library; sign-up, form sign-in and sessions work through them", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hrs-firebase-wiring-"));
-    const services = createServices(parseEnv({ ...fake.env, DATA_DIR: dataDir }));
+    const services = await createServices(parseEnv({ ...fake.env, DATA_DIR: dataDir }));
     try {
       const email = uniqueEmail("wired");
       const user = await services.accounts.signUp(email, "wired password");
@@ -848,7 +848,7 @@ describe("ACCOUNTS_SOURCE=firebase wiring", () => {
         "/v1/accounts:signInWithPassword",
       ]);
     } finally {
-      services.close();
+      await services.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
