@@ -17,7 +17,20 @@ declare module "vitest" {
   }
 }
 
-const BIN_DIRS = ["/usr/lib/postgresql/17/bin", "/usr/lib/postgresql/16/bin", "/usr/lib/postgresql/15/bin"];
+/** Debian's server binaries, newest version first (15 or later). */
+function serverBinaries(): string | undefined {
+  const root = "/usr/lib/postgresql";
+  const versions = fs.existsSync(root)
+    ? fs
+        .readdirSync(root)
+        .map(Number)
+        .filter((v) => v >= 15)
+    : [];
+  return versions
+    .sort((a, b) => b - a)
+    .map((v) => path.join(root, String(v), "bin"))
+    .find((dir) => fs.existsSync(path.join(dir, "initdb")));
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -39,11 +52,11 @@ export default async function setup(project: TestProject) {
     project.provide("postgres", { url: process.env.TEST_DATABASE_URL });
     return;
   }
-  const bin = BIN_DIRS.find((dir) => fs.existsSync(path.join(dir, "initdb")));
+  const bin = serverBinaries();
   if (!bin) {
     project.provide("postgres", {
       error:
-        "PostgreSQL server binaries not found (looked in /usr/lib/postgresql/{15,16,17}/bin). " +
+        "PostgreSQL 15+ server binaries not found under /usr/lib/postgresql/<version>/bin. " +
         "Install Debian's postgresql package, set TEST_DATABASE_URL to a server the tests may create databases on, " +
         "or set TEST_POSTGRES=off to leave PostgreSQL out.",
     });

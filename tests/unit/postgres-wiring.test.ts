@@ -15,7 +15,7 @@ import { SIGN_IN_FAILED } from "~/rules/auth";
 import { rateLimits } from "../../server/rate-limit";
 import type { AppServer } from "../../server/app-contract";
 import { startFirebaseFake } from "../fakes/firebase.mjs";
-import { freshDatabase, type TestDatabase } from "../support/postgres";
+import { freshDatabase, postgresEnabled, type TestDatabase } from "../support/postgres";
 
 // Password sign-ups hash with scrypt at OWASP cost.
 vi.setConfig({ testTimeout: 60_000 });
@@ -25,6 +25,7 @@ let admin: pg.Pool;
 let dataDir: string;
 const opened: AppServer[] = [];
 beforeAll(async () => {
+  if (!postgresEnabled) return;
   database = await freshDatabase();
   admin = new pg.Pool({ connectionString: database.url, max: 2 });
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hrs-pg-wiring-"));
@@ -33,7 +34,7 @@ afterAll(async () => {
   for (const app of opened) await app.services.close();
   await admin?.end();
   await database?.drop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 const start = async (env: Record<string, string>) => {
@@ -50,7 +51,7 @@ const signInForm = (email: string, password: string) => {
   return form;
 };
 
-describe("DATABASE_URL selects PostgreSQL", () => {
+describe.skipIf(!postgresEnabled)("DATABASE_URL selects PostgreSQL", () => {
   it("for the catalog, content, accounts, library and sessions; no SQLite file; /healthz checks it", async () => {
     const app = await start({});
     const { services } = app;
@@ -111,7 +112,7 @@ describe("DATABASE_URL selects PostgreSQL", () => {
   });
 });
 
-describe("rate limits shared by every instance", () => {
+describe.skipIf(!postgresEnabled)("rate limits shared by every instance", () => {
   it("two instances count one client address against one limit; other addresses are unaffected", async () => {
     const limit = 6;
     const servers = await Promise.all(

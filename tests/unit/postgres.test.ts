@@ -12,7 +12,7 @@ import { isPostgresUsable, openPostgres, preparePostgres, type Pg } from "~/adap
 import { MIGRATIONS } from "~/adapters/postgres/migrations.server";
 import { openDatabase, type Db } from "~/adapters/sqlite/db.server";
 import { seedIfEmpty } from "~/adapters/sqlite/seed.server";
-import { freshDatabase, type TestDatabase } from "../support/postgres";
+import { freshDatabase, postgresEnabled, type TestDatabase } from "../support/postgres";
 
 const SAMPLE = path.resolve("sample");
 const PUBLIC = path.resolve("public");
@@ -37,7 +37,7 @@ describe("configuration", () => {
   });
 });
 
-describe("migrations and seeding", () => {
+describe.skipIf(!postgresEnabled)("migrations and seeding", () => {
   let database: TestDatabase;
   let sqliteDir: string;
   let sqlite: Db;
