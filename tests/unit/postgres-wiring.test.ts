@@ -64,6 +64,7 @@ describe.skipIf(!postgresEnabled)("DATABASE_URL selects PostgreSQL", () => {
     await services.library.initUser(user.uid);
     await services.library.addFavorite(user.uid, { audioSrc: "/media/audio/x.mp3", audioTitle: "X", duration: 1 });
     expect(await count("users WHERE uid = $1", [user.uid])).toBe(1);
+    await expect(services.auth.signInWithPassword(signInForm(`${email}\u0000`, "x"))).rejects.toThrow(SIGN_IN_FAILED);
     expect(await count("favorites WHERE uid = $1", [user.uid])).toBe(1);
     const cookie = (await services.auth.startSession(user, null)).split(";")[0]!;
     expect(await count("sessions WHERE data #>> '{user,uid}' = $1", [user.uid])).toBe(1);
