@@ -519,3 +519,17 @@ describe("query building: words only, so no query syntax can leak in", () => {
     expect(tsQuery("it's a '; DROP TABLE x", "&")).toBe("'it':* & 's':* & 'a':* & 'drop':* & 'table':* & 'x':*");
   });
 });
+
+describe.skipIf(engines.length < 2)("one search, two engines", () => {
+  it("SQLite and PostgreSQL find the same episodes for every word of the sample and for word pairs", async () => {
+    const [sqlite, postgres] = engines.map(([, engine]) => stores(engine()).catalog);
+    const words = [
+      ...new Set(sampleEpisodes.flatMap((e) => `${e.title} ${e.description}`.split(/\s+/)).filter(Boolean)),
+    ];
+    const terms = [...words, ...words.slice(0, 60).map((w, i) => `${w} ${words[(i * 7) % words.length]}`)];
+    for (const term of terms) {
+      const [a, b] = await Promise.all([sqlite!.searchEpisodes(term, 200), postgres!.searchEpisodes(term, 200)]);
+      expect(b.map((e) => e.title).sort(), term).toEqual(a.map((e) => e.title).sort());
+    }
+  });
+});
