@@ -15,6 +15,7 @@ import { SIGN_IN_FAILED } from "~/rules/auth";
 import { rateLimits } from "../../server/rate-limit";
 import type { AppServer } from "../../server/app-contract";
 import { startFirebaseFake } from "../fakes/firebase.mjs";
+import { startRemoteServices } from "../fakes/remote-services.mjs";
 import { freshDatabase, postgresEnabled, type TestDatabase } from "../support/postgres";
 
 // Password sign-ups hash with scrypt at OWASP cost.
@@ -74,10 +75,13 @@ describe.skipIf(!postgresEnabled)("DATABASE_URL selects PostgreSQL", () => {
     expect(other.rateLimitStore).toBeTypeOf("function");
   });
 
-  it("with Firebase accounts, PostgreSQL still holds the sessions and the sign-in failure log", async () => {
+  it("with Firebase accounts and the Supabase catalog, PostgreSQL still holds the sessions and the sign-in failure log", async () => {
     const fake = await startFirebaseFake();
+    const remote = await startRemoteServices({ sampleDir: "sample" });
     try {
-      const { services } = await start(fake.env as Record<string, string>);
+      const { services } = await start({ ...fake.env, ...remote.env } as Record<string, string>);
+      expect((await services.catalog.latestEpisodes(8)).length).toBe(8);
+      expect(remote.requests.map((r: { path: string }) => r.path)).toContain("/rest/v1/Episodes");
       const email = `fire-${Date.now()}@example.com`;
       const user = await services.accounts.signUp(email, "fire password");
       expect(await count("users WHERE uid = $1", [user.uid])).toBe(0);
@@ -90,6 +94,7 @@ describe.skipIf(!postgresEnabled)("DATABASE_URL selects PostgreSQL", () => {
       expect(fs.readdirSync(dataDir)).toEqual([]);
     } finally {
       await fake.close();
+      await remote.close();
     }
   });
 

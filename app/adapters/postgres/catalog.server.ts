@@ -1,9 +1,8 @@
 import type { Catalog } from "~/services/catalog.server";
 import type { Page, Episode } from "~/services/types";
-import type { Pg } from "./db.server";
+import { hasNul, type Pg } from "./db.server";
 import { foldTitle, searchWords } from "../shapes/search-text.server";
 import { toCrewMember, toEpisode, toSponsor, type EpisodeDbRow } from "../shapes/stored-rows.server";
-import { hasNul } from "./db.server";
 
 const EPISODE_COLUMNS = `series, object_id, title, description, subtext, episode_url, podcast_image, background_image,
   to_char(pubdate AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS pubdate, canbashow, era, duration, file_size`;
