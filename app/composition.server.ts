@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { AppServer } from "../server/app-contract";
-import { parseEnv, type Env } from "~/config/env.server";
+import { EnvError, parseEnv, type Env } from "~/config/env.server";
 import { CACHE_POLICY } from "~/http/cache-policy";
 import { CROSS_SITE_REFUSAL, isCrossSiteWrite } from "~/http/guards.server";
 import { createLoadContext } from "~/load-context";
@@ -59,7 +59,8 @@ async function openStores(env: Env): Promise<Stores> {
       await preparePostgres(pool, sampleDir, path.resolve("public"));
     } catch (error) {
       await pool.end();
-      throw new Error(`DATABASE_URL: the database could not be prepared (${(error as Error).message})`);
+      // Reported like a bad variable: one line naming it, no stack trace.
+      throw new EnvError(`DATABASE_URL: the database could not be prepared (${(error as Error).message})`);
     }
     return {
       catalog: createPostgresCatalog(pool),

@@ -101,7 +101,10 @@ describe.skipIf(!postgresEnabled)("DATABASE_URL selects PostgreSQL", () => {
   it("an unreachable DATABASE_URL stops the start with a clear error", async () => {
     await expect(
       createAppServer({ DATA_DIR: dataDir, DATABASE_URL: "postgres://nobody@127.0.0.1:1/none" }),
-    ).rejects.toThrow(/^DATABASE_URL: the database could not be prepared/);
+    ).rejects.toMatchObject({
+      name: "EnvError",
+      message: expect.stringMatching(/^DATABASE_URL: the database could not be prepared/),
+    });
   });
 
   it("without DATABASE_URL nothing changes: the SQLite file under DATA_DIR, counters per process", async () => {
