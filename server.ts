@@ -1,7 +1,7 @@
 /**
  * The Node server: Express + Remix. Security headers with a fresh CSP nonce per response,
  * compression for text, static assets (hashed build files immutable), /healthz, the render
- * cache of anonymous public pages (ADR 007), and a graceful shutdown that lets in-flight
+ * cache of anonymous public pages (ADR 006), and a graceful shutdown that lets in-flight
  * requests finish and closes the database. No per-request logging.
  *
  * No app module is imported here: the env, services and load context come from the Remix

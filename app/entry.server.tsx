@@ -33,7 +33,7 @@ export async function handleDataRequest(
  * The document is rendered whole with `renderToString`, then sent in one piece (with a
  * Content-Length). No route streams deferred data and every lazy part of the UI mounts only
  * after hydration, so nothing suspends on the server; the streaming renderer only added work
- * (hundreds of small chunks, each encoded to bytes) on the render-cache miss path (ADR 007).
+ * (hundreds of small chunks, each encoded to bytes) on the render-cache miss path (ADR 010).
  * The body is handed over as bytes (~/utils/utf8.server: a faster encoder than Node 20's), not a
  * string the Response would re-scan. The site's chrome and the episode cards' art and text come
  * from the server memo when their inputs were rendered before (~/utils/server-memo; SERVER_MEMO=off

@@ -1,4 +1,4 @@
-// Per-response cost of compressing a page, for the choice in ADR 007: gzip level 1/6/9 and
+// Per-response cost of compressing a page, for the choice in ADR 006: gzip level 1/6/9 and
 // brotli quality 4 (what the `compression` middleware would do per response) against the render
 // cache's gzip splice (compressed once per entry, a fresh nonce spliced in per response).
 // Used by `npm run bench` on the home page's HTML; alone: node bench/compression.mjs <file.html>

@@ -1,4 +1,4 @@
-// npm run bench: throughput of the built server (ADR 007). Builds nothing: run `npm run build`
+// npm run bench: throughput of the built server (ADR 012). Builds nothing: run `npm run build`
 // first. Starts build/server.js in production mode on a fresh data dir (rate limits off,
 // now-playing pointed at a local fake), a second instance with the render cache off (the miss
 // path, server memo on), a third with the memo off too (a page's first render, "cold"), a bare

@@ -1,4 +1,4 @@
-// npm run bench:search — the catalog at scale (ADR 007). Builds nothing: run
+// npm run bench:search — the catalog at scale (ADR 011). Builds nothing: run
 // `npm run build` first (for the HTTP part). Generates the large catalog (20,000 episodes,
 // 200 more news posts; scripts/large-catalog.mjs), then:
 //   1. search latency in process: the embedded catalog's FTS5 search (no read cache) over a

@@ -1,4 +1,4 @@
-// npm run catalog:large [-- <dir>] — a sample-shaped catalog at scale (issue 6 §7): the bundled
+// npm run catalog:large [-- <dir>] — a sample-shaped catalog at scale (ADR 011): the bundled
 // sample (sample/*.json) with 20,000 main-series episodes and 200 more news posts, written as a
 // directory the server seeds its embedded database from on first start:
 //   node scripts/large-catalog.mjs /tmp/hrs-large

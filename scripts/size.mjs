@@ -1,4 +1,4 @@
-// npm run size — the JS and CSS a first visit downloads (issue 6 §5, ADR 007). Needs
+// npm run size — the JS and CSS a first visit downloads (the first-load budget of ADR 008). Needs
 // `npm run build`. Starts the built server, then for the home page and an episode page:
 //   1. the /build/ files the HTML references (modulepreload, module imports, stylesheets);
 //   2. what headless Chromium actually fetches on a first visit until the network is idle

@@ -6,7 +6,7 @@ import { gzipChunks, gzipSegments, rawChunks, splitOnNonce, type GzipSegments } 
 import { newTiming, serverTimingHeader, type RequestTiming } from "./server-timing";
 
 /**
- * Render cache for anonymous public pages (ADR 007).
+ * Render cache for anonymous public pages (ADR 006).
  *
  * An anonymous GET/HEAD of a public page is answered from an in-process LRU keyed on the URL
  * Remix sees (origin + path + query) when a fresh copy is there; Remix (routing, loaders, React

@@ -39,7 +39,7 @@ export function HeroSlider({ slides }: { slides: SlideCardData[] }) {
   const instance = useRef<KeenSliderInstance | null>(null);
   pausedRef.current = paused;
 
-  // The slider engine is not part of the first load (ADR 007): until it arrives, after the
+  // The slider engine is not part of the first load (ADR 008): until it arrives, after the
   // window's load event, the slides are a scroll-snap strip showing the first one.
   useEffect(() => {
     if (slides.length === 0) return;

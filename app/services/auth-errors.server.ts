@@ -4,7 +4,7 @@ import { AuthorizationError } from "remix-auth";
  * The listener-facing message of a sign-in failure raised by remix-auth's strategies, or null
  * for any other error. Kept in a .server module: importing remix-auth (CommonJS) from a route
  * module pulled it, and through it all of @remix-run/server-runtime, into the browser's shared
- * first-load chunk (ADR 007).
+ * first-load chunk (ADR 008).
  */
 export function authorizationMessage(error: unknown): string | null {
   return error instanceof AuthorizationError ? error.message : null;

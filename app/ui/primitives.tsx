@@ -95,7 +95,7 @@ export interface AppLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElemen
 /**
  * An in-app link: Remix's `<Link>` in the browser; on the server, the same anchor `<Link>`
  * renders for an absolute path (same attributes, same order, so hydration matches) without
- * its router hooks, which were a measurable part of a render-cache miss (ADR 007). For
+ * its router hooks, which were a measurable part of a render-cache miss (ADR 010). For
  * replace, state, reloadDocument or relative paths, use `<Link>` itself.
  */
 export const AppLink = forwardRef<HTMLAnchorElement, AppLinkProps>(function AppLink(props, ref) {

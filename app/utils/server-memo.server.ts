@@ -1,7 +1,7 @@
 import { createElement, type HTMLAttributes, type ReactElement, type ReactNode } from "react";
 
 /**
- * The server side of `<ServerMemo>` (./server-memo.tsx, ADR 007): the store of rendered markup,
+ * The server side of `<ServerMemo>` (./server-memo.tsx, ADR 009): the store of rendered markup,
  * what one render collects, and the harvest after it. Not in the browser bundle.
  *
  * renderToString is synchronous, so the memo of one render is collected in module state set

@@ -1,7 +1,7 @@
 import { createElement, type ReactElement } from "react";
 
 /**
- * Server-side memo of rendered markup (ADR 007): the site's chrome — header, player, footer —
+ * Server-side memo of rendered markup (ADR 009): the site's chrome — header, player, footer —
  * is most of what every render-cache miss renders besides the page itself, and for an
  * anonymous or signed-in render alike it depends on a handful of inputs (the path for the
  * header's active link, the player's initial state). Episode cards are the rest: their art and

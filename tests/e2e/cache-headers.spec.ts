@@ -1,5 +1,5 @@
 /**
- * Issue 6 §2/§4 at the HTTP level (no browser): named cache policies, the render cache and its
+ * Caching at the HTTP level (ADRs 006 and 007; no browser): named cache policies, the render cache and its
  * per-response CSP nonce, precompressed build assets. Runs once (desktop-js project).
  *   E2E_PORT=3260 npx playwright test tests/e2e/cache-headers.spec.ts
  */

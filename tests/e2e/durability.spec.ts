@@ -1,5 +1,5 @@
 /**
- * Issue 7 §5 and §7: nothing acknowledged is lost when the server is killed (-9) in the middle
+ * Durability: nothing acknowledged is lost when the server is killed (-9) in the middle
  * of writes (SQLite WAL), a graceful restart keeps the listener's place, SIGTERM under load lets
  * every request in flight finish and closes the database cleanly, and the player saves the
  * position on pause and when the tab closes. HTTP-level against a spec-owned server process

@@ -1,5 +1,6 @@
 /**
- * Fault tests for the streaming service's now-playing (issue 5 "Fault tests", issue 7 item 6):
+ * Fault tests for the streaming service's now-playing (a failing upstream must never stall or
+ * break the player, ADR 002):
  * down (503), slow (answers after 10 s) or sending junk → GET /api/now-playing still answers
  * within ~2 s (asserted with a margin: 4 s) with the last good track when there was one, else
  * docs/product.md §8's fallback pair 'The Ham Radio Show' / 'Live Radio'.

@@ -1,5 +1,5 @@
 /**
- * Fault tests (issue 5 "Fault tests", issue 7 item 6): each remote service — the Supabase catalog,
+ * Fault tests (ADR 013: no remote failure may break a page): each remote service — the Supabase catalog,
  * the WordPress content site, the WordPress gallery source, Firebase — down (503), slow (answers
  * after 10 s) or sending junk (invalid JSON). Pages must still come back within ~2 s (asserted
  * with a margin: 4 s) with the last good copy when the data was fetched before, or docs/product.md §8's

@@ -1,5 +1,5 @@
 /**
- * SpankBank gallery (docs/product.md §2, §4 Lightbox, §6, §8; issue 4 item 7): sign-in wall, the one-time
+ * SpankBank gallery (docs/product.md §2, §4 Lightbox, §6, §8; ADR 004): sign-in wall, the one-time
  * 18+ confirmation, grid → post, spnkbnk news paths, the lightbox zoom rules, the failed-image
  * text, bad input, and the no-JS fallbacks. Runs in every project (desktop JS, desktop no-JS,
  * 375 px); JS-only and no-JS-only checks say so.

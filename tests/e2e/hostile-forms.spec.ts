@@ -1,11 +1,12 @@
 /**
- * Issue 7 item 3, the write side: every form field of every POST route (sign-up, sign-in,
- * favorite add/remove, progress, logout, the SpankBank 18+ gate) against the hostile values of
- * support/hostile.ts, plus wrong shapes (duplicated fields, arrays, JSON where a form is expected
- * and the reverse, missing fields, wrong content types, raw NUL bytes, 1 MB and 10 MB bodies,
- * chunked bodies), signed in and anonymous, same-origin (the write guard refuses foreign origins:
- * that is checked too); and hostile session cookies (garbage, 10 KB, NUL, non-Latin-1 bytes,
- * duplicated names, tampered, forged with the real secret, revoked) on public and protected pages.
+ * Hostile input, the write side (bad input gets a clear 4xx and writes nothing): every form field
+ * of every POST route (sign-up, sign-in, favorite add/remove, progress, logout, the SpankBank 18+
+ * gate) against the hostile values of support/hostile.ts, plus wrong shapes (duplicated fields,
+ * arrays, JSON where a form is expected and the reverse, missing fields, wrong content types, raw
+ * NUL bytes, 1 MB and 10 MB bodies, chunked bodies), signed in and anonymous, same-origin (the
+ * write guard refuses foreign origins: that is checked too); and hostile session cookies (garbage,
+ * 10 KB, NUL, non-Latin-1 bytes, duplicated names, tampered, forged with the real secret, revoked)
+ * on public and protected pages.
  *
  * Every answer: never a 5xx, never a stack trace, never markup echoed raw, never a redirect off
  * the site; a clear 4xx or a normal page. And nothing written: the signed-in listener's favorites

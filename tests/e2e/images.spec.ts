@@ -1,5 +1,5 @@
 /**
- * Issue 6 "Lean first load": images have width/height (no layout shift) and load lazily below
+ * First-load images (ADR 008): images have width/height (no layout shift) and load lazily below
  * the fold — and only there. An image a listener sees without scrolling must not be lazy: a lazy
  * image waits for layout before it is even requested, and on several pages one of them is the
  * largest paint. Checked in a real browser at 1280 × 800 and at 375 px.

@@ -1,5 +1,5 @@
 /**
- * Issue 7 item 5 at the HTTP level, through the endpoints the UI uses: the heart's fetcher
+ * Integrity of listener data at the HTTP level, through the endpoints the UI uses: the heart's fetcher
  * (POST /favorites?_data=routes/favorites, js=1) and the player's progress sync (POST
  * /api/progress, JSON, or text/plain from sendBeacon on page hide; app/player/progress-sync.ts).
  * 50 concurrent favorite toggles lose and duplicate nothing; a progress write older than the

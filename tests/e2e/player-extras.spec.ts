@@ -1,7 +1,7 @@
 /**
- * Issue 3 §6, §7, §9: the desktop bar's controls (skip, seek, speed, sleep timer, share at the
- * current time), Media Session, one tab playing at a time, casting through a stand-in for the
- * Google Cast SDK, accessible names and visible focus.
+ * The player's extras beyond docs/product.md §4 (ADR 002): the desktop bar's controls (skip, seek,
+ * speed, sleep timer, share at the current time), Media Session, one tab playing at a time, casting
+ * through a stand-in for the Google Cast SDK, accessible names and visible focus.
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";

@@ -1,5 +1,5 @@
 /**
- * Issue 3 §3 Live: "Go live" plays the live stream; now-playing comes from this app's
+ * Live radio (docs/product.md §4 Player): "Go live" plays the live stream; now-playing comes from this app's
  * /api/now-playing, polled immediately and then every 10,000 ms only while live is on (counted
  * with Playwright's fake clock); failure or junk upstream → the docs/product.md §8 fallback; the upstream
  * sees at most one call per 10 s window however many clients poll.

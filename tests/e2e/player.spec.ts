@@ -1,8 +1,8 @@
 /**
- * Issue 3: the global player. One <audio> element that never stops across client navigation,
- * every play entry point, the docs/product.md §4 alert, the error audio, `?t=` share links and keyboard
- * shortcuts — in Chromium with local audio (desktop-js and mobile-375; desktop-nojs checks the
- * native <audio controls> fallback only).
+ * The global player (docs/product.md §4, ADR 002). One <audio> element that never stops across
+ * client navigation, every play entry point, the docs/product.md §4 alert, the error audio, `?t=`
+ * share links and keyboard shortcuts — in Chromium with local audio (desktop-js and mobile-375;
+ * desktop-nojs checks the native <audio controls> fallback only).
  */
 import { expect, test } from "@playwright/test";
 import { asListener } from "./helpers/auth";

@@ -1,5 +1,5 @@
 /**
- * Issue 7 item 4: rate limits in three tiers (auth POSTs, other POSTs, GETs) keyed on the client
+ * Rate limits in three tiers (auth POSTs, other POSTs, GETs) keyed on the client
  * address behind one trusted proxy hop, answering 429 with the standard RateLimit headers
  * (draft-7: RateLimit + RateLimit-Policy) and Retry-After; per-account throttling of failed
  * sign-ins. Against the e2e server itself, i.e. the production configuration (NODE_ENV=production,

@@ -1,5 +1,5 @@
 /**
- * Issue 2: every public route of docs/product.md §2, server-rendered, with the spec's exact strings and
+ * Every public route of docs/product.md §2, server-rendered, with the spec's exact strings and
  * links, run with JavaScript on (desktop-js) and off (desktop-nojs).
  */
 import { expect, test, type Page } from "@playwright/test";

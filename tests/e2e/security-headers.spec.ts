@@ -1,5 +1,5 @@
 /**
- * Issue 7 item 1: the security headers on every kind of response (pages, 404s, 400s, redirects,
+ * The security headers on every kind of response (pages, 404s, 400s, redirects,
  * build assets, media files, /healthz, the RSS feed, the JSON API, signed-in and SpankBank pages),
  * a fresh CSP nonce on every script of every HTML response, and — in a real browser with JS —
  * zero Content-Security-Policy violations on every page route, including the code loaded lazily
@@ -51,7 +51,7 @@ function directives(csp: string): Map<string, string[]> {
 
 const seenNonces = new Set<string>();
 
-/** Every header issue 7 item 1 asks for; returns the response's nonce. */
+/** Every security header each response must carry; returns the response's nonce. */
 async function expectSecurityHeaders(r: APIResponse, label: string): Promise<string> {
   const h = r.headers();
   expect(h["content-security-policy-report-only"], `${label}: the policy is enforced, not report-only`).toBeUndefined();
@@ -157,7 +157,7 @@ test("security headers on every kind of response, with a fresh nonce on every sc
   };
 
   for (const route of PUBLIC_ROUTES) await check(route.path, route.status);
-  // The cached copy of an anonymous page gets a fresh nonce too (render cache, ADR 007).
+  // The cached copy of an anonymous page gets a fresh nonce too (render cache, ADR 006).
   await check("/", 200);
   await check("/signin", 200);
   await check("/signup", 200);

@@ -1,5 +1,5 @@
 /**
- * Issue 7 item 2: the XSS corpus (tests/fixtures/xss-payloads.txt) through every place CMS or
+ * The XSS corpus (tests/fixtures/xss-payloads.txt) through every place CMS or
  * listener text is rendered, in a real browser with JS: news posts (list, home cards, detail by
  * server render and by client navigation), WTF news, slider captions and links, gallery posts
  * (grid, post text, thumbnails, lightbox), spnkbnk posts, episode titles and descriptions (cards,

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * AppLink renders on the server exactly what Remix's <Link> renders (ADR 007): hydration in the
+ * AppLink renders on the server exactly what Remix's <Link> renders (ADR 010): hydration in the
  * browser, where AppLink *is* <Link>, must find the same markup.
  */
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * isDatabaseUsable (GET /healthz's store check, issue 7 item 6): it must see what the open
+ * isDatabaseUsable (GET /healthz's store check, the only thing /healthz checks): it must see what the open
  * connection does not. Deleted, corrupted or truncated files leave `SELECT 1` — and even reads
  * of cached tables — answering on the open connection; the check must say "down" for each.
  */

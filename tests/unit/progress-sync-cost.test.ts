@@ -1,9 +1,9 @@
 /**
- * Issue 6 §8, progress-sync cost: how many progress writes one listener causes, measured by
- * driving the real player reducer at the audio element's `timeupdate` rate (4 per second) and
- * applying the same triggers SessionPlayerBridge uses (a tick on every currentTime change, a
- * write on pause, on seek). Counts, not timings: 10 minutes playing ≤ 60 writes; 0 while
- * paused; 0 while live.
+ * Progress-sync cost (docs/product.md §4), the write load one listener puts on the store: how many
+ * progress writes one listener causes, measured by driving the real player reducer at the audio
+ * element's `timeupdate` rate (4 per second) and applying the same triggers SessionPlayerBridge
+ * uses (a tick on every currentTime change, a write on pause, on seek). Counts, not timings: 10
+ * minutes playing ≤ 60 writes; 0 while paused; 0 while live.
  */
 import { describe, expect, it } from "vitest";
 import {

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The server memo of rendered chrome (app/utils/server-memo.tsx, ADR 007): what it splices in
+ * The server memo of rendered chrome (app/utils/server-memo.tsx, ADR 009): what it splices in
  * is exactly what rendering would have produced, it keys on its deps, checks itself, and the
  * site header memoized for one URL is right for another with the same inputs.
  */

@@ -1,7 +1,8 @@
 /**
- * Issue 7 item 2, the cheap half: every payload of the XSS corpus (tests/fixtures/xss-payloads.txt)
- * straight through the server's post sanitizer and the gallery text/media path. Each payload is
- * its own test, named by the payload. The browser half is tests/e2e/xss.spec.ts.
+ * CMS and listener text is untrusted. The cheap half of the XSS check: every payload of the XSS
+ * corpus (tests/fixtures/xss-payloads.txt) straight through the server's post sanitizer and the
+ * gallery text/media path. Each payload is its own test, named by the payload. The browser half is
+ * tests/e2e/xss.spec.ts.
  *
  * sanitize-html writes normalized markup (every attribute value double-quoted, `<`, `>`, `&` and
  * `"` escaped in text and values), so reading its output back with a regular expression is exact.

@@ -10,7 +10,7 @@ import { keyedLock } from "./lock.server";
 /**
  * Accounts on the show's Firebase Auth project, through the Identity Toolkit REST API (no browser
  * SDK on the server). Firebase only answers WHO the listener is (a uid); sessions stay ours
- * (docs/decisions/003-accounts.md, 006-firebase.md).
+ * (docs/decisions/003-accounts.md, 005-firebase.md).
  *
  * - Email/password: `accounts:signUp` / `accounts:signInWithPassword` with the web API key. The
  *   app's own rules (email normalisation, password length) run first, so a refused value never

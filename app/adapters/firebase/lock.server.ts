@@ -1,7 +1,7 @@
 /**
  * An in-process lock per key: calls with the same key run one after another, others run freely.
  * It serialises read-then-write sequences against Firebase within ONE server process; several app
- * servers do not share it (see docs/decisions/006-firebase.md for what that means).
+ * servers do not share it (see docs/decisions/005-firebase.md for what that means).
  */
 export function keyedLock() {
   const tails = new Map<string, Promise<unknown>>();

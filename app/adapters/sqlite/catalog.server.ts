@@ -33,7 +33,7 @@ export function createSqliteCatalog(db: Db): Catalog {
     `SELECT ${EPISODE_COLUMNS} FROM episodes WHERE series = ? AND fold_title(title) = ? LIMIT 1`,
   );
   // Newest first among the episodes a full-text query matches, without running a ranking
-  // function over every match (ADR 007). Two plans, picked by a capped count of the matches:
+  // function over every match (ADR 011). Two plans, picked by a capped count of the matches:
   // - many matches: walk the pubdate index and test each row against the match set (a
   //   bloom-filtered list); dense matches fill the page after a few rows;
   // - few matches: look the matches up by rowid and rank them by relevance (FTS5 bm25, a title

@@ -20,7 +20,7 @@ import {
  * - `Request-Type: Episode-Display` / `ColdCut-Display` on the one-episode call;
  * - the list answers are validated row by row (a junk row is skipped, a junk answer is a failure).
  * Era pages add `limit`/`offset` and `Prefer: count=exact` to the spec's era call so large eras
- * paginate (see docs/decisions/005-remote-services.md).
+ * paginate (see docs/decisions/013-remote-services.md).
  */
 export interface SupabaseConfig {
   /** Project URL, e.g. https://xyz.supabase.co (the REST root is <url>/rest/v1/). */

@@ -9,7 +9,7 @@ import { parseRows } from "../shapes/catalog-rows.server";
  * WordPress REST (wp/v2) for the content site (news, slider) and the gallery source ("source A"),
  * docs/product.md §7 "Content sources". Post HTML is sanitized by the shared mapper before any page sees it.
  * A post by slug uses the standard `posts?slug=<slug>` query (stock WordPress has no
- * `posts/<slug>` route; see docs/decisions/005-remote-services.md).
+ * `posts/<slug>` route; see docs/decisions/013-remote-services.md).
  */
 export interface WordPressConfig {
   /** The wp/v2 root, e.g. https://www.hamradioshow.net/wp-json/wp/v2 */

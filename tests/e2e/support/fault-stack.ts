@@ -1,5 +1,6 @@
 /**
- * Private copies of the built server for the fault specs (issue 5 "Fault tests", issue 7 item 6).
+ * Private copies of the built server for the fault specs (a remote service down, slow or sending
+ * junk; ADRs 002 and 013).
  *
  * The shared e2e server cannot be used for these: switching its remote services to fail would
  * break the specs running next to them in the other worker. Each private server runs

@@ -1,5 +1,5 @@
 /**
- * Helpers for the global player specs (issue 3): read the one <audio> element, start playback
+ * Helpers for the global player specs (ADR 002): read the one <audio> element, start playback
  * from a card, navigate like a listener (desktop nav or the mobile burger), and run a private
  * copy of the built server when a test needs its own now-playing upstream.
  */

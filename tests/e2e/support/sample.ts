@@ -83,7 +83,7 @@ export const stripHtml = (html: string): string => stripTags(html);
 
 const q = encodeURIComponent;
 
-/** Every public route of docs/product.md §2 (issue 2's list) with the text that proves it rendered. */
+/** Every public route of docs/product.md §2 with the text that proves it rendered. */
 export const PUBLIC_ROUTES: { name: string; path: string; status: number; heading: string | RegExp }[] = [
   { name: "home", path: "/", status: 200, heading: "The Ham Radio Show" },
   { name: "eras", path: "/eras", status: 200, heading: "Episodes" },
