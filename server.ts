@@ -29,7 +29,7 @@ const build = (await import(pathToFileURL(path.resolve("build/index.js")).href))
 
 let appServer: AppServer;
 try {
-  appServer = (build.entry.module as unknown as AppEntry).createAppServer();
+  appServer = await (build.entry.module as unknown as AppEntry).createAppServer();
 } catch (error) {
   if (error instanceof Error && error.name === "EnvError") {
     console.error(error.message);
@@ -132,6 +132,7 @@ app.use(
   rateLimits(
     { auth: env.RATE_LIMIT_AUTH_PER_MIN, post: env.RATE_LIMIT_POST_PER_MIN, get: env.RATE_LIMIT_GET_PER_MIN },
     cachePolicy.private,
+    appServer.rateLimitStore,
   ),
 );
 
@@ -197,7 +198,7 @@ closeWithGrace({ delay: 10_000, skip: ["SIGHUP"], onSecondSignal: () => {} }, as
   await closed;
   clearInterval(idle);
   clearTimeout(cut);
-  services.close();
+  await services.close();
 });
 // The catalog or content was changed behind the server's back: `kill -HUP <pid>` drops the
 // cached reads and rendered pages.

@@ -8,5 +8,6 @@ export default defineConfig({
     exclude: ["tests/e2e/**", "node_modules/**", "build/**"],
     environment: "node",
     pool: "forks",
+    globalSetup: ["tests/support/postgres-cluster.ts"],
   },
 });

@@ -1,30 +1,103 @@
 import path from "node:path";
 import type { AppServer } from "../server/app-contract";
-import { parseEnv, type Env } from "~/config/env.server";
+import { EnvError, parseEnv, type Env } from "~/config/env.server";
 import { CACHE_POLICY } from "~/http/cache-policy";
 import { CROSS_SITE_REFUSAL, isCrossSiteWrite } from "~/http/guards.server";
 import { createLoadContext } from "~/load-context";
 import { withTiming } from "~/services/request-timing.server";
-import { isDatabaseUsable, openDatabase, type Db } from "~/adapters/sqlite/db.server";
+import { isDatabaseUsable, openDatabase } from "~/adapters/sqlite/db.server";
 import { seedIfEmpty } from "~/adapters/sqlite/seed.server";
 import { createSqliteCatalog } from "~/adapters/sqlite/catalog.server";
 import { createSqliteContent, createSqliteGallery } from "~/adapters/sqlite/content.server";
+import { isPostgresUsable, openPostgres, preparePostgres } from "~/adapters/postgres/db.server";
+import { createPostgresCatalog } from "~/adapters/postgres/catalog.server";
+import { createPostgresContent, createPostgresGallery } from "~/adapters/postgres/content.server";
+import { createPostgresAccounts, createPostgresLibrary } from "~/adapters/postgres/accounts.server";
+import { createPostgresFailureLog, createPostgresSessionStore } from "~/adapters/postgres/sessions.server";
+import { createPostgresRateLimitStore } from "~/adapters/postgres/rate-limits.server";
 import { invalidateReadCache, REMOTE_STALE_MS, withReadCache } from "~/services/read-cache.server";
 import { createSupabaseCatalog } from "~/adapters/supabase/catalog.server";
 import { createWordPressContent, createWordPressGallery } from "~/adapters/wordpress/content.server";
 import { createSqliteAccounts, createSqliteLibrary } from "~/adapters/sqlite/accounts.server";
 import { createFirebaseFromEnv } from "~/adapters/firebase/from-env.server";
 import { createSqliteFailureLog, createSqliteSessionStore } from "~/adapters/sqlite/sessions.server";
-import { createAuth } from "~/services/auth.server";
+import { createAuth, type FailureLog, type SessionStore } from "~/services/auth.server";
 import { createPasswords } from "~/services/password.server";
 import type { Services } from "~/services/services.server";
+import type { Catalog } from "~/services/catalog.server";
+import type { Content, Gallery } from "~/services/content.server";
+import type { Accounts, Library } from "~/services/accounts.server";
 import { SESSION_MAX_AGE_S } from "~/rules/auth";
 import { createNowPlayingFromEnv } from "~/adapters/now-playing/from-env.server";
 
+/**
+ * Everything the app keeps itself, in one engine: the embedded SQLite file under DATA_DIR, or
+ * PostgreSQL when DATABASE_URL is set (then shared by every instance, rate limits included).
+ */
+interface Stores {
+  catalog: Catalog;
+  content: Content;
+  gallery: Gallery;
+  accounts: Accounts;
+  library: Library;
+  sessions: SessionStore;
+  failures: FailureLog;
+  rateLimitStore: AppServer["rateLimitStore"];
+  usable(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+async function openStores(env: Env): Promise<Stores> {
+  const sampleDir = path.resolve(env.SAMPLE_DIR);
+  const sessionTtlMs = SESSION_MAX_AGE_S * 1000;
+  const passwords = createPasswords(env.PASSWORD_HASH_COST);
+  if (env.DATABASE_URL) {
+    const pool = openPostgres({
+      url: env.DATABASE_URL,
+      poolMax: env.DATABASE_POOL_MAX,
+      statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+    });
+    try {
+      await preparePostgres(pool, sampleDir, path.resolve("public"));
+    } catch (error) {
+      await pool.end();
+      // Reported like a bad variable: one line naming it, no stack trace.
+      throw new EnvError(`DATABASE_URL: the database could not be prepared (${(error as Error).message})`);
+    }
+    return {
+      catalog: createPostgresCatalog(pool),
+      content: createPostgresContent(pool),
+      gallery: createPostgresGallery(pool),
+      accounts: createPostgresAccounts(pool, passwords),
+      library: createPostgresLibrary(pool),
+      sessions: createPostgresSessionStore(pool, sessionTtlMs),
+      failures: createPostgresFailureLog(pool),
+      rateLimitStore: (tier) => createPostgresRateLimitStore(pool, tier),
+      usable: () => isPostgresUsable(pool),
+      close: () => pool.end(),
+    };
+  }
+  const db = openDatabase(path.resolve(env.DATA_DIR));
+  seedIfEmpty(db, sampleDir, path.resolve("public"));
+  return {
+    catalog: createSqliteCatalog(db),
+    content: createSqliteContent(db),
+    gallery: createSqliteGallery(db),
+    accounts: createSqliteAccounts(db, passwords),
+    library: createSqliteLibrary(db),
+    sessions: createSqliteSessionStore(db, sessionTtlMs),
+    failures: createSqliteFailureLog(db),
+    rateLimitStore: undefined,
+    usable: async () => isDatabaseUsable(db),
+    async close() {
+      if (db.open) db.close();
+    },
+  };
+}
+
 /** Build every service once from validated env. Routes get them through the load context. */
-export function createServices(env: Env): Services {
-  const db: Db = openDatabase(path.resolve(env.DATA_DIR));
-  seedIfEmpty(db, path.resolve(env.SAMPLE_DIR), path.resolve("public"));
+export async function createServices(env: Env, stores?: Stores): Promise<Services> {
+  const store = stores ?? (await openStores(env));
   const remote = { timeoutMs: env.UPSTREAM_TIMEOUT_MS };
   // A remote system's last good copy is served while it is down.
   const stale = { staleMs: REMOTE_STALE_MS };
@@ -40,27 +113,24 @@ export function createServices(env: Env): Services {
           }),
           stale,
         )
-      : withReadCache("catalog", createSqliteCatalog(db));
+      : withReadCache("catalog", store.catalog);
   const content =
     env.CONTENT_SOURCE === "wordpress"
       ? withReadCache("content", createWordPressContent({ apiUrl: env.WORDPRESS_API_URL!, ...remote }), stale)
-      : withReadCache("content", createSqliteContent(db));
+      : withReadCache("content", store.content);
   const gallery =
     env.GALLERY_SOURCE === "wordpress"
       ? withReadCache("gallery", createWordPressGallery({ apiUrl: env.GALLERY_API_URL!, ...remote }), stale)
-      : withReadCache("gallery", createSqliteGallery(db));
+      : withReadCache("gallery", store.gallery);
   const { accounts, library } =
     env.ACCOUNTS_SOURCE === "firebase"
       ? createFirebaseFromEnv(env)
-      : {
-          accounts: createSqliteAccounts(db, createPasswords(env.PASSWORD_HASH_COST)),
-          library: createSqliteLibrary(db),
-        };
+      : { accounts: store.accounts, library: store.library };
   const auth = createAuth({
     accounts,
     library,
-    sessions: createSqliteSessionStore(db, SESSION_MAX_AGE_S * 1000),
-    failures: createSqliteFailureLog(db),
+    sessions: store.sessions,
+    failures: store.failures,
     config: {
       production: env.NODE_ENV === "production",
       secrets: env.sessionSecrets,
@@ -93,8 +163,8 @@ export function createServices(env: Env): Services {
       aboutVideoUrl: env.ABOUT_VIDEO_URL,
     },
     async health() {
-      const store = isDatabaseUsable(db) ? "ok" : "down";
-      return { ok: store === "ok", checks: { store } };
+      const state = (await store.usable()) ? "ok" : "down";
+      return { ok: state === "ok", checks: { store: state } };
     },
     invalidate(reason) {
       for (const service of [catalog, content, gallery]) invalidateReadCache(service);
@@ -104,19 +174,21 @@ export function createServices(env: Env): Services {
       invalidationListeners.add(listener);
       return () => invalidationListeners.delete(listener);
     },
-    close() {
-      if (db.open) db.close();
-    },
+    close: () => store.close(),
   };
 }
 
 /** Everything the Express server takes from the app; throws an `EnvError` on bad configuration. */
-export function createAppServer(source: Record<string, string | undefined> = process.env): AppServer {
+export async function createAppServer(
+  source: Record<string, string | undefined> = process.env,
+): Promise<AppServer & { services: Services }> {
   const env = parseEnv(source);
-  const services = createServices(env);
+  const stores = await openStores(env);
+  const services = await createServices(env, stores);
   return {
     env,
     services,
+    rateLimitStore: stores.rateLimitStore,
     getLoadContext: createLoadContext(services, env.SERVER_MEMO === "on"),
     withTiming,
     isCrossSiteWrite,

@@ -14,6 +14,17 @@ if ! command -v chromium >/dev/null 2>&1 && [ ! -x "${CHROMIUM_PATH:-/usr/bin/ch
   fi
 fi
 
+# The unit suite starts a throwaway PostgreSQL cluster from Debian's server binaries
+# (or uses TEST_DATABASE_URL; TEST_POSTGRES=off leaves PostgreSQL out).
+if [ -z "${TEST_DATABASE_URL:-}" ] && [ "${TEST_POSTGRES:-}" != "off" ] && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+  echo "== Installing PostgreSQL from Debian's packages"
+  if [ "$(id -u)" = "0" ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null || { echo "could not install postgresql"; exit 1; }
+  else
+    sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null || { echo "could not install postgresql (need root)"; exit 1; }
+  fi
+fi
+
 [ -d node_modules ] || npm ci
 
 echo "== Static checks: types, lint, format"

@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
+import type { RateLimitStore } from "./rate-limit";
 import type { RequestTiming } from "./server-timing";
 
 /**
@@ -28,8 +29,10 @@ export interface AppServer {
     /** Drops cached reads and tells every `onInvalidate` listener. */
     invalidate(reason: string): void;
     onInvalidate(listener: (reason: string) => void): () => void;
-    close(): void;
+    close(): Promise<void>;
   };
+  /** Rate-limit counters shared by every instance (PostgreSQL), or none: each process counts its own. */
+  rateLimitStore: RateLimitStore | undefined;
   /** The load context of one request, rendered with `nonce`. */
   getLoadContext(cookie: string | undefined, nonce: string): AppLoadContext;
   /** Runs `fn` in a timing scope: the app adds data and session time to `timing`. */
@@ -45,7 +48,7 @@ export interface AppServer {
   cachePolicy: { private: string; media: string };
 }
 
-/** The Remix build's entry module, as the server reads it. Throws an `EnvError` on bad env. */
+/** The Remix build's entry module, as the server reads it. Rejects with an `EnvError` on bad env. */
 export interface AppEntry {
-  createAppServer(): AppServer;
+  createAppServer(): Promise<AppServer>;
 }

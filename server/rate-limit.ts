@@ -1,16 +1,26 @@
 import type { RequestHandler } from "express";
-import { rateLimit } from "express-rate-limit";
+import { rateLimit, type Store } from "express-rate-limit";
 
 /**
  * Rate limits in three tiers, keyed on the client address Express derives with the configured
  * number of trusted proxies (TRUST_PROXY_HOPS): sign-in/up/OAuth/logout POSTs, other POSTs, and
- * page GETs. Over the limit: 429 with the standard RateLimit headers.
+ * page GETs. Over the limit: 429 with the standard RateLimit headers. Counters live in this
+ * process unless a shared store is given (every instance then counts against one limit).
  */
 const AUTH_PATHS = /^\/(signin|signup|logout|auth)(\/|$)/i;
 
-function tier(limit: number, name: string, message: string, cacheControl: string): RequestHandler | null {
+export type RateLimitStore = (tier: string) => Store;
+
+function tier(
+  limit: number,
+  name: string,
+  message: string,
+  cacheControl: string,
+  store: RateLimitStore | undefined,
+): RequestHandler | null {
   if (limit <= 0) return null;
   return rateLimit({
+    store: store?.(name),
     windowMs: 60_000,
     limit,
     standardHeaders: "draft-7",
@@ -22,21 +32,33 @@ function tier(limit: number, name: string, message: string, cacheControl: string
   });
 }
 
-/** `cacheControl`: the Cache-Control of a 429 (the app's private policy). */
-export function rateLimits(limits: { auth: number; post: number; get: number }, cacheControl: string): RequestHandler {
+/** `cacheControl`: the Cache-Control of a 429 (the app's private policy); `store`: shared counters. */
+export function rateLimits(
+  limits: { auth: number; post: number; get: number },
+  cacheControl: string,
+  store?: RateLimitStore,
+): RequestHandler {
   const auth = tier(
     limits.auth,
     "auth",
     "Too many sign-in attempts from your network. Please wait a minute and try again.",
     cacheControl,
+    store,
   );
   const post = tier(
     limits.post,
     "post",
     "Too many requests. Please slow down and try again in a minute.",
     cacheControl,
+    store,
   );
-  const get = tier(limits.get, "get", "Too many requests. Please slow down and try again in a minute.", cacheControl);
+  const get = tier(
+    limits.get,
+    "get",
+    "Too many requests. Please slow down and try again in a minute.",
+    cacheControl,
+    store,
+  );
   return (req, res, next) => {
     const handler =
       req.method === "POST"

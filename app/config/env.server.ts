@@ -73,6 +73,19 @@ const envSchema = z
     SERVER_MEMO: z.enum(["on", "off"]).default("on"),
     /** scrypt cost of new password hashes, as log2 of N; below 17 only to keep test runs fast. */
     PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(PASSWORD_HASH_COST),
+    /**
+     * PostgreSQL instead of the embedded SQLite for every store it holds; with Firebase accounts or
+     * the Supabase catalog it still holds the sessions, the sign-in failure log and the rate limits.
+     */
+    DATABASE_URL: z
+      .string()
+      .trim()
+      .regex(/^postgres(ql)?:\/\/\S+$/, "must be a postgres:// or postgresql:// URL")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    /** Longest one statement may run before PostgreSQL cancels it (ms). */
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
     /** Trust X-Forwarded-For from this many proxies (0 = use the socket address). */
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   })

@@ -29,6 +29,8 @@ export const ACCOUNT_UNAVAILABLE =
 /** Failed sign-ins allowed per account within the window before it is throttled. */
 export const ACCOUNT_FAILURE_LIMIT = 10;
 export const ACCOUNT_FAILURE_WINDOW_MS = 15 * 60_000;
+/** Failed sign-ins older than this are dropped from the log (far past any throttling window). */
+export const ACCOUNT_FAILURE_RETENTION_MS = 24 * 60 * 60_000;
 
 /** docs/product.md §8 messages. */
 export const signUpError = (message: string) => `Error signing up: ${message}`;
@@ -39,6 +41,8 @@ export const SIGN_UP_SUCCESS = "You're all set! Now log in with your new account
 
 /** Session lifetime (bounded). */
 export const SESSION_MAX_AGE_S = 30 * 24 * 60 * 60;
+/** Expired session records are swept at most this often (at a sign-in). */
+export const SESSION_PURGE_INTERVAL_MS = 60 * 60_000;
 
 /**
  * An in-site path to return to after sign-in, or "/" for anything that could leave the site

@@ -74,7 +74,11 @@ export class FacebookStrategy<User> extends OAuth2Strategy<User, OAuth2Profile, 
 }
 
 const credentialsSchema = z.object({
-  email: z.string().max(EMAIL_MAX * 2),
+  // U+0000 is in no address, and no store can key a failure count on it.
+  email: z
+    .string()
+    .max(EMAIL_MAX * 2)
+    .refine((v) => !v.includes("\u0000")),
   // Never trimmed: spaces are part of a password.
   password: z.string().max(PASSWORD_MAX * 4),
 });

@@ -12,7 +12,9 @@ export const audioSrcSchema = z
     "must be a path or an http(s) URL",
   );
 
-const title = z.string().trim().min(1).max(300);
+/** Text a listener's library keeps: no U+0000, which PostgreSQL text cannot hold. */
+const noNul = (v: string) => !v.includes("\u0000");
+const title = z.string().trim().min(1).max(300).refine(noNul, "U+0000");
 const finiteOrZero = z.preprocess((v) => {
   const n = typeof v === "string" ? Number(v) : v;
   return typeof n === "number" && Number.isFinite(n) && n >= 0 ? Math.min(n, 1e7) : 0;
@@ -29,7 +31,7 @@ export const favoriteFormSchema = z.discriminatedUnion("intent", [
  * finite number. Undefined fields are stripped before the write." `at` is the client's capture time.
  */
 export const progressSchema = z.object({
-  AudioTitle: z.string().trim().max(300).default(""),
+  AudioTitle: z.string().trim().max(300).refine(noNul, "U+0000").default(""),
   Duration: finiteOrZero,
   AudioImg: z
     .string()

@@ -26,5 +26,5 @@ export interface Services {
   invalidate(reason: string): void;
   /** Subscribes to `invalidate`; returns the unsubscribe function. */
   onInvalidate(listener: (reason: string) => void): () => void;
-  close(): void;
+  close(): Promise<void>;
 }

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { openDatabase, type Db } from "~/adapters/sqlite/db.server";
 import { createSqliteAccounts, createSqliteLibrary } from "~/adapters/sqlite/accounts.server";
 import { createPasswords } from "~/services/password.server";
+import { createPostgresAccounts, createPostgresLibrary } from "~/adapters/postgres/accounts.server";
 import { createFirebaseAccounts, type FirebaseAccountsConfig } from "~/adapters/firebase/accounts.server";
 import { createFirebaseLibrary } from "~/adapters/firebase/library.server";
 import { AccountError, type Accounts, type Library } from "~/services/accounts.server";
@@ -12,6 +12,7 @@ import { SIGN_IN_FAILED } from "~/rules/auth";
 import { parseEnv } from "~/config/env.server";
 import { createServices } from "~/composition.server";
 import { startFirebaseFake } from "../fakes/firebase.mjs";
+import { bothEngines, type Engine } from "../support/engines";
 
 // The production hash cost is tested in accounts.test.ts; here a low one keeps the contract fast.
 // The Firebase side talks to a local fake only.
@@ -54,17 +55,12 @@ interface Fake {
   close(): Promise<void>;
 }
 
-let dir: string;
-let db: Db;
+const engines = bothEngines();
 let fake: Fake;
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "hrs-contract-accounts-"));
-  db = openDatabase(dir);
   fake = await startFirebaseFake();
 });
 afterAll(async () => {
-  db.close();
-  fs.rmSync(dir, { recursive: true, force: true });
   await fake.close();
 });
 beforeEach(() => fake.reset());
@@ -81,11 +77,17 @@ const firebaseLibrary = (timeoutMs = 2_000) =>
   createFirebaseLibrary({ databaseUrl: fake.origin, getAccessToken: async () => fake.accessToken, timeoutMs });
 
 type Backend = { accounts: Accounts; library: Library };
+/** `another`: the stores as a second instance has them (its own connection to the same data). */
+const embedded = (engine: Engine, another = false): Backend => {
+  if (engine.kind === "sqlite") {
+    const db = another ? engine.openDb() : engine.db;
+    return { accounts: createSqliteAccounts(db, createPasswords(10)), library: createSqliteLibrary(db) };
+  }
+  const pool = another ? engine.openPool() : engine.pool;
+  return { accounts: createPostgresAccounts(pool, createPasswords(10)), library: createPostgresLibrary(pool) };
+};
 const backends: [string, () => Backend][] = [
-  [
-    "embedded SQLite",
-    () => ({ accounts: createSqliteAccounts(db, createPasswords(10)), library: createSqliteLibrary(db) }),
-  ],
+  ...engines.map(([name, engine]): [string, () => Backend] => [`embedded ${name}`, () => embedded(engine())]),
   ["Firebase REST", () => ({ accounts: createFirebaseAccounts(authConfig()), library: firebaseLibrary() })],
 ];
 
@@ -280,6 +282,42 @@ describe.each(backends)("Library contract — %s", (_name, make) => {
     expect(await library.removeFavorite(b, fav.id)).toBe(false);
     expect(await library.removeFavoriteBySrc(b, "/media/audio/a.mp3")).toBe(false);
     expect(await library.favorites(a)).toHaveLength(1);
+  });
+});
+
+// Firebase meets two servers differently (its own tests below, over the fake).
+describe.each(engines)("Two instances at once — embedded %s", (_name, engine) => {
+  it("one favorite per source, one account per new identity, the newest progress wins", async () => {
+    const one = embedded(engine());
+    const two = embedded(engine(), true);
+    const profile = {
+      provider: "google" as const,
+      subject: unique("race"),
+      email: uniqueEmail("race"),
+      emailVerified: true,
+    };
+    const signIns = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => (i % 2 ? one : two).accounts.signInWithProvider(profile)),
+    );
+    expect(new Set(signIns.map((s) => s.user.uid)).size).toBe(1);
+    expect(signIns.filter((s) => s.created)).toHaveLength(1);
+    const uid = signIns[0]!.user.uid;
+    await Promise.all([one.library.initUser(uid), two.library.initUser(uid)]);
+    const src = "/media/audio/ep-audio-3.mp3";
+    const adds = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        (i % 2 ? one : two).library.addFavorite(uid, { audioSrc: src, audioTitle: "Race", duration: 3 }),
+      ),
+    );
+    expect(new Set(adds.map((f) => f.id)).size).toBe(1);
+    expect(await two.library.favorites(uid)).toHaveLength(1);
+    const sync = { AudioTitle: "Race", Duration: 3, AudioImg: "", AudioSrc: src, currentTime: 0 };
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        (i % 2 ? one : two).library.writeProgress(uid, { ...sync, currentTime: i }, 10_000 + i),
+      ),
+    );
+    expect((await one.library.activeAudioSync(uid))?.currentTime).toBe(19);
   });
 });
 
@@ -791,7 +829,7 @@ describe("Firebase Auth — Google and Facebook identities keep the existing app
 describe("ACCOUNTS_SOURCE=firebase wiring", () => {
   it("createServices builds the Firebase accounts and library; sign-up, form sign-in and sessions work through them", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hrs-firebase-wiring-"));
-    const services = createServices(parseEnv({ ...fake.env, DATA_DIR: dataDir }));
+    const services = await createServices(parseEnv({ ...fake.env, DATA_DIR: dataDir }));
     try {
       const email = uniqueEmail("wired");
       const user = await services.accounts.signUp(email, "wired password");
@@ -811,7 +849,7 @@ describe("ACCOUNTS_SOURCE=firebase wiring", () => {
         "/v1/accounts:signInWithPassword",
       ]);
     } finally {
-      services.close();
+      await services.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });

@@ -1,17 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { openDatabase, type Db } from "~/adapters/sqlite/db.server";
-import { seedIfEmpty } from "~/adapters/sqlite/seed.server";
 import { createSqliteCatalog } from "~/adapters/sqlite/catalog.server";
 import { createSqliteContent, createSqliteGallery } from "~/adapters/sqlite/content.server";
+import { createPostgresCatalog } from "~/adapters/postgres/catalog.server";
+import { createPostgresContent, createPostgresGallery } from "~/adapters/postgres/content.server";
 import { createSupabaseCatalog } from "~/adapters/supabase/catalog.server";
 import { createWordPressContent, createWordPressGallery } from "~/adapters/wordpress/content.server";
 import { REMOTE_STALE_MS, withReadCache } from "~/services/read-cache.server";
 import type { Catalog } from "~/services/catalog.server";
 import type { Content, Gallery } from "~/services/content.server";
 import { startRemoteServices } from "../fakes/remote-services.mjs";
+import { bothEngines, type Engine } from "../support/engines";
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -24,20 +23,26 @@ type Fake = {
   close(): Promise<void>;
 };
 
-let dir: string;
-let db: Db;
+const engines = bothEngines();
 let fake: Fake;
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "hrs-contract-"));
-  db = openDatabase(dir);
-  seedIfEmpty(db, path.resolve("sample"), path.resolve("public"));
   fake = await startRemoteServices({ sampleDir: "sample" });
 });
 afterAll(async () => {
-  db.close();
-  fs.rmSync(dir, { recursive: true, force: true });
   await fake.close();
 });
+/** The embedded stores of every engine, made by `sqlite` or `postgres` as the engine is. */
+const embedded = <T>(
+  sqlite: (db: Extract<Engine, { kind: "sqlite" }>["db"]) => T,
+  postgres: (pool: Extract<Engine, { kind: "postgres" }>["pool"]) => T,
+) =>
+  engines.map(([name, engine]): [string, () => T] => [
+    `embedded ${name}`,
+    () => {
+      const e = engine();
+      return e.kind === "sqlite" ? sqlite(e.db) : postgres(e.pool);
+    },
+  ]);
 beforeEach(() => fake.reset());
 
 const remoteCatalog = () =>
@@ -51,7 +56,7 @@ const remoteContent = () => createWordPressContent({ apiUrl: fake.env.WORDPRESS_
 const remoteGallery = () => createWordPressGallery({ apiUrl: fake.env.GALLERY_API_URL!, timeoutMs: 2000 });
 
 const catalogs: [string, () => Catalog][] = [
-  ["embedded SQLite", () => createSqliteCatalog(db)],
+  ...embedded(createSqliteCatalog, createPostgresCatalog),
   ["Supabase REST", remoteCatalog],
 ];
 
@@ -114,7 +119,7 @@ describe.each(catalogs)("Catalog contract — %s", (_name, make) => {
 });
 
 const contents: [string, () => Content][] = [
-  ["embedded SQLite", () => createSqliteContent(db)],
+  ...embedded(createSqliteContent, createPostgresContent),
   ["WordPress REST", remoteContent],
 ];
 
@@ -150,7 +155,7 @@ describe.each(contents)("Content contract — %s", (_name, make) => {
 });
 
 const galleries: [string, () => Gallery][] = [
-  ["embedded SQLite", () => createSqliteGallery(db)],
+  ...embedded(createSqliteGallery, createPostgresGallery),
   ["WordPress REST", remoteGallery],
 ];
 

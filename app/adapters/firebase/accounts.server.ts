@@ -2,7 +2,7 @@ import { z } from "zod";
 import { AccountError, type AccountUser, type Accounts, type ProviderProfile } from "~/services/accounts.server";
 import { EMAIL_MAX, SIGN_IN_FAILED } from "~/rules/auth";
 import { RemoteError, type FetchLike } from "../http/remote-json.server";
-import { checkEmail, checkPassword } from "../sqlite/accounts.server";
+import { checkEmail, checkPassword } from "../shapes/account-input.server";
 import type { AccessTokenProvider } from "./credentials.server";
 import { requestJson, shapeError } from "./http.server";
 import { keyedLock } from "./lock.server";

@@ -1,5 +1,3 @@
-import crypto from "node:crypto";
-import { z } from "zod";
 import type { Db } from "./db.server";
 import {
   AccountError,
@@ -12,33 +10,7 @@ import {
   type UserRecord,
 } from "~/services/accounts.server";
 import { createPasswords, type Passwords } from "~/services/password.server";
-import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/rules/auth";
-
-const ALPHANUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-/** A 28-character id, the shape of the uids the show's existing auth provider issues. */
-export function newUid(): string {
-  const bytes = crypto.randomBytes(28);
-  return Array.from(bytes, (b) => ALPHANUM[b % ALPHANUM.length]).join("");
-}
-/** A generated child id, like a realtime-database push id. */
-export function newPushId(): string {
-  return `-${crypto.randomBytes(15).toString("base64url")}`;
-}
-
-const emailSchema = z.string().trim().toLowerCase().max(EMAIL_MAX).email();
-
-export function checkEmail(email: string): string {
-  const r = emailSchema.safeParse(email);
-  if (!r.success) throw new AccountError("invalid-email", "The email address is badly formatted.");
-  return r.data;
-}
-
-export function checkPassword(password: string): void {
-  if (password.length < PASSWORD_MIN)
-    throw new AccountError("weak-password", `Password should be at least ${PASSWORD_MIN} characters.`);
-  if (password.length > PASSWORD_MAX)
-    throw new AccountError("weak-password", `Password should be at most ${PASSWORD_MAX} characters.`);
-}
+import { checkEmail, checkPassword, emailSchema, newPushId, newUid } from "../shapes/account-input.server";
 
 export function createSqliteAccounts(db: Db, passwords: Passwords = createPasswords()): Accounts {
   const byEmail = db.prepare("SELECT uid, email, password_hash FROM users WHERE email = ?");

@@ -1,48 +1,12 @@
-import type { Catalog, Series } from "~/services/catalog.server";
-import type { CrewMember, Episode, Page, Sponsor } from "~/services/types";
+import type { Catalog } from "~/services/catalog.server";
+import type { Episode, Page, Sponsor } from "~/services/types";
 import type { Station } from "~/rules/eras";
 import type { Db } from "./db.server";
-import { crewRowSchema, mapCrewRow, mapSponsorRow, sponsorRowSchema } from "../shapes/catalog-rows.server";
-
-interface EpisodeDbRow {
-  series: Series;
-  object_id: string;
-  title: string;
-  description: string;
-  subtext: string;
-  episode_url: string;
-  podcast_image: string | null;
-  background_image: string | null;
-  pubdate: string;
-  canbashow: number;
-  era: string | null;
-  duration: number;
-  file_size: number | null;
-}
+import { toCrewMember, toEpisode, toSponsor, type EpisodeDbRow } from "../shapes/stored-rows.server";
+import { foldTitle } from "../shapes/search-text.server";
 
 const EPISODE_COLUMNS =
   "series, object_id, title, description, subtext, episode_url, podcast_image, background_image, pubdate, canbashow, era, duration, file_size";
-
-import { episodeImage } from "~/rules/episodes";
-import { parseStation } from "~/rules/eras";
-
-function toEpisode(r: EpisodeDbRow): Episode {
-  return {
-    id: r.object_id,
-    title: r.title,
-    description: r.description,
-    subtext: r.subtext,
-    audioUrl: r.episode_url,
-    image: episodeImage(r.podcast_image, r.background_image),
-    backgroundImage: r.background_image || episodeImage(r.podcast_image),
-    pubdate: r.pubdate,
-    canbashow: r.canbashow === 1,
-    era: parseStation(r.era),
-    duration: r.duration,
-    fileSize: r.file_size,
-    coldcut: r.series === "coldcut",
-  };
-}
 
 /**
  * Full-text query for FTS5 from what a listener typed: words only (no FTS syntax can leak in),
@@ -57,20 +21,6 @@ export function ftsQuery(term: string, joiner: "AND" | "OR" = "AND"): string | n
   const unique = [...new Set(words)].slice(0, 8);
   if (unique.length === 0) return null;
   return unique.map((w) => `"${w}"*`).join(` ${joiner} `);
-}
-
-/**
- * The form titles and names are compared in when the exact (ASCII case-insensitive) lookup
- * misses: Unicode-normalised (NFKC, so a decomposed "é" equals a composed one), lower-cased
- * for every script (SQLite's NOCASE folds only A–Z), curly quotes as straight ones.
- */
-export function foldTitle(value: string): string {
-  return value
-    .normalize("NFKC")
-    .toLowerCase()
-    .replace(/[\u2018\u2019\u02bc]/g, "'")
-    .replace(/[\u201c\u201d]/g, '"')
-    .trim();
 }
 
 export function createSqliteCatalog(db: Db): Catalog {
@@ -128,11 +78,6 @@ export function createSqliteCatalog(db: Db): Catalog {
   const crewByName = db.prepare("SELECT data FROM crew WHERE name = ? LIMIT 1");
   const crewByFoldedName = db.prepare("SELECT data FROM crew WHERE fold_title(name) = ? LIMIT 1");
 
-  const crewFrom = (data: string): CrewMember | null => {
-    const r = crewRowSchema.safeParse(JSON.parse(data));
-    return r.success ? mapCrewRow(r.data) : null;
-  };
-
   return {
     async latestEpisodes(limit) {
       return (latest.all(limit) as EpisodeDbRow[]).map(toEpisode);
@@ -161,18 +106,15 @@ export function createSqliteCatalog(db: Db): Catalog {
       return (eraAll.all(station) as EpisodeDbRow[]).map(toEpisode);
     },
     async sponsors(): Promise<Sponsor[]> {
-      return (sponsors.all() as { data: string }[]).flatMap(({ data }) => {
-        const r = sponsorRowSchema.safeParse(JSON.parse(data));
-        return r.success ? [mapSponsorRow(r.data)] : [];
-      });
+      return (sponsors.all() as { data: string }[]).flatMap(({ data }) => toSponsor(data) ?? []);
     },
     async crew() {
-      return (crew.all() as { data: string }[]).flatMap(({ data }) => crewFrom(data) ?? []);
+      return (crew.all() as { data: string }[]).flatMap(({ data }) => toCrewMember(data) ?? []);
     },
     async crewByName(name) {
       const row = (crewByName.get(name.trim()) ?? crewByFoldedName.get(foldTitle(name))) as
         { data: string } | undefined;
-      return row ? crewFrom(row.data) : null;
+      return row ? toCrewMember(row.data) : null;
     },
     async bingoPicks() {
       return (await this.crew()).map((c) => ({ name: c.name, dpb: c.dpb }));

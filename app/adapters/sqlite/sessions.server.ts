@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { Db } from "./db.server";
 import type { FailureLog, SessionStore } from "~/services/auth.server";
+import { ACCOUNT_FAILURE_RETENTION_MS, SESSION_PURGE_INTERVAL_MS } from "~/rules/auth";
 
 /**
  * Server-side session records: the cookie carries only a random id (signed); the data lives
@@ -22,7 +23,7 @@ export function createSqliteSessionStore(db: Db, defaultTtlMs: number): SessionS
     async create(data, expires) {
       const id = crypto.randomBytes(32).toString("base64url");
       insert.run(id, JSON.stringify(data), expiry(expires));
-      if (Date.now() - lastPurge > 60 * 60_000) {
+      if (Date.now() - lastPurge > SESSION_PURGE_INTERVAL_MS) {
         lastPurge = Date.now();
         purge.run(Date.now());
       }
@@ -66,7 +67,7 @@ export function createSqliteFailureLog(db: Db): FailureLog {
     },
     async record(account) {
       insert.run(account, Date.now());
-      if (Math.random() < 0.01) purge.run(Date.now() - 24 * 60 * 60_000);
+      if (Math.random() < 0.01) purge.run(Date.now() - ACCOUNT_FAILURE_RETENTION_MS);
     },
     async clear(account) {
       clear.run(account);

@@ -1,0 +1,222 @@
+import type { DatabaseError } from "pg";
+import type { Pg } from "./db.server";
+import {
+  AccountError,
+  type AccountUser,
+  type Accounts,
+  type Favorite,
+  type Library,
+  type ProviderProfile,
+} from "~/services/accounts.server";
+import { createPasswords, type Passwords } from "~/services/password.server";
+import { checkEmail, checkPassword, emailSchema, newPushId, newUid } from "../shapes/account-input.server";
+
+const isUniqueViolation = (error: unknown) => (error as DatabaseError | undefined)?.code === "23505";
+const emailTaken = () => new AccountError("email-taken", "The email address is already in use by another account.");
+
+export function createPostgresAccounts(pool: Pg, passwords: Passwords = createPasswords()): Accounts {
+  const one = async <T extends object>(sql: string, values: unknown[]) => (await pool.query<T>(sql, values)).rows[0];
+  const byEmail = (email: string) =>
+    one<AccountUser & { password_hash: string | null }>(
+      "SELECT uid, email, password_hash FROM users WHERE email = $1",
+      [email],
+    );
+  const byIdentity = (profile: ProviderProfile) =>
+    one<AccountUser>(
+      "SELECT u.uid, u.email FROM identities i JOIN users u ON u.uid = i.uid WHERE i.provider = $1 AND i.subject = $2",
+      [profile.provider, profile.subject],
+    );
+
+  const accounts: Accounts = {
+    async signUp(email, password) {
+      const normalized = checkEmail(email);
+      checkPassword(password);
+      if (await byEmail(normalized)) throw emailTaken();
+      const hash = await passwords.hash(password);
+      const uid = newUid();
+      try {
+        await pool.query("INSERT INTO users (uid, email, password_hash, created_at) VALUES ($1, $2, $3, $4)", [
+          uid,
+          normalized,
+          hash,
+          Date.now(),
+        ]);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw emailTaken();
+        throw error;
+      }
+      return { uid, email: normalized };
+    },
+    async signIn(email, password) {
+      const parsed = emailSchema.safeParse(email);
+      const row = parsed.success ? await byEmail(parsed.data) : undefined;
+      if (!row || !row.password_hash) {
+        await passwords.burn(password);
+        throw new AccountError("invalid-credentials", "Invalid email or password.");
+      }
+      if (!(await passwords.verify(password, row.password_hash))) {
+        throw new AccountError("invalid-credentials", "Invalid email or password.");
+      }
+      return { uid: row.uid, email: row.email };
+    },
+    async signInWithProvider(profile) {
+      try {
+        return await providerSignIn(profile);
+      } catch (error) {
+        // Another instance created this identity's account (or one with its email) a moment
+        // ago: the second look finds it.
+        if (isUniqueViolation(error)) return providerSignIn(profile);
+        throw error;
+      }
+    },
+    async getUser(uid) {
+      return (await one<AccountUser>("SELECT uid, email FROM users WHERE uid = $1", [uid])) ?? null;
+    },
+  };
+
+  async function providerSignIn(profile: ProviderProfile) {
+    const existing = await byIdentity(profile);
+    if (existing) return { user: existing, created: false };
+    const email = profile.email ? emailSchema.safeParse(profile.email) : null;
+    const known = email?.success ? await byEmail(email.data) : undefined;
+    if (known) {
+      if (!profile.emailVerified) {
+        throw new AccountError(
+          "unverified-email",
+          "An account with this email already exists. Sign in with your password first.",
+        );
+      }
+      await pool.query("INSERT INTO identities (provider, subject, uid) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING", [
+        profile.provider,
+        profile.subject,
+        known.uid,
+      ]);
+      return { user: (await byIdentity(profile))!, created: false };
+    }
+    const uid = newUid();
+    const storedEmail = email?.success && profile.emailVerified ? email.data : null;
+    // One statement: the account and its identity exist together or not at all.
+    await pool.query(
+      `WITH u AS (INSERT INTO users (uid, email, password_hash, created_at) VALUES ($1, $2, NULL, $3) RETURNING uid)
+       INSERT INTO identities (provider, subject, uid) SELECT $4, $5, uid FROM u`,
+      [uid, storedEmail, Date.now(), profile.provider, profile.subject],
+    );
+    return { user: { uid, email: storedEmail }, created: true };
+  }
+
+  return accounts;
+}
+
+interface FavoriteRow {
+  id: string;
+  audio_src: string;
+  audio_title: string;
+  duration: number;
+  is_fav: boolean;
+}
+const FAVORITE_COLUMNS = "id, audio_src, audio_title, duration, is_fav";
+const toFavorite = (r: FavoriteRow): Favorite => ({
+  id: r.id,
+  audioSrc: r.audio_src,
+  audioTitle: r.audio_title,
+  Duration: r.duration,
+  isFav: r.is_fav,
+});
+
+export function createPostgresLibrary(pool: Pg): Library {
+  return {
+    async initUser(uid) {
+      await pool.query(
+        `WITH r AS (INSERT INTO user_records (uid) VALUES ($1) ON CONFLICT DO NOTHING)
+         INSERT INTO active_audio_sync (uid) VALUES ($1) ON CONFLICT DO NOTHING`,
+        [uid],
+      );
+    },
+    async userRecord(uid) {
+      const { rows } = await pool.query<{ audio_title: string; audio_src: string; duration: number }>(
+        "SELECT audio_title, audio_src, duration FROM user_records WHERE uid = $1",
+        [uid],
+      );
+      const r = rows[0];
+      return r ? { audioTitle: r.audio_title, audioSrc: r.audio_src, duration: r.duration } : null;
+    },
+    async activeAudioSync(uid) {
+      const { rows } = await pool.query<{
+        audio_title: string;
+        duration: number;
+        audio_img: string;
+        audio_src: string;
+        position: number;
+      }>("SELECT audio_title, duration, audio_img, audio_src, position FROM active_audio_sync WHERE uid = $1", [uid]);
+      const r = rows[0];
+      return r
+        ? {
+            AudioTitle: r.audio_title,
+            Duration: r.duration,
+            AudioImg: r.audio_img,
+            AudioSrc: r.audio_src,
+            currentTime: r.position,
+          }
+        : null;
+    },
+    async writeProgress(uid, s, writtenAt) {
+      // One statement, so a write racing on another instance either wins whole or is stale
+      // whole; users/<uid> keeps the last audio (docs/product.md §4: read first at sign-in).
+      const { rowCount } = await pool.query(
+        `WITH s AS (
+           INSERT INTO active_audio_sync (uid, audio_title, duration, audio_img, audio_src, position, written_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7)
+           ON CONFLICT (uid) DO UPDATE SET audio_title = excluded.audio_title, duration = excluded.duration,
+             audio_img = excluded.audio_img, audio_src = excluded.audio_src, position = excluded.position,
+             written_at = excluded.written_at
+           WHERE excluded.written_at > active_audio_sync.written_at
+           RETURNING uid)
+         INSERT INTO user_records (uid, audio_title, audio_src, duration) SELECT uid, $2, $5, $3 FROM s
+         ON CONFLICT (uid) DO UPDATE SET audio_title = excluded.audio_title, audio_src = excluded.audio_src,
+           duration = excluded.duration`,
+        [uid, s.AudioTitle, s.Duration, s.AudioImg, s.AudioSrc, s.currentTime, writtenAt],
+      );
+      return rowCount ? "written" : "stale";
+    },
+    async favorites(uid) {
+      const { rows } = await pool.query<FavoriteRow>(
+        `SELECT ${FAVORITE_COLUMNS} FROM favorites WHERE uid = $1 ORDER BY created_at DESC, id COLLATE "C"`,
+        [uid],
+      );
+      return rows.map(toFavorite);
+    },
+    async addFavorite(uid, fav) {
+      // The unique (uid, audio_src) constraint keeps one entry however many instances add it at once.
+      await pool.query(
+        `INSERT INTO favorites (id, uid, audio_src, audio_title, duration, is_fav, created_at)
+         VALUES ($1, $2, $3, $4, $5, true, $6) ON CONFLICT (uid, audio_src) DO NOTHING`,
+        [newPushId(), uid, fav.audioSrc, fav.audioTitle, fav.duration, Date.now()],
+      );
+      const { rows } = await pool.query<FavoriteRow>(
+        `SELECT ${FAVORITE_COLUMNS} FROM favorites WHERE uid = $1 AND audio_src = $2`,
+        [uid, fav.audioSrc],
+      );
+      return toFavorite(rows[0]!);
+    },
+    async removeFavorite(uid, id) {
+      return ((await pool.query("DELETE FROM favorites WHERE uid = $1 AND id = $2", [uid, id])).rowCount ?? 0) > 0;
+    },
+    async removeFavoriteBySrc(uid, audioSrc) {
+      const { rowCount } = await pool.query("DELETE FROM favorites WHERE uid = $1 AND audio_src = $2", [uid, audioSrc]);
+      return (rowCount ?? 0) > 0;
+    },
+    async isAdultConfirmed(uid) {
+      const { rows } = await pool.query<{ adult_confirmed_at: number | null }>(
+        "SELECT adult_confirmed_at FROM users WHERE uid = $1",
+        [uid],
+      );
+      return Boolean(rows[0]?.adult_confirmed_at);
+    },
+    async confirmAdult(uid) {
+      await pool.query("UPDATE users SET adult_confirmed_at = $1 WHERE uid = $2 AND adult_confirmed_at IS NULL", [
+        Date.now(),
+        uid,
+      ]);
+    },
+  };
+}

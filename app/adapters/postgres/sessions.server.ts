@@ -1,0 +1,76 @@
+import crypto from "node:crypto";
+import type { Pg } from "./db.server";
+import type { FailureLog, SessionStore } from "~/services/auth.server";
+import { ACCOUNT_FAILURE_RETENTION_MS, SESSION_PURGE_INTERVAL_MS } from "~/rules/auth";
+
+/**
+ * Server-side session records shared by every instance: the cookie carries only a random id
+ * (signed); deleting the row revokes the session everywhere.
+ */
+export function createPostgresSessionStore(pool: Pg, defaultTtlMs: number): SessionStore {
+  let lastPurge = 0;
+  const expiry = (expires: Date | undefined) => expires?.getTime() ?? Date.now() + defaultTtlMs;
+  return {
+    async create(data, expires) {
+      const id = crypto.randomBytes(32).toString("base64url");
+      await pool.query("INSERT INTO sessions (id, data, expires_at) VALUES ($1, $2, $3)", [
+        id,
+        JSON.stringify(data),
+        expiry(expires),
+      ]);
+      if (Date.now() - lastPurge > SESSION_PURGE_INTERVAL_MS) {
+        lastPurge = Date.now();
+        await pool.query("DELETE FROM sessions WHERE expires_at < $1", [Date.now()]);
+      }
+      return id;
+    },
+    async read(id) {
+      if (typeof id !== "string" || id.length > 100) return null;
+      const { rows } = await pool.query<{ data: unknown; expires_at: number }>(
+        "SELECT data, expires_at FROM sessions WHERE id = $1",
+        [id],
+      );
+      const row = rows[0];
+      if (!row) return null;
+      if (row.expires_at < Date.now()) {
+        await pool.query("DELETE FROM sessions WHERE id = $1", [id]);
+        return null;
+      }
+      return row.data;
+    },
+    async update(id, data, expires) {
+      await pool.query(
+        `INSERT INTO sessions (id, data, expires_at) VALUES ($1, $2, $3)
+         ON CONFLICT (id) DO UPDATE SET data = excluded.data, expires_at = excluded.expires_at`,
+        [id, JSON.stringify(data), expiry(expires)],
+      );
+    },
+    async delete(id) {
+      await pool.query("DELETE FROM sessions WHERE id = $1", [id]);
+    },
+    async deleteForUser(uid) {
+      await pool.query("DELETE FROM sessions WHERE data #>> '{user,uid}' = $1", [uid]);
+    },
+  };
+}
+
+/** Failed sign-ins per account, counted across every instance. */
+export function createPostgresFailureLog(pool: Pg): FailureLog {
+  return {
+    async count(account, sinceMs) {
+      const { rows } = await pool.query<{ n: number }>(
+        "SELECT count(*) AS n FROM auth_failures WHERE account = $1 AND at >= $2",
+        [account, sinceMs],
+      );
+      return rows[0]!.n;
+    },
+    async record(account) {
+      await pool.query("INSERT INTO auth_failures (account, at) VALUES ($1, $2)", [account, Date.now()]);
+      if (Math.random() < 0.01)
+        await pool.query("DELETE FROM auth_failures WHERE at < $1", [Date.now() - ACCOUNT_FAILURE_RETENTION_MS]);
+    },
+    async clear(account) {
+      await pool.query("DELETE FROM auth_failures WHERE account = $1", [account]);
+    },
+  };
+}

@@ -1,0 +1,29 @@
+/**
+ * The form titles and names are compared in when the exact (ASCII case-insensitive) lookup
+ * misses: Unicode-normalised (NFKC, so a decomposed "é" equals a composed one), lower-cased
+ * for every script (SQLite's NOCASE folds only A–Z), curly quotes as straight ones.
+ */
+export function foldTitle(value: string): string {
+  return value
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/[\u2018\u2019\u02bc]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .trim();
+}
+
+/**
+ * The words of a text as full-text search sees them: letters and digits only, lower-cased, with
+ * accents removed (what SQLite's unicode61 tokenizer with remove_diacritics does), so no query
+ * syntax can leak in and "Café" finds "cafe".
+ */
+export function searchWords(text: string): string[] {
+  return (
+    text
+      .normalize("NFKD")
+      .replace(/\p{M}/gu, "")
+      .normalize("NFKC")
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  );
+}

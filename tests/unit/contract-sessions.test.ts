@@ -1,0 +1,96 @@
+/**
+ * Sessions and the sign-in failure log: one contract, run on the embedded SQLite store and on
+ * PostgreSQL. "Another instance" is a second store over the same database (on PostgreSQL, its
+ * own connection pool), as a second app server behind the load balancer would have.
+ */
+import { describe, expect, it } from "vitest";
+import { createSqliteFailureLog, createSqliteSessionStore } from "~/adapters/sqlite/sessions.server";
+import { createPostgresFailureLog, createPostgresSessionStore } from "~/adapters/postgres/sessions.server";
+import type { FailureLog, SessionStore } from "~/services/auth.server";
+import { bothEngines, type Engine } from "../support/engines";
+
+const engines = bothEngines();
+const TTL = 60_000;
+
+function instance(engine: Engine, own = false): { sessions: SessionStore; failures: FailureLog } {
+  if (engine.kind === "sqlite")
+    return { sessions: createSqliteSessionStore(engine.db, TTL), failures: createSqliteFailureLog(engine.db) };
+  const pool = own ? engine.openPool() : engine.pool;
+  return { sessions: createPostgresSessionStore(pool, TTL), failures: createPostgresFailureLog(pool) };
+}
+
+let seq = 0;
+const uid = () => `uid-${++seq}-${Date.now().toString(36)}`;
+
+describe.each(engines)("Session store contract — %s", (_name, engine) => {
+  it("keeps the data under a fresh random id; another instance reads it; unknown and overlong ids are null", async () => {
+    const { sessions } = instance(engine());
+    const data = { user: { uid: uid(), email: "a@example.com" }, flash: "hi", nested: [1, "two"] };
+    const id = await sessions.create(data, undefined);
+    expect(id).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await sessions.create(data, undefined)).not.toBe(id);
+    expect(await sessions.read(id)).toEqual(data);
+    expect(await instance(engine(), true).sessions.read(id)).toEqual(data);
+    expect(await sessions.read("no-such-session")).toBeNull();
+    expect(await sessions.read("x".repeat(101))).toBeNull();
+  });
+
+  it("an expired session reads as null; update replaces data and expiry (and recreates a dropped row)", async () => {
+    const { sessions } = instance(engine());
+    const expired = await sessions.create({ user: { uid: uid() } }, new Date(Date.now() - 1_000));
+    expect(await sessions.read(expired)).toBeNull();
+    const id = await sessions.create({ step: 1 }, new Date(Date.now() + TTL));
+    await sessions.update(id, { step: 2 }, new Date(Date.now() + TTL));
+    expect(await sessions.read(id)).toEqual({ step: 2 });
+    await sessions.update(id, { step: 3 }, new Date(Date.now() - 1_000));
+    expect(await sessions.read(id)).toBeNull();
+    await sessions.update(id, { step: 4 }, undefined);
+    expect(await sessions.read(id)).toEqual({ step: 4 });
+  });
+
+  it("delete revokes one session everywhere; deleteForUser revokes every session of that listener only", async () => {
+    const a = instance(engine());
+    const b = instance(engine(), true);
+    const alice = uid();
+    const bob = uid();
+    const one = await a.sessions.create({ user: { uid: alice } }, undefined);
+    const two = await b.sessions.create({ user: { uid: alice } }, undefined);
+    const bobs = await a.sessions.create({ user: { uid: bob } }, undefined);
+    const anonymous = await a.sessions.create({ flash: "x" }, undefined);
+    await b.sessions.delete(one);
+    expect(await a.sessions.read(one)).toBeNull();
+    expect(await a.sessions.read(two)).not.toBeNull();
+    await b.sessions.deleteForUser(alice);
+    expect(await a.sessions.read(two)).toBeNull();
+    expect(await a.sessions.read(bobs)).toEqual({ user: { uid: bob } });
+    expect(await a.sessions.read(anonymous)).toEqual({ flash: "x" });
+  });
+});
+
+describe.each(engines)("Sign-in failure log contract — %s", (_name, engine) => {
+  it("counts one account's failures since a time, across instances; clear forgets them", async () => {
+    const a = instance(engine()).failures;
+    const b = instance(engine(), true).failures;
+    const account = `${uid()}@example.com`;
+    const other = `${uid()}@example.com`;
+    const before = Date.now();
+    await a.record(account);
+    await b.record(account);
+    await a.record(other);
+    expect(await a.count(account, before)).toBe(2);
+    expect(await b.count(account, before)).toBe(2);
+    expect(await a.count(account, Date.now() + 1_000)).toBe(0);
+    await b.clear(account);
+    expect(await a.count(account, before)).toBe(0);
+    expect(await a.count(other, before)).toBe(1);
+  });
+
+  it("many failures recorded at once by two instances are all counted", async () => {
+    const a = instance(engine()).failures;
+    const b = instance(engine(), true).failures;
+    const account = `${uid()}@example.com`;
+    const before = Date.now();
+    await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? a : b).record(account)));
+    expect(await a.count(account, before)).toBe(40);
+  });
+});
