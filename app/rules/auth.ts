@@ -55,7 +55,9 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
   try {
     const url = new URL(to, "http://in.site");
     if (url.origin !== "http://in.site") return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
+    // Dot segments resolve only here ("/.//evil.com" → "//evil.com"), so the result is checked too.
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    return path.startsWith("//") ? fallback : path;
   } catch {
     return fallback;
   }

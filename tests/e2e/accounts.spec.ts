@@ -157,7 +157,14 @@ test.describe("protection", () => {
   test("redirectTo never leaves the site", async ({ page }, testInfo) => {
     test.skip(testInfo.project.name === "mobile-375", "desktop is enough");
     const account = await signUp(page);
-    for (const evil of ["//evil.com", "https://evil.com", "/\\evil.com", "javascript:alert(1)"]) {
+    for (const evil of [
+      "//evil.com",
+      "https://evil.com",
+      "/\\evil.com",
+      "javascript:alert(1)",
+      "/.//evil.com",
+      "/%2e//evil.com",
+    ]) {
       await signIn(page, account.email, account.password, evil);
       expect(new URL(page.url()).host).toBe(new URL(testInfo.project.use.baseURL ?? page.url()).host);
       await page.context().clearCookies();

@@ -241,6 +241,11 @@ describe("safeRedirect", () => {
     ["//evil.com", "/"],
     ["https://evil.com", "/"],
     ["/\\evil.com", "/"],
+    // Dot segments that resolve to a protocol-relative path.
+    ["/.//evil.com", "/"],
+    ["/%2e//evil.com", "/"],
+    ["/a/..//evil.com", "/"],
+    ["/a/../user", "/user"],
     ["javascript:alert(1)", "/"],
     ["/%0d%0aSet-Cookie:x", "/%0d%0aSet-Cookie:x"],
     ["/\u0000x", "/"],
