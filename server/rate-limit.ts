@@ -9,6 +9,21 @@ import { rateLimit, type Store } from "express-rate-limit";
  */
 const AUTH_PATHS = /^\/(signin|signup|logout|auth)(\/|$)/i;
 
+/**
+ * The path as the router will see it: percent-decoded, dot segments resolved, repeated slashes
+ * collapsed. Matching the raw path let "/%73ignin" or "/x/../signin" reach sign-in under the
+ * looser POST tier.
+ */
+export function routedPath(raw: string): string {
+  let path = raw;
+  try {
+    path = decodeURIComponent(raw);
+  } catch {
+    // Malformed escapes: the router refuses these; match the path as sent.
+  }
+  return new URL(path.replace(/\\/g, "/").replace(/\/{2,}/g, "/"), "http://in.site").pathname;
+}
+
 export type RateLimitStore = (tier: string) => Store;
 
 function tier(
@@ -62,7 +77,7 @@ export function rateLimits(
   return (req, res, next) => {
     const handler =
       req.method === "POST"
-        ? AUTH_PATHS.test(req.path)
+        ? AUTH_PATHS.test(routedPath(req.path))
           ? auth
           : post
         : req.method === "GET" || req.method === "HEAD"
