@@ -21,7 +21,7 @@ import helmet from "helmet";
 import type { AppEntry, AppServer } from "./server/app-contract";
 import { contentSecurityPolicy } from "./server/security";
 import { rateLimits } from "./server/rate-limit";
-import { pathGuard } from "./server/path-guard";
+import { pathGuard, requestGuard } from "./server/path-guard";
 import { createRemixWithCache, createRenderCache } from "./server/render-cache";
 import { precompressed } from "./server/precompressed";
 
@@ -135,6 +135,8 @@ app.use(
     appServer.rateLimitStore,
   ),
 );
+// After the limits, so a flood of junk methods still counts against the client's POST tier.
+app.use(requestGuard(cachePolicy.private));
 
 const renderCache = createRenderCache({
   ttlMs: env.RENDER_CACHE_TTL_MS,
