@@ -9,7 +9,15 @@ import {
   type ProviderProfile,
 } from "~/services/accounts.server";
 import { createPasswords, type Passwords } from "~/services/password.server";
-import { checkEmail, checkPassword, emailSchema, newPushId, newUid } from "../shapes/account-input.server";
+import {
+  checkEmail,
+  checkPassword,
+  emailSchema,
+  newPushId,
+  newUid,
+  syncFromRow,
+  type SyncRow,
+} from "../shapes/account-input.server";
 
 const isUniqueViolation = (error: unknown) => (error as DatabaseError | undefined)?.code === "23505";
 const emailTaken = () => new AccountError("email-taken", "The email address is already in use by another account.");
@@ -141,23 +149,11 @@ export function createPostgresLibrary(pool: Pg): Library {
       return r ? { audioTitle: r.audio_title, audioSrc: r.audio_src, duration: r.duration } : null;
     },
     async activeAudioSync(uid) {
-      const { rows } = await pool.query<{
-        audio_title: string;
-        duration: number;
-        audio_img: string;
-        audio_src: string;
-        position: number;
-      }>("SELECT audio_title, duration, audio_img, audio_src, position FROM active_audio_sync WHERE uid = $1", [uid]);
-      const r = rows[0];
-      return r
-        ? {
-            AudioTitle: r.audio_title,
-            Duration: r.duration,
-            AudioImg: r.audio_img,
-            AudioSrc: r.audio_src,
-            currentTime: r.position,
-          }
-        : null;
+      const { rows } = await pool.query<SyncRow>(
+        "SELECT audio_title, duration, audio_img, audio_src, position FROM active_audio_sync WHERE uid = $1",
+        [uid],
+      );
+      return syncFromRow(rows[0]);
     },
     async writeProgress(uid, s, writtenAt) {
       // One statement, so a write racing on another instance either wins whole or is stale

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { z } from "zod";
-import { AccountError } from "~/services/accounts.server";
+import { AccountError, type ActiveAudioSync } from "~/services/accounts.server";
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/rules/auth";
 
 /** Ids and input checks of the accounts this app keeps itself (SQLite or PostgreSQL) and Firebase's. */
@@ -29,3 +29,23 @@ export function checkPassword(password: string): void {
   if (password.length > PASSWORD_MAX)
     throw new AccountError("weak-password", `Password should be at most ${PASSWORD_MAX} characters.`);
 }
+
+/** A row of the active_audio_sync table, the same columns on both engines. */
+export interface SyncRow {
+  audio_title: string;
+  duration: number;
+  audio_img: string;
+  audio_src: string;
+  position: number;
+}
+
+export const syncFromRow = (r: SyncRow | undefined): ActiveAudioSync | null =>
+  r
+    ? {
+        AudioTitle: r.audio_title,
+        Duration: r.duration,
+        AudioImg: r.audio_img,
+        AudioSrc: r.audio_src,
+        currentTime: r.position,
+      }
+    : null;

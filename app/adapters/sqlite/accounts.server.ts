@@ -3,14 +3,21 @@ import {
   AccountError,
   type AccountUser,
   type Accounts,
-  type ActiveAudioSync,
   type Favorite,
   type Library,
   type ProviderProfile,
   type UserRecord,
 } from "~/services/accounts.server";
 import { createPasswords, type Passwords } from "~/services/password.server";
-import { checkEmail, checkPassword, emailSchema, newPushId, newUid } from "../shapes/account-input.server";
+import {
+  checkEmail,
+  checkPassword,
+  emailSchema,
+  newPushId,
+  newUid,
+  syncFromRow,
+  type SyncRow,
+} from "../shapes/account-input.server";
 
 export function createSqliteAccounts(db: Db, passwords: Passwords = createPasswords()): Accounts {
   const byEmail = db.prepare("SELECT uid, email, password_hash FROM users WHERE email = ?");
@@ -140,18 +147,8 @@ export function createSqliteLibrary(db: Db): Library {
       const r = record.get(uid) as { audio_title: string; audio_src: string; duration: number } | undefined;
       return r ? { audioTitle: r.audio_title, audioSrc: r.audio_src, duration: r.duration } : null;
     },
-    async activeAudioSync(uid): Promise<ActiveAudioSync | null> {
-      const r = sync.get(uid) as
-        { audio_title: string; duration: number; audio_img: string; audio_src: string; position: number } | undefined;
-      return r
-        ? {
-            AudioTitle: r.audio_title,
-            Duration: r.duration,
-            AudioImg: r.audio_img,
-            AudioSrc: r.audio_src,
-            currentTime: r.position,
-          }
-        : null;
+    async activeAudioSync(uid) {
+      return syncFromRow(sync.get(uid) as SyncRow | undefined);
     },
     async writeProgress(uid, s, writtenAt) {
       let result: "written" | "stale" = "stale";
