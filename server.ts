@@ -93,7 +93,7 @@ const compressOnce: RequestHandler = (req, res, next) => {
 app.get("/healthz", async (_req, res) => {
   const health = await services.health();
   res
-    .status(health.ok ? 200 : 500)
+    .status(health.ok ? 200 : 503)
     .set("Cache-Control", cachePolicy.private)
     .json(health);
 });

@@ -9,7 +9,9 @@ import { isDatabaseUsable, openDatabase } from "~/adapters/sqlite/db.server";
 import { seedIfEmpty } from "~/adapters/sqlite/seed.server";
 import { createSqliteCatalog } from "~/adapters/sqlite/catalog.server";
 import { createSqliteContent, createSqliteGallery } from "~/adapters/sqlite/content.server";
-import { isPostgresUsable, openPostgres, preparePostgres } from "~/adapters/postgres/db.server";
+import { isPostgresOutage, isPostgresUsable, openPostgres, preparePostgres } from "~/adapters/postgres/db.server";
+import { createPostgresInvalidations, type Invalidations } from "~/adapters/postgres/invalidations.server";
+import { withOutages } from "~/services/outage.server";
 import { createPostgresCatalog } from "~/adapters/postgres/catalog.server";
 import { createPostgresContent, createPostgresGallery } from "~/adapters/postgres/content.server";
 import { createPostgresAccounts, createPostgresLibrary } from "~/adapters/postgres/accounts.server";
@@ -43,6 +45,8 @@ interface Stores {
   sessions: SessionStore;
   failures: FailureLog;
   rateLimitStore: AppServer["rateLimitStore"];
+  /** Shared stores only: tells the other instances to drop their caches, and hears them. */
+  invalidations?(onRemote: (reason: string) => void): Promise<Invalidations>;
   usable(): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -64,17 +68,27 @@ async function openStores(env: Env): Promise<Stores> {
       // Reported like a bad variable: one line naming it, no stack trace.
       throw new EnvError(`DATABASE_URL: the database could not be prepared (${(error as Error).message})`);
     }
+    // A database out of reach is an outage (503, retry), never a 500.
+    const guard = <T extends object>(name: string, store: T) => withOutages(name, store, isPostgresOutage);
+    let invalidations: Invalidations | undefined;
     return {
-      catalog: createPostgresCatalog(pool),
-      content: createPostgresContent(pool),
-      gallery: createPostgresGallery(pool),
-      accounts: createPostgresAccounts(pool, passwords),
-      library: createPostgresLibrary(pool),
-      sessions: createPostgresSessionStore(pool, sessionTtlMs),
-      failures: createPostgresFailureLog(pool),
+      catalog: guard("catalog", createPostgresCatalog(pool)),
+      content: guard("content", createPostgresContent(pool)),
+      gallery: guard("gallery", createPostgresGallery(pool)),
+      accounts: guard("accounts", createPostgresAccounts(pool, passwords)),
+      library: guard("library", createPostgresLibrary(pool)),
+      sessions: guard("sessions", createPostgresSessionStore(pool, sessionTtlMs)),
+      failures: guard("failures", createPostgresFailureLog(pool)),
       rateLimitStore: (tier) => createPostgresRateLimitStore(pool, tier),
+      async invalidations(onRemote) {
+        invalidations = await createPostgresInvalidations(pool, env.DATABASE_URL!, onRemote);
+        return invalidations;
+      },
       usable: () => isPostgresUsable(pool),
-      close: () => pool.end(),
+      async close() {
+        await invalidations?.close();
+        await pool.end();
+      },
     };
   }
   const db = openDatabase(path.resolve(env.DATA_DIR));
@@ -146,6 +160,11 @@ export async function createServices(env: Env, stores?: Stores): Promise<Service
     },
   });
   const invalidationListeners = new Set<(reason: string) => void>();
+  const dropCaches = (reason: string) => {
+    for (const service of [catalog, content, gallery]) invalidateReadCache(service);
+    for (const listener of invalidationListeners) listener(reason);
+  };
+  const others = await store.invalidations?.(dropCaches);
   return {
     catalog,
     content,
@@ -164,11 +183,13 @@ export async function createServices(env: Env, stores?: Stores): Promise<Service
     },
     async health() {
       const state = (await store.usable()) ? "ok" : "down";
-      return { ok: state === "ok", checks: { store: state } };
+      return { ok: state === "ok", checks: { database: state } };
     },
     invalidate(reason) {
-      for (const service of [catalog, content, gallery]) invalidateReadCache(service);
-      for (const listener of invalidationListeners) listener(reason);
+      dropCaches(reason);
+      others?.publish(reason).catch((error: Error) => {
+        console.error(`[postgres] could not tell the other instances (${reason}): ${error.message}`);
+      });
     },
     onInvalidate(listener) {
       invalidationListeners.add(listener);

@@ -24,6 +24,8 @@ import { newTiming, serverTimingHeader, type RequestTiming } from "./server-timi
  *   nonce is spliced into that as well (gzip-splice.ts);
  * - after the TTL a copy is served stale for up to `staleMs` while ONE background render
  *   refreshes it; concurrent misses of one key wait for one render (no stampede);
+ * - past that, a copy is kept for up to `errorMs` more, served only when its re-render fails
+ *   with a 5xx (the database is down): a page that was fine a while ago beats an error page;
  * - `invalidate()` drops everything (and renders started before it are not stored).
  *
  * Responses carry `X-Render-Cache: hit | stale | miss | pass | bypass | off` and
@@ -37,6 +39,8 @@ export interface RenderCacheOptions {
   notFoundTtlMs?: number;
   /** How long past its TTL a copy may be served while it is re-rendered; default the TTL. */
   staleMs?: number;
+  /** How long past that a copy is kept for when its re-render fails (5xx); default 24 h. */
+  errorMs?: number;
   /** Memory bound of all bodies (raw + gzip), bytes; default 64 MiB. */
   maxBytes?: number;
   maxEntries?: number;
@@ -70,13 +74,14 @@ export interface RenderCache {
   pending(key: string): Promise<CachedPage | null> | undefined;
   /**
    * Runs `render` for `key` (one at a time per key). A cacheable response is buffered, stored
-   * and returned as a page; any other response comes back untouched, to be streamed.
+   * and returned as a page; a 5xx with an older copy kept returns that copy (`fallback`); any
+   * other response comes back untouched, to be streamed.
    */
   fill(
     key: string,
     nonce: string,
     render: () => Promise<Response>,
-  ): Promise<{ page: CachedPage } | { response: Response }>;
+  ): Promise<{ page: CachedPage; fallback?: true } | { response: Response }>;
   /** Drops every cached page (call it when the catalog or content changes). */
   invalidate(reason?: string): void;
   stats(): { entries: number; bytes: number; hits: number; stale: number; misses: number; invalidations: number };
@@ -115,6 +120,7 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
   const ttl = Math.max(0, options.ttlMs);
   const notFoundTtl = options.notFoundTtlMs ?? Math.floor(ttl / 2);
   const staleMs = options.staleMs ?? ttl;
+  const errorMs = options.errorMs ?? 24 * 60 * 60_000;
   const maxEntryBytes = options.maxEntryBytes ?? 2 * 1024 * 1024;
   const gzipMin = options.gzipMinBytes ?? 1024;
   const gzipLevel = options.gzipLevel ?? 9;
@@ -174,7 +180,6 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
         counters.stale++;
         return { page, state: "stale" };
       }
-      lru.delete(key);
       counters.misses++;
       return null;
     },
@@ -189,6 +194,12 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
       let page: CachedPage | null = null;
       try {
         const response = await render();
+        const kept = response.status >= 500 ? lru.get(key) : undefined;
+        if (kept && now() < kept.staleUntil + errorMs) {
+          void response.body?.cancel();
+          page = kept;
+          return { page, fallback: true };
+        }
         if (ttl <= 0 || !isCacheableResponse(response)) return { response };
         const body = Buffer.from(await response.arrayBuffer());
         if (body.length > maxEntryBytes) {
@@ -201,7 +212,8 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
           };
         }
         page = toPage(response, body, nonce);
-        if (startedIn === generation && page.freshUntil > now()) lru.set(key, page, { ttl: page.staleUntil - now() });
+        if (startedIn === generation && page.freshUntil > now())
+          lru.set(key, page, { ttl: page.staleUntil + errorMs - now() });
         return { page };
       } finally {
         settle(page);
@@ -369,7 +381,8 @@ export function createRemixWithCache(options: RemixWithCacheOptions): {
       const request = toFetchRequest(req, key);
       const result = await cache.fill(key, nonce, () => withTiming(timing, () => handle(request, context)));
       if ("page" in result) {
-        sendPage(req, res, result.page, nonce, "miss", serverTimingHeader("miss", performance.now() - started, timing));
+        const state = result.fallback ? "stale-if-error" : "miss";
+        sendPage(req, res, result.page, nonce, state, serverTimingHeader(state, performance.now() - started, timing));
         return;
       }
       await stream(res, result.response, serverTimingHeader("pass", performance.now() - started, timing), "pass");

@@ -14,7 +14,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const cookie = await context.services.auth.endSession(request.headers.get("Cookie"));
     return redirect("/", { headers: { "Set-Cookie": cookie, ...cacheHeaders("private") } });
   } catch (error) {
-    console.error("[logout]", error);
+    console.error(`[logout] failed: ${error instanceof Error ? error.message : "the session store did not answer"}`);
     return redirect("/user?error=logout-failed", { headers: cacheHeaders("private") });
   }
 }

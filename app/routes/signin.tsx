@@ -6,7 +6,8 @@ import { OAuthButtons } from "~/components/OAuthButtons";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/http/cache-policy";
 import { ACCOUNT_UNAVAILABLE_NOTICE, assertSameOrigin, isBot, readForm } from "~/http/guards.server";
-import { EMAIL_MAX, PASSWORD_MAX, SIGN_IN_FAILED, safeRedirect } from "~/rules/auth";
+import { EMAIL_MAX, PASSWORD_MAX, SIGN_IN_FAILED, SIGN_IN_UNAVAILABLE, safeRedirect } from "~/rules/auth";
+import { serviceUnavailableJson } from "~/http/responses.server";
 import { noticeFor } from "~/rules/notices";
 import { authorizationMessage } from "~/services/auth-errors.server";
 
@@ -40,12 +41,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const cookie = await context.services.auth.startSession(user, request.headers.get("Cookie"));
     return redirect(redirectTo, { headers: { "Set-Cookie": cookie, ...cacheHeaders("private") } });
   } catch (error) {
-    // docs/product.md §8: sign-in failures are logged; the listener sees one generic message.
+    // docs/product.md §8: sign-in failures are logged; the listener sees one generic message,
+    // or that sign-in is unavailable (a service failed; never its raw error).
     const known = authorizationMessage(error);
-    const message = known ?? SIGN_IN_FAILED;
-    console.warn(`[signin] failed: ${message}`);
-    if (known === null) console.error(error);
-    return json({ error: message }, { status: 401, headers: cacheHeaders("private") });
+    if (known === null || known === SIGN_IN_UNAVAILABLE) {
+      console.error(`[signin] unavailable: ${error instanceof Error ? error.message : "service failed"}`);
+      return serviceUnavailableJson({ error: SIGN_IN_UNAVAILABLE });
+    }
+    console.warn(`[signin] failed: ${known}`);
+    return json({ error: known }, { status: 401, headers: cacheHeaders("private") });
   }
 }
 

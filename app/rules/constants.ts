@@ -46,3 +46,6 @@ export const ERA_PAGE_SIZE = 24;
 export const SEARCH_RESULT_LIMIT = 48;
 /** Longest search term accepted; longer input is a 400 with a clear message. */
 export const SEARCH_TERM_MAX = 200;
+
+/** A page whose data lives in the app's own database while that database is out of reach (503). */
+export const SITE_UNAVAILABLE = "The show's archive can't be reached right now. Please try again in a minute.";

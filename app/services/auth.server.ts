@@ -126,19 +126,21 @@ export function createAuth(deps: {
       const parsed = credentialsSchema.safeParse({ email: form.get("email"), password: form.get("password") });
       if (!parsed.success) throw new AuthorizationError(SIGN_IN_FAILED);
       const account = parsed.data.email.trim().toLowerCase();
-      if ((await failures.count(account, Date.now() - ACCOUNT_FAILURE_WINDOW_MS)) >= ACCOUNT_FAILURE_LIMIT) {
-        throw new AuthorizationError(SIGN_IN_THROTTLED);
-      }
       try {
+        if ((await failures.count(account, Date.now() - ACCOUNT_FAILURE_WINDOW_MS)) >= ACCOUNT_FAILURE_LIMIT) {
+          throw new AuthorizationError(SIGN_IN_THROTTLED);
+        }
         const user = await accounts.signIn(parsed.data.email, parsed.data.password);
         await failures.clear(account);
         return user;
       } catch (error) {
+        if (error instanceof AuthorizationError) throw error;
         if (AccountError.is(error)) {
           await failures.record(account);
           throw new AuthorizationError(SIGN_IN_FAILED);
         }
-        // The accounts service failed (down, timed out, junk): logged; the listener is told so.
+        // The accounts service or the failure log failed (down, timed out, junk): logged; the
+        // listener is told so, never the raw error.
         console.error("[signin] accounts service failed:", error instanceof Error ? error.message : error);
         throw new AuthorizationError(SIGN_IN_UNAVAILABLE);
       }

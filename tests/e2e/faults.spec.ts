@@ -369,7 +369,7 @@ test.describe("Firebase", () => {
         maxRedirects: 0,
       });
       expect(Date.now() - started).toBeLessThan(SERVED_WITHIN_MS);
-      expect(attempt.status()).toBe(401);
+      expect(attempt.status()).toBe(503);
       const message = stripTags((await attempt.text()).replace(/<script\b[\s\S]*?<\/script>/gi, " "));
       expect(message).toContain(SIGN_IN_UNAVAILABLE);
       expect(message).not.toMatch(/HTTP 503|not JSON|TimeoutError|127\.0\.0\.1/);
@@ -437,10 +437,10 @@ test.describe("/healthz", () => {
     const r = await get("/healthz");
     expect(r.status).toBe(200);
     expect(r.ms).toBeLessThan(SERVED_WITHIN_MS);
-    expect(await r.response.json()).toEqual({ ok: true, checks: { store: "ok" } });
+    expect(await r.response.json()).toEqual({ ok: true, checks: { database: "ok" } });
   });
 
-  test("500 with the store down once the embedded database is unusable", async () => {
+  test("503 with the database down once the embedded database is unusable", async () => {
     test.setTimeout(90_000);
     // A server of its own (embedded store), whose database file and WAL are overwritten in place
     // with junk while it runs: the open connection would still answer from its page cache.
@@ -448,7 +448,7 @@ test.describe("/healthz", () => {
     try {
       const before = await fetch(`${server.origin}/healthz`);
       expect(before.status).toBe(200);
-      expect(await before.json()).toEqual({ ok: true, checks: { store: "ok" } });
+      expect(await before.json()).toEqual({ ok: true, checks: { database: "ok" } });
       for (const name of ["hamradio.sqlite", "hamradio.sqlite-wal"]) {
         const file = path.join(server.dataDir, name);
         const size = fs.statSync(file).size;
@@ -461,9 +461,9 @@ test.describe("/healthz", () => {
         }
       }
       const after = await fetch(`${server.origin}/healthz`);
-      expect(after.status).toBe(500);
+      expect(after.status).toBe(503);
       expect(after.headers.get("cache-control")).toBe("private, no-store");
-      expect(await after.json()).toEqual({ ok: false, checks: { store: "down" } });
+      expect(await after.json()).toEqual({ ok: false, checks: { database: "down" } });
     } finally {
       await server.stop();
     }

@@ -91,6 +91,8 @@ let delayMs = 0;
 /** While set, renders wait for it (the tests decide when a render finishes, not the clock). */
 let gate: Promise<void> | null = null;
 let openGate = () => {};
+/** Every render answers 503, as when the database is down. */
+let failing = false;
 function closeGate() {
   gate = new Promise((r) => (openGate = r));
 }
@@ -113,6 +115,7 @@ function fakeRemix(request: Request, context: AppLoadContext): Promise<Response>
     Vary: "Cookie",
   };
   const answer = () => {
+    if (failing) return page(503, { "Cache-Control": "private, no-store" });
     switch (url.pathname) {
       case "/private":
         return page(200, { "Cache-Control": "private, no-store" });
@@ -168,6 +171,7 @@ afterAll(() => new Promise<void>((r) => server.close(() => r())));
 beforeEach(() => {
   cache.invalidate("test");
   renders.length = 0;
+  failing = false;
   delayMs = 0;
   gate = null;
 });
@@ -308,6 +312,30 @@ describe("render cache over HTTP", () => {
     expect(renders).toEqual(["GET /News", "GET /News"]);
     clock += 30_000; // past TTL + stale window: a plain miss
     expect((await get("/News")).headers["x-render-cache"]).toBe("miss");
+  });
+
+  it("past the stale window, serves the last copy only while its re-render fails, for up to a day", async () => {
+    await get("/eras");
+    clock += 30_000; // past TTL + stale window
+    failing = true;
+    const kept = await get("/eras");
+    expect(kept.status).toBe(200);
+    expect(kept.headers["x-render-cache"]).toBe("stale-if-error");
+    expect(kept.body.toString()).toContain("<h1>/eras");
+    expect(bodyNonces(kept.body.toString())).toEqual([nonceOf(kept), nonceOf(kept)]);
+    expect((await get("/never-rendered")).status).toBe(503);
+    clock += 24 * 60 * 60_000;
+    const gone = await get("/eras");
+    expect(gone.status).toBe(503);
+    failing = false;
+    expect((await get("/eras")).headers["x-render-cache"]).toBe("miss");
+  });
+
+  it("a failing re-render after invalidate serves no copy: the data changed", async () => {
+    await get("/eras");
+    cache.invalidate("catalog changed");
+    failing = true;
+    expect((await get("/eras")).status).toBe(503);
   });
 
   it("invalidate drops every page, and a render started before it is not kept", async () => {

@@ -39,6 +39,36 @@ export function openPostgres(options: PostgresOptions): Pg {
   return pool;
 }
 
+const NETWORK_ERRORS = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EPIPE",
+  "EAI_AGAIN",
+]);
+
+/**
+ * Is this error the database being out of reach rather than a bug: no connection (refused, reset,
+ * timed out, terminated), the server shutting down or starting (57P01-03), out of connections or
+ * resources (class 53), a connection exception (class 08), a statement past its timeout (57014)
+ * or a read-only server after a failover (25006)?
+ */
+export function isPostgresOutage(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === "string") {
+    if (NETWORK_ERRORS.has(code)) return true;
+    if (/^(08|53)/.test(code) || ["57P01", "57P02", "57P03", "57014", "25006"].includes(code)) return true;
+  }
+  // node-postgres's own connection failures carry no code.
+  return /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/.test(
+    error.message,
+  );
+}
+
 /** Any fixed number, the same in every instance: the key of the migration lock. */
 const MIGRATION_LOCK = 0x68616d72; // "hamr"
 

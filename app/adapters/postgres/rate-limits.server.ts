@@ -1,11 +1,13 @@
 import type { Store } from "express-rate-limit";
-import { RateLimiterPostgres } from "rate-limiter-flexible";
+import { RateLimiterMemory, RateLimiterPostgres } from "rate-limiter-flexible";
 import type { Pg } from "./db.server";
 
 /**
  * The rate-limit counters of every instance in one PostgreSQL table (rate-limiter-flexible's
  * PostgreSQL store, one atomic upsert per hit), behind express-rate-limit's store interface, so
- * the tiers, the 429 and its RateLimit headers stay the server's.
+ * the tiers, the 429 and its RateLimit headers stay the server's. While PostgreSQL is unreachable
+ * each instance counts in its own memory instead (the library's insurance limiter), so the
+ * limits still hold per instance and no request fails for want of a counter.
  */
 export function createPostgresRateLimitStore(pool: Pg, tier: string): Store {
   let limiter: RateLimiterPostgres | undefined;
@@ -17,14 +19,17 @@ export function createPostgresRateLimitStore(pool: Pg, tier: string): Store {
     localKeys: false,
     prefix: `${tier}:`,
     init(options) {
+      const points = typeof options.limit === "number" ? options.limit : Number.MAX_SAFE_INTEGER;
+      const duration = Math.ceil(options.windowMs / 1000);
       limiter = new RateLimiterPostgres({
         storeClient: pool,
         storeType: "pool",
         tableName: "rate_limits",
         tableCreated: true,
         keyPrefix: tier,
-        points: typeof options.limit === "number" ? options.limit : Number.MAX_SAFE_INTEGER,
-        duration: Math.ceil(options.windowMs / 1000),
+        points,
+        duration,
+        insuranceLimiter: new RateLimiterMemory({ keyPrefix: tier, points, duration }),
       });
     },
     async increment(key) {

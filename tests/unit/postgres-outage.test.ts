@@ -1,0 +1,180 @@
+/**
+ * PostgreSQL going away and coming back, and instances keeping their caches coherent: an outage
+ * is a 503 (never a 500, nothing half-written), the rate limits keep counting in memory, the app
+ * reconnects by itself, and `invalidate()` on one instance reaches every other within a second.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createAppServer } from "~/composition.server";
+import { isPostgresOutage } from "~/adapters/postgres/db.server";
+import { createLoadContext } from "~/load-context";
+import { mapFailures, OutageError, withOutages } from "~/services/outage.server";
+import type { Services } from "~/services/services.server";
+import { SITE_UNAVAILABLE } from "~/rules/constants";
+import type { AppServer } from "../../server/app-contract";
+import { cuttableProxy, type CuttableProxy } from "../support/cuttable-proxy";
+import { freshDatabase, postgresEnabled, type TestDatabase } from "../support/postgres";
+
+vi.setConfig({ testTimeout: 30_000 });
+
+const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
+
+describe("what counts as the database being out of reach", () => {
+  it("no connection, shutdown, start-up, no connections left, timeouts, a read-only failover", () => {
+    for (const error of [
+      withCode("connect ECONNREFUSED 127.0.0.1:5432", "ECONNREFUSED"),
+      withCode("read ECONNRESET", "ECONNRESET"),
+      withCode("getaddrinfo ENOTFOUND db", "ENOTFOUND"),
+      withCode("terminating connection due to administrator command", "57P01"),
+      withCode("the database system is starting up", "57P03"),
+      withCode("sorry, too many clients already", "53300"),
+      withCode("connection failure", "08006"),
+      withCode("canceling statement due to statement timeout", "57014"),
+      withCode("cannot execute INSERT in a read-only transaction", "25006"),
+      new Error("Connection terminated unexpectedly"),
+      new Error("timeout exceeded when trying to connect"),
+    ])
+      expect(isPostgresOutage(error), error.message).toBe(true);
+  });
+
+  it("not a bug, a constraint or bad input", () => {
+    for (const error of [
+      withCode('syntax error at or near "x"', "42601"),
+      withCode("duplicate key value violates unique constraint", "23505"),
+      withCode("invalid byte sequence for encoding", "22021"),
+      new Error("Cannot read properties of undefined"),
+    ])
+      expect(isPostgresOutage(error), error.message).toBe(false);
+    expect(isPostgresOutage("ECONNREFUSED")).toBe(false);
+  });
+});
+
+describe("an outage as services and routes see it", () => {
+  const failing = {
+    down: async () => Promise.reject(withCode("connect ECONNREFUSED", "ECONNREFUSED")),
+    bug: async () => Promise.reject(new TypeError("x is undefined")),
+    sync: () => 1,
+  };
+
+  it("the store's outage becomes an OutageError; other failures pass through untouched", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const guarded = withOutages("test", failing, isPostgresOutage);
+    await expect(guarded.down()).rejects.toBeInstanceOf(OutageError);
+    await expect(guarded.bug()).rejects.toBeInstanceOf(TypeError);
+    expect(guarded.sync()).toBe(1);
+    vi.mocked(console.error).mockRestore();
+  });
+
+  it("routes get a thrown 503 with a clear message and Retry-After", async () => {
+    const outage = mapFailures({ latestEpisodes: failing.down }, () => new OutageError("down"));
+    const services = { catalog: outage, content: {}, gallery: {}, accounts: {}, library: {}, auth: {} };
+    const context = createLoadContext(services as unknown as Services, true)(undefined, "nonce");
+    const thrown = await context.services.catalog.latestEpisodes(8).catch((error: unknown) => error);
+    expect(thrown).toBeInstanceOf(Response);
+    const response = thrown as Response;
+    expect(response.status).toBe(503);
+    expect(response.headers.get("Retry-After")).toMatch(/^\d+$/);
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(await response.text()).toBe(SITE_UNAVAILABLE);
+  });
+});
+
+describe.skipIf(!postgresEnabled)("PostgreSQL down and back", () => {
+  let database: TestDatabase;
+  let proxy: CuttableProxy;
+  let admin: pg.Pool;
+  const dirs: string[] = [];
+  const opened: AppServer[] = [];
+  beforeAll(async () => {
+    database = await freshDatabase();
+    proxy = await cuttableProxy(database.url);
+    admin = new pg.Pool({ connectionString: database.url, max: 2 });
+  });
+  afterAll(async () => {
+    for (const app of opened) await app.services.close();
+    await proxy?.close();
+    await admin?.end();
+    await database?.drop();
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
+  const start = async (url: string) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hrs-pg-outage-"));
+    dirs.push(dir);
+    const app = await createAppServer({ DATA_DIR: dir, DATABASE_URL: url, DATABASE_POOL_MAX: "4" });
+    opened.push(app);
+    return app;
+  };
+  const favoriteCount = async () => Number((await admin.query("SELECT count(*) AS n FROM favorites")).rows[0].n);
+  const eventually = async (check: () => Promise<boolean> | boolean, withinMs: number) => {
+    const until = Date.now() + withinMs;
+    while (!(await check())) {
+      if (Date.now() > until) return false;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return true;
+  };
+
+  it("reads and writes refuse as an outage, /healthz says the database is down, and it all comes back", async () => {
+    const { services, rateLimitStore } = await start(proxy.url);
+    const user = await services.accounts.signUp(`outage-${Date.now()}@example.com`, "outage password");
+    await services.library.initUser(user.uid);
+    const latest = await services.catalog.latestEpisodes(8);
+    const before = await favoriteCount();
+    const counter = rateLimitStore!("get");
+    counter.init?.({ limit: 5, windowMs: 60_000 } as never);
+
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    proxy.down();
+    expect(await services.health()).toEqual({ ok: false, checks: { database: "down" } });
+    await expect(
+      services.library.addFavorite(user.uid, { audioSrc: "/media/audio/a.mp3", audioTitle: "A", duration: 1 }),
+    ).rejects.toBeInstanceOf(OutageError);
+    const word = latest[0]!.title.split(" ")[0]!;
+    await expect(services.catalog.searchEpisodes(word, 10)).rejects.toBeInstanceOf(OutageError);
+    // What was read a moment ago is still served; the rate limits count in memory meanwhile.
+    expect(await services.catalog.latestEpisodes(8)).toEqual(latest);
+    expect((await counter.increment("203.0.113.1")).totalHits).toBe(1);
+    expect((await counter.increment("203.0.113.1")).totalHits).toBe(2);
+    vi.mocked(console.error).mockRestore();
+
+    proxy.up();
+    expect(await eventually(async () => (await services.health()).ok, 5_000)).toBe(true);
+    expect(await favoriteCount()).toBe(before);
+    await services.library.addFavorite(user.uid, { audioSrc: "/media/audio/b.mp3", audioTitle: "B", duration: 1 });
+    expect(await favoriteCount()).toBe(before + 1);
+    expect((await services.catalog.searchEpisodes(word, 10)).length).toBeGreaterThan(0);
+  });
+
+  it("invalidate() on one instance drops the caches of every other within a second", async () => {
+    const [a, b] = [await start(database.url), await start(database.url)];
+    const heard: string[] = [];
+    b.services.onInvalidate((reason) => heard.push(reason));
+    const before = (await b.services.catalog.latestEpisodes(1))[0]!;
+    await admin.query("UPDATE episodes SET title = title || ' (remastered)' WHERE object_id = $1", [before.id]);
+    // Still the cached copy: nothing told b yet.
+    expect((await b.services.catalog.latestEpisodes(1))[0]!.title).toBe(before.title);
+    const sent = Date.now();
+    a.services.invalidate("catalog edited");
+    expect(await eventually(() => heard.includes("catalog edited"), 1_000)).toBe(true);
+    expect(Date.now() - sent).toBeLessThan(1_000);
+    expect((await b.services.catalog.latestEpisodes(1))[0]!.title).toBe(`${before.title} (remastered)`);
+  });
+
+  it("an instance whose notices connection was lost listens again and drops its caches then", async () => {
+    const listener = await start(proxy.url);
+    const heard: string[] = [];
+    listener.services.onInvalidate((reason) => heard.push(reason));
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    proxy.down();
+    await new Promise((r) => setTimeout(r, 300));
+    proxy.up();
+    expect(await eventually(() => heard.includes("cache notices resumed"), 10_000)).toBe(true);
+    vi.mocked(console.error).mockRestore();
+    const sender = await start(database.url);
+    sender.services.invalidate("after the outage");
+    expect(await eventually(() => heard.includes("after the outage"), 1_000)).toBe(true);
+  });
+});
