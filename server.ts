@@ -19,7 +19,7 @@ import { pathToFileURL } from "node:url";
 import express from "express";
 import helmet from "helmet";
 import type { AppEntry, AppServer } from "./server/app-contract";
-import { contentSecurityPolicy } from "./server/security";
+import { contentSecurityPolicy, PERMISSIONS_POLICY } from "./server/security";
 import { rateLimits } from "./server/rate-limit";
 import { pathGuard, requestGuard } from "./server/path-guard";
 import { createRemixWithCache, createRenderCache } from "./server/render-cache";
@@ -61,6 +61,7 @@ app.use((_req, res, next) => {
 
 app.use((req, res, next) => {
   res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+  res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
   next();
 });
 app.use(
@@ -149,6 +150,7 @@ const remix = createRemixWithCache({
   cache: renderCache,
   loadContext,
   withTiming: appServer.withTiming,
+  serverTiming: env.SERVER_TIMING === "on",
 });
 app.use(remix.serveCached);
 app.use(compressOnce);

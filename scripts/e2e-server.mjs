@@ -32,6 +32,8 @@ const child = spawn(process.execPath, ["build/server.js"], {
     TRUST_PROXY_HOPS: "1",
     // The production hash cost is a unit test's; browser tests only need sign-ins to work.
     PASSWORD_HASH_COST: "12",
+    // The cache-state tests read it.
+    SERVER_TIMING: "on",
     LIVE_STREAM_URL: `${upstreams.origin}/live/stream.mp3`,
     NOW_PLAYING_KIND: "live365",
     NOW_PLAYING_URL: `${upstreams.origin}/live365/station/a93581`,

@@ -23,6 +23,7 @@ export interface AppServer {
     RATE_LIMIT_GET_PER_MIN: number;
     RENDER_CACHE_TTL_MS: number;
     RENDER_CACHE_MAX_MB: number;
+    SERVER_TIMING: "on" | "off";
   };
   services: {
     health(): Promise<{ ok: boolean; checks: Record<string, string> }>;

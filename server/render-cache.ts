@@ -28,8 +28,9 @@ import { newTiming, serverTimingHeader, type RequestTiming } from "./server-timi
  *   with a 5xx (the database is down): a page that was fine a while ago beats an error page;
  * - `invalidate()` drops everything (and renders started before it are not stored).
  *
- * Responses carry `X-Render-Cache: hit | stale | miss | pass | bypass | off` and
- * `Server-Timing` (cache state; render, data and session time when Remix ran).
+ * Responses carry `X-Render-Cache: hit | stale | stale-if-error | miss | pass | bypass | off`,
+ * and, when `serverTiming` is on, `Server-Timing` (cache state; render, data and session time
+ * when Remix ran). Off by default: session times would tell a prober which session ids exist.
  */
 
 export interface RenderCacheOptions {
@@ -264,7 +265,7 @@ export function sendPage(
   page: CachedPage,
   nonce: string,
   state: string,
-  timing: string,
+  timing: string | null,
 ): void {
   res.statusCode = page.status;
   for (const [name, value] of page.headers) res.setHeader(name, value);
@@ -282,7 +283,7 @@ export function sendPage(
     chunks.reduce((n, c) => n + c.length, 0),
   );
   res.setHeader("X-Render-Cache", state);
-  res.setHeader("Server-Timing", timing);
+  if (timing) res.setHeader("Server-Timing", timing);
   if (req.method === "HEAD") {
     res.end();
     return;
@@ -303,6 +304,8 @@ export interface RemixWithCacheOptions {
   loadContext: (req: ExpressRequest, nonce: string) => AppLoadContext;
   /** Runs `fn` inside the request's timing scope (the app records data and session time in it). */
   withTiming: <T>(timing: RequestTiming, fn: () => T) => T;
+  /** Send `Server-Timing` (diagnostics; off in production unless asked for). */
+  serverTiming?: boolean;
   log?: (message: string) => void;
 }
 
@@ -316,6 +319,9 @@ export function createRemixWithCache(options: RemixWithCacheOptions): {
   render: RequestHandler;
 } {
   const { cache, loadContext, handle, withTiming } = options;
+  const timingHeader: typeof serverTimingHeader | (() => null) = options.serverTiming
+    ? serverTimingHeader
+    : () => null;
   const log = options.log ?? ((m: string) => console.error(m));
   const KEY = "renderCacheKey";
 
@@ -345,7 +351,7 @@ export function createRemixWithCache(options: RemixWithCacheOptions): {
         found.page,
         nonce,
         found.state === "fresh" ? "hit" : "stale",
-        serverTimingHeader(found.state === "fresh" ? "hit" : "stale"),
+        timingHeader(found.state === "fresh" ? "hit" : "stale"),
       );
       if (found.state === "stale") refresh(key, req);
       return;
@@ -353,7 +359,7 @@ export function createRemixWithCache(options: RemixWithCacheOptions): {
     const pending = cache.pending(key);
     if (pending) {
       pending.then(
-        (page) => (page ? sendPage(req, res, page, nonce, "hit", serverTimingHeader("coalesced")) : next()),
+        (page) => (page ? sendPage(req, res, page, nonce, "hit", timingHeader("coalesced")) : next()),
         () => next(),
       );
       return;
@@ -370,9 +376,10 @@ export function createRemixWithCache(options: RemixWithCacheOptions): {
     if (!key) {
       const state = cache.enabled ? "bypass" : "off";
       res.setHeader("X-Render-Cache", state);
-      beforeHeaders(res, () =>
-        res.setHeader("Server-Timing", serverTimingHeader(state, performance.now() - started, timing)),
-      );
+      if (options.serverTiming)
+        beforeHeaders(res, () =>
+          res.setHeader("Server-Timing", serverTimingHeader(state, performance.now() - started, timing)),
+        );
       return withTiming(timing, next);
     }
     try {
@@ -382,10 +389,10 @@ export function createRemixWithCache(options: RemixWithCacheOptions): {
       const result = await cache.fill(key, nonce, () => withTiming(timing, () => handle(request, context)));
       if ("page" in result) {
         const state = result.fallback ? "stale-if-error" : "miss";
-        sendPage(req, res, result.page, nonce, state, serverTimingHeader(state, performance.now() - started, timing));
+        sendPage(req, res, result.page, nonce, state, timingHeader(state, performance.now() - started, timing));
         return;
       }
-      await stream(res, result.response, serverTimingHeader("pass", performance.now() - started, timing), "pass");
+      await stream(res, result.response, timingHeader("pass", performance.now() - started, timing), "pass");
     } catch (error) {
       next(error);
     }
@@ -395,14 +402,14 @@ export function createRemixWithCache(options: RemixWithCacheOptions): {
 }
 
 /** Streams a Remix response (what @remix-run/express's sendRemixResponse does, plus our headers). */
-async function stream(res: ExpressResponse, response: Response, timing: string, state: string): Promise<void> {
+async function stream(res: ExpressResponse, response: Response, timing: string | null, state: string): Promise<void> {
   res.statusMessage = response.statusText;
   res.status(response.status);
   response.headers.forEach((value, name) => {
     if (name !== "set-cookie") res.append(name, value);
   });
   for (const cookie of response.headers.getSetCookie()) res.append("Set-Cookie", cookie);
-  res.setHeader("Server-Timing", timing);
+  if (timing) res.setHeader("Server-Timing", timing);
   res.setHeader("X-Render-Cache", state);
   if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
   if (response.body) await writeReadableStreamToWritable(response.body, res);

@@ -10,6 +10,31 @@ function origin(url: string): string | null {
   }
 }
 
+const CAST_SCRIPT_PATHS = ["https://www.gstatic.com/cv/js/sender/", "https://www.gstatic.com/cast/sdk/libs/"];
+
+/**
+ * Powerful features the site never uses, off for it and for every frame it embeds; playback
+ * features (autoplay, fullscreen, picture-in-picture) keep the browser's defaults.
+ */
+export const PERMISSIONS_POLICY = [
+  "accelerometer",
+  "bluetooth",
+  "browsing-topics",
+  "camera",
+  "display-capture",
+  "geolocation",
+  "gyroscope",
+  "hid",
+  "magnetometer",
+  "microphone",
+  "midi",
+  "payment",
+  "serial",
+  "usb",
+]
+  .map((feature) => `${feature}=()`)
+  .join(", ");
+
 /**
  * The enforced Content-Security-Policy: scripts only with this response's nonce, no plugins,
  * no <base>, never framed; frames only for the help, special-feature and content-site embeds
@@ -30,7 +55,8 @@ export function contentSecurityPolicy(
     .filter((o): o is string => o !== null);
   return {
     "default-src": ["'self'"],
-    "script-src": ["'self'", nonce, "https://www.gstatic.com"],
+    // Of Google's static host, only the Cast sender and the framework it loads.
+    "script-src": ["'self'", nonce, ...CAST_SCRIPT_PATHS],
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:", "https:"],
     "media-src": ["'self'", "https:", "blob:", ...[origin(urls.liveStreamUrl)].filter((o): o is string => o !== null)],

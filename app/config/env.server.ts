@@ -71,6 +71,7 @@ const envSchema = z
     RENDER_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
     /** Server memo of rendered fragments (site chrome, episode cards; ADR 009): off renders them afresh every time. */
     SERVER_MEMO: z.enum(["on", "off"]).default("on"),
+    SERVER_TIMING: z.enum(["on", "off"]).default("off"),
     /** scrypt cost of new password hashes, as log2 of N; below 17 only to keep test runs fast. */
     PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(PASSWORD_HASH_COST),
     /**

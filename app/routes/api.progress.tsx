@@ -44,7 +44,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   let result: Awaited<ReturnType<typeof context.services.library.writeProgress>>;
   try {
-    result = await context.services.library.writeProgress(user.uid, sync, at);
+    // A client clock ahead of ours must not make its write outrank every later one.
+    result = await context.services.library.writeProgress(user.uid, sync, Math.min(at, Date.now()));
   } catch (error) {
     console.error("[progress] not saved:", error instanceof Error ? error.message : error);
     return serviceUnavailableJson({ ok: false, error: LIBRARY_UNAVAILABLE });

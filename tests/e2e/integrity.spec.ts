@@ -212,7 +212,8 @@ test("progress: a write older than the stored one never overwrites it, also out 
     };
   };
 
-  const t = Date.now();
+  // Capture times a minute back: the server clamps times ahead of its own clock.
+  const t = Date.now() - 60_000;
   expect(await write(devices[0], payload(100, t, "at t"))).toBe("written");
   expect(await write(devices[1], payload(50, t - 1, "older"))).toBe("stale");
   expect(await write(devices[1], payload(60, t, "same time"))).toBe("stale");
@@ -232,4 +233,11 @@ test("progress: a write older than the stored one never overwrites it, also out 
   // A late arrival from before the burst changes nothing.
   expect(await write(devices[0], payload(5, t + 2_005, "late"))).toBe("stale");
   expect(await stored()).toEqual({ position: 219, title: "burst 19", userTitle: "burst 19" });
+
+  // A device whose clock runs years ahead is taken at the server's time: it cannot block every
+  // later write of this listener.
+  expect(await write(devices[1], payload(300, Date.now() + 10 * 365 * 86_400_000, "from the future"))).toBe("written");
+  await new Promise((r) => setTimeout(r, 20));
+  expect(await write(devices[0], payload(301, Date.now(), "after it"))).toBe("written");
+  expect(await stored()).toEqual({ position: 301, title: "after it", userTitle: "after it" });
 });

@@ -72,6 +72,11 @@ async function expectSecurityHeaders(r: APIResponse, label: string): Promise<str
   ]) {
     expect(scripts, `${label}: script-src must not allow ${loose}`).not.toContain(loose);
   }
+  const hosts = scripts.filter((s) => /^https:\/\//.test(s));
+  expect(hosts, `${label}: of other hosts, only the Cast sender's paths`).toEqual([
+    "https://www.gstatic.com/cv/js/sender/",
+    "https://www.gstatic.com/cast/sdk/libs/",
+  ]);
   expect(d.has("script-src-attr") || d.has("script-src-elem"), `${label}: no looser per-element script lists`).toBe(
     false,
   );
@@ -91,6 +96,9 @@ async function expectSecurityHeaders(r: APIResponse, label: string): Promise<str
   expect(h["x-content-type-options"], `${label}: nosniff`).toBe("nosniff");
   expect(h["referrer-policy"], `${label}: Referrer-Policy`).toBe("strict-origin-when-cross-origin");
   expect(h["x-powered-by"], `${label}: no X-Powered-By`).toBeUndefined();
+  const permissions = h["permissions-policy"] ?? "";
+  for (const feature of ["camera", "microphone", "geolocation", "payment", "usb", "browsing-topics"])
+    expect(permissions, `${label}: Permissions-Policy turns ${feature} off`).toContain(`${feature}=()`);
 
   const nonce = nonces[0]!.slice("'nonce-".length, -1);
   expect(seenNonces.has(nonce), `${label}: a fresh nonce per response`).toBe(false);

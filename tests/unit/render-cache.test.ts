@@ -151,6 +151,7 @@ beforeAll(async () => {
     cache,
     loadContext,
     withTiming: (_timing, fn) => fn(),
+    serverTiming: true,
     log: () => {},
   });
   app.use(remix.serveCached);
@@ -350,5 +351,33 @@ describe("render cache over HTTP", () => {
     await during;
     expect((await get("/about")).headers["x-render-cache"]).toBe("miss");
     expect(cache.stats().entries).toBe(1);
+  });
+});
+
+describe("Server-Timing", () => {
+  it("is not sent unless asked for: session times would tell which session ids exist", async () => {
+    const app = express();
+    app.use((_req, res, next) => ((res.locals.cspNonce = "bm9uY2Vub25jZW5vbmNl"), next()));
+    const remix = createRemixWithCache({
+      handle: fakeRemix,
+      cache: createRenderCache({ ttlMs: 10_000 }),
+      loadContext,
+      withTiming: (_timing, fn) => fn(),
+      log: () => {},
+    });
+    app.use(remix.serveCached);
+    app.all("*", remix.render, (_req, res) => res.send("passed on"));
+    const quiet = app.listen(0, "127.0.0.1");
+    await new Promise((r) => quiet.once("listening", r));
+    const base = `http://127.0.0.1:${(quiet.address() as AddressInfo).port}`;
+    try {
+      for (const headers of [{}, {}, { Cookie: "hrs_session=abc" }]) {
+        const r = await fetch(`${base}/`, { headers });
+        expect(r.headers.get("x-render-cache")).toMatch(/^(miss|hit|bypass)$/);
+        expect(r.headers.get("server-timing")).toBeNull();
+      }
+    } finally {
+      quiet.close();
+    }
   });
 });
