@@ -319,9 +319,7 @@ export function createRemixWithCache(options: RemixWithCacheOptions): {
   render: RequestHandler;
 } {
   const { cache, loadContext, handle, withTiming } = options;
-  const timingHeader: typeof serverTimingHeader | (() => null) = options.serverTiming
-    ? serverTimingHeader
-    : () => null;
+  const timingHeader: typeof serverTimingHeader | (() => null) = options.serverTiming ? serverTimingHeader : () => null;
   const log = options.log ?? ((m: string) => console.error(m));
   const KEY = "renderCacheKey";
 
