@@ -8,7 +8,7 @@
  * build's entry module (app/entry.server.tsx), so each app module runs once.
  */
 import type { ErrorRequestHandler, RequestHandler } from "express";
-import { createRequestHandler as createFetchHandler, type ServerBuild } from "@remix-run/node";
+import { createRequestHandler as createFetchHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import { createRequestHandler } from "@remix-run/express";
 import closeWithGrace from "close-with-grace";
 import compression from "compression";
@@ -24,6 +24,7 @@ import { rateLimits } from "./server/rate-limit";
 import { pathGuard, requestGuard } from "./server/path-guard";
 import { createRemixWithCache, createRenderCache } from "./server/render-cache";
 import { precompressed } from "./server/precompressed";
+import { shedLoad } from "./server/shed";
 
 const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
 
@@ -144,20 +145,36 @@ const renderCache = createRenderCache({
   maxBytes: env.RENDER_CACHE_MAX_MB * 1024 * 1024,
 });
 services.onInvalidate(() => renderCache.invalidate());
-const loadContext = (req: express.Request, nonce: string) => appServer.getLoadContext(req.headers.cookie, nonce);
 const remix = createRemixWithCache({
   handle: createFetchHandler(build, mode),
   cache: renderCache,
-  loadContext,
+  loadContext: appServer.getLoadContext,
+  keyParams: appServer.pageQueryParams,
   withTiming: appServer.withTiming,
   serverTiming: env.SERVER_TIMING === "on",
 });
 app.use(remix.serveCached);
+// Past the cache, every request runs Remix: bounded, the excess refused at once (503).
+app.use(
+  shedLoad({
+    concurrency: env.RENDER_CONCURRENCY,
+    queue: env.RENDER_QUEUE,
+    retryAfterSeconds: 5,
+    cacheControl: cachePolicy.private,
+  }),
+);
 app.use(compressOnce);
 app.all(
   "*",
   remix.render,
-  createRequestHandler({ build, mode, getLoadContext: (req, res) => loadContext(req, res.locals.cspNonce) }),
+  createRequestHandler({
+    build,
+    mode,
+    // A session the cache already looked up is not read twice.
+    getLoadContext: (req, res) =>
+      (res.locals.loadContext as AppLoadContext | undefined) ??
+      appServer.getLoadContext(req.headers.cookie, res.locals.cspNonce),
+  }),
 );
 
 // Errors Express meets before a route runs (a path or body it cannot decode): a clear 4xx, one

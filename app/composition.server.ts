@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { AppServer } from "../server/app-contract";
 import { EnvError, parseEnv, type Env } from "~/config/env.server";
-import { CACHE_POLICY } from "~/http/cache-policy";
+import { CACHE_POLICY, PAGE_QUERY_PARAMS } from "~/http/cache-policy";
 import { CROSS_SITE_REFUSAL, isCrossSiteWrite } from "~/http/guards.server";
 import { createLoadContext } from "~/load-context";
 import { withTiming } from "~/services/request-timing.server";
@@ -215,5 +215,6 @@ export async function createAppServer(
     isCrossSiteWrite,
     crossSiteRefusal: CROSS_SITE_REFUSAL,
     cachePolicy: CACHE_POLICY,
+    pageQueryParams: PAGE_QUERY_PARAMS,
   };
 }

@@ -24,6 +24,8 @@ export interface AppServer {
     RENDER_CACHE_TTL_MS: number;
     RENDER_CACHE_MAX_MB: number;
     SERVER_TIMING: "on" | "off";
+    RENDER_CONCURRENCY: number;
+    RENDER_QUEUE: number;
   };
   services: {
     health(): Promise<{ ok: boolean; checks: Record<string, string> }>;
@@ -47,6 +49,8 @@ export interface AppServer {
   ): boolean;
   crossSiteRefusal: string;
   cachePolicy: { private: string; media: string };
+  /** Query parameters a public page reads: the render cache's key keeps only these. */
+  pageQueryParams: ReadonlySet<string>;
 }
 
 /** The Remix build's entry module, as the server reads it. Rejects with an `EnvError` on bad env. */

@@ -9,12 +9,12 @@ import { newTiming, serverTimingHeader, type RequestTiming } from "./server-timi
  * Render cache for anonymous public pages (ADR 006).
  *
  * An anonymous GET/HEAD of a public page is answered from an in-process LRU keyed on the URL
- * Remix sees (origin + path + query) when a fresh copy is there; Remix (routing, loaders, React
- * rendering) runs only to fill it. Rules:
- * - requests: GET/HEAD only, none carrying one of our cookies (`hrs_*`, `__Host-hrs_*`,
- *   `__Secure-hrs_*`: the session, the OAuth flow) or an Authorization header, and never the
- *   personal or action paths (/api, /auth, /signin, /signup, /user, /SpankBank…, /favorites,
- *   /logout, /healthz);
+ * Remix sees (origin + path + the query parameters pages read) when a fresh copy is there;
+ * Remix (routing, loaders, React rendering) runs only to fill it, anonymously. Rules:
+ * - requests: GET/HEAD only, never the personal or action paths (/api, /auth, /signin, /signup,
+ *   /user, /SpankBank…, /favorites, /logout, /healthz), and none with a valid session (one of
+ *   our cookies, `hrs_*`, `__Host-hrs_*`, `__Secure-hrs_*`, naming a live session); any other
+ *   cookie or header, and unknown query parameters, change nothing;
  * - responses: only 200 (TTL) and 404 (shorter TTL), only with `Cache-Control: public` and
  *   without private/no-store/no-cache, never with Set-Cookie, only varying on Cookie and/or
  *   Accept-Encoding; the TTL is also capped by the response's own max-age;
@@ -237,17 +237,24 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
 const PERSONAL_PATHS = /^\/(?:(?:api|auth|signin|signup|user|favorites|logout|healthz)(?:[/.]|$)|spankbank)/i;
 const OUR_COOKIE = /(?:^|;)\s*(?:__Host-|__Secure-)?hrs_/;
 
-/** Is this request one that may share a cached page (anonymous GET/HEAD of a public path)? */
-export function isCacheableRequest(
-  method: string,
-  path: string,
-  headers: { cookie?: string; authorization?: string },
-): boolean {
-  if (method !== "GET" && method !== "HEAD") return false;
-  if (PERSONAL_PATHS.test(path)) return false;
-  if (headers.authorization) return false;
-  if (headers.cookie && OUR_COOKIE.test(headers.cookie)) return false;
-  return true;
+/** May this request share a cached page: a GET/HEAD of a public path (sessions are checked apart)? */
+export function isCacheableRequest(method: string, path: string): boolean {
+  return (method === "GET" || method === "HEAD") && !PERSONAL_PATHS.test(path);
+}
+
+/**
+ * The URL a shared page is kept under and rendered from: the path, and of the query only the
+ * parameters some page reads (the first value of each), so junk parameters neither make new
+ * entries nor force renders.
+ */
+export function cacheKeyUrl(originalUrl: string, keyParams: ReadonlySet<string>): string {
+  const q = originalUrl.indexOf("?");
+  if (q === -1) return originalUrl;
+  const kept = new URLSearchParams();
+  for (const [name, value] of new URLSearchParams(originalUrl.slice(q + 1)))
+    if (keyParams.has(name) && !kept.has(name)) kept.append(name, value);
+  const query = kept.toString();
+  return originalUrl.slice(0, q) + (query ? `?${query}` : "");
 }
 
 /** The origin Remix sees for this request (as @remix-run/express builds it). */
@@ -300,8 +307,10 @@ export interface RemixWithCacheOptions {
   /** Remix's fetch-style handler: `createRequestHandler(build, mode)` from @remix-run/node. */
   handle: (request: Request, loadContext: AppLoadContext) => Promise<Response>;
   cache: RenderCache;
-  /** The load context of a request, with the CSP nonce its HTML is rendered with. */
-  loadContext: (req: ExpressRequest, nonce: string) => AppLoadContext;
+  /** The load context for a request's cookie, with the CSP nonce its HTML is rendered with. */
+  loadContext: (cookie: string | undefined, nonce: string) => AppLoadContext;
+  /** Query parameters some page reads; all others are dropped from the key (`cacheKeyUrl`). */
+  keyParams: ReadonlySet<string>;
   /** Runs `fn` inside the request's timing scope (the app records data and session time in it). */
   withTiming: <T>(timing: RequestTiming, fn: () => T) => T;
   /** Send `Server-Timing` (diagnostics; off in production unless asked for). */
@@ -313,6 +322,9 @@ export interface RemixWithCacheOptions {
  * Returns two middlewares: `serveCached` (early: answers fresh/stale hits and waits for a
  * render of the same page already under way) and `render` (runs Remix to fill the cache for
  * eligible requests; any other request goes on, timed, to the next handler: @remix-run/express).
+ * A request with one of our cookies is looked up first: only a valid session gets a render of
+ * its own (its load context, user read, is left in `res.locals.loadContext` for that render);
+ * a junk or expired cookie gets the shared page.
  */
 export function createRemixWithCache(options: RemixWithCacheOptions): {
   serveCached: RequestHandler;
@@ -327,7 +339,7 @@ export function createRemixWithCache(options: RemixWithCacheOptions): {
     if (cache.pending(key)) return;
     const nonce = crypto.randomBytes(16).toString("base64");
     const request = toFetchRequest(req, key);
-    const context = loadContext(req, nonce);
+    const context = loadContext(undefined, nonce);
     cache
       .fill(key, nonce, () => handle(request, context))
       .catch((error: unknown) => {
@@ -337,9 +349,8 @@ export function createRemixWithCache(options: RemixWithCacheOptions): {
       });
   }
 
-  const serveCached: RequestHandler = (req, res, next) => {
-    if (!cache.enabled || !isCacheableRequest(req.method, req.path, req.headers)) return next();
-    const key = originOf(req) + req.originalUrl;
+  const serveShared: RequestHandler = (req, res, next) => {
+    const key = originOf(req) + cacheKeyUrl(req.originalUrl, options.keyParams);
     const found = cache.get(key);
     const nonce = res.locals.cspNonce as string;
     if (found) {
@@ -366,6 +377,15 @@ export function createRemixWithCache(options: RemixWithCacheOptions): {
     next();
   };
 
+  const serveCached: RequestHandler = (req, res, next) => {
+    if (!cache.enabled || !isCacheableRequest(req.method, req.path)) return next();
+    const cookie = req.headers.cookie;
+    if (!cookie || !OUR_COOKIE.test(cookie)) return serveShared(req, res, next);
+    const context = loadContext(cookie, res.locals.cspNonce as string);
+    res.locals.loadContext = context;
+    context.user().then((user) => (user ? next() : serveShared(req, res, next)), next);
+  };
+
   const render: RequestHandler = async (req, res, next) => {
     const started = performance.now();
     const timing = newTiming();
@@ -381,7 +401,7 @@ export function createRemixWithCache(options: RemixWithCacheOptions): {
       return withTiming(timing, next);
     }
     try {
-      const context = loadContext(req, nonce);
+      const context = loadContext(undefined, nonce);
       // A cache fill is not aborted when its first client goes away: others may be waiting.
       const request = toFetchRequest(req, key);
       const result = await cache.fill(key, nonce, () => withTiming(timing, () => handle(request, context)));
@@ -414,11 +434,11 @@ async function stream(res: ExpressResponse, response: Response, timing: string |
   else res.end();
 }
 
-/** The GET Request a cache fill renders (headers as @remix-run/express passes them). */
+/** The GET Request a cache fill renders (headers as @remix-run/express passes them, anonymous). */
 function toFetchRequest(req: ExpressRequest, href: string): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
+    if (value === undefined || name === "cookie" || name === "authorization") continue;
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else headers.set(name, value);
   }

@@ -72,6 +72,8 @@ const envSchema = z
     /** Server memo of rendered fragments (site chrome, episode cards; ADR 009): off renders them afresh every time. */
     SERVER_MEMO: z.enum(["on", "off"]).default("on"),
     SERVER_TIMING: z.enum(["on", "off"]).default("off"),
+    RENDER_CONCURRENCY: z.coerce.number().int().min(0).max(1000).default(8),
+    RENDER_QUEUE: z.coerce.number().int().min(0).max(10_000).default(64),
     /** scrypt cost of new password hashes, as log2 of N; below 17 only to keep test runs fast. */
     PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(PASSWORD_HASH_COST),
     /**

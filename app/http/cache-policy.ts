@@ -28,3 +28,20 @@ export function cacheHeaders(policy: CachePolicyName): Record<string, string> {
   if (policy === "publicPage" || policy === "error") headers["Vary"] = "Cookie";
   return headers;
 }
+
+/**
+ * The query parameters some public page reads (with Remix's own `_data` and `index`): a shared
+ * page is kept under these only, so `/?x=1` is the home page, not a new entry and a new render.
+ * A route that reads a new parameter adds it here.
+ */
+export const PAGE_QUERY_PARAMS: ReadonlySet<string> = new Set([
+  "_data",
+  "index",
+  "term",
+  "title",
+  "station",
+  "era",
+  "page",
+  "t",
+  "tab",
+]);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   createRemixWithCache,
   createRenderCache,
+  cacheKeyUrl,
   isCacheableRequest,
   isCacheableResponse,
 } from "../../server/render-cache";
@@ -26,11 +27,11 @@ describe("which requests may share a cached page", () => {
       "/Crew",
       "/userguide",
     ]) {
-      expect(isCacheableRequest("GET", path, {}), path).toBe(true);
-      expect(isCacheableRequest("HEAD", path, {}), path).toBe(true);
+      expect(isCacheableRequest("GET", path), path).toBe(true);
+      expect(isCacheableRequest("HEAD", path), path).toBe(true);
     }
     for (const method of ["POST", "PUT", "DELETE", "PATCH", "OPTIONS"])
-      expect(isCacheableRequest(method, "/", {})).toBe(false);
+      expect(isCacheableRequest(method, "/")).toBe(false);
     for (const path of [
       "/api/now-playing",
       "/api/progress",
@@ -48,23 +49,19 @@ describe("which requests may share a cached page", () => {
       "/logout",
       "/healthz",
     ]) {
-      expect(isCacheableRequest("GET", path, {}), path).toBe(false);
+      expect(isCacheableRequest("GET", path), path).toBe(false);
     }
   });
+});
 
-  it("never with one of our cookies or an Authorization header; other cookies are fine", () => {
-    for (const cookie of [
-      "__Host-hrs_session=abc",
-      "hrs_session=abc",
-      "a=1; hrs_session=abc",
-      "a=1;__Host-hrs_session=x",
-      "hrs_oauth_flow=1",
-    ]) {
-      expect(isCacheableRequest("GET", "/", { cookie }), cookie).toBe(false);
-    }
-    expect(isCacheableRequest("GET", "/", { authorization: "Bearer x" })).toBe(false);
-    expect(isCacheableRequest("GET", "/", { cookie: "_ga=GA1.1; theme=dark" })).toBe(true);
-    expect(isCacheableRequest("GET", "/", { cookie: "not_hrs_session=1" })).toBe(true);
+describe("the key of a shared page", () => {
+  const params = new Set(["term", "page", "_data"]);
+  it("keeps only the query parameters pages read, the first value of each, in order", () => {
+    expect(cacheKeyUrl("/", params)).toBe("/");
+    expect(cacheKeyUrl("/?", params)).toBe("/");
+    expect(cacheKeyUrl("/?utm_source=x&fbclid=1", params)).toBe("/");
+    expect(cacheKeyUrl("/search?junk=1&term=ham%20radio&term=other", params)).toBe("/search?term=ham+radio");
+    expect(cacheKeyUrl("/era?page=2&_data=routes%2Fera&x=9", params)).toBe("/era?page=2&_data=routes%2Fera");
   });
 });
 
@@ -137,7 +134,16 @@ function fakeRemix(request: Request, context: AppLoadContext): Promise<Response>
 
 let server: http.Server;
 let origin = "";
-const loadContext = (_req: unknown, nonce: string) => ({ cspNonce: nonce }) as unknown as AppLoadContext;
+/** A session cookie `hrs_session=live…` names a live session; any other value does not. */
+const sessionReads: string[] = [];
+const loadContext = (cookie: string | undefined, nonce: string) =>
+  ({
+    cspNonce: nonce,
+    user: async () => {
+      if (cookie) sessionReads.push(cookie);
+      return cookie && /hrs_session=live/.test(cookie) ? { uid: "u1", email: "u@example.com" } : null;
+    },
+  }) as unknown as AppLoadContext;
 
 beforeAll(async () => {
   const app = express();
@@ -151,6 +157,7 @@ beforeAll(async () => {
     cache,
     loadContext,
     withTiming: (_timing, fn) => fn(),
+    keyParams: new Set(["term", "station"]),
     serverTiming: true,
     log: () => {},
   });
@@ -158,7 +165,10 @@ beforeAll(async () => {
   // What @remix-run/express does with everything the cache lets through.
   const passThrough: express.RequestHandler = async (req, res) => {
     const url = `${req.protocol}://${req.get("host")}${req.originalUrl}`;
-    const response = await fakeRemix(new Request(url, { method: req.method }), loadContext(req, res.locals.cspNonce));
+    const response = await fakeRemix(
+      new Request(url, { method: req.method }),
+      loadContext(req.headers.cookie, res.locals.cspNonce),
+    );
     res.status(response.status);
     response.headers.forEach((value, name) => res.append(name, value));
     res.end(Buffer.from(await response.arrayBuffer()));
@@ -172,6 +182,7 @@ afterAll(() => new Promise<void>((r) => server.close(() => r())));
 beforeEach(() => {
   cache.invalidate("test");
   renders.length = 0;
+  sessionReads.length = 0;
   failing = false;
   delayMs = 0;
   gate = null;
@@ -246,14 +257,35 @@ describe("render cache over HTTP", () => {
     expect(renders).toEqual(["GET /search?term=a", "GET /search?term=b"]);
   });
 
-  it("never serves or stores for a signed-in request", async () => {
+  it("never serves or stores for a request with a live session", async () => {
     await get("/");
-    const signedIn = await get("/", { Cookie: "__Host-hrs_session=abc" });
+    const signedIn = await get("/", { Cookie: "__Host-hrs_session=live-1" });
     expect(signedIn.headers["x-render-cache"]).toBe("bypass");
     expect(signedIn.headers["server-timing"]).toMatch(/^cache;desc=bypass, render;dur=/);
     expect(bodyNonces(signedIn.body.toString())).toEqual([nonceOf(signedIn), nonceOf(signedIn)]);
     expect(renders).toEqual(["GET /", "GET /"]);
     expect((await get("/", { Cookie: "_ga=1" })).headers["x-render-cache"]).toBe("hit");
+  });
+
+  it("junk or expired session cookies, other headers and unknown parameters all get the shared page", async () => {
+    await get("/search?term=ham");
+    for (const [path, headers] of [
+      ["/search?term=ham", { Cookie: "__Host-hrs_session=forged" }],
+      ["/search?term=ham", { Cookie: "hrs_oauth_flow=1; hrs_session=expired" }],
+      ["/search?term=ham", { Authorization: "Bearer anything" }],
+      ["/search?term=ham&nocache=1", {}],
+      ["/search?utm_source=x&term=ham&term=other", {}],
+    ] as const) {
+      const r = await get(path, headers);
+      expect(r.headers["x-render-cache"], `${path} ${JSON.stringify(headers)}`).toBe("hit");
+      expect(r.body.toString()).toContain("<h1>/search");
+    }
+    expect(renders).toEqual(["GET /search?term=ham"]);
+    expect(sessionReads).toEqual(["__Host-hrs_session=forged", "hrs_oauth_flow=1; hrs_session=expired"]);
+    // A fill renders the page anonymously, whatever cookie its first visitor sent.
+    await get("/about?x=1", { Cookie: "hrs_session=forged" });
+    expect(renders).toEqual(["GET /search?term=ham", "GET /about"]);
+    expect((await get("/about")).headers["x-render-cache"]).toBe("hit");
   });
 
   it("does not keep private responses, responses that set cookies, errors; keeps 404", async () => {
@@ -362,6 +394,7 @@ describe("Server-Timing", () => {
       handle: fakeRemix,
       cache: createRenderCache({ ttlMs: 10_000 }),
       loadContext,
+      keyParams: new Set(),
       withTiming: (_timing, fn) => fn(),
       log: () => {},
     });
@@ -371,7 +404,7 @@ describe("Server-Timing", () => {
     await new Promise((r) => quiet.once("listening", r));
     const base = `http://127.0.0.1:${(quiet.address() as AddressInfo).port}`;
     try {
-      for (const headers of [{}, {}, { Cookie: "hrs_session=abc" }]) {
+      for (const headers of [{}, {}, { Cookie: "hrs_session=live" }] as Record<string, string>[]) {
         const r = await fetch(`${base}/`, { headers });
         expect(r.headers.get("x-render-cache")).toMatch(/^(miss|hit|bypass)$/);
         expect(r.headers.get("server-timing")).toBeNull();
