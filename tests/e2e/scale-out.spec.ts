@@ -27,6 +27,9 @@ test.beforeAll(async ({}, testInfo) => {
   testInfo.setTimeout(90_000);
   stack = await startScaleOutStack(Number(new URL(testInfo.project.use.baseURL!).port));
 });
+test.afterEach(async ({}, testInfo) => {
+  if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach("stack logs", { body: stack?.logs() ?? "" });
+});
 test.afterAll(async () => {
   await stack?.stop();
 });
@@ -85,6 +88,7 @@ test("the shipped nginx config: HTTPS round-robin over both instances, HTTP redi
   expect(plain.headers().location).toBe("https://127.0.0.1/about");
 
   for (const origin of stack.instances) expect((await request.get(`${origin}/healthz`)).status()).toBe(200);
+  expect(stack.errorLog(), "nginx's error log").not.toMatch(/\[(error|crit|alert|emerg)\]/);
   // Everything lives in PostgreSQL: an instance's DATA_DIR stays empty.
   for (const dir of stack.dataDirs) expect(fs.readdirSync(dir)).toEqual([]);
 });

@@ -29,6 +29,10 @@ export interface ScaleOutStack {
   postgres: Pick<PostgresServer, "stop" | "start">;
   /** nginx's access log so far (the shipped log format: one line per request, with upstream=). */
   accessLog(): string;
+  /** nginx's error log so far ("[warn]" and worse). */
+  errorLog(): string;
+  /** What the instances and nginx printed so far. */
+  logs(): string;
   stop(): Promise<void>;
 }
 
@@ -97,6 +101,8 @@ async function stopGroup(child: ChildProcess, graceMs = 10_000) {
   clearTimeout(timer);
 }
 
+const read = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "");
+
 function collect(child: ChildProcess) {
   let output = "";
   child.stdout?.on("data", (d) => (output += String(d)));
@@ -163,6 +169,7 @@ export async function startScaleOutStack(base: number): Promise<ScaleOutStack> {
       { stdio: "pipe" },
     );
     const accessLog = path.join(dir, "access.log");
+    const errorLog = path.join(dir, "error.log");
     const site = localNginxSite(fs.readFileSync("deploy/nginx.conf", "utf8"), ports, {
       certificate: path.join(dir, "site.pem"),
       key: path.join(dir, "site.key"),
@@ -177,7 +184,7 @@ export async function startScaleOutStack(base: number): Promise<ScaleOutStack> {
         process.getuid?.() === 0 ? "user root;" : "",
         "worker_processes 1;",
         `pid ${dir}/nginx.pid;`,
-        `error_log ${dir}/error.log warn;`,
+        `error_log ${errorLog} warn;`,
         "events { worker_connections 256; }",
         "http {",
         ...["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((t) => `  ${t}_temp_path ${dir}/${t};`),
@@ -185,13 +192,12 @@ export async function startScaleOutStack(base: number): Promise<ScaleOutStack> {
         "}",
       ].join("\n"),
     );
-    const proxy = spawn(nginx, ["-p", dir, "-e", path.join(dir, "error.log"), "-c", path.join(dir, "nginx.conf")], {
+    const proxy = spawn(nginx, ["-p", dir, "-e", errorLog, "-c", path.join(dir, "nginx.conf")], {
       detached: true,
       stdio: ["ignore", "pipe", "pipe"],
     });
     const proxyOutput = collect(proxy);
-    const nginxOutput = () =>
-      `${proxyOutput()}${fs.existsSync(`${dir}/error.log`) ? fs.readFileSync(`${dir}/error.log`, "utf8") : ""}`;
+    const nginxOutput = () => `${proxyOutput()}${read(errorLog)}`;
     cleanups.push(() => stopGroup(proxy));
     await until("nginx", proxy, async () => (await accepts(ports.https)) && accepts(ports.http), nginxOutput);
 
@@ -201,7 +207,9 @@ export async function startScaleOutStack(base: number): Promise<ScaleOutStack> {
       instances: origins,
       dataDirs: ports.instances.map((p) => path.join(dataRoot, String(p))),
       postgres,
-      accessLog: () => (fs.existsSync(accessLog) ? fs.readFileSync(accessLog, "utf8") : ""),
+      accessLog: () => read(accessLog),
+      errorLog: () => read(errorLog),
+      logs: () => `== instances\n${instanceOutput()}\n== nginx\n${nginxOutput()}`,
       stop,
     };
   } catch (error) {
