@@ -8,6 +8,8 @@ import { defineConfig, devices, type PlaywrightTestProject } from "@playwright/t
  */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const REMOTE_PORT = PORT + 50;
+/** nginx of the scale-out stack; its instances and PostgreSQL take the next ports (tests/e2e/support/scale-out.ts). */
+const SCALE_OUT_PORT = PORT + 100;
 export const baseURL = `http://127.0.0.1:${PORT}`;
 const remoteURL = `http://127.0.0.1:${REMOTE_PORT}`;
 
@@ -31,7 +33,7 @@ const specs = (...names: string[]) => names.map((n) => `${n}.spec.ts`);
 const projects: PlaywrightTestProject[] = [
   {
     name: "desktop-js",
-    testIgnore: specs("faults", "faults-now-playing", "mobile", "player-mobile"),
+    testIgnore: specs("faults", "faults-now-playing", "mobile", "player-mobile", "scale-out"),
     use: desktop,
   },
   {
@@ -67,6 +69,13 @@ const projects: PlaywrightTestProject[] = [
     name: "remote",
     testMatch: specs("routes", "gallery", "accounts", "xss", "faults", "faults-now-playing"),
     use: { ...desktop, baseURL: remoteURL },
+  },
+  {
+    // deploy/ as shipped: two instances over one PostgreSQL behind Debian's nginx over TLS (a
+    // self-signed certificate). The spec starts that stack itself, so other runs never pay for it.
+    name: "scale-out",
+    testMatch: specs("scale-out"),
+    use: { ...desktop, baseURL: `https://127.0.0.1:${SCALE_OUT_PORT}`, ignoreHTTPSErrors: true },
   },
 ];
 

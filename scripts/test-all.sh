@@ -25,6 +25,17 @@ if [ -z "${TEST_DATABASE_URL:-}" ] && [ "${TEST_POSTGRES:-}" != "off" ] && ! ls 
   fi
 fi
 
+# The scale-out e2e project puts Debian's nginx (TLS with a throwaway openssl certificate) in
+# front of two app instances over one PostgreSQL (deploy/).
+if [ ! -x /usr/sbin/nginx ] || ! command -v openssl >/dev/null 2>&1; then
+  echo "== Installing nginx from Debian's packages"
+  if [ "$(id -u)" = "0" ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx openssl >/dev/null || { echo "could not install nginx"; exit 1; }
+  else
+    sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx openssl >/dev/null || { echo "could not install nginx (need root)"; exit 1; }
+  fi
+fi
+
 [ -d node_modules ] || npm ci
 
 echo "== Static checks: types, lint, format"
@@ -40,7 +51,7 @@ echo "== Unit tests (vitest)"
 npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
 unit=$?
 
-echo "== Browser e2e (Playwright, Chromium): the embedded default and the production adapters, one run"
+echo "== Browser e2e (Playwright, Chromium): the embedded default, the production adapters and the scale-out deployment, one run"
 npx playwright test "$@"
 e2e=$?
 

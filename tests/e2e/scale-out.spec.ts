@@ -1,0 +1,293 @@
+/**
+ * Scale-out as deployed (deploy/): two instances with their own DATA_DIR over one PostgreSQL,
+ * behind Debian's nginx running the shipped config (round-robin, TLS, one trusted proxy hop).
+ * Each instance is also reached directly on its own port, so which one served is known. The
+ * stack is the spec's own (tests/e2e/support/scale-out.ts), started once for the file; the tests
+ * run in order on it.
+ */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type APIResponse,
+  type Page,
+  type PlaywrightWorkerArgs,
+} from "@playwright/test";
+import { PASSWORD, signIn, signUp, uniqueEmail } from "./helpers/auth";
+import { episodes, newestFirst } from "./support/sample";
+import { AUTH_LIMIT_PER_MIN, startScaleOutStack, type ScaleOutStack } from "./support/scale-out";
+import type { RootData } from "./support/server-process";
+
+test.describe.configure({ mode: "default" });
+
+let stack: ScaleOutStack;
+test.beforeAll(async ({}, testInfo) => {
+  testInfo.setTimeout(90_000);
+  stack = await startScaleOutStack(Number(new URL(testInfo.project.use.baseURL!).port));
+});
+test.afterEach(async ({}, testInfo) => {
+  if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach("stack logs", { body: stack?.logs() ?? "" });
+});
+test.afterAll(async () => {
+  await stack?.stop();
+});
+
+const episode = newestFirst(episodes)[0]!;
+/** A client address of its own (the direct hits act as the trusted proxy). */
+const address = () => {
+  const b = crypto.randomBytes(3);
+  return `10.${b[0]}.${b[1]}.${b[2]}`;
+};
+const audioTime = (page: Page) =>
+  page.evaluate(() => (document.getElementById("global-audio") as HTMLAudioElement).currentTime);
+
+/** An HTTP client with a cookie jar, like a browser: a cookie set on one port goes to all of them. */
+async function client(
+  playwright: PlaywrightWorkerArgs["playwright"],
+  state?: Awaited<ReturnType<APIRequestContext["storageState"]>>,
+) {
+  return playwright.request.newContext({
+    ignoreHTTPSErrors: true,
+    extraHTTPHeaders: { "X-Forwarded-For": address() },
+    maxRedirects: 0,
+    storageState: state,
+  });
+}
+const post = (http: APIRequestContext, url: string, form: Record<string, string>) => http.post(url, { form });
+async function root(http: APIRequestContext, origin: string): Promise<RootData> {
+  const r = await http.get(`${origin}/?_data=root`);
+  expect(r.status(), `${origin}/?_data=root`).toBe(200);
+  return (await r.json()) as RootData;
+}
+/** Which instance nginx sent each logged request for `path` to. */
+const upstreamsOf = (log: string, path: string) =>
+  log
+    .split("\n")
+    .filter((line) => line.includes(`"GET ${path} `))
+    .map((line) => /upstream=(\S+)/.exec(line)?.[1]);
+const hostOf = (origin: string) => new URL(origin).host;
+
+test("the shipped nginx config: HTTPS round-robin over both instances, HTTP redirected, nothing kept per instance", async ({
+  request,
+}) => {
+  const path = `/about?probe=${crypto.randomBytes(4).toString("hex")}`;
+  for (let i = 0; i < 4; i++) {
+    const r = await request.get(`${stack.site}${path}`);
+    expect(r.status()).toBe(200);
+    expect(await r.text()).toContain("</html>");
+  }
+  await expect.poll(() => upstreamsOf(stack.accessLog(), path).length).toBe(4);
+  expect(upstreamsOf(stack.accessLog(), path).sort()).toEqual(
+    [...stack.instances, ...stack.instances].map(hostOf).sort(),
+  );
+
+  const plain = await request.get(`${stack.plainSite}/about`, { maxRedirects: 0 });
+  expect(plain.status()).toBe(301);
+  expect(plain.headers().location).toBe("https://127.0.0.1/about");
+
+  for (const origin of stack.instances) expect((await request.get(`${origin}/healthz`)).status()).toBe(200);
+  expect(stack.errorLog(), "nginx's error log").not.toMatch(/\[(error|crit|alert|emerg)\]/);
+  // Everything lives in PostgreSQL: an instance's DATA_DIR stays empty.
+  for (const dir of stack.dataDirs) expect(fs.readdirSync(dir)).toEqual([]);
+});
+
+test("in the browser: signed in through nginx, the session, a favorite and the resume position follow the listener to either instance; logout on one revokes on the other", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const [a, b] = stack.instances as [string, string];
+  const account = await signUp(page);
+  await signIn(page, account.email, account.password);
+  const hof = page.getByRole("heading", { name: /^H\.O\.F: / });
+  for (const origin of [a, b]) {
+    await page.goto(`${origin}/user`);
+    await expect(hof).toBeVisible();
+  }
+
+  // A favorite added on A is listed by B.
+  await page.goto(`${a}/`);
+  const latest = page.getByRole("list", { name: "Latest Episodes" });
+  const heart = latest.getByRole("button", { name: /^Add .* to favorites$/ }).first();
+  const title = (await heart.getAttribute("aria-label"))!.replace(/^Add (.*) to favorites$/, "$1");
+  // The heart turns at once; the write is done when A has answered.
+  const added = page.waitForResponse((r) => r.url().startsWith(`${a}/favorites`) && r.request().method() === "POST");
+  await heart.click();
+  expect((await added).status()).toBe(200);
+  await expect(latest.getByRole("button", { name: `Remove ${title} from favorites` })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await page.goto(`${b}/user`);
+  const favorites = page.getByRole("list", { name: "My Favorites" });
+  await expect(favorites.getByRole("link", { name: title, exact: true })).toBeVisible();
+
+  // Played on A and paused (the pause saves the position there); B offers it at that position.
+  await page.goto(`${a}/user`);
+  await favorites.getByRole("button", { name: `Play ${title}` }).click();
+  await expect.poll(() => audioTime(page), { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
+  const saved = page.waitForResponse((r) => r.url() === `${a}/api/progress` && r.request().method() === "POST");
+  await page.getByRole("region", { name: "Player" }).getByRole("button", { name: "Pause" }).click();
+  const at = await audioTime(page);
+  expect((await saved).status()).toBe(200);
+  // B's origin has no local player state of its own: what it offers comes from the database.
+  await page.goto(`${b}/`);
+  const bar = page.getByRole("region", { name: "Player" });
+  await expect(bar.getByText(title, { exact: true })).toBeVisible();
+  const seek = bar.getByRole("slider", { name: "Seek" });
+  await expect.poll(async () => Number(await seek.inputValue())).toBeGreaterThanOrEqual(Math.floor(at) - 1);
+  expect(Number(await seek.inputValue())).toBeLessThanOrEqual(Math.ceil(at) + 1);
+
+  // A second browser holding the same session cookie: signed in on B until the listener logs out on A.
+  const copied = await page.context().cookies();
+  const other = await browser.newContext({ ignoreHTTPSErrors: true });
+  try {
+    await other.addCookies(copied);
+    const replay = await other.newPage();
+    await replay.goto(`${b}/user`);
+    await expect(replay.getByRole("heading", { name: /^H\.O\.F: / })).toBeVisible();
+
+    await page.goto(`${a}/user`);
+    await page.getByRole("button", { name: "Log Out" }).click();
+    await expect(page).toHaveURL(`${a}/`);
+    for (const origin of [b, stack.site]) {
+      await replay.goto(`${origin}/user`);
+      await expect(replay).toHaveURL(/\/signin\?/);
+    }
+  } finally {
+    await other.close();
+  }
+});
+
+test("over HTTP: a session from one instance holds on the other and through nginx; favorites and progress written on one are read on the other; logout on one revokes on the other", async ({
+  playwright,
+}) => {
+  const [a, b] = stack.instances as [string, string];
+  const http = await client(playwright);
+  const email = uniqueEmail("scale-out");
+  expect((await post(http, `${a}/signup`, { email, password: PASSWORD, website: "" })).status()).toBe(302);
+  expect((await root(http, a)).user, "signed out before signing in").toBeNull();
+  const signedIn = await post(http, `${b}/signin`, { email, password: PASSWORD, website: "", redirectTo: "/" });
+  expect(signedIn.status()).toBe(302);
+
+  const onA = await root(http, a);
+  expect(onA.user).not.toBeNull();
+  const favorite = await post(http, `${b}/favorites`, {
+    intent: "add",
+    audioSrc: episode.EpisodeUrl,
+    title: episode.title,
+    duration: String(episode.EpisodeDuration),
+    js: "1",
+  });
+  expect(favorite.status()).toBe(200);
+  expect((await root(http, a)).favorites).toEqual([episode.EpisodeUrl]);
+
+  const progress = await http.post(`${a}/api/progress`, {
+    data: {
+      AudioTitle: episode.title,
+      AudioSrc: episode.EpisodeUrl,
+      Duration: episode.EpisodeDuration,
+      currentTime: 42,
+      at: Date.now(),
+    },
+  });
+  expect(progress.status()).toBe(200);
+  expect((await root(http, b)).restore?.sync).toMatchObject({ AudioSrc: episode.EpisodeUrl, currentTime: 42 });
+
+  // Through nginx (round-robin: consecutive requests alternate between the instances).
+  for (let i = 0; i < 4; i++) {
+    const data = await root(http, stack.site);
+    expect(data.user?.id).toBe(onA.user!.id);
+    expect(data.favorites).toEqual([episode.EpisodeUrl]);
+    expect(data.restore?.sync?.currentTime).toBe(42);
+  }
+
+  const before = await http.storageState();
+  expect((await post(http, `${b}/logout`, {})).status()).toBe(302);
+  const replay = await client(playwright, before);
+  for (const origin of [a, b, stack.site, stack.site]) {
+    expect((await root(replay, origin)).user, `the logged-out session on ${origin}`).toBeNull();
+  }
+  await Promise.all([http.dispose(), replay.dispose()]);
+});
+
+test("the sign-in limit is one budget across instances, keyed on the address nginx saw", async ({ request }) => {
+  const [a, b] = stack.instances as [string, string];
+  /** The cheapest sign-in attempt: the honeypot filled in (refused before any password check). */
+  const botSignIn = (origin: string, from: string): Promise<APIResponse> =>
+    request.post(`${origin}/signin`, {
+      form: { email: "bot@example.com", password: "x", website: "http://spam.example" },
+      headers: { "X-Forwarded-For": from },
+      maxRedirects: 0,
+    });
+  const remaining = (r: APIResponse) => Number(/remaining=(\d+)/.exec(r.headers().ratelimit ?? "")?.[1]);
+
+  const from = address();
+  for (let i = 0; i < AUTH_LIMIT_PER_MIN; i++) {
+    const r = await botSignIn(i % 2 ? b : a, from);
+    expect(r.status(), `attempt ${i + 1}`).toBe(401);
+    expect(remaining(r), `what is left after attempt ${i + 1}, whichever instance answered`).toBe(
+      AUTH_LIMIT_PER_MIN - 1 - i,
+    );
+  }
+  for (const origin of [a, b]) expect((await botSignIn(origin, from)).status(), origin).toBe(429);
+  for (const origin of [a, b]) expect((await botSignIn(origin, address())).status(), origin).toBe(401);
+  // Through nginx the address a client claims is not its own: nginx appends the one it saw.
+  expect((await botSignIn(stack.site, from)).status()).toBe(401);
+});
+
+test("a PostgreSQL restart is survived: pages, sessions and writes work again on both instances, without restarting them", async ({
+  playwright,
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const [a, b] = stack.instances as [string, string];
+  const http = await client(playwright);
+  const email = uniqueEmail("restart");
+  expect((await post(http, `${a}/signup`, { email, password: PASSWORD, website: "" })).status()).toBe(302);
+  expect((await post(http, `${a}/signin`, { email, password: PASSWORD, website: "" })).status()).toBe(302);
+  expect((await root(http, b)).user).not.toBeNull();
+
+  stack.postgres.stop();
+  // While it is down (what is answered then is the fault handling's business, not this test's).
+  const down = await Promise.all([http.get(`${stack.site}/about`), http.get(`${a}/?_data=root`)]);
+  test.info().annotations.push({
+    type: "while PostgreSQL is down",
+    description: `GET /about via nginx: ${down[0].status()}, GET /?_data=root on A: ${down[1].status()}`,
+  });
+  stack.postgres.start();
+
+  const statuses = async () => {
+    const answers = await Promise.all([
+      http.get(`${stack.site}/`),
+      http.get(`${stack.site}/about`),
+      ...[a, b].map((origin) => http.get(`${origin}/?_data=root`)),
+    ]);
+    return Promise.all(
+      answers.map(async (r) =>
+        r.url().includes("_data=root") && r.ok() ? ((await r.json()) as RootData).user !== null : r.status(),
+      ),
+    );
+  };
+  await expect.poll(statuses, { timeout: 20_000 }).toEqual([200, 200, true, true]);
+
+  const favorite = await post(http, `${a}/favorites`, {
+    intent: "add",
+    audioSrc: episode.EpisodeUrl,
+    title: episode.title,
+    duration: String(episode.EpisodeDuration),
+    js: "1",
+  });
+  expect(favorite.status()).toBe(200);
+  expect((await root(http, b)).favorites).toEqual([episode.EpisodeUrl]);
+
+  // In the browser, with that session, through nginx.
+  await page.context().addCookies((await http.storageState()).cookies);
+  await page.goto(`${stack.site}/user`);
+  await expect(
+    page.getByRole("list", { name: "My Favorites" }).getByRole("link", { name: episode.title, exact: true }),
+  ).toBeVisible();
+  await http.dispose();
+});

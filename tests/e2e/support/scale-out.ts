@@ -1,0 +1,219 @@
+/**
+ * The scale-out deployment of deploy/ as shipped, on this machine: a throwaway PostgreSQL, two
+ * app instances started by deploy/start-instances.sh (each with its own DATA_DIR), and Debian's
+ * nginx running deploy/nginx.conf with only its ports, paths and certificate swapped for local
+ * ones (a self-signed certificate for 127.0.0.1). Everything is removed on stop.
+ *
+ * Ports from `base` (the project's baseURL port): nginx HTTPS base, nginx HTTP base+1, the
+ * instances base+2 and base+3, PostgreSQL base+4.
+ */
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { startPostgresServer, type PostgresServer } from "../../support/postgres-server";
+
+export const INSTANCES = 2;
+/** The sign-in tier of every instance: small, so the spec can use it up. */
+export const AUTH_LIMIT_PER_MIN = 10;
+
+export interface ScaleOutStack {
+  /** nginx over TLS: what listeners use. */
+  site: string;
+  /** nginx over plain HTTP (redirects to HTTPS). */
+  plainSite: string;
+  /** Each instance directly, in the order of the upstream block. */
+  instances: string[];
+  dataDirs: string[];
+  postgres: Pick<PostgresServer, "stop" | "start">;
+  /** nginx's access log so far (the shipped log format: one line per request, with upstream=). */
+  accessLog(): string;
+  /** nginx's error log so far ("[warn]" and worse). */
+  errorLog(): string;
+  /** What the instances and nginx printed so far. */
+  logs(): string;
+  stop(): Promise<void>;
+}
+
+const NGINX = ["/usr/sbin/nginx", "/usr/local/sbin/nginx"];
+const NGINX_MISSING = "nginx not found (/usr/sbin/nginx): install Debian's nginx package (apt-get install nginx)";
+
+/** deploy/nginx.conf with this machine's ports and paths; each edit must find its line. */
+export function localNginxSite(
+  shipped: string,
+  ports: { https: number; http: number; instances: number[] },
+  paths: { certificate: string; key: string; accessLog: string },
+): string {
+  const replaceOnce = (text: string, pattern: RegExp, by: (...groups: string[]) => string) => {
+    const match = pattern.exec(text);
+    if (!match) throw new Error(`deploy/nginx.conf no longer has a line like ${pattern}`);
+    return text.replace(match[0], () => by(...match.slice(1).map((g) => g ?? "")));
+  };
+  let site = shipped;
+  // The upstream's server lines, one per instance, each keeping the shipped options.
+  const upstream = /^( +)server 127\.0\.0\.1:\d+( [^;]*)?;\n(?: +server 127\.0\.0\.1:\d+[^;]*;\n)*/m;
+  site = replaceOnce(site, upstream, (indent, options) =>
+    ports.instances.map((p) => `${indent}server 127.0.0.1:${p}${options};\n`).join(""),
+  );
+  site = replaceOnce(site, /^( +)listen 80;\n +listen \[::\]:80;$/m, (i) => `${i}listen 127.0.0.1:${ports.http};`);
+  site = replaceOnce(
+    site,
+    /^( +)listen 443 ssl http2;\n +listen \[::\]:443 ssl http2;$/m,
+    (i) => `${i}listen 127.0.0.1:${ports.https} ssl http2;`,
+  );
+  site = replaceOnce(site, /ssl_certificate \S+;/, () => `ssl_certificate ${paths.certificate};`);
+  site = replaceOnce(site, /ssl_certificate_key \S+;/, () => `ssl_certificate_key ${paths.key};`);
+  site = replaceOnce(site, /access_log \S+ hamradio;/, () => `access_log ${paths.accessLog} hamradio;`);
+  return site;
+}
+
+/** Waits for `ready`; fails at once when the process behind it has exited. */
+async function until(what: string, child: ChildProcess, ready: () => Promise<boolean>, output: () => string) {
+  const deadline = Date.now() + 45_000;
+  while (!(await ready().catch(() => false))) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${what} exited:\n${output()}`);
+    if (Date.now() > deadline) throw new Error(`${what} did not come up:\n${output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const accepts = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, "127.0.0.1");
+    socket.once("connect", () => (socket.destroy(), resolve(true)));
+    socket.once("error", () => resolve(false));
+  });
+
+/** Stops a process group this module started: SIGTERM, then SIGKILL after `graceMs`. */
+async function stopGroup(child: ChildProcess, graceMs = 10_000) {
+  if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  process.kill(-child.pid, "SIGTERM");
+  const timer = setTimeout(() => {
+    try {
+      process.kill(-child.pid!, "SIGKILL");
+    } catch {
+      // Gone already.
+    }
+  }, graceMs);
+  await exited;
+  clearTimeout(timer);
+}
+
+const read = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "");
+
+function collect(child: ChildProcess) {
+  let output = "";
+  child.stdout?.on("data", (d) => (output += String(d)));
+  child.stderr?.on("data", (d) => (output += String(d)));
+  return () => output;
+}
+
+export async function startScaleOutStack(base: number): Promise<ScaleOutStack> {
+  const nginx = NGINX.find((p) => fs.existsSync(p));
+  if (!nginx) throw new Error(NGINX_MISSING);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hrs-scale-out-"));
+  const ports = { https: base, http: base + 1, instances: [base + 2, base + 3], postgres: base + 4 };
+  const cleanups: (() => Promise<void> | void)[] = [() => fs.rmSync(dir, { recursive: true, force: true })];
+  const stop = async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  };
+  try {
+    const postgres = await startPostgresServer(ports.postgres);
+    cleanups.push(() => postgres.remove());
+
+    const { startFakeUpstreams } = (await import("../fake-upstreams.mjs")) as {
+      startFakeUpstreams(port: number): Promise<{ origin: string; close(): void }>;
+    };
+    const upstreams = await startFakeUpstreams(0);
+    cleanups.push(() => upstreams.close());
+
+    // The instances, as deploy/README.md starts them, plus what every e2e server sets.
+    const dataRoot = path.join(dir, "instances");
+    const instances = spawn("bash", ["deploy/start-instances.sh", String(INSTANCES), String(ports.instances[0])], {
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: {
+        ...process.env,
+        DATABASE_URL: postgres.url,
+        SESSION_SECRET: "scale-out-session-secret-0123456789abcdef",
+        DATA_ROOT: dataRoot,
+        PASSWORD_HASH_COST: "12",
+        RATE_LIMIT_AUTH_PER_MIN: String(AUTH_LIMIT_PER_MIN),
+        LIVE_STREAM_URL: `${upstreams.origin}/live/stream.mp3`,
+        NOW_PLAYING_KIND: "live365",
+        NOW_PLAYING_URL: `${upstreams.origin}/live365/station/a93581`,
+      },
+    });
+    const instanceOutput = collect(instances);
+    cleanups.push(() => stopGroup(instances));
+    const origins = ports.instances.map((p) => `http://127.0.0.1:${p}`);
+    for (const origin of origins) {
+      await until(
+        `deploy/start-instances.sh (${origin})`,
+        instances,
+        async () => (await fetch(`${origin}/healthz`)).ok,
+        instanceOutput,
+      );
+    }
+
+    // nginx: the shipped site inside a main configuration that keeps everything in `dir`.
+    execFileSync(
+      "openssl",
+      [
+        ...["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1"],
+        ...["-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"],
+        ...["-keyout", path.join(dir, "site.key"), "-out", path.join(dir, "site.pem")],
+      ],
+      { stdio: "pipe" },
+    );
+    const accessLog = path.join(dir, "access.log");
+    const errorLog = path.join(dir, "error.log");
+    const site = localNginxSite(fs.readFileSync("deploy/nginx.conf", "utf8"), ports, {
+      certificate: path.join(dir, "site.pem"),
+      key: path.join(dir, "site.key"),
+      accessLog,
+    });
+    fs.writeFileSync(path.join(dir, "site.conf"), site);
+    fs.writeFileSync(
+      path.join(dir, "nginx.conf"),
+      [
+        "daemon off;",
+        // As root nginx would hand requests to an unprivileged worker that cannot write here.
+        process.getuid?.() === 0 ? "user root;" : "",
+        "worker_processes 1;",
+        `pid ${dir}/nginx.pid;`,
+        `error_log ${errorLog} warn;`,
+        "events { worker_connections 256; }",
+        "http {",
+        ...["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((t) => `  ${t}_temp_path ${dir}/${t};`),
+        `  include ${dir}/site.conf;`,
+        "}",
+      ].join("\n"),
+    );
+    const proxy = spawn(nginx, ["-p", dir, "-e", errorLog, "-c", path.join(dir, "nginx.conf")], {
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const proxyOutput = collect(proxy);
+    const nginxOutput = () => `${proxyOutput()}${read(errorLog)}`;
+    cleanups.push(() => stopGroup(proxy));
+    await until("nginx", proxy, async () => (await accepts(ports.https)) && accepts(ports.http), nginxOutput);
+
+    return {
+      site: `https://127.0.0.1:${ports.https}`,
+      plainSite: `http://127.0.0.1:${ports.http}`,
+      instances: origins,
+      dataDirs: ports.instances.map((p) => path.join(dataRoot, String(p))),
+      postgres,
+      accessLog: () => read(accessLog),
+      errorLog: () => read(errorLog),
+      logs: () => `== instances\n${instanceOutput()}\n== nginx\n${nginxOutput()}`,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
