@@ -92,10 +92,15 @@ const compressOnce: RequestHandler = (req, res, next) => {
   return compress(req, res, next);
 };
 
+// Liveness: the process answers (a supervisor restarts it when not). Readiness: this instance can
+// serve (its database answers; 503 takes it out of a load balancer), with each upstream's state.
+app.get("/healthz/live", (_req, res) => {
+  res.set("Cache-Control", cachePolicy.private).json({ ok: true });
+});
 app.get("/healthz", async (_req, res) => {
   const health = await services.health();
   res
-    .status(health.ok ? 200 : 503)
+    .status(health.ready ? 200 : 503)
     .set("Cache-Control", cachePolicy.private)
     .json(health);
 });

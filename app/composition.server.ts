@@ -11,7 +11,7 @@ import { createSqliteCatalog } from "~/adapters/sqlite/catalog.server";
 import { createSqliteContent, createSqliteGallery } from "~/adapters/sqlite/content.server";
 import { isPostgresOutage, isPostgresUsable, openPostgres, preparePostgres } from "~/adapters/postgres/db.server";
 import { createPostgresInvalidations, type Invalidations } from "~/adapters/postgres/invalidations.server";
-import { withOutages } from "~/services/outage.server";
+import { watchCalls, withOutages, type CallState } from "~/services/outage.server";
 import { createPostgresCatalog } from "~/adapters/postgres/catalog.server";
 import { createPostgresContent, createPostgresGallery } from "~/adapters/postgres/content.server";
 import { createPostgresAccounts, createPostgresLibrary } from "~/adapters/postgres/accounts.server";
@@ -28,7 +28,7 @@ import { createPasswords } from "~/services/password.server";
 import type { Services } from "~/services/services.server";
 import type { Catalog } from "~/services/catalog.server";
 import type { Content, Gallery } from "~/services/content.server";
-import type { Accounts, Library } from "~/services/accounts.server";
+import { AccountError, type Accounts, type Library } from "~/services/accounts.server";
 import { SESSION_MAX_AGE_S } from "~/rules/auth";
 import { createNowPlayingFromEnv } from "~/adapters/now-playing/from-env.server";
 
@@ -113,11 +113,19 @@ async function openStores(env: Env): Promise<Stores> {
 export async function createServices(env: Env, stores?: Stores): Promise<Services> {
   const store = stores ?? (await openStores(env));
   const remote = { timeoutMs: env.UPSTREAM_TIMEOUT_MS };
+  // Each remote system is watched for /healthz (its last call reached it or not).
+  const upstreams: Record<string, () => CallState> = {};
+  const watched = <T extends object>(name: string, service: T, counts?: (error: unknown) => boolean) => {
+    const watch = watchCalls(service, counts);
+    upstreams[name] = watch.state;
+    return watch.service;
+  };
   // A remote system's last good copy is served while it is down.
-  const stale = { staleMs: REMOTE_STALE_MS };
+  const remoteCached = <T extends object>(name: string, service: T) =>
+    withReadCache(name, watched(name, service), { staleMs: REMOTE_STALE_MS });
   const catalog =
     env.CATALOG_SOURCE === "supabase"
-      ? withReadCache(
+      ? remoteCached(
           "catalog",
           createSupabaseCatalog({
             url: env.SUPABASE_URL!,
@@ -125,21 +133,24 @@ export async function createServices(env: Env, stores?: Stores): Promise<Service
             coldCutTable: env.SUPABASE_COLDCUT_TABLE,
             ...remote,
           }),
-          stale,
         )
       : withReadCache("catalog", store.catalog);
   const content =
     env.CONTENT_SOURCE === "wordpress"
-      ? withReadCache("content", createWordPressContent({ apiUrl: env.WORDPRESS_API_URL!, ...remote }), stale)
+      ? remoteCached("content", createWordPressContent({ apiUrl: env.WORDPRESS_API_URL!, ...remote }))
       : withReadCache("content", store.content);
   const gallery =
     env.GALLERY_SOURCE === "wordpress"
-      ? withReadCache("gallery", createWordPressGallery({ apiUrl: env.GALLERY_API_URL!, ...remote }), stale)
+      ? remoteCached("gallery", createWordPressGallery({ apiUrl: env.GALLERY_API_URL!, ...remote }))
       : withReadCache("gallery", store.gallery);
-  const { accounts, library } =
-    env.ACCOUNTS_SOURCE === "firebase"
-      ? createFirebaseFromEnv(env)
-      : { accounts: store.accounts, library: store.library };
+  const firebase = env.ACCOUNTS_SOURCE === "firebase" ? createFirebaseFromEnv(env) : null;
+  // A refused password or a taken e-mail is an answer from Firebase, not a failure to reach it.
+  const { accounts, library } = firebase
+    ? {
+        accounts: watched("accounts", firebase.accounts, (error) => !AccountError.is(error)),
+        library: watched("library", firebase.library),
+      }
+    : { accounts: store.accounts, library: store.library };
   const auth = createAuth({
     accounts,
     library,
@@ -182,8 +193,9 @@ export async function createServices(env: Env, stores?: Stores): Promise<Service
       aboutVideoUrl: env.ABOUT_VIDEO_URL,
     },
     async health() {
-      const state = (await store.usable()) ? "ok" : "down";
-      return { ok: state === "ok", checks: { database: state } };
+      const database: CallState = (await store.usable()) ? "ok" : "down";
+      const checks = { database, ...Object.fromEntries(Object.entries(upstreams).map(([n, state]) => [n, state()])) };
+      return { ok: Object.values(checks).every((s) => s !== "down"), ready: database === "ok", checks };
     },
     invalidate(reason) {
       dropCaches(reason);

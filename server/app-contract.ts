@@ -28,7 +28,7 @@ export interface AppServer {
     RENDER_QUEUE: number;
   };
   services: {
-    health(): Promise<{ ok: boolean; checks: Record<string, string> }>;
+    health(): Promise<{ ok: boolean; ready: boolean; checks: Record<string, string> }>;
     /** Drops cached reads and tells every `onInvalidate` listener. */
     invalidate(reason: string): void;
     onInvalidate(listener: (reason: string) => void): () => void;

@@ -7,10 +7,14 @@ export class OutageError extends Error {
   override name = "OutageError";
 }
 
-/** `service` with every method's failure (thrown or rejected) replaced by what `map` makes of it. */
-export function mapFailures<T extends object>(service: T, map: (error: unknown) => unknown): T {
+/** `service` with every method's result seen by `ok` and every failure replaced by what `fail` makes of it. */
+function intercept<T extends object>(service: T, on: { ok?: () => void; fail: (error: unknown) => unknown }): T {
   const fail = (error: unknown): never => {
-    throw map(error);
+    throw on.fail(error);
+  };
+  const ok = <V>(value: V): V => {
+    on.ok?.();
+    return value;
   };
   return new Proxy(service, {
     get(target, prop, receiver) {
@@ -19,13 +23,42 @@ export function mapFailures<T extends object>(service: T, map: (error: unknown) 
       return (...args: unknown[]) => {
         try {
           const result = (original as (...a: unknown[]) => unknown).apply(target, args);
-          return result instanceof Promise ? result.catch(fail) : result;
+          return result instanceof Promise ? result.then(ok, fail) : result;
         } catch (error) {
           return fail(error);
         }
       };
     },
   });
+}
+
+/** `service` with every method's failure (thrown or rejected) replaced by what `map` makes of it. */
+export function mapFailures<T extends object>(service: T, map: (error: unknown) => unknown): T {
+  return intercept(service, { fail: map });
+}
+
+export type CallState = "ok" | "down" | "unknown";
+
+/**
+ * `service`, watched: `state()` says whether its last call reached the system behind it ("ok"),
+ * failed to ("down", for failures `counts` as the system's, not the caller's), or none was made
+ * yet. Passive, so a health check never adds load to an upstream.
+ */
+export function watchCalls<T extends object>(
+  service: T,
+  counts: (error: unknown) => boolean = () => true,
+): { service: T; state(): CallState } {
+  let state: CallState = "unknown";
+  return {
+    service: intercept(service, {
+      ok: () => (state = "ok"),
+      fail: (error) => {
+        if (counts(error)) state = "down";
+        return error;
+      },
+    }),
+    state: () => state,
+  };
 }
 
 /** `service` whose failures that `isOutage` recognises become an OutageError (one log line, no stack). */

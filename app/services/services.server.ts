@@ -17,7 +17,11 @@ export interface Services {
   nowPlaying: NowPlayingService;
   publicConfig: PublicConfig;
   siteUrl: string | undefined;
-  health(): Promise<{ ok: boolean; checks: Record<string, "ok" | "down"> }>;
+  /**
+   * GET /healthz: `ready` when this instance's database answers (else it cannot serve: 503);
+   * `ok` when, besides, no configured upstream failed its last call ("unknown" before any).
+   */
+  health(): Promise<{ ok: boolean; ready: boolean; checks: Record<string, "ok" | "down" | "unknown"> }>;
   /**
    * The catalog or content changed: forget the cached reads (remote copies become stale) and
    * tell every listener (the server's render cache). Call it after writing catalog/content

@@ -4,7 +4,7 @@
  * after 10 s) or sending junk (invalid JSON). Pages must still come back within ~2 s (asserted
  * with a margin: 4 s) with the last good copy when the data was fetched before, or docs/product.md §8's
  * fallback ("Lists stay empty or show 'Loading...'") when it never was; never a 5xx. A failing
- * Firebase treats the listener as signed out; /healthz reports the store only.
+ * Firebase treats the listener as signed out; /healthz is ready while the database answers and reports each upstream's last call.
  * The streaming service (now-playing) has its own file: faults-now-playing.spec.ts.
  *
  * Runs against a private server whose fakes this file switches (support/fault-stack.ts), so the
@@ -426,18 +426,41 @@ test.describe("Firebase", () => {
   }
 });
 
-// --- /healthz: the store's health only ---
+// --- /healthz: ready while the database answers; each upstream's last call reported ---
 
 test.describe("/healthz", () => {
-  test("200 with the store ok while every remote source is failing", async () => {
+  test("ready (200) with the database ok while the remote sources fail; those that failed say so", async () => {
     for (const s of ["supabase", "content", "gallery"] as const) stack.remote.setMode(s, "fail");
     stack.firebase.setMode("auth", "fail");
     stack.firebase.setMode("rtdb", "fail");
     await fetch(`${stack.upstream}/__mode?mode=fail`);
+    // Calls that reach past the caches: a search never made, a sign-in.
+    await get(`/search?term=${crypto.randomBytes(4).toString("hex")}`);
+    await http.post("/signin", {
+      form: { email: "health@example.com", password: PASSWORD, website: "", redirectTo: "/" },
+      headers: { "X-Forwarded-For": `10.77.${crypto.randomInt(256)}.${crypto.randomInt(256)}` },
+      maxRedirects: 0,
+    });
     const r = await get("/healthz");
     expect(r.status).toBe(200);
     expect(r.ms).toBeLessThan(SERVED_WITHIN_MS);
-    expect(await r.response.json()).toEqual({ ok: true, checks: { database: "ok" } });
+    const health = (await r.response.json()) as { ok: boolean; ready: boolean; checks: Record<string, string> };
+    expect(health).toMatchObject({
+      ok: false,
+      ready: true,
+      checks: { database: "ok", catalog: "down", accounts: "down" },
+    });
+    expect(Object.keys(health.checks).sort()).toEqual([
+      "accounts",
+      "catalog",
+      "content",
+      "database",
+      "gallery",
+      "library",
+    ]);
+    const live = await get("/healthz/live");
+    expect(live.status).toBe(200);
+    expect(await live.response.json()).toEqual({ ok: true });
   });
 
   test("503 with the database down once the embedded database is unusable", async () => {
@@ -448,7 +471,7 @@ test.describe("/healthz", () => {
     try {
       const before = await fetch(`${server.origin}/healthz`);
       expect(before.status).toBe(200);
-      expect(await before.json()).toEqual({ ok: true, checks: { database: "ok" } });
+      expect(await before.json()).toEqual({ ok: true, ready: true, checks: { database: "ok" } });
       for (const name of ["hamradio.sqlite", "hamradio.sqlite-wal"]) {
         const file = path.join(server.dataDir, name);
         const size = fs.statSync(file).size;
@@ -463,7 +486,7 @@ test.describe("/healthz", () => {
       const after = await fetch(`${server.origin}/healthz`);
       expect(after.status).toBe(503);
       expect(after.headers.get("cache-control")).toBe("private, no-store");
-      expect(await after.json()).toEqual({ ok: false, checks: { database: "down" } });
+      expect(await after.json()).toEqual({ ok: false, ready: false, checks: { database: "down" } });
     } finally {
       await server.stop();
     }

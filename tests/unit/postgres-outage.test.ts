@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createAppServer } from "~/composition.server";
 import { isPostgresOutage } from "~/adapters/postgres/db.server";
 import { createLoadContext } from "~/load-context";
-import { mapFailures, OutageError, withOutages } from "~/services/outage.server";
+import { mapFailures, OutageError, watchCalls, withOutages } from "~/services/outage.server";
 import type { Services } from "~/services/services.server";
 import { SITE_UNAVAILABLE } from "~/rules/constants";
 import type { AppServer } from "../../server/app-contract";
@@ -66,6 +66,30 @@ describe("an outage as services and routes see it", () => {
     await expect(guarded.bug()).rejects.toBeInstanceOf(TypeError);
     expect(guarded.sync()).toBe(1);
     vi.mocked(console.error).mockRestore();
+  });
+
+  it("a watched service reports whether its last call reached its system, for /healthz", async () => {
+    let answer: "ok" | "refused" | "down" = "ok";
+    const upstream = {
+      call: async () => {
+        if (answer === "refused") throw new RangeError("wrong password");
+        if (answer === "down") throw new Error("HTTP 503");
+        return 1;
+      },
+    };
+    const watch = watchCalls(upstream, (error) => !(error instanceof RangeError));
+    expect(watch.state()).toBe("unknown");
+    await watch.service.call();
+    expect(watch.state()).toBe("ok");
+    answer = "refused";
+    await expect(watch.service.call()).rejects.toThrow("wrong password");
+    expect(watch.state()).toBe("ok");
+    answer = "down";
+    await expect(watch.service.call()).rejects.toThrow("HTTP 503");
+    expect(watch.state()).toBe("down");
+    answer = "ok";
+    await watch.service.call();
+    expect(watch.state()).toBe("ok");
   });
 
   it("routes get a thrown 503 with a clear message and Retry-After", async () => {
@@ -128,7 +152,7 @@ describe.skipIf(!postgresEnabled)("PostgreSQL down and back", () => {
 
     vi.spyOn(console, "error").mockImplementation(() => {});
     proxy.down();
-    expect(await services.health()).toEqual({ ok: false, checks: { database: "down" } });
+    expect(await services.health()).toEqual({ ok: false, ready: false, checks: { database: "down" } });
     await expect(
       services.library.addFavorite(user.uid, { audioSrc: "/media/audio/a.mp3", audioTitle: "A", duration: 1 }),
     ).rejects.toBeInstanceOf(OutageError);

@@ -56,7 +56,7 @@ describe.skipIf(!postgresEnabled)("DATABASE_URL selects PostgreSQL", () => {
   it("for the catalog, content, accounts, library and sessions; no SQLite file; /healthz checks it", async () => {
     const app = await start({});
     const { services } = app;
-    expect(await services.health()).toEqual({ ok: true, checks: { database: "ok" } });
+    expect(await services.health()).toEqual({ ok: true, ready: true, checks: { database: "ok" } });
     expect(fs.readdirSync(dataDir)).toEqual([]);
     expect((await services.catalog.latestEpisodes(8)).length).toBe(8);
     expect((await services.content.latestNews(4)).length).toBe(4);
@@ -113,7 +113,7 @@ describe.skipIf(!postgresEnabled)("DATABASE_URL selects PostgreSQL", () => {
       const app = await createAppServer({ DATA_DIR: dir });
       expect(fs.existsSync(path.join(dir, "hamradio.sqlite"))).toBe(true);
       expect(app.rateLimitStore).toBeUndefined();
-      expect(await app.services.health()).toEqual({ ok: true, checks: { database: "ok" } });
+      expect(await app.services.health()).toEqual({ ok: true, ready: true, checks: { database: "ok" } });
       await app.services.close();
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
