@@ -1,5 +1,5 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { NonceProvider } from "~/utils/nonce";
 import { renderWithServerMemo } from "~/utils/server-memo.server";
@@ -8,6 +8,22 @@ import { CACHE_POLICY } from "~/http/cache-policy";
 
 /** The server (server.ts) takes the env, services and load context from here, via the build. */
 export { createAppServer } from "./composition.server";
+
+/**
+ * What Remix logs of an error: a client's mistake (a POST where no action is, a `_data` naming
+ * another route: a 4xx) is one line without a stack, so junk requests cannot flood the log; a
+ * failure of ours keeps its stack. Requests the client gave up on are not logged.
+ */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  const what = `${request.method} ${new URL(request.url).pathname.slice(0, 200)}`;
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    const reason = (error as { error?: Error }).error?.message ?? error.statusText;
+    console.warn(`[remix] ${what}: ${error.status} (${reason.slice(0, 300)})`);
+    return;
+  }
+  console.error(`[remix] ${what}: failed`, error);
+}
 
 /**
  * Personalised responses are never shared caches' business: whatever a route's policy, a

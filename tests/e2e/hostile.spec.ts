@@ -18,6 +18,7 @@ import {
   STACK,
   type Check,
 } from "./support/hostile";
+import { startAppServer } from "./support/app-server";
 
 /**
  * The server rate-limits page GETs per client address (behind one trusted proxy hop in e2e).
@@ -110,4 +111,37 @@ test("clear 4xx answers for bad input, with a message and no stack trace", async
 
 test.afterAll(() => {
   console.log(`hostile inputs checked in all: ${total}`);
+});
+
+test("junk requests write one log line each, never a stack trace", async () => {
+  const server = await startAppServer({ NOW_PLAYING_KIND: "none" }, "log-lines");
+  try {
+    const junk: [string, RequestInit][] = [
+      ["/?_data=nope", {}],
+      ["/?_data=routes/era", {}],
+      ["/", { method: "POST", body: "a=1", headers: { "Content-Type": "application/x-www-form-urlencoded" } }],
+      ["/about", { method: "POST", body: "a=1", headers: { "Content-Type": "application/x-www-form-urlencoded" } }],
+      ["/News/%c0", {}],
+      ["/%", {}],
+      ["/", { method: "PROPFIND" }],
+    ];
+    const before = server.output().length;
+    for (const [path, init] of junk) {
+      const r = await fetch(`${server.origin}${path}`, {
+        ...init,
+        headers: {
+          ...(init.headers as Record<string, string>),
+          Origin: server.origin,
+          "X-Forwarded-For": "198.19.0.1",
+        },
+      });
+      expect(r.status, path).toBeGreaterThanOrEqual(400);
+      expect(r.status, path).toBeLessThan(500);
+    }
+    const log = server.output().slice(before);
+    expect(log, "no stack frames").not.toMatch(/\n\s+at /);
+    expect(log.trim().split("\n").length, log).toBeLessThanOrEqual(junk.length);
+  } finally {
+    await server.stop();
+  }
 });
