@@ -1,4 +1,4 @@
-import { RemoteError, DEFAULT_TIMEOUT_MS, type FetchLike } from "../http/remote-json.server";
+import { bounded, RemoteError, DEFAULT_TIMEOUT_MS, type FetchLike } from "../http/remote-json.server";
 
 /**
  * One JSON request to a Firebase REST endpoint (Identity Toolkit or the Realtime Database), any
@@ -22,10 +22,18 @@ export interface JsonAnswer {
 
 const MAX_BYTES = 8 * 1024 * 1024;
 
-export async function requestJson(
+export function requestJson(
   url: string,
   init: { method: string; body?: unknown; headers?: Record<string, string> },
   options: FirebaseHttpOptions = {},
+): Promise<JsonAnswer> {
+  return bounded(new URL(url).host, () => send(url, init, options));
+}
+
+async function send(
+  url: string,
+  init: { method: string; body?: unknown; headers?: Record<string, string> },
+  options: FirebaseHttpOptions,
 ): Promise<JsonAnswer> {
   const host = new URL(url).host;
   const doFetch = options.fetch ?? ((input: string, i?: RequestInit) => fetch(input, i));

@@ -21,6 +21,27 @@ export class RemoteError extends Error {
   }
 }
 
+/**
+ * Calls in flight to one upstream host at most. Past it a call fails at once, and its caller
+ * serves the last good copy, instead of piling up behind an upstream that has turned slow: every
+ * waiting call would hold a render slot and its memory for the whole timeout.
+ */
+export const UPSTREAM_CONCURRENCY = 16;
+const inFlight = new Map<string, number>();
+
+export async function bounded<T>(host: string, call: () => Promise<T>): Promise<T> {
+  const calls = inFlight.get(host) ?? 0;
+  if (calls >= UPSTREAM_CONCURRENCY) throw new RemoteError(`${host}: ${calls} calls already in flight`);
+  inFlight.set(host, calls + 1);
+  try {
+    return await call();
+  } finally {
+    const left = inFlight.get(host)! - 1;
+    if (left > 0) inFlight.set(host, left);
+    else inFlight.delete(host);
+  }
+}
+
 export interface RemoteJsonOptions {
   fetch?: FetchLike;
   timeoutMs?: number;
@@ -32,10 +53,18 @@ export interface RemoteAnswer<T> {
   headers: Headers;
 }
 
-export async function getJson<S extends z.ZodTypeAny>(
+export function getJson<S extends z.ZodTypeAny>(
   url: string,
   schema: S,
   options: RemoteJsonOptions = {},
+): Promise<RemoteAnswer<z.infer<S>>> {
+  return bounded(new URL(url).host, () => fetchJson(url, schema, options));
+}
+
+async function fetchJson<S extends z.ZodTypeAny>(
+  url: string,
+  schema: S,
+  options: RemoteJsonOptions,
 ): Promise<RemoteAnswer<z.infer<S>>> {
   const doFetch = options.fetch ?? ((input: string, init?: RequestInit) => fetch(input, init));
   let response: Response;
