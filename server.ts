@@ -143,7 +143,8 @@ const renderCache = createRenderCache({
   maxBytes: env.RENDER_CACHE_MAX_MB * 1024 * 1024,
 });
 services.onInvalidate(() => renderCache.invalidate());
-const loadContext = (req: express.Request, nonce: string) => appServer.getLoadContext(req.headers.cookie, nonce);
+const loadContext = (req: express.Request, nonce: string) =>
+  appServer.getLoadContext(req.headers.cookie, nonce, req.ip);
 const remix = createRemixWithCache({
   handle: createFetchHandler(build, mode),
   cache: renderCache,

@@ -8,7 +8,7 @@ import { cacheHeaders } from "~/http/cache-policy";
 import { ACCOUNT_UNAVAILABLE_NOTICE, assertSameOrigin, isBot, readForm } from "~/http/guards.server";
 import { EMAIL_MAX, PASSWORD_MAX, SIGN_IN_FAILED, safeRedirect } from "~/rules/auth";
 import { noticeFor } from "~/rules/notices";
-import { authorizationMessage } from "~/services/auth-errors.server";
+import { authorizationMessage, signInLater } from "~/services/auth-errors.server";
 
 export const meta: MetaFunction = () => [
   { title: "Sign in — The Ham Radio Show" },
@@ -36,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const redirectTo = safeRedirect(form.get("redirectTo"), "/");
   if (isBot(form)) return json({ error: SIGN_IN_FAILED }, { status: 401, headers: cacheHeaders("private") });
   try {
-    const user = await context.services.auth.signInWithPassword(form);
+    const user = await context.services.auth.signInWithPassword(form, context.clientAddress);
     const cookie = await context.services.auth.startSession(user, request.headers.get("Cookie"));
     return redirect(redirectTo, { headers: { "Set-Cookie": cookie, ...cacheHeaders("private") } });
   } catch (error) {
@@ -45,6 +45,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const message = known ?? SIGN_IN_FAILED;
     console.warn(`[signin] failed: ${message}`);
     if (known === null) console.error(error);
+    // Throttled or busy: the password was not checked; say when to try again.
+    const later = signInLater(error);
+    if (later) {
+      const headers = { "Retry-After": String(later.retryAfterS), ...cacheHeaders("private") };
+      return json({ error: message }, { status: later.status, headers });
+    }
     return json({ error: message }, { status: 401, headers: cacheHeaders("private") });
   }
 }
