@@ -153,7 +153,7 @@ services.onInvalidate(() => renderCache.invalidate());
 const remix = createRemixWithCache({
   handle: createFetchHandler(build, mode),
   cache: renderCache,
-  loadContext: appServer.getLoadContext,
+  loadContext: (req, cookie, nonce) => appServer.getLoadContext(cookie, nonce, req.ip),
   keyParams: appServer.pageQueryParams,
   withTiming: appServer.withTiming,
   serverTiming: env.SERVER_TIMING === "on",
@@ -178,7 +178,7 @@ app.all(
     // A session the cache already looked up is not read twice.
     getLoadContext: (req, res) =>
       (res.locals.loadContext as AppLoadContext | undefined) ??
-      appServer.getLoadContext(req.headers.cookie, res.locals.cspNonce),
+      appServer.getLoadContext(req.headers.cookie, res.locals.cspNonce, req.ip),
   }),
 );
 

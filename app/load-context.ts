@@ -11,6 +11,8 @@ declare module "@remix-run/node" {
     services: Services;
     /** Fresh per response; used for every inline script (CSP). */
     cspNonce: string;
+    /** The client's address, as Express derives it behind the trusted proxies. */
+    clientAddress: string | undefined;
     /** The signed-in user of this request (the session is read at most once per request). */
     user(): Promise<SessionUser | null>;
     /** false: render every memoized region afresh (SERVER_MEMO=off); unset or true: memo on. */
@@ -39,11 +41,12 @@ function asRoutesSeeThem(services: Services): Services {
 /** The load context of one request: the session is read lazily, at most once. */
 export function createLoadContext(services: Services, serverMemo: boolean) {
   const routeServices = asRoutesSeeThem(services);
-  return (cookie: string | undefined, cspNonce: string): AppLoadContext => {
+  return (cookie: string | undefined, cspNonce: string, clientAddress?: string): AppLoadContext => {
     let user: Promise<SessionUser | null> | undefined;
     return {
       services: routeServices,
       cspNonce,
+      clientAddress,
       serverMemo,
       user: () =>
         (user ??= cookie ? timeSession(() => routeServices.auth.userFromCookie(cookie)) : Promise.resolve(null)),

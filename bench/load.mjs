@@ -6,9 +6,15 @@
 //   public pages (70%): home 20, episode 12, era 10, search 10, news 8, /api/now-playing 10
 //   signed-in (30%):    home 10, favorite add 6, favorite remove 6, progress write 8
 // Prints requests/s and p50/p99 per kind, per class (public pages / signed-in actions) and
-// overall, and the errors (answers other than 2xx/3xx, socket errors, timeouts); writes
+// overall, and the errors (answers other than 2xx/3xx, socket errors, timeouts).
+// Then a sign-in burst: LOAD_BURST_SIGNINS sign-ins at once (the right password, each from its own
+// address, so every one is a full password check; one told to retry later waits as told) for
+// LOAD_BURST_DURATION s, while the stylesheet is fetched on a fresh connection again and again; the
+// same fetches with the server idle are the reference. Prints the stylesheet's p50/p99 idle and
+// during the burst, the sign-ins' answers and the server's peak memory. Writes
 // bench/results/load-<timestamp>.json.
 //   LOAD_DURATION=30 LOAD_CONNECTIONS=100 LOAD_WARMUP=3 LOAD_LISTENERS=20 LOAD_PORT=3360 npm run load
+//   LOAD_BURST_SIGNINS=20 LOAD_BURST_DURATION=10 npm run load
 //
 // Decision — rate limits: the server runs in its production configuration, rate limits ON at
 // their defaults (RATE_LIMIT_* unset) behind one trusted proxy hop (TRUST_PROXY_HOPS=1), as
@@ -18,6 +24,7 @@
 // near its per-minute limits and a 429 counts as an error like any other non-2xx/3xx answer.
 // The load generator shares the machine's cores with the server, so figures are a floor.
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -41,6 +48,9 @@ const WARMUP = Math.max(0, Number(process.env.LOAD_WARMUP ?? 3));
 const LISTENERS = Math.max(1, Number(process.env.LOAD_LISTENERS ?? 20));
 const ADDRESSES = 4096;
 const P99_TARGET_MS = 250;
+const BURST_SIGNINS = Math.max(1, Number(process.env.LOAD_BURST_SIGNINS ?? 20));
+const BURST_DURATION = Math.max(1, Number(process.env.LOAD_BURST_DURATION ?? 10));
+const STATIC_P99_TARGET_MS = 100;
 
 for (const p of [PORT, PORT + 1]) await assertPortFree(p);
 const upstreams = await startUpstreams(PORT + 1);
@@ -167,6 +177,118 @@ try {
     if (res.status < 200 || res.status >= 300) throw new Error(`${k.kind}: ${r.path} answered ${res.status}`);
   }
 
+  /**
+   * The stylesheet on a fresh connection (no keep-alive), as a new visitor's browser fetches it,
+   * over and over until `until` resolves; the server's peak RSS meanwhile. Then the sign-ins:
+   * BURST_SIGNINS clients, each signing in again as soon as it is answered.
+   */
+  async function signInBurst() {
+    const html = await (await fetch(`${origin}/`, { headers: { "X-Forwarded-For": anyAddress() } })).text();
+    const stylesheet = /href="(\/build\/[^"]+\.css)"/.exec(html)?.[1];
+    if (!stylesheet) throw new Error("no stylesheet link on the home page");
+    const fetchFresh = () =>
+      new Promise((resolve, reject) => {
+        const start = performance.now();
+        const req = http.get(
+          `${origin}${stylesheet}`,
+          { agent: false, headers: { "Accept-Encoding": "gzip" } },
+          (res) => {
+            res.resume();
+            res.on("end", () =>
+              res.statusCode === 200
+                ? resolve(performance.now() - start)
+                : reject(new Error(`stylesheet answered ${res.statusCode}`)),
+            );
+          },
+        );
+        req.on("error", reject);
+      });
+    const rss = () =>
+      Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${server.pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+    async function probe(until) {
+      const times = [];
+      let peak = rss();
+      let done = false;
+      until.then(() => (done = true));
+      while (!done) {
+        times.push(await fetchFresh());
+        peak = Math.max(peak, rss());
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      return { times: times.sort((a, b) => a - b), peak };
+    }
+    const summary = (name, times, answers) => ({
+      name,
+      requests: times.length,
+      p50: Math.round(percentile(times, 50)),
+      p99: Math.round(percentile(times, 99)),
+      answers,
+    });
+
+    process.stdout.write(`signing up ${BURST_SIGNINS} listeners for the burst… `);
+    const password = "bench-password-123456";
+    const accounts = [];
+    for (let i = 0; i < BURST_SIGNINS; i++) {
+      const email = `burst-${i}-${Date.now()}@example.com`;
+      const r = await fetch(`${origin}/signup`, {
+        method: "POST",
+        headers: { "X-Forwarded-For": anyAddress() },
+        body: new URLSearchParams({ email, password, website: "" }),
+        redirect: "manual",
+      });
+      if (r.status !== 302) throw new Error(`burst sign-up answered ${r.status}`);
+      accounts.push(email);
+    }
+    console.log("done");
+
+    process.stdout.write("stylesheet, idle… ");
+    const idle = await probe(new Promise((r) => setTimeout(r, 3_000)));
+    console.log("done");
+    process.stdout.write(`${BURST_SIGNINS} sign-ins at once × ${BURST_DURATION} s… `);
+    const signIns = [];
+    const codes = {};
+    const end = Date.now() + BURST_DURATION * 1000;
+    // Every sign-in from an address of its own: the per-address limit never answers instead.
+    let nextBurstAddress = 2 * ADDRESSES;
+    const client = async (email) => {
+      while (Date.now() < end) {
+        const start = performance.now();
+        const r = await fetch(`${origin}/signin`, {
+          method: "POST",
+          headers: { "X-Forwarded-For": address(nextBurstAddress++) },
+          body: new URLSearchParams({ email, password, website: "", redirectTo: "/" }),
+          redirect: "manual",
+        });
+        await r.arrayBuffer();
+        signIns.push(performance.now() - start);
+        codes[r.status] = (codes[r.status] ?? 0) + 1;
+        // Told to come back later (busy): as a browser's listener would, not at once.
+        const retryAfter = Number(r.headers.get("retry-after") ?? 0);
+        if (retryAfter > 0)
+          await new Promise((resolve) => setTimeout(resolve, Math.min(retryAfter * 1000, end - Date.now())));
+      }
+    };
+    const busy = await probe(Promise.all(accounts.map(client)));
+    console.log("done");
+    const answers = Object.entries(codes)
+      .map(([code, n]) => `${n}× ${code}`)
+      .join(", ");
+    return {
+      stylesheet,
+      rows: [
+        summary("stylesheet, idle", idle.times, "200"),
+        summary("stylesheet, burst", busy.times, "200"),
+        summary(
+          "sign-ins",
+          signIns.sort((a, b) => a - b),
+          answers,
+        ),
+      ],
+      signInStatuses: codes,
+      rssMiB: { idle: Math.round(idle.peak), burst: Math.round(busy.peak) },
+    };
+  }
+
   /** One autocannon run on the mix; samples[kind] = response times (ms), statuses[kind][code] = count. */
   async function run(duration) {
     const samples = Object.fromEntries(KINDS.map((k) => [k.kind, []]));
@@ -265,9 +387,35 @@ try {
       `\n1-min load average ${loadBefore[0].toFixed(2)} before, ${loadAfter[0].toFixed(2)} after; ${machine().cpus} cores; ` +
       `${LISTENERS} listeners, ${ADDRESSES} client addresses, rate limits on (production defaults)`,
   );
+
+  const burst = await signInBurst();
+  console.log(
+    `\nSign-in burst: ${BURST_SIGNINS} sign-ins at once for ${BURST_DURATION} s; the stylesheet (${burst.stylesheet}) on a fresh connection each time\n`,
+  );
+  console.log(
+    table(burst.rows, [
+      { title: "", get: (r) => r.name, left: true },
+      { title: "requests", get: (r) => r.requests },
+      { title: "p50 ms", get: (r) => r.p50 },
+      { title: "p99 ms", get: (r) => r.p99 },
+      { title: "answers", get: (r) => r.answers, left: true },
+    ]),
+  );
+  const burstCss = burst.rows.find((r) => r.name === "stylesheet, burst");
+  const idleCss = burst.rows.find((r) => r.name === "stylesheet, idle");
+  console.log(
+    `\nstylesheet p99 during the burst / idle: ${(burstCss.p99 / Math.max(1, idleCss.p99)).toFixed(1)}×; ` +
+      `server memory (RSS) peak ${burst.rssMiB.idle} MiB idle, ${burst.rssMiB.burst} MiB during the burst`,
+  );
+
   const targets = [
     { target: "0 errors", value: errors, ok: errors === 0 },
     { target: `public pages p99 ≤ ${P99_TARGET_MS} ms`, value: publicRow.p99, ok: publicRow.p99 <= P99_TARGET_MS },
+    {
+      target: `stylesheet p99 ≤ ${STATIC_P99_TARGET_MS} ms during the sign-in burst`,
+      value: burstCss.p99,
+      ok: burstCss.p99 <= STATIC_P99_TARGET_MS,
+    },
   ];
   console.log("\nTargets");
   for (const t of targets) console.log(`  ${t.ok ? "met " : "MISS"}  ${t.target}: ${t.value}`);
@@ -293,12 +441,15 @@ try {
           addresses: ADDRESSES,
           rateLimits: "production defaults",
           trustProxyHops: 1,
+          burstSignIns: BURST_SIGNINS,
+          burstDurationS: BURST_DURATION,
         },
         mix: KINDS.map(({ kind, cls, weight }) => ({ kind, cls, weight })),
         kinds: kindRows,
         classes: [publicRow, signedInRow],
         overall,
         errors: { total: errors, badAnswers: overall.badAnswers, socketErrors, timeouts: result.timeouts },
+        signInBurst: burst,
         targets,
       },
       null,

@@ -36,8 +36,8 @@ export interface AppServer {
   };
   /** Rate-limit counters shared by every instance (PostgreSQL), or none: each process counts its own. */
   rateLimitStore: RateLimitStore | undefined;
-  /** The load context of one request, rendered with `nonce`. */
-  getLoadContext(cookie: string | undefined, nonce: string): AppLoadContext;
+  /** The load context of one request, rendered with `nonce`, from `clientAddress`. */
+  getLoadContext(cookie: string | undefined, nonce: string, clientAddress: string | undefined): AppLoadContext;
   /** Runs `fn` in a timing scope: the app adds data and session time to `timing`. */
   withTiming<T>(timing: RequestTiming, fn: () => T): T;
   /** The app's same-origin rule for writes, and what a refused write is told. */

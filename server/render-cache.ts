@@ -307,8 +307,8 @@ export interface RemixWithCacheOptions {
   /** Remix's fetch-style handler: `createRequestHandler(build, mode)` from @remix-run/node. */
   handle: (request: Request, loadContext: AppLoadContext) => Promise<Response>;
   cache: RenderCache;
-  /** The load context for a request's cookie, with the CSP nonce its HTML is rendered with. */
-  loadContext: (cookie: string | undefined, nonce: string) => AppLoadContext;
+  /** The load context of a request, with this cookie (none for a fill) and the CSP nonce its HTML is rendered with. */
+  loadContext: (req: ExpressRequest, cookie: string | undefined, nonce: string) => AppLoadContext;
   /** Query parameters some page reads; all others are dropped from the key (`cacheKeyUrl`). */
   keyParams: ReadonlySet<string>;
   /** Runs `fn` inside the request's timing scope (the app records data and session time in it). */
@@ -339,7 +339,7 @@ export function createRemixWithCache(options: RemixWithCacheOptions): {
     if (cache.pending(key)) return;
     const nonce = crypto.randomBytes(16).toString("base64");
     const request = toFetchRequest(req, key);
-    const context = loadContext(undefined, nonce);
+    const context = loadContext(req, undefined, nonce);
     cache
       .fill(key, nonce, () => handle(request, context))
       .catch((error: unknown) => {
@@ -381,7 +381,7 @@ export function createRemixWithCache(options: RemixWithCacheOptions): {
     if (!cache.enabled || !isCacheableRequest(req.method, req.path)) return next();
     const cookie = req.headers.cookie;
     if (!cookie || !OUR_COOKIE.test(cookie)) return serveShared(req, res, next);
-    const context = loadContext(cookie, res.locals.cspNonce as string);
+    const context = loadContext(req, cookie, res.locals.cspNonce as string);
     res.locals.loadContext = context;
     context.user().then((user) => (user ? next() : serveShared(req, res, next)), next);
   };
@@ -401,7 +401,7 @@ export function createRemixWithCache(options: RemixWithCacheOptions): {
       return withTiming(timing, next);
     }
     try {
-      const context = loadContext(undefined, nonce);
+      const context = loadContext(req, undefined, nonce);
       // A cache fill is not aborted when its first client goes away: others may be waiting.
       const request = toFetchRequest(req, key);
       const result = await cache.fill(key, nonce, () => withTiming(timing, () => handle(request, context)));

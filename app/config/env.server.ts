@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PASSWORD_HASH_COST } from "~/rules/auth";
+import { PASSWORD_HASH_COST, PASSWORD_HASH_QUEUE } from "~/rules/auth";
 import { readServiceAccount } from "./service-account.server";
 
 /**
@@ -74,8 +74,12 @@ const envSchema = z
     SERVER_TIMING: z.enum(["on", "off"]).default("off"),
     RENDER_CONCURRENCY: z.coerce.number().int().min(0).max(1000).default(8),
     RENDER_QUEUE: z.coerce.number().int().min(0).max(10_000).default(64),
-    /** scrypt cost of new password hashes, as log2 of N; below 17 only to keep test runs fast. */
-    PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(PASSWORD_HASH_COST),
+    /** scrypt cost of new password hashes, as log2 of N; below 14 only to keep test runs fast. */
+    PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(17).default(PASSWORD_HASH_COST),
+    /** Password hashes at once, each on a worker thread (default: half the cores, at least one). */
+    PASSWORD_HASH_THREADS: z.coerce.number().int().min(1).max(64).optional(),
+    /** Password checks that may wait for a thread; past them sign-in and sign-up answer "busy" at once. */
+    PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(1000).default(PASSWORD_HASH_QUEUE),
     /**
      * PostgreSQL instead of the embedded SQLite for every store it holds; with Firebase accounts or
      * the Supabase catalog it still holds the sessions, the sign-in failure log and the rate limits.

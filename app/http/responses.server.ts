@@ -20,6 +20,6 @@ export function serviceUnavailable(message: string): Response {
 }
 
 /** The same for an action answering JSON (a fetcher, the progress beacon, a form's action data). */
-export function serviceUnavailableJson<T>(data: T) {
-  return json(data, { status: 503, headers: UNAVAILABLE_HEADERS });
+export function serviceUnavailableJson<T>(data: T, retryAfterS = RETRY_AFTER_SECONDS) {
+  return json(data, { status: 503, headers: { ...UNAVAILABLE_HEADERS, "Retry-After": String(retryAfterS) } });
 }

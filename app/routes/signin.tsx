@@ -9,7 +9,7 @@ import { ACCOUNT_UNAVAILABLE_NOTICE, assertSameOrigin, isBot, readForm } from "~
 import { EMAIL_MAX, PASSWORD_MAX, SIGN_IN_FAILED, SIGN_IN_UNAVAILABLE, safeRedirect } from "~/rules/auth";
 import { serviceUnavailableJson } from "~/http/responses.server";
 import { noticeFor } from "~/rules/notices";
-import { authorizationMessage } from "~/services/auth-errors.server";
+import { authorizationMessage, signInLater } from "~/services/auth-errors.server";
 
 export const meta: MetaFunction = () => [
   { title: "Sign in — The Ham Radio Show" },
@@ -37,13 +37,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const redirectTo = safeRedirect(form.get("redirectTo"), "/");
   if (isBot(form)) return json({ error: SIGN_IN_FAILED }, { status: 401, headers: cacheHeaders("private") });
   try {
-    const user = await context.services.auth.signInWithPassword(form);
+    const user = await context.services.auth.signInWithPassword(form, context.clientAddress);
     const cookie = await context.services.auth.startSession(user, request.headers.get("Cookie"));
     return redirect(redirectTo, { headers: { "Set-Cookie": cookie, ...cacheHeaders("private") } });
   } catch (error) {
     // docs/product.md §8: sign-in failures are logged; the listener sees one generic message,
     // or that sign-in is unavailable (a service failed; never its raw error).
     const known = authorizationMessage(error);
+    // Throttled or busy: the password was not checked; say when to try again.
+    const later = signInLater(error);
+    if (known !== null && later) {
+      console.warn(`[signin] refused for now: ${known}`);
+      const headers = { "Retry-After": String(later.retryAfterS), ...cacheHeaders("private") };
+      return json({ error: known }, { status: later.status, headers });
+    }
     if (known === null || known === SIGN_IN_UNAVAILABLE) {
       console.error(`[signin] unavailable: ${error instanceof Error ? error.message : "service failed"}`);
       return serviceUnavailableJson({ error: SIGN_IN_UNAVAILABLE });

@@ -7,9 +7,19 @@ import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/http/cache-policy";
 import { serviceUnavailableJson } from "~/http/responses.server";
 import { assertSameOrigin, formText, isBot, readForm } from "~/http/guards.server";
-import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, safeRedirect, SIGN_UP_UNAVAILABLE, signUpError } from "~/rules/auth";
+import {
+  EMAIL_MAX,
+  PASSWORD_BUSY_RETRY_S,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  safeRedirect,
+  SIGN_UP_BUSY,
+  SIGN_UP_UNAVAILABLE,
+  signUpError,
+} from "~/rules/auth";
 import { noticeFor } from "~/rules/notices";
 import { AccountError } from "~/services/accounts.server";
+import { PasswordsBusy } from "~/services/password.server";
 
 export const meta: MetaFunction = () => [
   { title: "Sign up — The Ham Radio Show" },
@@ -49,6 +59,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (AccountError.is(error)) {
       return json({ error: signUpError(error.message) }, { status: 400, headers: cacheHeaders("private") });
     }
+    if (PasswordsBusy.is(error))
+      return serviceUnavailableJson({ error: signUpError(SIGN_UP_BUSY) }, PASSWORD_BUSY_RETRY_S);
     // The accounts service failed (down, slow, junk): say so, never its raw error.
     console.error("[signup]", error instanceof Error ? error.message : error);
     return serviceUnavailableJson({ error: signUpError(SIGN_UP_UNAVAILABLE) });
@@ -82,7 +94,7 @@ export default function SignUp() {
           aria-describedby="password-help"
         />
         <p id="password-help" className="muted small">
-          At least {PASSWORD_MIN} characters. Long passphrases are welcome.
+          At least {PASSWORD_MIN} characters, and not a common password. Long passphrases are welcome.
         </p>
         <button type="submit" className="button" disabled={busy}>
           {busy ? "Creating your account…" : "Sign up"}

@@ -6,16 +6,38 @@
 /** docs/product.md §5 favorites: refused without a signed-in user, an audio source and a title (logged only). */
 export const FAVORITE_REFUSED_LOG = "User is not logged in or audio details are missing.";
 
-/** Passwords: at least 8 characters, long passphrases welcome, never trimmed. */
+/**
+ * Passwords: at least 8 characters, long passphrases welcome, never trimmed; refused when easy to
+ * guess (a common password, the email address, one character repeated) or holding control characters.
+ */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 256;
-/** scrypt cost (log2 of N) of new password hashes in production: OWASP's recommendation. */
-export const PASSWORD_HASH_COST = 17;
+export const PASSWORD_TOO_COMMON =
+  "Password is too common: it is on the lists of passwords attackers try first. Please choose another.";
+export const PASSWORD_TOO_GUESSABLE =
+  "Password is too easy to guess (your email address or one character repeated). Please choose another.";
+export const PASSWORD_CONTROL_CHARACTERS = "Password can't contain control characters.";
+/**
+ * scrypt parameters of new password hashes: N = 2^cost, r = 8, p = 5, one of OWASP's equivalent
+ * settings (as much work as N = 2^17 with p = 1, an eighth of the memory: 16 MiB a hash).
+ */
+export const PASSWORD_HASH_COST = 14;
+export const PASSWORD_HASH_BLOCK_SIZE = 8;
+export const PASSWORD_HASH_PARALLELISM = 5;
+/**
+ * Password checks that may wait for a hashing thread (beyond those running): about a second of
+ * hashing. Past it a sign-in or sign-up is answered "busy" at once instead of queueing for seconds.
+ */
+export const PASSWORD_HASH_QUEUE = 8;
+/** Retry-After of a busy answer, seconds. */
+export const PASSWORD_BUSY_RETRY_S = 5;
 export const EMAIL_MAX = 254;
 
 /** The one sign-in failure message, the same for an unknown email and a wrong password. */
 export const SIGN_IN_FAILED = "Invalid email or password.";
-export const SIGN_IN_THROTTLED = "Too many sign-in attempts. Please wait a few minutes and try again.";
+/** Every password check is taken: try again shortly (sign-in, and sign-up after "Error signing up: "). */
+export const SIGN_IN_BUSY = "Too many people are signing in right now. Please try again in a few seconds.";
+export const SIGN_UP_BUSY = "too many people are signing up right now. Please try again in a few seconds.";
 /** The accounts service is down, slow or answering junk: say so (never its raw error). */
 export const SIGN_IN_UNAVAILABLE = "Sign-in is not available right now. Please try again in a few minutes.";
 /** Sign-up when the accounts service is down, slow or answering junk (after "Error signing up: "). */
@@ -26,11 +48,25 @@ export const LIBRARY_UNAVAILABLE =
 /** A signed-in page could not reach the listener's account: they are treated as signed out. */
 export const ACCOUNT_UNAVAILABLE =
   "Your account can't be reached right now, so you are signed out for the moment. Please try again in a few minutes.";
-/** Failed sign-ins allowed per account within the window before it is throttled. */
-export const ACCOUNT_FAILURE_LIMIT = 10;
-export const ACCOUNT_FAILURE_WINDOW_MS = 15 * 60_000;
-/** Failed sign-ins older than this are dropped from the log (far past any throttling window). */
-export const ACCOUNT_FAILURE_RETENTION_MS = 24 * 60 * 60_000;
+/**
+ * Failed sign-ins are counted per account and client address, so guessing from one address slows
+ * that address down and never locks the owner out: the first few failures cost nothing, after
+ * that each attempt from there waits a delay that doubles with every further failure, up to a
+ * ceiling. A right password clears that address's count; failures older than the window are forgotten.
+ */
+export const SIGN_IN_FREE_FAILURES = 5;
+export const SIGN_IN_FIRST_DELAY_S = 30;
+export const SIGN_IN_MAX_DELAY_S = 15 * 60;
+export const ACCOUNT_FAILURE_WINDOW_MS = 24 * 60 * 60_000;
+/** Seconds the next attempt waits after the last of `failures` failures. */
+export const signInDelayS = (failures: number): number =>
+  failures < SIGN_IN_FREE_FAILURES
+    ? 0
+    : Math.min(SIGN_IN_MAX_DELAY_S, SIGN_IN_FIRST_DELAY_S * 2 ** (failures - SIGN_IN_FREE_FAILURES));
+export const signInThrottled = (seconds: number): string =>
+  `Too many sign-in attempts. Please try again in ${
+    seconds >= 120 ? `${Math.ceil(seconds / 60)} minutes` : seconds === 1 ? "1 second" : `${seconds} seconds`
+  }.`;
 
 /** docs/product.md §8 messages. */
 export const signUpError = (message: string) => `Error signing up: ${message}`;

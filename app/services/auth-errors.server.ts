@@ -1,4 +1,5 @@
 import { AuthorizationError } from "remix-auth";
+import { SignInLater } from "./auth.server";
 
 /**
  * The listener-facing message of a sign-in failure raised by remix-auth's strategies, or null
@@ -8,4 +9,9 @@ import { AuthorizationError } from "remix-auth";
  */
 export function authorizationMessage(error: unknown): string | null {
   return error instanceof AuthorizationError ? error.message : null;
+}
+
+/** The "try again later" of a refused sign-in (throttled or busy), or null. */
+export function signInLater(error: unknown): SignInLater | null {
+  return error instanceof AuthorizationError && error.cause instanceof SignInLater ? error.cause : null;
 }

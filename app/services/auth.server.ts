@@ -6,15 +6,18 @@ import { OAuth2Strategy, type OAuth2Profile, type OAuth2StrategyVerifyParams } f
 import type { StrategyVerifyCallback } from "remix-auth";
 import { z } from "zod";
 import { AccountError, type Accounts, type AccountUser, type Library, type ProviderProfile } from "./accounts.server";
+import { PasswordsBusy } from "./password.server";
 import {
-  ACCOUNT_FAILURE_LIMIT,
   ACCOUNT_FAILURE_WINDOW_MS,
   EMAIL_MAX,
+  PASSWORD_BUSY_RETRY_S,
   PASSWORD_MAX,
   SESSION_MAX_AGE_S,
+  SIGN_IN_BUSY,
   SIGN_IN_FAILED,
-  SIGN_IN_THROTTLED,
   SIGN_IN_UNAVAILABLE,
+  signInDelayS,
+  signInThrottled,
 } from "~/rules/auth";
 
 /** Where sessions are kept (implemented by an adapter). */
@@ -26,11 +29,51 @@ export interface SessionStore {
   deleteForUser(uid: string): Promise<void>;
 }
 
-/** Failed sign-in attempts per account, for the lockout (implemented by an adapter). */
+/** Failed sign-ins per account and client address, for throttling (implemented by an adapter). */
 export interface FailureLog {
-  count(account: string, sinceMs: number): Promise<number>;
-  record(account: string): Promise<void>;
-  clear(account: string): Promise<void>;
+  /**
+   * Records an attempt as failed before its password is checked, so attempts made at the same
+   * time count each other; returns its id and the pair's other failures since `sinceMs`: how
+   * many, and when the last one was (0: none).
+   */
+  attempt(account: string, address: string, sinceMs: number): Promise<{ id: number; earlier: number; lastAt: number }>;
+  /** Drops one attempt: refused unchecked, or the check could not run. */
+  forget(id: number): Promise<void>;
+  /** Drops the pair's failures: the password was right. */
+  clear(account: string, address: string): Promise<void>;
+}
+
+/**
+ * A sign-in refused for now, the password unchecked: too many failures from this address
+ * (429), or every password check taken (503). The listener may try again after `retryAfterS`.
+ */
+export class SignInLater extends Error {
+  name = "SignInLater";
+  constructor(
+    message: string,
+    readonly status: 429 | 503,
+    readonly retryAfterS: number,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The key of a client address in the failure log: an IPv6 address by its /64, the block one
+ * subscriber gets (any address of it is theirs to use); IPv4 as is.
+ */
+export function addressKey(address: string | undefined): string {
+  if (!address) return "unknown";
+  const v4 = /^(?:::ffff:)?(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (v4 || !address.includes(":")) return v4?.[1] ?? address;
+  const [head = "", tail = ""] = address.toLowerCase().split("%")[0]!.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
 }
 
 export type SessionUser = AccountUser;
@@ -90,7 +133,8 @@ export interface Auth {
   startSession(user: SessionUser, previousCookie: string | null): Promise<string>;
   /** Revokes the session server-side and returns the Set-Cookie that clears it. */
   endSession(cookieHeader: string | null): Promise<string>;
-  signInWithPassword(form: FormData): Promise<SessionUser>;
+  /** `clientAddress`: where the attempt comes from (failures are throttled per account and address). */
+  signInWithPassword(form: FormData, clientAddress: string | undefined): Promise<SessionUser>;
   /** Starts (redirect to provider) or completes (returns user) an OAuth flow. */
   oauth(provider: OAuthProvider, request: Request): Promise<SessionUser>;
   providers: { google: boolean; facebook: boolean };
@@ -122,23 +166,25 @@ export function createAuth(deps: {
   const authenticator = new Authenticator<SessionUser>(storage, { sessionKey: "user", throwOnError: true });
 
   authenticator.use(
-    new FormStrategy<SessionUser>(async ({ form }) => {
+    new FormStrategy<SessionUser>(async ({ form, context }) => {
       const parsed = credentialsSchema.safeParse({ email: form.get("email"), password: form.get("password") });
       if (!parsed.success) throw new AuthorizationError(SIGN_IN_FAILED);
       const account = parsed.data.email.trim().toLowerCase();
+      const address = addressKey((context as { clientAddress?: string } | undefined)?.clientAddress);
+      let attempt: Awaited<ReturnType<FailureLog["attempt"]>> | undefined;
       try {
-        if ((await failures.count(account, Date.now() - ACCOUNT_FAILURE_WINDOW_MS)) >= ACCOUNT_FAILURE_LIMIT) {
-          throw new AuthorizationError(SIGN_IN_THROTTLED);
-        }
+        attempt = await failures.attempt(account, address, Date.now() - ACCOUNT_FAILURE_WINDOW_MS);
+        const waitS = Math.ceil((attempt.lastAt + signInDelayS(attempt.earlier) * 1000 - Date.now()) / 1000);
+        if (waitS > 0) throw new SignInLater(signInThrottled(waitS), 429, waitS);
         const user = await accounts.signIn(parsed.data.email, parsed.data.password);
-        await failures.clear(account);
+        await failures.clear(account, address);
         return user;
       } catch (error) {
-        if (error instanceof AuthorizationError) throw error;
-        if (AccountError.is(error)) {
-          await failures.record(account);
-          throw new AuthorizationError(SIGN_IN_FAILED);
-        }
+        // A wrong password (or unknown email) stays counted; anything else was no guess.
+        if (AccountError.is(error)) throw new AuthorizationError(SIGN_IN_FAILED);
+        if (attempt) await failures.forget(attempt.id).catch(() => {});
+        if (error instanceof SignInLater) throw error;
+        if (PasswordsBusy.is(error)) throw new SignInLater(SIGN_IN_BUSY, 503, PASSWORD_BUSY_RETRY_S);
         // The accounts service or the failure log failed (down, timed out, junk): logged; the
         // listener is told so, never the raw error.
         console.error("[signin] accounts service failed:", error instanceof Error ? error.message : error);
@@ -228,10 +274,10 @@ export function createAuth(deps: {
       const session = await storage.getSession(cookieHeader);
       return storage.destroySession(session);
     },
-    async signInWithPassword(form) {
+    async signInWithPassword(form, clientAddress) {
       const request = new Request("http://internal/signin", { method: "POST" });
       return authenticator.authenticate("form", request, {
-        context: { formData: form } as unknown as AppLoadContext,
+        context: { formData: form, clientAddress } as unknown as AppLoadContext,
         throwOnError: true,
       });
     },

@@ -1,5 +1,16 @@
 import { expect, test, type Page } from "@playwright/test";
+import {
+  PASSWORD_TOO_COMMON,
+  SIGN_IN_BUSY,
+  SIGN_IN_FAILED,
+  SIGN_IN_FREE_FAILURES,
+  SIGN_UP_BUSY,
+  signInDelayS,
+  signInThrottled,
+  signUpError,
+} from "../../app/rules/auth";
 import { asListener, PASSWORD, signIn, signUp, signedIn, uniqueEmail } from "./helpers/auth";
+import { startAppServer } from "./support/app-server";
 import { isDesktopJs } from "./support/projects";
 
 const audioTime = (page: Page) =>
@@ -138,6 +149,105 @@ test.describe("accounts without JavaScript", () => {
     await page.getByLabel("Password").fill("whatever password");
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page.getByRole("alert")).toHaveText("Invalid email or password.");
+  });
+});
+
+test.describe("accounts under attack", () => {
+  test("sign-up refuses a common password and says why; a good one then works", async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name === "mobile-375", "desktop is enough");
+    await asListener(page);
+    await page.goto("/signup");
+    const email = uniqueEmail("weak");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("password1");
+    await page.getByRole("button", { name: "Sign up", exact: true }).click();
+    await expect(page.getByRole("alert")).toHaveText(`Error signing up: ${PASSWORD_TOO_COMMON}`);
+    await expect(page).toHaveURL(/\/signup$/);
+    await signUp(page, email);
+  });
+
+  test("after a few wrong passwords this browser is told how long to wait; the owner elsewhere signs in", async ({
+    page,
+    browser,
+  }, testInfo) => {
+    test.skip(testInfo.project.name === "mobile-375", "desktop is enough");
+    const account = await signUp(page);
+    await page.goto("/signin");
+    // (Without JS every answer is a new page with an empty form.)
+    const attempt = async (password: string) => {
+      await page.getByLabel("Email").fill(account.email);
+      await page.getByLabel("Password").fill(password);
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    };
+    for (let i = 0; i < SIGN_IN_FREE_FAILURES; i++) {
+      await attempt(`wrong password ${i}`);
+      await expect(page.getByRole("alert")).toHaveText(SIGN_IN_FAILED);
+      await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeEnabled();
+    }
+    await attempt(account.password);
+    // The wait counts from the last failure (a slow answer leaves a little less of it).
+    const alert = page.getByRole("alert");
+    await expect(alert).toHaveText(/^Too many sign-in attempts\. Please try again in \d+ seconds?\.$/);
+    const seconds = Number(/(\d+) second/.exec((await alert.textContent()) ?? "")?.[1]);
+    expect(seconds).toBeGreaterThan(0);
+    expect(seconds).toBeLessThanOrEqual(signInDelayS(SIGN_IN_FREE_FAILURES));
+    await expect(alert).toHaveText(signInThrottled(seconds));
+    await expect(page).toHaveURL(/\/signin$/);
+
+    const elsewhere = await browser.newContext();
+    const page2 = await elsewhere.newPage();
+    await asListener(page2);
+    await signIn(page2, account.email, account.password);
+    await expect(page2.getByRole("link", { name: "Profile" })).toBeVisible();
+    await elsewhere.close();
+  });
+
+  test("every password check taken: sign-up and sign-in say so at once (503, Retry-After); the form works again after", async ({
+    page,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop-js", "a private embedded server: one run is enough");
+    test.setTimeout(120_000);
+    // A private server with one hashing thread, no queue and slow hashes: a check that finds the
+    // thread busy is refused at once.
+    const server = await startAppServer(
+      { PASSWORD_HASH_COST: "16", PASSWORD_HASH_THREADS: "1", PASSWORD_HASH_QUEUE: "0" },
+      "busy",
+    );
+    try {
+      const post = (path: string, fields: Record<string, string>) =>
+        fetch(`${server.origin}${path}`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { "X-Forwarded-For": `10.9.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}` },
+          body: new URLSearchParams({ website: "", ...fields }),
+        });
+      await asListener(page);
+      await page.goto(`${server.origin}/signup`);
+      await page.getByLabel("Email").fill(uniqueEmail("busy"));
+      await page.getByLabel("Password").fill(PASSWORD);
+
+      // A sign-up and a sign-in at once: one gets the thread, the other is refused at once.
+      const up = post("/signup", { email: uniqueEmail("busy-first"), password: PASSWORD }).then(
+        (r) => ["up", r] as const,
+      );
+      const inn = post("/signin", { email: uniqueEmail("nobody"), password: PASSWORD, redirectTo: "/" }).then(
+        (r) => ["in", r] as const,
+      );
+      const [kind, refused] = await Promise.race([up, inn]);
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get("retry-after")).toBe("5");
+      expect(await refused.text()).toContain(kind === "up" ? signUpError(SIGN_UP_BUSY) : SIGN_IN_BUSY);
+
+      // While that check runs, the browser's sign-up is refused the same way, as a form error.
+      await page.getByRole("button", { name: "Sign up", exact: true }).click();
+      await expect(page.getByRole("alert")).toHaveText(signUpError(SIGN_UP_BUSY));
+      const [, served] = await (kind === "up" ? inn : up);
+      expect([302, 401]).toContain(served.status);
+      await page.getByRole("button", { name: "Sign up", exact: true }).click();
+      await expect(page).toHaveURL(/\/signin\?notice=signed-up/, { timeout: 30_000 });
+    } finally {
+      await server.stop();
+    }
   });
 });
 

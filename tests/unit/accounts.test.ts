@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -6,10 +6,19 @@ import { openDatabase, type Db } from "~/adapters/sqlite/db.server";
 import { createSqliteAccounts, createSqliteLibrary } from "~/adapters/sqlite/accounts.server";
 import { createSqliteFailureLog, createSqliteSessionStore } from "~/adapters/sqlite/sessions.server";
 import { AccountError } from "~/services/accounts.server";
-import { createAuth } from "~/services/auth.server";
-import { createPasswords, hashPassword, SCRYPT_PARAMS, verifyPassword } from "~/services/password.server";
+import { addressKey, createAuth } from "~/services/auth.server";
+import { createPasswords, PasswordsBusy, SCRYPT_PARAMS } from "~/services/password.server";
 import { parseEnv } from "~/config/env.server";
-import { ACCOUNT_FAILURE_LIMIT, SIGN_IN_FAILED, SIGN_IN_THROTTLED, safeRedirect } from "~/rules/auth";
+import {
+  ACCOUNT_FAILURE_WINDOW_MS,
+  PASSWORD_HASH_COST,
+  SIGN_IN_FAILED,
+  SIGN_IN_FREE_FAILURES,
+  SIGN_IN_MAX_DELAY_S,
+  safeRedirect,
+  signInDelayS,
+  signInThrottled,
+} from "~/rules/auth";
 
 // One test hashes at the production cost; the rest use a low one, which only changes speed.
 const TEST_COST = 10;
@@ -25,6 +34,9 @@ afterAll(() => {
   db.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
+
+/** The listener's own client address. */
+const HOME = "198.51.100.20";
 
 const form = (fields: Record<string, string>) => {
   const f = new FormData();
@@ -46,22 +58,72 @@ function makeAuth(secrets = ["first-secret-0123456789abcdef"]) {
 }
 
 describe("password hashing", () => {
-  it("uses scrypt at OWASP parameters (N=2^17, r=8, p=1) and verifies", async () => {
-    const hash = await hashPassword("a long passphrase");
-    expect(hash.split("$").slice(0, 4)).toEqual(["scrypt", String(2 ** 17), "8", "1"]);
-    expect(SCRYPT_PARAMS).toMatchObject({ N: 131072, r: 8, p: 1 });
-    expect(await verifyPassword("a long passphrase", hash)).toBe(true);
-    expect(await verifyPassword("a long passphrase ", hash)).toBe(false);
-    expect(await verifyPassword("x", "garbage")).toBe(false);
+  it("uses scrypt at one of OWASP's parameter sets (N=2^14, r=8, p=5) and verifies", async () => {
+    const passwords = createPasswords();
+    const hash = await passwords.hash("a long passphrase");
+    expect(hash.split("$").slice(0, 4)).toEqual(["scrypt", String(2 ** 14), "8", "5"]);
+    expect(SCRYPT_PARAMS).toMatchObject({ N: 16384, r: 8, p: 5 });
+    expect(await passwords.verify("a long passphrase", hash)).toBe(true);
+    expect(await passwords.verify("a long passphrase ", hash)).toBe(false);
+    expect(await passwords.verify("x", "garbage")).toBe(false);
   });
 
   it("the cost is a setting: production cost by default, hashes of any cost keep verifying", async () => {
-    expect(parseEnv({}).PASSWORD_HASH_COST).toBe(17);
+    expect(parseEnv({}).PASSWORD_HASH_COST).toBe(14);
     expect(() => parseEnv({ PASSWORD_HASH_COST: "9" })).toThrow(/PASSWORD_HASH_COST/);
+    expect(() => parseEnv({ PASSWORD_HASH_COST: "18" })).toThrow(/PASSWORD_HASH_COST/);
     const cheap = await createPasswords(TEST_COST).hash("a long passphrase");
-    expect(cheap.split("$").slice(0, 4)).toEqual(["scrypt", String(2 ** TEST_COST), "8", "1"]);
+    expect(cheap.split("$").slice(0, 4)).toEqual(["scrypt", String(2 ** TEST_COST), "8", "5"]);
     expect(await createPasswords().verify("a long passphrase", cheap)).toBe(true);
     expect(await createPasswords().verify("a long passphrase!", cheap)).toBe(false);
+  });
+
+  it("hashes on threads of their own: files are still read while every hash is busy", async () => {
+    // libuv's pool has 4 threads; the old hashing (async scrypt) took all of them for a burst.
+    const passwords = createPasswords(PASSWORD_HASH_COST - 1, { threads: 2, queue: 8 });
+    const order: string[] = [];
+    const hashes = Array.from({ length: 6 }, () => passwords.hash("a long passphrase").then(() => order.push("hash")));
+    const reads = Array.from({ length: 6 }, () => fs.promises.readFile("package.json").then(() => order.push("read")));
+    await Promise.all([...hashes, ...reads]);
+    expect(order.slice(0, 6)).toEqual(Array(6).fill("read"));
+  });
+
+  it("at most threads + queue checks at once: the rest are refused at once as busy, and the slots free again", async () => {
+    const passwords = createPasswords(TEST_COST, { threads: 1, queue: 2 });
+    const stored = await passwords.hash("a long passphrase");
+    const burst = await Promise.allSettled([
+      passwords.hash("a long passphrase"),
+      passwords.verify("a long passphrase", stored),
+      passwords.burn("a long passphrase"),
+      passwords.verify("a long passphrase", stored),
+      passwords.hash("a long passphrase"),
+    ]);
+    expect(burst.map((r) => r.status)).toEqual(["fulfilled", "fulfilled", "fulfilled", "rejected", "rejected"]);
+    for (const r of burst.slice(3)) expect(PasswordsBusy.is((r as PromiseRejectedResult).reason)).toBe(true);
+    expect(await passwords.verify("a long passphrase", stored)).toBe(true);
+    // A busy burn does not keep its refused dummy: the next one works.
+    const noQueue = createPasswords(TEST_COST, { threads: 1, queue: 0 });
+    const [, refused] = await Promise.allSettled([noQueue.hash("x"), noQueue.burn("x")]);
+    expect(PasswordsBusy.is((refused as PromiseRejectedResult).reason)).toBe(true);
+    await expect(noQueue.burn("x")).resolves.toBeUndefined();
+  });
+
+  it("rehash: a hash made with other parameters is made anew at today's; today's is kept", async () => {
+    const passwords = createPasswords(TEST_COST);
+    const current = await passwords.hash("a long passphrase");
+    expect(await passwords.rehash("a long passphrase", current)).toBeNull();
+    const older = await createPasswords(TEST_COST + 1).hash("a long passphrase");
+    const upgraded = await passwords.rehash("a long passphrase", older);
+    expect(upgraded?.split("$").slice(0, 4)).toEqual(["scrypt", String(2 ** TEST_COST), "8", "5"]);
+    expect(await passwords.verify("a long passphrase", upgraded!)).toBe(true);
+    // The hash this app stored before (N=2^17, r=8, p=1) is upgraded too.
+    const legacy = `scrypt$131072$8$1$${older.split("$").slice(4).join("$")}`;
+    expect(await passwords.rehash("a long passphrase", legacy)).not.toBeNull();
+    // Every thread busy: no upgrade this time (the sign-in still succeeds; the next one upgrades).
+    const busy = createPasswords(TEST_COST, { threads: 1, queue: 0 });
+    const running = busy.hash("x");
+    expect(await busy.rehash("a long passphrase", older)).toBeNull();
+    await running;
   });
 });
 
@@ -70,7 +132,7 @@ describe("embedded accounts", () => {
     const { accounts } = makeAuth();
     await expect(accounts.signUp("not-an-email", "password123")).rejects.toMatchObject({ code: "invalid-email" });
     await expect(accounts.signUp("short@example.com", "1234567")).rejects.toMatchObject({ code: "weak-password" });
-    const long = "p".repeat(100);
+    const long = "long passphrase ".repeat(6);
     const user = await accounts.signUp("Long@Example.com", long);
     expect(user.email).toBe("long@example.com");
     expect((await accounts.signIn("long@example.com", long)).uid).toBe(user.uid);
@@ -169,21 +231,108 @@ describe("sessions", () => {
     expect((await auth.userFromCookie(second))?.uid).toBe(user.uid);
   });
 
-  it("signs in with the form strategy, with one generic failure, and throttles an account after repeated failures", async () => {
+  it("signs in with the form strategy, with one generic failure for an unknown email and a wrong password", async () => {
     const { accounts, auth } = makeAuth();
-    await accounts.signUp("throttle@example.com", "throttle password");
+    await accounts.signUp("form@example.com", "form password");
     expect(
-      (await auth.signInWithPassword(form({ email: "throttle@example.com", password: "throttle password" }))).email,
-    ).toBe("throttle@example.com");
-    for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i++) {
-      await expect(
-        auth.signInWithPassword(form({ email: "throttle@example.com", password: `wrong ${i}` })),
-      ).rejects.toThrow(SIGN_IN_FAILED);
+      (await auth.signInWithPassword(form({ email: "form@example.com", password: "form password" }), HOME)).email,
+    ).toBe("form@example.com");
+    for (const email of ["form@example.com", "nobody@example.com"]) {
+      await expect(auth.signInWithPassword(form({ email, password: "wrong password" }), HOME)).rejects.toThrow(
+        SIGN_IN_FAILED,
+      );
     }
-    await expect(
-      auth.signInWithPassword(form({ email: "THROTTLE@example.com", password: "throttle password" })),
-    ).rejects.toThrow(SIGN_IN_THROTTLED);
-  }, 30_000);
+  });
+});
+
+describe("sign-in throttling per account and client address", () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-11-24T12:00:00Z"));
+  });
+  afterEach(() => vi.useRealTimers());
+  const ATTACKER = "203.0.113.7";
+  const refusal = (p: Promise<unknown>) =>
+    p.then(
+      () => null,
+      (e: Error & { cause?: { status?: number; retryAfterS?: number } }) => ({
+        message: e.message,
+        status: e.cause?.status ?? 401,
+        retryAfterS: e.cause?.retryAfterS,
+      }),
+    );
+
+  it("failures from one address make that address wait, growing, without checking the password; the owner elsewhere signs in", async () => {
+    const { accounts, auth } = makeAuth();
+    await accounts.signUp("target@example.com", "target password");
+    const attempt = (password: string, from = ATTACKER, email = "target@example.com") =>
+      refusal(auth.signInWithPassword(form({ email, password }), from));
+    const throttled = (seconds: number) => ({ message: signInThrottled(seconds), status: 429, retryAfterS: seconds });
+
+    for (let i = 0; i < SIGN_IN_FREE_FAILURES; i++) {
+      expect(await attempt(`wrong ${i}`)).toEqual({ message: SIGN_IN_FAILED, status: 401, retryAfterS: undefined });
+    }
+    const first = signInDelayS(SIGN_IN_FREE_FAILURES);
+    expect(first).toBe(30);
+    // Even the right password is refused from there, unchecked; the owner elsewhere signs in.
+    expect(await attempt("target password")).toEqual(throttled(first));
+    expect(await attempt("target password", HOME)).toBeNull();
+    // Refused attempts are no guesses: they do not push the wait further.
+    vi.advanceTimersByTime((first - 1) * 1000);
+    expect(await attempt("wrong again")).toEqual(throttled(1));
+    vi.advanceTimersByTime(1000);
+    expect(await attempt("wrong again")).toEqual({ message: SIGN_IN_FAILED, status: 401, retryAfterS: undefined });
+    // One more failure: twice the wait.
+    expect(await attempt("target password")).toEqual(throttled(2 * first));
+    // Case and spaces of the email make no new account to guess at.
+    expect(await attempt("target password", ATTACKER, "  TARGET@example.com ")).toEqual(throttled(2 * first));
+    vi.advanceTimersByTime(2 * first * 1000);
+    // The right password clears that address's failures.
+    expect(await attempt("target password")).toBeNull();
+    expect(await attempt("wrong once more")).toEqual({ message: SIGN_IN_FAILED, status: 401, retryAfterS: undefined });
+    expect(await attempt("target password")).toBeNull();
+  });
+
+  it("the wait grows to a ceiling; unknown emails are throttled the same way; failures older than a day are forgotten", async () => {
+    const { auth } = makeAuth();
+    const attempt = (from = ATTACKER) =>
+      refusal(auth.signInWithPassword(form({ email: "nobody-here@example.com", password: "guess" }), from));
+    let failures = 0;
+    for (; signInDelayS(failures) < SIGN_IN_MAX_DELAY_S; failures++) {
+      expect((await attempt())?.status).toBe(401);
+      vi.advanceTimersByTime(signInDelayS(failures + 1) * 1000);
+    }
+    expect((await attempt())?.status).toBe(401);
+    expect(await attempt()).toEqual({
+      message: signInThrottled(SIGN_IN_MAX_DELAY_S),
+      status: 429,
+      retryAfterS: SIGN_IN_MAX_DELAY_S,
+    });
+    expect(signInThrottled(SIGN_IN_MAX_DELAY_S)).toBe("Too many sign-in attempts. Please try again in 15 minutes.");
+    // A day later the old failures are forgotten: one more failure does not throttle.
+    vi.advanceTimersByTime(ACCOUNT_FAILURE_WINDOW_MS + 1000);
+    expect((await attempt())?.status).toBe(401);
+    expect((await attempt())?.status).toBe(401);
+  });
+
+  it("the addresses of one IPv6 /64 count as one client; another /64 is another", async () => {
+    const { auth } = makeAuth();
+    const attempt = (from: string) =>
+      refusal(auth.signInWithPassword(form({ email: "v6@example.com", password: "guess" }), from));
+    for (let i = 1; i <= SIGN_IN_FREE_FAILURES; i++) expect((await attempt(`2001:db8:1:2::${i}`))?.status).toBe(401);
+    expect((await attempt("2001:db8:1:2:ffff::9"))?.status).toBe(429);
+    expect((await attempt("2001:db8:1:3::1"))?.status).toBe(401);
+  });
+
+  it("addressKey: IPv4 as is (also IPv4-mapped), IPv6 by its /64", () => {
+    expect(addressKey("203.0.113.7")).toBe("203.0.113.7");
+    expect(addressKey("::ffff:203.0.113.7")).toBe("203.0.113.7");
+    expect(addressKey("2001:db8:1:2::1")).toBe("2001:db8:1:2::/64");
+    expect(addressKey("2001:0DB8:0001:0002:ffff:0:0:9")).toBe("2001:db8:1:2::/64");
+    expect(addressKey("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(addressKey("::1")).toBe("0:0:0:0::/64");
+    expect(addressKey(undefined)).toBe("unknown");
+  });
 });
 
 describe("library (users/<uid>, ActiveAudioSync, favorites)", () => {

@@ -8,7 +8,7 @@ import { createPostgresAccounts, createPostgresLibrary } from "~/adapters/postgr
 import { createFirebaseAccounts, type FirebaseAccountsConfig } from "~/adapters/firebase/accounts.server";
 import { createFirebaseLibrary } from "~/adapters/firebase/library.server";
 import { AccountError, type Accounts, type Library } from "~/services/accounts.server";
-import { SIGN_IN_FAILED } from "~/rules/auth";
+import { PASSWORD_CONTROL_CHARACTERS, PASSWORD_TOO_COMMON, PASSWORD_TOO_GUESSABLE, SIGN_IN_FAILED } from "~/rules/auth";
 import { parseEnv } from "~/config/env.server";
 import { createServices } from "~/composition.server";
 import { startFirebaseFake } from "../fakes/firebase.mjs";
@@ -128,6 +128,27 @@ describe.each(backends)("Accounts contract — %s", (_name, make) => {
       code: "weak-password",
       message: MESSAGES.weak,
     });
+    // Passwords on the common-password list (any case), one character repeated, the email
+    // itself, control characters: refused with a clear message, no account created.
+    const weakEmail = uniqueEmail("weak");
+    for (const [password, message] of [
+      ["password", PASSWORD_TOO_COMMON],
+      ["12345678", PASSWORD_TOO_COMMON],
+      ["Password1", PASSWORD_TOO_COMMON],
+      ["iloveyou", PASSWORD_TOO_COMMON],
+      ["qwertyuiop", PASSWORD_TOO_COMMON],
+      ["zzzzzzzzzz", PASSWORD_TOO_GUESSABLE],
+      [weakEmail.toUpperCase(), PASSWORD_TOO_GUESSABLE],
+      [weakEmail.split("@")[0]!, PASSWORD_TOO_GUESSABLE],
+      ["\u0000".repeat(8), PASSWORD_CONTROL_CHARACTERS],
+      ["long enough\nbut a newline", PASSWORD_CONTROL_CHARACTERS],
+    ]) {
+      expect(await error(accounts.signUp(weakEmail, password!)), JSON.stringify(password)).toMatchObject({
+        code: "weak-password",
+        message,
+      });
+    }
+    expect((await accounts.signUp(weakEmail, "ferrite loop antenna tuner")).email).toBe(weakEmail);
     const email = uniqueEmail("Mixed.Case");
     const user = await accounts.signUp(`  ${email.toUpperCase()} `, "  spaced passphrase  ");
     expect(user).toEqual({ uid: expect.stringMatching(/^[A-Za-z0-9]{28}$/), email: email.toLowerCase() });
@@ -286,6 +307,42 @@ describe.each(backends)("Library contract — %s", (_name, make) => {
 });
 
 // Firebase meets two servers differently (its own tests below, over the fake).
+describe.each(engines)("Password hashes upgraded at sign-in — embedded %s", (_name, engine) => {
+  const storedHash = async (email: string): Promise<string> => {
+    const e = engine();
+    if (e.kind === "sqlite")
+      return (e.db.prepare("SELECT password_hash FROM users WHERE email = ?").get(email) as { password_hash: string })
+        .password_hash;
+    return (await e.pool.query("SELECT password_hash FROM users WHERE email = $1", [email])).rows[0].password_hash;
+  };
+  const accountsAt = (cost: number) => {
+    const e = engine();
+    return e.kind === "sqlite"
+      ? createSqliteAccounts(e.db, createPasswords(cost))
+      : createPostgresAccounts(e.pool, createPasswords(cost));
+  };
+  const params = (hash: string) => hash.split("$").slice(0, 4);
+
+  it("a hash made with other parameters is made anew at the next right password, never at a wrong one", async () => {
+    const email = uniqueEmail("upgrade");
+    const before = accountsAt(11);
+    const user = await before.signUp(email, "upgrade password");
+    const old = await storedHash(email);
+    expect(params(old)).toEqual(["scrypt", String(2 ** 11), "8", "5"]);
+
+    const now = accountsAt(10);
+    expect(await error(now.signIn(email, "wrong password"))).toMatchObject({ code: "invalid-credentials" });
+    expect(await storedHash(email)).toBe(old);
+    expect((await now.signIn(email, "upgrade password")).uid).toBe(user.uid);
+    const upgraded = await storedHash(email);
+    expect(params(upgraded)).toEqual(["scrypt", String(2 ** 10), "8", "5"]);
+    // Today's hash is kept as it is, and the password still signs in (and no other does).
+    expect((await now.signIn(email, "upgrade password")).uid).toBe(user.uid);
+    expect(await storedHash(email)).toBe(upgraded);
+    expect(await error(now.signIn(email, "wrong password"))).toMatchObject({ code: "invalid-credentials" });
+  });
+});
+
 describe.each(engines)("Two instances at once — embedded %s", (_name, engine) => {
   it("one favorite per source, one account per new identity, the newest progress wins", async () => {
     const one = embedded(engine());
@@ -838,11 +895,11 @@ describe("ACCOUNTS_SOURCE=firebase wiring", () => {
       const form = new FormData();
       form.set("email", email);
       form.set("password", "wired password");
-      expect(await services.auth.signInWithPassword(form)).toEqual({ uid: user.uid, email });
+      expect(await services.auth.signInWithPassword(form, "198.51.100.30")).toEqual({ uid: user.uid, email });
       const cookie = (await services.auth.startSession(user, null)).split(";")[0]!;
       expect(await services.auth.userFromCookie(cookie)).toEqual({ uid: user.uid, email });
       form.set("password", "wrong password");
-      await expect(services.auth.signInWithPassword(form)).rejects.toThrow(SIGN_IN_FAILED);
+      await expect(services.auth.signInWithPassword(form, "198.51.100.30")).rejects.toThrow(SIGN_IN_FAILED);
       expect(auth().map((r) => r.path)).toEqual([
         "/v1/accounts:signUp",
         "/v1/accounts:signInWithPassword",

@@ -68,29 +68,39 @@ describe.each(engines)("Session store contract — %s", (_name, engine) => {
 });
 
 describe.each(engines)("Sign-in failure log contract — %s", (_name, engine) => {
-  it("counts one account's failures since a time, across instances; clear forgets them", async () => {
+  it("an attempt counts the other failures of its (account, address) since a time, across instances; forget drops one, clear the pair's", async () => {
     const a = instance(engine()).failures;
     const b = instance(engine(), true).failures;
     const account = `${uid()}@example.com`;
-    const other = `${uid()}@example.com`;
+    const [here, there] = ["203.0.113.1", "203.0.113.2"];
     const before = Date.now();
-    await a.record(account);
-    await b.record(account);
-    await a.record(other);
-    expect(await a.count(account, before)).toBe(2);
-    expect(await b.count(account, before)).toBe(2);
-    expect(await a.count(account, Date.now() + 1_000)).toBe(0);
-    await b.clear(account);
-    expect(await a.count(account, before)).toBe(0);
-    expect(await a.count(other, before)).toBe(1);
+    const first = await a.attempt(account, here, before);
+    expect(first).toEqual({ id: expect.any(Number), earlier: 0, lastAt: 0 });
+    const second = await b.attempt(account, here, before);
+    expect(second.earlier).toBe(1);
+    expect(second.lastAt).toBeGreaterThanOrEqual(before);
+    expect((await a.attempt(account, there, before)).earlier).toBe(0);
+    expect((await a.attempt(`other-${account}`, here, before)).earlier).toBe(0);
+    // Failures before `since` do not count.
+    expect((await b.attempt(account, here, Date.now() + 60_000)).earlier).toBe(0);
+    const third = await a.attempt(account, here, before);
+    expect(third.earlier).toBe(3);
+    await b.forget(third.id);
+    await b.forget(second.id);
+    expect((await a.attempt(account, here, before)).earlier).toBe(2);
+    await b.clear(account, here);
+    expect((await a.attempt(account, here, before)).earlier).toBe(0);
+    expect((await a.attempt(account, there, before)).earlier).toBe(1);
   });
 
-  it("many failures recorded at once by two instances are all counted", async () => {
+  it("attempts made at the same time by two instances count each other: 40 at once see 0 to 39 earlier", async () => {
     const a = instance(engine()).failures;
     const b = instance(engine(), true).failures;
     const account = `${uid()}@example.com`;
     const before = Date.now();
-    await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? a : b).record(account)));
-    expect(await a.count(account, before)).toBe(40);
+    const seen = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => (i % 2 ? a : b).attempt(account, "203.0.113.9", before)),
+    );
+    expect(seen.map((r) => r.earlier).sort((x, y) => x - y)).toEqual(Array.from({ length: 40 }, (_, i) => i));
   });
 });

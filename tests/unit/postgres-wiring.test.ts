@@ -65,7 +65,9 @@ describe.skipIf(!postgresEnabled)("DATABASE_URL selects PostgreSQL", () => {
     await services.library.initUser(user.uid);
     await services.library.addFavorite(user.uid, { audioSrc: "/media/audio/x.mp3", audioTitle: "X", duration: 1 });
     expect(await count("users WHERE uid = $1", [user.uid])).toBe(1);
-    await expect(services.auth.signInWithPassword(signInForm(`${email}\u0000`, "x"))).rejects.toThrow(SIGN_IN_FAILED);
+    await expect(services.auth.signInWithPassword(signInForm(`${email}\u0000`, "x"), "198.51.100.40")).rejects.toThrow(
+      SIGN_IN_FAILED,
+    );
     expect(await count("favorites WHERE uid = $1", [user.uid])).toBe(1);
     const cookie = (await services.auth.startSession(user, null)).split(";")[0]!;
     expect(await count("sessions WHERE data #>> '{user,uid}' = $1", [user.uid])).toBe(1);
@@ -87,10 +89,10 @@ describe.skipIf(!postgresEnabled)("DATABASE_URL selects PostgreSQL", () => {
       expect(await count("users WHERE uid = $1", [user.uid])).toBe(0);
       await services.auth.startSession(user, null);
       expect(await count("sessions WHERE data #>> '{user,uid}' = $1", [user.uid])).toBe(1);
-      await expect(services.auth.signInWithPassword(signInForm(email, "wrong password"))).rejects.toThrow(
-        SIGN_IN_FAILED,
-      );
-      expect(await count("auth_failures WHERE account = $1", [email])).toBe(1);
+      await expect(
+        services.auth.signInWithPassword(signInForm(email, "wrong password"), "198.51.100.40"),
+      ).rejects.toThrow(SIGN_IN_FAILED);
+      expect(await count("auth_failures WHERE account = $1 AND address = $2", [email, "198.51.100.40"])).toBe(1);
       expect(fs.readdirSync(dataDir)).toEqual([]);
     } finally {
       await fake.close();

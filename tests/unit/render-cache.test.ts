@@ -136,7 +136,7 @@ let server: http.Server;
 let origin = "";
 /** A session cookie `hrs_session=live…` names a live session; any other value does not. */
 const sessionReads: string[] = [];
-const loadContext = (cookie: string | undefined, nonce: string) =>
+const loadContext = (_req: unknown, cookie: string | undefined, nonce: string) =>
   ({
     cspNonce: nonce,
     user: async () => {
@@ -167,7 +167,7 @@ beforeAll(async () => {
     const url = `${req.protocol}://${req.get("host")}${req.originalUrl}`;
     const response = await fakeRemix(
       new Request(url, { method: req.method }),
-      loadContext(req.headers.cookie, res.locals.cspNonce),
+      loadContext(req, req.headers.cookie, res.locals.cspNonce),
     );
     res.status(response.status);
     response.headers.forEach((value, name) => res.append(name, value));

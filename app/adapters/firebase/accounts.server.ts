@@ -177,7 +177,7 @@ export function createFirebaseAccounts(config: FirebaseAccountsConfig): Accounts
   return {
     async signUp(email, password) {
       const normalized = checkEmail(email);
-      checkPassword(password);
+      checkPassword(password, normalized);
       try {
         const data = await call(
           "accounts:signUp",

@@ -38,7 +38,7 @@ export function createPostgresAccounts(pool: Pg, passwords: Passwords = createPa
   const accounts: Accounts = {
     async signUp(email, password) {
       const normalized = checkEmail(email);
-      checkPassword(password);
+      checkPassword(password, normalized);
       if (await byEmail(normalized)) throw emailTaken();
       const hash = await passwords.hash(password);
       const uid = newUid();
@@ -65,6 +65,14 @@ export function createPostgresAccounts(pool: Pg, passwords: Passwords = createPa
       if (!(await passwords.verify(password, row.password_hash))) {
         throw new AccountError("invalid-credentials", "Invalid email or password.");
       }
+      const upgraded = await passwords.rehash(password, row.password_hash);
+      // Only over the hash that was checked: a password changed meanwhile stays changed.
+      if (upgraded)
+        await pool.query("UPDATE users SET password_hash = $1 WHERE uid = $2 AND password_hash = $3", [
+          upgraded,
+          row.uid,
+          row.password_hash,
+        ]);
       return { uid: row.uid, email: row.email };
     },
     async signInWithProvider(profile) {

@@ -119,4 +119,14 @@ export const MIGRATIONS: string[] = [
     expire bigint
   );
   `,
+  /* 3: failed sign-ins counted per account and client address (the log starts afresh) */ `
+  DROP TABLE auth_failures;
+  CREATE TABLE auth_failures (
+    id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    account text NOT NULL,
+    address text NOT NULL,
+    at bigint NOT NULL
+  );
+  CREATE INDEX auth_failures_by_pair ON auth_failures (account, address, at);
+  `,
 ];

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { Pg } from "./db.server";
 import type { FailureLog, SessionStore } from "~/services/auth.server";
-import { ACCOUNT_FAILURE_RETENTION_MS, SESSION_PURGE_INTERVAL_MS } from "~/rules/auth";
+import { SESSION_PURGE_INTERVAL_MS } from "~/rules/auth";
 
 /**
  * Server-side session records shared by every instance: the cookie carries only a random id
@@ -54,23 +54,40 @@ export function createPostgresSessionStore(pool: Pg, defaultTtlMs: number): Sess
   };
 }
 
-/** Failed sign-ins per account, counted across every instance. */
+/** Failed sign-ins per account and client address, counted across every instance. */
 export function createPostgresFailureLog(pool: Pg): FailureLog {
   return {
-    async count(account, sinceMs) {
-      const { rows } = await pool.query<{ n: number }>(
-        "SELECT count(*) AS n FROM auth_failures WHERE account = $1 AND at >= $2",
-        [account, sinceMs],
-      );
-      return rows[0]!.n;
+    async attempt(account, address, sinceMs) {
+      if (Math.random() < 0.01) await pool.query("DELETE FROM auth_failures WHERE at < $1", [sinceMs]);
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN");
+        // One attempt of a pair at a time, whichever instance: the next one counts this one.
+        await client.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [`${account}\n${address}`]);
+        const { rows: inserted } = await client.query<{ id: number }>(
+          "INSERT INTO auth_failures (account, address, at) VALUES ($1, $2, $3) RETURNING id",
+          [account, address, Date.now()],
+        );
+        const id = inserted[0]!.id;
+        const { rows } = await client.query<{ n: number; last: number }>(
+          `SELECT count(*) AS n, coalesce(max(at), 0) AS last FROM auth_failures
+           WHERE account = $1 AND address = $2 AND at >= $3 AND id <> $4`,
+          [account, address, sinceMs, id],
+        );
+        await client.query("COMMIT");
+        return { id, earlier: rows[0]!.n, lastAt: rows[0]!.last };
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
     },
-    async record(account) {
-      await pool.query("INSERT INTO auth_failures (account, at) VALUES ($1, $2)", [account, Date.now()]);
-      if (Math.random() < 0.01)
-        await pool.query("DELETE FROM auth_failures WHERE at < $1", [Date.now() - ACCOUNT_FAILURE_RETENTION_MS]);
+    async forget(id) {
+      await pool.query("DELETE FROM auth_failures WHERE id = $1", [id]);
     },
-    async clear(account) {
-      await pool.query("DELETE FROM auth_failures WHERE account = $1", [account]);
+    async clear(account, address) {
+      await pool.query("DELETE FROM auth_failures WHERE account = $1 AND address = $2", [account, address]);
     },
   };
 }

@@ -1,7 +1,15 @@
 import crypto from "node:crypto";
 import { z } from "zod";
 import { AccountError, type ActiveAudioSync } from "~/services/accounts.server";
-import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/rules/auth";
+import { dictionary } from "@zxcvbn-ts/language-common";
+import {
+  EMAIL_MAX,
+  PASSWORD_CONTROL_CHARACTERS,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  PASSWORD_TOO_COMMON,
+  PASSWORD_TOO_GUESSABLE,
+} from "~/rules/auth";
 
 /** Ids and input checks of the accounts this app keeps itself (SQLite or PostgreSQL) and Firebase's. */
 const ALPHANUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
@@ -23,11 +31,21 @@ export function checkEmail(email: string): string {
   return r.data;
 }
 
-export function checkPassword(password: string): void {
-  if (password.length < PASSWORD_MIN)
-    throw new AccountError("weak-password", `Password should be at least ${PASSWORD_MIN} characters.`);
-  if (password.length > PASSWORD_MAX)
-    throw new AccountError("weak-password", `Password should be at most ${PASSWORD_MAX} characters.`);
+// The common-password list of zxcvbn-ts (about 49,000 passwords from public breach corpora,
+// ranked by frequency), shipped in the package and read offline; a Set on first use.
+let common: Set<string> | undefined;
+const isCommon = (password: string) => (common ??= new Set(dictionary["passwords-common"])).has(password);
+
+/** A new password (sign-up, or any change of password) for the account of `email` (normalised). */
+export function checkPassword(password: string, email: string): void {
+  const weak = (message: string) => new AccountError("weak-password", message);
+  if (password.length < PASSWORD_MIN) throw weak(`Password should be at least ${PASSWORD_MIN} characters.`);
+  if (password.length > PASSWORD_MAX) throw weak(`Password should be at most ${PASSWORD_MAX} characters.`);
+  if (/\p{Cc}/u.test(password)) throw weak(PASSWORD_CONTROL_CHARACTERS);
+  const folded = password.normalize("NFKC").toLowerCase();
+  if (isCommon(folded) || isCommon(folded.trim())) throw weak(PASSWORD_TOO_COMMON);
+  if (/^(.)\1*$/su.test(folded) || folded === email || folded === email.split("@")[0])
+    throw weak(PASSWORD_TOO_GUESSABLE);
 }
 
 /** A row of the active_audio_sync table, the same columns on both engines. */

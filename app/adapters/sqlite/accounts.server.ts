@@ -23,6 +23,8 @@ export function createSqliteAccounts(db: Db, passwords: Passwords = createPasswo
   const byEmail = db.prepare("SELECT uid, email, password_hash FROM users WHERE email = ?");
   const byUid = db.prepare("SELECT uid, email FROM users WHERE uid = ?");
   const insertUser = db.prepare("INSERT INTO users (uid, email, password_hash, created_at) VALUES (?, ?, ?, ?)");
+  // Only over the hash that was checked: a password changed meanwhile stays changed.
+  const upgradeHash = db.prepare("UPDATE users SET password_hash = ? WHERE uid = ? AND password_hash = ?");
   const byIdentity = db.prepare(
     "SELECT u.uid, u.email FROM identities i JOIN users u ON u.uid = i.uid WHERE i.provider = ? AND i.subject = ?",
   );
@@ -31,7 +33,7 @@ export function createSqliteAccounts(db: Db, passwords: Passwords = createPasswo
   return {
     async signUp(email, password) {
       const normalized = checkEmail(email);
-      checkPassword(password);
+      checkPassword(password, normalized);
       if (byEmail.get(normalized))
         throw new AccountError("email-taken", "The email address is already in use by another account.");
       const hash = await passwords.hash(password);
@@ -57,6 +59,8 @@ export function createSqliteAccounts(db: Db, passwords: Passwords = createPasswo
       if (!(await passwords.verify(password, row.password_hash))) {
         throw new AccountError("invalid-credentials", "Invalid email or password.");
       }
+      const upgraded = await passwords.rehash(password, row.password_hash);
+      if (upgraded) upgradeHash.run(upgraded, row.uid, row.password_hash);
       return { uid: row.uid, email: row.email };
     },
     async signInWithProvider(profile: ProviderProfile) {

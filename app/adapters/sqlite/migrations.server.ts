@@ -111,4 +111,14 @@ export const MIGRATIONS: string[] = [
   );
   CREATE INDEX auth_failures_by_account ON auth_failures (account, at);
   `,
+  /* 3: failed sign-ins counted per account and client address (the log starts afresh) */ `
+  DROP TABLE auth_failures;
+  CREATE TABLE auth_failures (
+    id INTEGER PRIMARY KEY,
+    account TEXT NOT NULL,
+    address TEXT NOT NULL,
+    at INTEGER NOT NULL
+  );
+  CREATE INDEX auth_failures_by_pair ON auth_failures (account, address, at);
+  `,
 ];

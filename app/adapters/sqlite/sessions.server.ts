@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { Db } from "./db.server";
 import type { FailureLog, SessionStore } from "~/services/auth.server";
-import { ACCOUNT_FAILURE_RETENTION_MS, SESSION_PURGE_INTERVAL_MS } from "~/rules/auth";
+import { SESSION_PURGE_INTERVAL_MS } from "~/rules/auth";
 
 /**
  * Server-side session records: the cookie carries only a random id (signed); the data lives
@@ -55,22 +55,31 @@ export function createSqliteSessionStore(db: Db, defaultTtlMs: number): SessionS
   };
 }
 
-/** Failed sign-ins per account, for throttling (kept in the embedded store whatever the accounts backend). */
+/** Failed sign-ins per account and client address (kept in the embedded store whatever the accounts backend). */
 export function createSqliteFailureLog(db: Db): FailureLog {
-  const count = db.prepare("SELECT count(*) AS n FROM auth_failures WHERE account = ? AND at >= ?");
-  const insert = db.prepare("INSERT INTO auth_failures (account, at) VALUES (?, ?)");
-  const clear = db.prepare("DELETE FROM auth_failures WHERE account = ?");
+  const insert = db.prepare("INSERT INTO auth_failures (account, address, at) VALUES (?, ?, ?)");
+  const earlier = db.prepare(
+    "SELECT count(*) AS n, coalesce(max(at), 0) AS last FROM auth_failures WHERE account = ? AND address = ? AND at >= ? AND id <> ?",
+  );
+  const forget = db.prepare("DELETE FROM auth_failures WHERE id = ?");
+  const clear = db.prepare("DELETE FROM auth_failures WHERE account = ? AND address = ?");
   const purge = db.prepare("DELETE FROM auth_failures WHERE at < ?");
+  // One transaction: another process on the same file sees this attempt or waits for it.
+  const attempt = db.transaction((account: string, address: string, sinceMs: number) => {
+    const id = Number(insert.run(account, address, Date.now()).lastInsertRowid);
+    const r = earlier.get(account, address, sinceMs, id) as { n: number; last: number };
+    return { id, earlier: r.n, lastAt: r.last };
+  });
   return {
-    async count(account, sinceMs) {
-      return (count.get(account, sinceMs) as { n: number }).n;
+    async attempt(account, address, sinceMs) {
+      if (Math.random() < 0.01) purge.run(sinceMs);
+      return attempt(account, address, sinceMs);
     },
-    async record(account) {
-      insert.run(account, Date.now());
-      if (Math.random() < 0.01) purge.run(Date.now() - ACCOUNT_FAILURE_RETENTION_MS);
+    async forget(id) {
+      forget.run(id);
     },
-    async clear(account) {
-      clear.run(account);
+    async clear(account, address) {
+      clear.run(account, address);
     },
   };
 }
