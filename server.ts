@@ -163,6 +163,7 @@ app.use(remix.serveCached);
 app.use(
   shedLoad({
     concurrency: env.RENDER_CONCURRENCY,
+    perTurn: env.RENDER_PER_TURN,
     queue: env.RENDER_QUEUE,
     retryAfterSeconds: 5,
     cacheControl: cachePolicy.private,

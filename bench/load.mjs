@@ -11,10 +11,13 @@
 // address, so every one is a full password check; one told to retry later waits as told) for
 // LOAD_BURST_DURATION s, while the stylesheet is fetched on a fresh connection again and again; the
 // same fetches with the server idle are the reference. Prints the stylesheet's p50/p99 idle and
-// during the burst, the sign-ins' answers and the server's peak memory. Writes
+// during the burst, the sign-ins' answers and the server's peak memory. Then a render flood:
+// LOAD_FLOOD_CONNECTIONS connections asking for pages no cache holds for LOAD_FLOOD_DURATION s,
+// while /healthz, a cached page and the stylesheet are fetched on fresh connections (idle first,
+// as the reference); prints their p50/p99 and the flood's answers (503 = shed). Writes
 // bench/results/load-<timestamp>.json.
 //   LOAD_DURATION=30 LOAD_CONNECTIONS=100 LOAD_WARMUP=3 LOAD_LISTENERS=20 LOAD_PORT=3360 npm run load
-//   LOAD_BURST_SIGNINS=20 LOAD_BURST_DURATION=10 npm run load
+//   LOAD_BURST_SIGNINS=20 LOAD_BURST_DURATION=10 LOAD_FLOOD_CONNECTIONS=100 LOAD_FLOOD_DURATION=10 npm run load
 //
 // Decision — rate limits: the server runs in its production configuration, rate limits ON at
 // their defaults (RATE_LIMIT_* unset) behind one trusted proxy hop (TRUST_PROXY_HOPS=1), as
@@ -27,6 +30,7 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { spawn } from "node:child_process";
 import autocannon from "autocannon";
 import {
   assertBuilt,
@@ -51,6 +55,8 @@ const P99_TARGET_MS = 250;
 const BURST_SIGNINS = Math.max(1, Number(process.env.LOAD_BURST_SIGNINS ?? 20));
 const BURST_DURATION = Math.max(1, Number(process.env.LOAD_BURST_DURATION ?? 10));
 const STATIC_P99_TARGET_MS = 100;
+const FLOOD_CONNECTIONS = Math.max(1, Number(process.env.LOAD_FLOOD_CONNECTIONS ?? 100));
+const FLOOD_DURATION = Math.max(1, Number(process.env.LOAD_FLOOD_DURATION ?? 10));
 
 for (const p of [PORT, PORT + 1]) await assertPortFree(p);
 const upstreams = await startUpstreams(PORT + 1);
@@ -177,53 +183,60 @@ try {
     if (res.status < 200 || res.status >= 300) throw new Error(`${k.kind}: ${r.path} answered ${res.status}`);
   }
 
+  /** One GET of `path` on a fresh connection (no keep-alive), as a new visitor's browser makes it: ms. */
+  const fetchFresh = (path) =>
+    new Promise((resolve, reject) => {
+      const start = performance.now();
+      const req = http.get(
+        `${origin}${path}`,
+        { agent: false, headers: { "Accept-Encoding": "gzip", "X-Forwarded-For": anyAddress() } },
+        (res) => {
+          res.resume();
+          res.on("end", () =>
+            res.statusCode === 200
+              ? resolve(performance.now() - start)
+              : reject(new Error(`${path} answered ${res.statusCode}`)),
+          );
+        },
+      );
+      req.on("error", reject);
+    });
+  const rss = () =>
+    Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${server.pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+  /** Each of `paths` on a fresh connection in turn until `until` resolves: times per path, peak RSS. */
+  async function probe(until, paths) {
+    const times = Object.fromEntries(paths.map((p) => [p, []]));
+    let peak = rss();
+    let done = false;
+    until.then(() => (done = true));
+    while (!done) {
+      for (const p of paths) times[p].push(await fetchFresh(p));
+      peak = Math.max(peak, rss());
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    for (const p of paths) times[p].sort((a, b) => a - b);
+    return { times, peak };
+  }
+  const summary = (name, times, answers) => ({
+    name,
+    requests: times.length,
+    p50: Math.round(percentile(times, 50)),
+    p99: Math.round(percentile(times, 99)),
+    answers,
+  });
+  const stylesheetPath = async () => {
+    const html = await (await fetch(`${origin}/`, { headers: { "X-Forwarded-For": anyAddress() } })).text();
+    const css = /href="(\/build\/[^"]+\.css)"/.exec(html)?.[1];
+    if (!css) throw new Error("no stylesheet link on the home page");
+    return css;
+  };
+
   /**
-   * The stylesheet on a fresh connection (no keep-alive), as a new visitor's browser fetches it,
-   * over and over until `until` resolves; the server's peak RSS meanwhile. Then the sign-ins:
-   * BURST_SIGNINS clients, each signing in again as soon as it is answered.
+   * The stylesheet on a fresh connection over and over while BURST_SIGNINS clients sign in, each
+   * again as soon as it is answered; the server's peak RSS meanwhile.
    */
   async function signInBurst() {
-    const html = await (await fetch(`${origin}/`, { headers: { "X-Forwarded-For": anyAddress() } })).text();
-    const stylesheet = /href="(\/build\/[^"]+\.css)"/.exec(html)?.[1];
-    if (!stylesheet) throw new Error("no stylesheet link on the home page");
-    const fetchFresh = () =>
-      new Promise((resolve, reject) => {
-        const start = performance.now();
-        const req = http.get(
-          `${origin}${stylesheet}`,
-          { agent: false, headers: { "Accept-Encoding": "gzip" } },
-          (res) => {
-            res.resume();
-            res.on("end", () =>
-              res.statusCode === 200
-                ? resolve(performance.now() - start)
-                : reject(new Error(`stylesheet answered ${res.statusCode}`)),
-            );
-          },
-        );
-        req.on("error", reject);
-      });
-    const rss = () =>
-      Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${server.pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
-    async function probe(until) {
-      const times = [];
-      let peak = rss();
-      let done = false;
-      until.then(() => (done = true));
-      while (!done) {
-        times.push(await fetchFresh());
-        peak = Math.max(peak, rss());
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      return { times: times.sort((a, b) => a - b), peak };
-    }
-    const summary = (name, times, answers) => ({
-      name,
-      requests: times.length,
-      p50: Math.round(percentile(times, 50)),
-      p99: Math.round(percentile(times, 99)),
-      answers,
-    });
+    const stylesheet = await stylesheetPath();
 
     process.stdout.write(`signing up ${BURST_SIGNINS} listeners for the burst… `);
     const password = "bench-password-123456";
@@ -242,7 +255,7 @@ try {
     console.log("done");
 
     process.stdout.write("stylesheet, idle… ");
-    const idle = await probe(new Promise((r) => setTimeout(r, 3_000)));
+    const idle = await probe(new Promise((r) => setTimeout(r, 3_000)), [stylesheet]);
     console.log("done");
     process.stdout.write(`${BURST_SIGNINS} sign-ins at once × ${BURST_DURATION} s… `);
     const signIns = [];
@@ -268,7 +281,7 @@ try {
           await new Promise((resolve) => setTimeout(resolve, Math.min(retryAfter * 1000, end - Date.now())));
       }
     };
-    const busy = await probe(Promise.all(accounts.map(client)));
+    const busy = await probe(Promise.all(accounts.map(client)), [stylesheet]);
     console.log("done");
     const answers = Object.entries(codes)
       .map(([code, n]) => `${n}× ${code}`)
@@ -276,8 +289,8 @@ try {
     return {
       stylesheet,
       rows: [
-        summary("stylesheet, idle", idle.times, "200"),
-        summary("stylesheet, burst", busy.times, "200"),
+        summary("stylesheet, idle", idle.times[stylesheet], "200"),
+        summary("stylesheet, burst", busy.times[stylesheet], "200"),
         summary(
           "sign-ins",
           signIns.sort((a, b) => a - b),
@@ -286,6 +299,47 @@ try {
       ],
       signInStatuses: codes,
       rssMiB: { idle: Math.round(idle.peak), burst: Math.round(busy.peak) },
+    };
+  }
+
+  /**
+   * FLOOD_CONNECTIONS keep-alive connections asking for pages no cache holds (a search never made,
+   * each time), for FLOOD_DURATION s, while /healthz, a cached page and the stylesheet are fetched
+   * on fresh connections; the same fetches idle are the reference.
+   */
+  async function renderFlood() {
+    const paths = ["/healthz", "/about", await stylesheetPath()];
+    for (const p of paths) await fetchFresh(p); // /about into the render cache
+    process.stdout.write("fresh connections, idle… ");
+    const idle = await probe(new Promise((r) => setTimeout(r, 3_000)), paths);
+    console.log("done");
+    process.stdout.write(`${FLOOD_CONNECTIONS} connections of uncached renders × ${FLOOD_DURATION} s… `);
+    const child = spawn(
+      process.execPath,
+      ["bench/flood-client.mjs", origin, String(FLOOD_CONNECTIONS), String(FLOOD_DURATION)],
+      { stdio: ["ignore", "pipe", "inherit"] },
+    );
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    const flood = new Promise((resolve) => child.on("exit", resolve));
+    const busy = await probe(flood, paths);
+    await flood;
+    const result = JSON.parse(out.trim().split("\n").pop());
+    const codes = result.codes;
+    console.log("done");
+    const answers = Object.entries(codes)
+      .map(([code, n]) => `${n}× ${code}`)
+      .join(", ");
+    return {
+      rows: [
+        ...paths.flatMap((p) => [
+          summary(`${p}, idle`, idle.times[p], "200"),
+          summary(`${p}, flood`, busy.times[p], "200"),
+        ]),
+        { name: "the flood's renders", requests: result.total, p50: result.p50, p99: result.p99, answers },
+      ],
+      floodStatuses: codes,
+      rssMiB: { idle: Math.round(idle.peak), flood: Math.round(busy.peak) },
     };
   }
 
@@ -408,6 +462,21 @@ try {
       `server memory (RSS) peak ${burst.rssMiB.idle} MiB idle, ${burst.rssMiB.burst} MiB during the burst`,
   );
 
+  const flood = await renderFlood();
+  console.log(
+    `\nRender flood: ${FLOOD_CONNECTIONS} connections asking for uncached pages for ${FLOOD_DURATION} s; each probe on a fresh connection\n`,
+  );
+  console.log(
+    table(flood.rows, [
+      { title: "", get: (r) => r.name, left: true },
+      { title: "requests", get: (r) => r.requests },
+      { title: "p50 ms", get: (r) => r.p50 },
+      { title: "p99 ms", get: (r) => r.p99 },
+      { title: "answers", get: (r) => r.answers, left: true },
+    ]),
+  );
+  const floodProbes = flood.rows.filter((r) => r.name.endsWith(", flood"));
+
   const targets = [
     { target: "0 errors", value: errors, ok: errors === 0 },
     { target: `public pages p99 ≤ ${P99_TARGET_MS} ms`, value: publicRow.p99, ok: publicRow.p99 <= P99_TARGET_MS },
@@ -416,6 +485,11 @@ try {
       value: burstCss.p99,
       ok: burstCss.p99 <= STATIC_P99_TARGET_MS,
     },
+    ...floodProbes.map((r) => ({
+      target: `${r.name.replace(", flood", "")} on a fresh connection p99 ≤ ${STATIC_P99_TARGET_MS} ms during the render flood`,
+      value: r.p99,
+      ok: r.p99 <= STATIC_P99_TARGET_MS,
+    })),
   ];
   console.log("\nTargets");
   for (const t of targets) console.log(`  ${t.ok ? "met " : "MISS"}  ${t.target}: ${t.value}`);
@@ -443,6 +517,8 @@ try {
           trustProxyHops: 1,
           burstSignIns: BURST_SIGNINS,
           burstDurationS: BURST_DURATION,
+          floodConnections: FLOOD_CONNECTIONS,
+          floodDurationS: FLOOD_DURATION,
         },
         mix: KINDS.map(({ kind, cls, weight }) => ({ kind, cls, weight })),
         kinds: kindRows,
@@ -450,6 +526,7 @@ try {
         overall,
         errors: { total: errors, badAnswers: overall.badAnswers, socketErrors, timeouts: result.timeouts },
         signInBurst: burst,
+        renderFlood: flood,
         targets,
       },
       null,

@@ -25,6 +25,7 @@ export interface AppServer {
     RENDER_CACHE_MAX_MB: number;
     SERVER_TIMING: "on" | "off";
     RENDER_CONCURRENCY: number;
+    RENDER_PER_TURN: number;
     RENDER_QUEUE: number;
   };
   services: {

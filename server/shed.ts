@@ -1,49 +1,72 @@
 import type { RequestHandler } from "express";
 
 /**
- * Load shedding for the render path: at most `concurrency` requests run Remix at once and at
- * most `queue` wait for a turn; any more are answered 503 with Retry-After at once. One render
- * is many milliseconds of the only JavaScript thread, so without a bound a flood of uncached
- * pages queues every other request (cache hits, static files, /healthz, new connections) behind
- * it for seconds; with it, the flood is refused cheaply and the rest stays fast.
+ * Load shedding for the render path. A render is milliseconds of the only JavaScript thread, and
+ * with the embedded database it runs start to finish inside the event-loop turn its request
+ * arrived in: a flood of uncached pages then makes every turn hundreds of milliseconds long, and
+ * everything else (cache hits, static files, /healthz, new connections) waits behind it.
+ *
+ * So at most `perTurn` renders start in one turn and at most `concurrency` run at once (renders
+ * that wait on PostgreSQL or an upstream overlap); up to `queue` more wait for a later turn, in
+ * arrival order; any more are answered 503 with Retry-After at once. Every turn stays short and
+ * the rest of the server stays fast; a flood is refused cheaply.
  */
-export function shedLoad(options: {
+export interface ShedOptions {
   concurrency: number;
+  perTurn: number;
   queue: number;
   retryAfterSeconds: number;
   cacheControl: string;
-}): RequestHandler & { stats(): { running: number; waiting: number; shed: number } } {
+}
+
+export function shedLoad(
+  options: ShedOptions,
+): RequestHandler & { stats(): { running: number; waiting: number; shed: number } } {
   let running = 0;
+  let startedThisTurn = 0;
+  let turnScheduled = false;
   let shed = 0;
   const waiting: (() => void)[] = [];
-  const release = () => {
-    const next = waiting.shift();
-    if (next) next();
-    else running--;
+  const canStart = () => running < options.concurrency && startedThisTurn < options.perTurn;
+  const drain = () => {
+    while (waiting.length > 0 && canStart()) waiting.shift()!();
   };
+  // The budget of a turn is renewed in the next one (setImmediate runs right after this turn's I/O).
+  const nextTurn = () => {
+    if (turnScheduled) return;
+    turnScheduled = true;
+    setImmediate(() => {
+      turnScheduled = false;
+      startedThisTurn = 0;
+      drain();
+    });
+  };
+
   const handler: RequestHandler = (req, res, next) => {
     if (options.concurrency <= 0) return next();
     const start = () => {
+      if (res.destroyed) return;
+      running++;
+      startedThisTurn++;
+      nextTurn();
       let done = false;
       const finish = () => {
         if (done) return;
         done = true;
-        release();
+        running--;
+        drain();
       };
       res.once("finish", finish);
       res.once("close", finish);
       next();
     };
-    if (running < options.concurrency) {
-      running++;
-      return start();
-    }
+    if (waiting.length === 0 && canStart()) return start();
     if (waiting.length < options.queue) {
-      const turn = () => (res.destroyed ? release() : start());
-      waiting.push(turn);
+      waiting.push(start);
+      nextTurn();
       // A client that gives up while waiting leaves the queue.
       res.once("close", () => {
-        const i = waiting.indexOf(turn);
+        const i = waiting.indexOf(start);
         if (i !== -1) waiting.splice(i, 1);
       });
       return;

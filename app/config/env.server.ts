@@ -72,8 +72,10 @@ const envSchema = z
     /** Server memo of rendered fragments (site chrome, episode cards; ADR 009): off renders them afresh every time. */
     SERVER_MEMO: z.enum(["on", "off"]).default("on"),
     SERVER_TIMING: z.enum(["on", "off"]).default("off"),
+    /** The render path's bounds (server/shed.ts): at once, started per event-loop turn, waiting. */
     RENDER_CONCURRENCY: z.coerce.number().int().min(0).max(1000).default(8),
-    RENDER_QUEUE: z.coerce.number().int().min(0).max(10_000).default(64),
+    RENDER_PER_TURN: z.coerce.number().int().min(1).max(1000).default(4),
+    RENDER_QUEUE: z.coerce.number().int().min(0).max(10_000).default(256),
     /** scrypt cost of new password hashes, as log2 of N; below 14 only to keep test runs fast. */
     PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(17).default(PASSWORD_HASH_COST),
     /** Password hashes at once, each on a worker thread (default: half the cores, at least one). */

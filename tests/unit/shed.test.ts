@@ -1,4 +1,6 @@
+import { EventEmitter } from "node:events";
 import type { AddressInfo } from "node:net";
+import type { Request, Response } from "express";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { shedLoad } from "../../server/shed";
@@ -9,7 +11,7 @@ afterEach(() => close?.());
 /** A server whose every request holds its slot until `release()` is called. */
 async function serve(concurrency: number, queue: number) {
   const held: (() => void)[] = [];
-  const shed = shedLoad({ concurrency, queue, retryAfterSeconds: 5, cacheControl: "private, no-store" });
+  const shed = shedLoad({ concurrency, perTurn: 100, queue, retryAfterSeconds: 5, cacheControl: "private, no-store" });
   const app = express();
   app.get("/fast", (_req, res) => res.send("fast"));
   app.use(shed);
@@ -62,5 +64,44 @@ describe("load shedding on the render path", () => {
     held.shift()!();
     expect((await first).status).toBe(200);
     expect((await next).status).toBe(200);
+  });
+});
+
+describe("renders per event-loop turn", () => {
+  /** A response that finishes when told, and records a refusal. */
+  const fakeResponse = () => {
+    const res = Object.assign(new EventEmitter(), {
+      destroyed: false,
+      refused: 0,
+      status: () => res,
+      set: () => res,
+      type: () => res,
+      send: () => {
+        res.refused = 1;
+        return res;
+      },
+    });
+    return res;
+  };
+  const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+  it("starts at most perTurn in one turn; the rest start in later turns, in order, or are refused past the queue", async () => {
+    const shed = shedLoad({ concurrency: 100, perTurn: 2, queue: 3, retryAfterSeconds: 5, cacheControl: "x" });
+    const started: number[] = [];
+    const responses = Array.from({ length: 6 }, fakeResponse);
+    responses.forEach((res, i) =>
+      shed({} as Request, res as unknown as Response, () => {
+        started.push(i);
+        // A render of the embedded database finishes within its turn.
+        res.emit("finish");
+      }),
+    );
+    expect(started).toEqual([0, 1]);
+    expect(responses.map((r) => r.refused)).toEqual([0, 0, 0, 0, 0, 1]);
+    await nextTurn();
+    expect(started).toEqual([0, 1, 2, 3]);
+    await nextTurn();
+    expect(started).toEqual([0, 1, 2, 3, 4]);
+    expect(shed.stats()).toEqual({ running: 0, waiting: 0, shed: 1 });
   });
 });
