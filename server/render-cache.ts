@@ -244,15 +244,15 @@ export function isCacheableRequest(method: string, path: string): boolean {
 
 /**
  * The URL a shared page is kept under and rendered from: the path, and of the query only the
- * parameters some page reads (the first value of each), so junk parameters neither make new
- * entries nor force renders.
+ * parameters some page reads (every value, in order: Remix's manifest request repeats `p`), so
+ * junk parameters neither make new entries nor force renders.
  */
 export function cacheKeyUrl(originalUrl: string, keyParams: ReadonlySet<string>): string {
   const q = originalUrl.indexOf("?");
   if (q === -1) return originalUrl;
   const kept = new URLSearchParams();
   for (const [name, value] of new URLSearchParams(originalUrl.slice(q + 1)))
-    if (keyParams.has(name) && !kept.has(name)) kept.append(name, value);
+    if (keyParams.has(name)) kept.append(name, value);
   const query = kept.toString();
   return originalUrl.slice(0, q) + (query ? `?${query}` : "");
 }

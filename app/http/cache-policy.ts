@@ -30,15 +30,19 @@ export function cacheHeaders(policy: CachePolicyName): Record<string, string> {
 }
 
 /**
- * The query parameters some public page reads (with Remix's own `_data` and `index`): a shared
+ * The query parameters some public page reads (and Remix's own): a shared
  * page is kept under these only, so `/?x=1` is the home page, not a new entry and a new render.
  * A route that reads a new parameter adds it here.
  */
 export const PAGE_QUERY_PARAMS: ReadonlySet<string> = new Set([
+  // Remix's own: data requests, and the route manifest fetched before a client navigation.
   "_data",
   "index",
+  "p",
+  "version",
   "term",
   "title",
+  "name",
   "station",
   "era",
   "page",

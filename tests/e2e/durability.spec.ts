@@ -232,7 +232,7 @@ test("SIGTERM under load: requests in flight finish 2xx/3xx, the process exits 0
     origin,
     "/api/progress",
     writeHeaders(origin, cookie, "json"),
-    progressBody(heldPosition, Date.now() + 3_600_000),
+    progressBody(heldPosition, Date.now()),
   );
 
   // Load: public pages and signed-in actions from 12 clients, each a kept-alive connection.
@@ -268,7 +268,7 @@ test("SIGTERM under load: requests in flight finish 2xx/3xx, the process exits 0
       fetch(`${origin}/api/progress`, {
         method: "POST",
         headers: writeHeaders(origin, cookie, "json"),
-        body: progressBody(++n, Date.now()),
+        body: progressBody(++n, Date.now() - 3_600_000),
       }),
   ];
   let signalAt = 0;

@@ -11,11 +11,7 @@ import { PAGE_QUERY_PARAMS } from "~/http/cache-policy";
 const ROUTES = path.resolve(__dirname, "../../app/routes");
 /** Never served from the shared cache (server/render-cache.ts PERSONAL_PATHS). */
 const PERSONAL = /^(api\.|auth\.|signin|signup|user|favorites|logout|spankbank)/i;
-const READS = [
-  /searchParams\.get\("([^"]+)"\)/g,
-  /query(?:Text|Page)\(url, "([^"]+)"/g,
-  /parseNewsTab\(new URL\(request\.url\)\.searchParams\.get\("([^"]+)"\)/g,
-];
+const READS = [/searchParams\.get\("([^"]+)"\)/g, /query(?:Text|Page)\((?:[^(),]|\([^()]*\))+,\s*"([^"]+)"/g];
 
 describe("PAGE_QUERY_PARAMS", () => {
   it("holds every query parameter a public route reads", () => {
