@@ -107,7 +107,7 @@ describe("a stored file as a response", () => {
   });
 
   it("304 when the listener's copy is current, by tag or by date", () => {
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       { "If-None-Match": etag },
       { "If-None-Match": `"other", W/${etag}` },
       { "If-None-Match": "*" },
@@ -120,7 +120,7 @@ describe("a stored file as a response", () => {
       expect(res.headers.get("ETag")).toBe(etag);
       expect(res.headers.get("Cache-Control")).toBe("private, max-age=3600");
     }
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       { "If-None-Match": '"other"' },
       // The tag decides when both are sent.
       { "If-None-Match": '"other"', "If-Modified-Since": "Wed, 25 Nov 2026 10:00:00 GMT" },
