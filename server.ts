@@ -74,6 +74,7 @@ app.use(
         specialFeatureUrl: env.SPECIAL_FEATURE_URL,
         contentSiteUrl: env.CONTENT_SITE_URL,
         liveStreamUrl: env.LIVE_STREAM_URL,
+        galleryUrl: env.GALLERY_API_URL,
         production,
       }),
     },

@@ -31,6 +31,8 @@ import type { Content, Gallery } from "~/services/content.server";
 import { AccountError, type Accounts, type Library } from "~/services/accounts.server";
 import { SESSION_MAX_AGE_S } from "~/rules/auth";
 import { createNowPlayingFromEnv } from "~/adapters/now-playing/from-env.server";
+import { createMediaFolder, GALLERY_MEDIA_FOLDER } from "~/adapters/files/media-folder.server";
+import { NO_MEDIA_FILES } from "~/services/media-files.server";
 
 /**
  * Everything the app keeps itself, in one engine: the embedded SQLite file under DATA_DIR, or
@@ -183,6 +185,10 @@ export async function createServices(env: Env, stores?: Stores): Promise<Service
     catalog,
     content,
     gallery,
+    galleryFiles:
+      env.GALLERY_SOURCE === "wordpress"
+        ? NO_MEDIA_FILES
+        : createMediaFolder(path.resolve(env.SAMPLE_DIR, GALLERY_MEDIA_FOLDER)),
     accounts,
     library,
     auth,

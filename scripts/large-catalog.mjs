@@ -105,6 +105,7 @@ export function writeLargeCatalog(outDir, { episodes = LARGE_EPISODES, news = LA
   for (const name of ["coldcut.json", "crew.json", "gallery.json", "sponsors.json"]) {
     fs.copyFileSync(path.join(sampleDir, name), path.join(outDir, name));
   }
+  fs.cpSync(path.join(sampleDir, "gallery-media"), path.join(outDir, "gallery-media"), { recursive: true });
 
   // Episodes: sentences and media of the bundled sample, recombined.
   const sample = read("episodes.json");

@@ -38,7 +38,8 @@ export const PERMISSIONS_POLICY = [
 /**
  * The enforced Content-Security-Policy: scripts only with this response's nonce, no plugins,
  * no <base>, never framed; frames only for the help, special-feature and content-site embeds
- * and the video hosts; media from anywhere over https (podcast files live on CDNs).
+ * and the video hosts; media from anywhere over https (podcast files live on CDNs), and from the
+ * live stream's and the WordPress gallery's hosts whatever their scheme.
  */
 export function contentSecurityPolicy(
   nonce: NonceSource,
@@ -47,19 +48,27 @@ export function contentSecurityPolicy(
     specialFeatureUrl: string;
     contentSiteUrl: string;
     liveStreamUrl: string;
+    galleryUrl?: string;
     production: boolean;
   },
 ) {
   const frames = [urls.helpUrl, urls.specialFeatureUrl, urls.contentSiteUrl]
     .map(origin)
     .filter((o): o is string => o !== null);
+  const gallery = [urls.galleryUrl && origin(urls.galleryUrl)].filter((o): o is string => !!o);
   return {
     "default-src": ["'self'"],
     // Of Google's static host, only the Cast sender and the framework it loads.
     "script-src": ["'self'", nonce, ...CAST_SCRIPT_PATHS],
     "style-src": ["'self'", "'unsafe-inline'"],
-    "img-src": ["'self'", "data:", "https:"],
-    "media-src": ["'self'", "https:", "blob:", ...[origin(urls.liveStreamUrl)].filter((o): o is string => o !== null)],
+    "img-src": ["'self'", "data:", "https:", ...gallery],
+    "media-src": [
+      "'self'",
+      "https:",
+      "blob:",
+      ...[origin(urls.liveStreamUrl)].filter((o): o is string => o !== null),
+      ...gallery,
+    ],
     "connect-src": ["'self'", "https://www.gstatic.com"],
     "font-src": ["'self'"],
     "frame-src": [

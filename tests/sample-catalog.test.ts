@@ -1,4 +1,5 @@
-// Validates the bundled sample catalog (sample/*.json) and its media (public/media/**).
+// Validates the bundled sample catalog (sample/*.json) and its media (public/media/**, and the
+// gallery's own under sample/gallery-media, served only at /SpankBank/media/<file>).
 // Regenerate with: bash scripts/sample/build-all.sh
 import { describe, it, expect } from "vitest";
 import { readFileSync, existsSync, statSync, readdirSync } from "node:fs";
@@ -8,6 +9,8 @@ import { fileURLToPath } from "node:url";
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const PUB = join(ROOT, "public");
 const MEDIA = join(PUB, "media");
+const GALLERY_MEDIA = join(ROOT, "sample", "gallery-media");
+const GALLERY_PATH = "/SpankBank/media/";
 const load = (name: string): any => JSON.parse(readFileSync(join(ROOT, "sample", name), "utf8"));
 
 const episodes: any[] = load("episodes.json");
@@ -32,9 +35,12 @@ const EPISODE_KEYS = [
   "era",
   "EpisodeDuration",
 ];
-const MISSING = "/media/img/gallery/missing-photo.jpg";
+const MISSING = `${GALLERY_PATH}missing-photo.jpg`;
 const words = (s: string) => s.trim().split(/\s+/).filter(Boolean).length;
-const local = (url: string) => join(PUB, decodeURI(url));
+const local = (url: string) =>
+  url.startsWith(GALLERY_PATH)
+    ? join(GALLERY_MEDIA, decodeURI(url.slice(GALLERY_PATH.length)))
+    : join(PUB, decodeURI(url));
 const sortedKeys = (o: object) => Object.keys(o).sort();
 
 // ---- MP3 frame walker (no ffprobe at test time)
@@ -133,7 +139,9 @@ function walk(dir: string): string[] {
   );
 }
 const dirSize = (dir: string) => walk(dir).reduce((a, f) => a + statSync(f).size, 0);
-const mediaRefs = (data: unknown) => [...new Set(JSON.stringify(data).match(/\/media\/[^"\\\s]+/g) ?? [])];
+const mediaRefs = (data: unknown) => [
+  ...new Set(JSON.stringify(data).match(/(?:\/SpankBank)?\/media\/[^"\\\s]+/g) ?? []),
+];
 
 function checkEpisodeShape(ep: any) {
   expect(sortedKeys(ep)).toEqual([...EPISODE_KEYS].sort());
@@ -393,7 +401,7 @@ describe("sample/gallery.json", () => {
     const withVideo = gallery.filter((g) => videos(g.content.rendered).length > 0);
     expect(withVideo.length).toBe(1);
     const [src] = videos(withVideo[0].content.rendered);
-    expect(src).toMatch(/^\/media\/video\/[\w-]+\.(mp4|webm)$/);
+    expect(src).toMatch(/^\/SpankBank\/media\/[\w-]+\.(mp4|webm)$/);
     expect(withVideo[0].content.rendered).toMatch(/<video\b[^>]*\bcontrols\b/);
     expect(existsSync(local(src))).toBe(true);
     expect(statSync(local(src)).size).toBeLessThanOrEqual(300 * 1024);
@@ -407,6 +415,20 @@ describe("sample/gallery.json", () => {
       expect(existsSync(local(s)), s).toBe(true);
       expect(statSync(local(s)).size, s).toBeLessThanOrEqual(60 * 1024);
     }
+  });
+});
+
+describe("sample/gallery-media", () => {
+  it("holds every gallery photo and video, and nothing public or unreferenced", () => {
+    const refs = mediaRefs(gallery);
+    expect(
+      refs.every((r) => r.startsWith(GALLERY_PATH)),
+      refs.join(" "),
+    ).toBe(true);
+    expect(existsSync(join(MEDIA, "img", "gallery"))).toBe(false);
+    const used = new Set(refs.map((r) => r.slice(GALLERY_PATH.length)));
+    expect(readdirSync(GALLERY_MEDIA).filter((f) => !used.has(f))).toEqual([]);
+    expect(dirSize(GALLERY_MEDIA)).toBeLessThan(1024 * 1024);
   });
 });
 

@@ -14,6 +14,11 @@ export const CACHE_POLICY = {
   private: "private, no-store",
   /** Hashed build assets. */
   immutable: "public, max-age=31536000, immutable",
+  /**
+   * The SpankBank's own media: only the listener's browser keeps them, for an hour, then asks
+   * again (a 304 after the access check); Vary: Cookie, so signing out is a miss, not a hit.
+   */
+  galleryMedia: "private, max-age=3600",
   /** Media under /media (not hashed). */
   media: "public, max-age=86400, stale-while-revalidate=604800",
   /** Error pages: short, so a fixed page reappears quickly. */
@@ -25,7 +30,7 @@ export type CachePolicyName = keyof typeof CACHE_POLICY;
 /** Headers for a route's response under the named policy. */
 export function cacheHeaders(policy: CachePolicyName): Record<string, string> {
   const headers: Record<string, string> = { "Cache-Control": CACHE_POLICY[policy] };
-  if (policy === "publicPage" || policy === "error") headers["Vary"] = "Cookie";
+  if (policy === "publicPage" || policy === "error" || policy === "galleryMedia") headers["Vary"] = "Cookie";
   return headers;
 }
 

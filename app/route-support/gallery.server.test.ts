@@ -1,14 +1,22 @@
 import { describe, expect, it } from "vitest";
 import type { Gallery, Content } from "~/services/content.server";
 import type { GalleryPost, NewsPost } from "~/services/types";
-import { isGalleryPath, parseGalleryId, resolveGalleryPost, textWithoutMedia, viewOfNewsPost } from "./gallery.server";
+import type { AppLoadContext } from "@remix-run/node";
+import {
+  isGalleryPath,
+  parseGalleryId,
+  requireGalleryViewer,
+  resolveGalleryPost,
+  textWithoutMedia,
+  viewOfNewsPost,
+} from "./gallery.server";
 
 const galleryPost: GalleryPost = {
   id: "504",
   slug: "goom-radio-polaroids",
   title: "GOOM Radio Polaroids",
   date: "2025-01-01T00:00:00",
-  image: "/media/img/gallery/goom-polaroid-1-medium.jpg",
+  image: "/SpankBank/media/goom-polaroid-1-medium.jpg",
   contentHtml:
     '<p>Instant photos.</p>\n<figure class="wp-block-image"><img src="/a.jpg" alt="A" width="800" height="533" /></figure>\n<figure><video src="/v.mp4" controls></video></figure>',
   media: [
@@ -146,5 +154,45 @@ describe("where the 18+ confirmation may return to", () => {
       expect(isGalleryPath(ok), ok).toBe(true);
     for (const no of ["/", "/SpankBankX", "/user", "//evil.com/SpankBank", "https://evil.com/SpankBank"])
       expect(isGalleryPath(no), no).toBe(false);
+  });
+});
+
+describe("who gets the gallery's media", () => {
+  const asking = (uid: string | null, confirmed: () => Promise<boolean>) =>
+    ({
+      user: async () => (uid ? { uid } : null),
+      services: { library: { isAdultConfirmed: confirmed } },
+    }) as unknown as AppLoadContext;
+  const refusal = (context: AppLoadContext) =>
+    requireGalleryViewer(context).then(
+      () => null,
+      (e: Response) => ({
+        status: e.status,
+        cache: e.headers.get("Cache-Control"),
+        location: e.headers.get("Location"),
+      }),
+    );
+
+  it("a confirmed listener; never a redirect (an <img> cannot follow one to a page)", async () => {
+    expect(await refusal(asking("u1", async () => true))).toBeNull();
+    expect(await refusal(asking(null, async () => true))).toEqual({
+      status: 401,
+      cache: "private, no-store",
+      location: null,
+    });
+    expect(await refusal(asking("u1", async () => false))).toEqual({
+      status: 403,
+      cache: "private, no-store",
+      location: null,
+    });
+  });
+  it("says 'try again' when the account cannot be read", async () => {
+    const error = console.error;
+    console.error = () => {};
+    try {
+      expect(await refusal(asking("u1", () => Promise.reject(new Error("down"))))).toMatchObject({ status: 503 });
+    } finally {
+      console.error = error;
+    }
   });
 });

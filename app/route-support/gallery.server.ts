@@ -5,9 +5,11 @@ import { extractMedia } from "~/adapters/shapes/wordpress.server";
 import type { GalleryImage, GalleryPostView, GalleryVideo } from "~/components/GalleryPostPage";
 import { CACHE_POLICY, cacheHeaders } from "~/http/cache-policy";
 import { assertSameOrigin, formText, orSignedOut, readForm, requireUser } from "~/http/guards.server";
+import { serviceUnavailable } from "~/http/responses.server";
 import { safeRedirect } from "~/rules/auth";
 import type { Content, Gallery } from "~/services/content.server";
 import type { GalleryMedia, GalleryPost, NewsPost } from "~/services/types";
+import { orElse } from "~/utils/or-else";
 
 // The SpankBank pages: signed-in only, behind a one-time "18 or older" confirmation remembered
 // per account, never cached (docs/decisions/004-gallery-lightbox.md).
@@ -40,6 +42,22 @@ export async function galleryAccess(request: Request, context: AppLoadContext): 
     return { uid: user.uid, gate: null };
   const url = new URL(request.url);
   return { uid: user.uid, gate: { redirectTo: safeRedirect(`${url.pathname}${url.search}`, GALLERY_HOME) } };
+}
+
+/**
+ * The media route's gate: the same access as the pages, but refused with a plain status an
+ * <img> or <video> can take instead of a redirect to an HTML page: 401 signed out, 403 not
+ * confirmed, 503 when the account cannot be read (the pages treat that as signed out).
+ */
+export async function requireGalleryViewer(context: AppLoadContext): Promise<void> {
+  const refuse = (status: 401 | 403, statusText: string, message: string) =>
+    new Response(message, { status, statusText, headers: { "Cache-Control": CACHE_POLICY.private } });
+  const user = await context.user();
+  if (!user) throw refuse(401, "Unauthorized", "Sign in to see the SpankBank.");
+  const confirmed = await orElse("account", context.services.library.isAdultConfirmed(user.uid), () => {
+    throw serviceUnavailable("Your account can't be read right now. Please try again.");
+  });
+  if (!confirmed) throw refuse(403, "Forbidden", `Confirm that you are 18 or older at ${GALLERY_HOME} first.`);
 }
 
 /** The `id` of /SpankBank/Post?id=<id>: null when absent; a 400 unless a whole number from 1. */

@@ -2,6 +2,7 @@ import type { Accounts, Library } from "./accounts.server";
 import type { Auth } from "./auth.server";
 import type { Catalog } from "./catalog.server";
 import type { Content, Gallery } from "./content.server";
+import type { MediaFiles } from "./media-files.server";
 import type { NowPlayingService } from "./now-playing.server";
 import type { PublicConfig } from "./types";
 
@@ -10,6 +11,8 @@ export interface Services {
   catalog: Catalog;
   content: Content;
   gallery: Gallery;
+  /** The embedded gallery's photos and videos (none with a WordPress gallery). */
+  galleryFiles: MediaFiles;
   accounts: Accounts;
   library: Library;
   auth: Auth;

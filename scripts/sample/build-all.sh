@@ -10,4 +10,4 @@ for arg in "$@"; do case "$arg" in --no-audio) NO_AUDIO=1 ;; --no-raster) NO_RAS
 node scripts/sample/make-svg.mjs
 [ -n "${NO_RASTER:-}" ] || node scripts/sample/make-raster.mjs
 node scripts/sample/build-catalog.mjs
-du -sh public/media
+du -sh public/media sample/gallery-media

@@ -10,6 +10,8 @@ import { mp3Duration } from "./mp3.mjs";
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const PUB = join(ROOT, "public");
 const OUT = join(ROOT, "sample");
+// The gallery's media are not public files: the app serves them to confirmed adults only.
+const GALLERY_MEDIA = "/SpankBank/media/";
 mkdirSync(OUT, { recursive: true });
 
 const AUDIO = [1, 2, 3, 4, 5, 6].map((n) => `/media/audio/ep-audio-${n}.mp3`);
@@ -130,9 +132,9 @@ const posts = POSTS.map((p) => ({
 const attr = (s) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
 const gallery = GALLERY.map((g) => {
   const figs = g.images.map(([name, label, sub]) =>
-    `<figure class="wp-block-image size-large"><img src="/media/img/gallery/${name}.jpg" alt="${attr(`${label}: ${sub}`)}" width="800" height="533"></figure>`);
-  if (g.missing) figs.splice(2, 0, `<figure class="wp-block-image size-large"><img src="/media/img/gallery/missing-photo.jpg" alt="A polaroid that did not survive the shoebox" width="800" height="533"></figure>`);
-  if (g.video) figs.push(`<figure class="wp-block-video"><video src="/media/video/${g.video}.mp4" controls width="480" height="270"></video></figure>`);
+    `<figure class="wp-block-image size-large"><img src="${GALLERY_MEDIA}${name}.jpg" alt="${attr(`${label}: ${sub}`)}" width="800" height="533"></figure>`);
+  if (g.missing) figs.splice(2, 0, `<figure class="wp-block-image size-large"><img src="${GALLERY_MEDIA}missing-photo.jpg" alt="A polaroid that did not survive the shoebox" width="800" height="533"></figure>`);
+  if (g.video) figs.push(`<figure class="wp-block-video"><video src="${GALLERY_MEDIA}${g.video}.mp4" controls width="480" height="270"></video></figure>`);
   const first = g.images[0][0];
   return {
     id: g.id,
@@ -142,15 +144,16 @@ const gallery = GALLERY.map((g) => {
     title: { rendered: g.title },
     content: { rendered: `<p>${g.intro.replace(/'/g, "&#8217;")}</p>\n${figs.join("\n")}\n` },
     better_featured_image: {
-      source_url: `/media/img/gallery/${first}.jpg`,
-      media_details: { sizes: { medium: { source_url: `/media/img/gallery/${first}-medium.jpg` } } },
+      source_url: `${GALLERY_MEDIA}${first}.jpg`,
+      media_details: { sizes: { medium: { source_url: `${GALLERY_MEDIA}${first}-medium.jpg` } } },
     },
   };
 }).sort((a, b) => b.date.localeCompare(a.date));
 
 // ------------------------------------------------------------------ sanity + write
-const refs = JSON.stringify({ episodes, coldcut, crew, sponsors, posts, gallery }).match(/\/media\/[^"\\ ]+/g);
-const missing = [...new Set(refs)].filter((r) => !existsSync(join(PUB, r)) && !r.endsWith("missing-photo.jpg"));
+const refs = JSON.stringify({ episodes, coldcut, crew, sponsors, posts, gallery }).match(/(?:\/SpankBank)?\/media\/[^"\\ ]+/g);
+const file = (r) => (r.startsWith(GALLERY_MEDIA) ? join(OUT, "gallery-media", r.slice(GALLERY_MEDIA.length)) : join(PUB, r));
+const missing = [...new Set(refs)].filter((r) => !existsSync(file(r)) && !r.endsWith("missing-photo.jpg"));
 if (missing.length) throw new Error("missing media: " + missing.join(", "));
 
 const write = (name, data) => writeFileSync(join(OUT, name), JSON.stringify(data, null, 2) + "\n");

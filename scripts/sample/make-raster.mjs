@@ -1,14 +1,15 @@
 // Generates raster sample media: gallery JPEGs (+ medium sizes), slider banners and the gallery video.
 // Needs ImageMagick 6 (`convert`) and ffmpeg. Deterministic: no randomness, fixed seeds.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, statSync, rmSync, existsSync } from "node:fs";
+import { copyFileSync, mkdirSync, statSync, rmSync, existsSync } from "node:fs";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { GALLERY } from "./data/content.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const MEDIA = join(ROOT, "public", "media");
-const GAL = join(MEDIA, "img", "gallery");
+// The gallery's media sit beside the sample catalog, not under public/: only confirmed adults get them.
+const GAL = join(ROOT, "sample", "gallery-media");
 const SLIDER = join(MEDIA, "img", "slider");
 const VIDEO = join(MEDIA, "video");
 for (const d of [GAL, SLIDER, VIDEO]) mkdirSync(d, { recursive: true });
@@ -136,5 +137,8 @@ run("ffmpeg", ["-hide_banner", "-loglevel", "error", "-f", "lavfi", "-i", "tests
   "-f", "lavfi", "-i", "color=c=0x1b1f3b:size=480x60:rate=15:duration=6",
   "-filter_complex", "[0:v]hue=s=0.5[bg];[bg][1:v]overlay=0:210,drawtext=fontfile=/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf:text='Bunker Bash Cam':fontcolor=white:fontsize=26:x=20:y=224,format=yuv420p",
   "-c:v", "libx264", "-preset", "veryslow", "-crf", "32", "-movflags", "+faststart", "-an", "-fflags", "+bitexact", "-map_metadata", "-1", vid]);
+
+// The About page shows the same clip publicly; the gallery keeps its own copy.
+copyFileSync(vid, join(GAL, "bunker-bash-cam.mp4"));
 
 for (const f of [vid]) console.log(f, statSync(f).size, "bytes");

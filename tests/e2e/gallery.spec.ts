@@ -9,7 +9,9 @@ import { expect, test, type Page } from "@playwright/test";
 import fs from "node:fs";
 import path from "node:path";
 import { asListener, signedIn } from "./helpers/auth";
+import { CACHE_POLICY } from "../../app/http/cache-policy";
 import { newsLink } from "../../app/rules/news";
+import { isRemote } from "./support/projects";
 import { gallery, type SampleGalleryPost } from "./support/sample";
 
 const posts = JSON.parse(fs.readFileSync(path.resolve("sample/posts.json"), "utf8")) as (SampleGalleryPost & {
@@ -24,6 +26,22 @@ const bash = gallery.find((p) => /<video/.test(p.content.rendered))!;
 const polaroids = gallery.find((p) => p.content.rendered.includes("missing-photo.jpg"))!;
 const missingAlt = /<img[^>]*missing-photo\.jpg[^>]*alt="([^"]*)"/.exec(polaroids.content.rendered)![1]!;
 const spnkbnk = posts.find((p) => p.categories.includes(6))!;
+
+/** Where the embedded gallery's media are served, and the files it serves them from. */
+const MEDIA_PATH = "/SpankBank/media/";
+const mediaFile = (name: string) => fs.readFileSync(path.resolve("sample/gallery-media", name));
+const bashPhoto = /<img[^>]*\bsrc="\/SpankBank\/media\/([^"]+)"/.exec(bash.content.rendered)![1]!;
+const bashVideo = /<video[^>]*\bsrc="\/SpankBank\/media\/([^"]+)"/.exec(bash.content.rendered)![1]!;
+
+/** Every image in `scope` has loaded (lazy ones once scrolled to); the cards' are decorative (alt=""). */
+async function expectImagesLoaded(scope: ReturnType<Page["getByRole"]>) {
+  const images = scope.locator("img");
+  expect(await images.count()).toBeGreaterThan(0);
+  for (const image of await images.all()) {
+    await image.scrollIntoViewIfNeeded();
+    await expect.poll(() => image.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBeGreaterThan(0);
+  }
+}
 
 const ZOOM = (level: number) => `Zoom level ${level} of 300`;
 
@@ -151,6 +169,21 @@ test.describe("signed in and confirmed", () => {
     const video = page.getByRole("region", { name: "Videos" }).locator("video");
     await expect(video).toHaveCount(1);
     await expect(video).toHaveAttribute("controls", "");
+
+    // The photos and the video load: from the app's media route, or from the WordPress gallery's host.
+    await expectImagesLoaded(page.getByRole("region", { name: "Photos" }));
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThan(0);
+    const src = new URL((await thumb.getAttribute("src"))!, page.url());
+    if (isRemote(test.info())) {
+      expect(src.origin).not.toBe(new URL(page.url()).origin);
+      // Nothing of a WordPress gallery is served by the app.
+      const name = src.pathname.split("/").pop()!;
+      expect((await page.request.get(`${MEDIA_PATH}${name}`)).status()).toBe(404);
+    } else {
+      expect(src.pathname.startsWith(MEDIA_PATH), src.href).toBe(true);
+    }
+    await page.goto("/SpankBank");
+    await expectImagesLoaded(page.getByRole("list", { name: "Gallery posts" }));
   });
 
   test("a spnkbnk news card path resolves, by slug", async ({ page }) => {
@@ -195,6 +228,75 @@ test.describe("signed in and confirmed", () => {
     await expect(page.getByRole("alert")).toContainText("whole number from 1 up");
     expect((await page.goto("/SpankBank/Post/no-such-post"))?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "NOT FOUND" })).toBeVisible();
+  });
+});
+
+test.describe("the gallery's media (HTTP)", () => {
+  test("only to a confirmed listener, kept privately; no public copy; any other name is not found", async ({
+    page,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop-js", "HTTP-level checks, once, on the embedded gallery");
+    const photo = `${MEDIA_PATH}${bashPhoto}`;
+    const refused = async (url: string, status: number) => {
+      const res = await page.request.get(url, { maxRedirects: 0 });
+      expect(res.status(), url).toBe(status);
+      expect(res.headers()["cache-control"], url).toBe("private, no-store");
+      expect(res.headers()["content-type"], url).not.toMatch(/^(image|video)\//);
+    };
+    // The old public file is gone, for everyone (the About page keeps its own public video).
+    expect((await page.request.get(`/media/img/gallery/${bashPhoto}`)).status()).toBe(404);
+
+    // Signed out: a plain 401 an <img> can take (no redirect to the sign-in page).
+    await refused(photo, 401);
+    await refused(`${MEDIA_PATH}${bashVideo}`, 401);
+    // Signed in, not yet 18+ confirmed: 403.
+    await signedIn(page);
+    await refused(photo, 403);
+
+    await page.goto("/SpankBank");
+    await confirmAdult(page);
+    const ok = await page.request.get(photo);
+    expect(ok.status()).toBe(200);
+    expect(ok.headers()).toMatchObject({
+      "content-type": "image/jpeg",
+      "cache-control": CACHE_POLICY.galleryMedia,
+      vary: "Cookie",
+    });
+    expect(ok.headers()["cache-control"]).toMatch(/^private,/);
+    expect(Buffer.compare(await ok.body(), mediaFile(bashPhoto))).toBe(0);
+    // Revalidation: 304 for the copy the browser has.
+    const again = await page.request.get(photo, { headers: { "If-None-Match": ok.headers()["etag"]! } });
+    expect(again.status()).toBe(304);
+    expect(again.headers()["cache-control"]).toBe(CACHE_POLICY.galleryMedia);
+    // The video seeks with byte ranges.
+    const video = mediaFile(bashVideo);
+    const part = await page.request.get(`${MEDIA_PATH}${bashVideo}`, { headers: { Range: "bytes=100-199" } });
+    expect(part.status()).toBe(206);
+    expect(part.headers()).toMatchObject({
+      "content-type": "video/mp4",
+      "content-range": `bytes 100-199/${video.length}`,
+      "cache-control": CACHE_POLICY.galleryMedia,
+    });
+    expect(Buffer.compare(await part.body(), video.subarray(100, 200))).toBe(0);
+
+    // Only names of files in the gallery's folder: traversal and junk are not found.
+    for (const name of [
+      "..%2F..%2Fpackage.json",
+      "..%2Fgallery.json",
+      "%2E%2E%2F%2E%2E%2Fsample%2Fgallery.json",
+      "..%5C..%5Cpackage.json",
+      ".%2F" + bashPhoto,
+      "%2Fetc%2Fpasswd",
+      `${bashPhoto}%00.jpg`,
+      bashPhoto.toUpperCase(),
+      "missing-photo.jpg",
+      "gallery.json",
+      "no-such-photo.jpg",
+    ]) {
+      const res = await page.request.get(`${MEDIA_PATH}${name}`);
+      expect(res.status(), name).toBe(404);
+      expect(res.headers()["content-type"] ?? "", name).not.toMatch(/^(image|video)\//);
+    }
   });
 });
 
@@ -311,7 +413,7 @@ test.describe("without JavaScript", () => {
     const link = page.getByRole("link", { name: altsOf(bash)[1]! });
     await expect(link).not.toHaveAttribute("aria-haspopup", /.*/);
     const href = await link.getAttribute("href");
-    expect(href).toMatch(/^\/media\/img\/gallery\/.+\.jpg$/);
+    expect(href).toMatch(/^\/SpankBank\/media\/.+\.jpg$/);
     const [response] = await Promise.all([page.waitForResponse((r) => r.url().endsWith(href!)), link.click()]);
     expect(response.status()).toBe(200);
     await expect(page).toHaveURL(href!);

@@ -3,6 +3,8 @@
 // subsets for the content site (/content/wp-json/wp/v2/) and the gallery source
 // (/gallery/wp-json/wp/v2/). Every request is recorded (GET /__requests, POST /__reset), and each
 // service can be switched to fail (503), slow (10 s) or junk (invalid JSON): POST /__mode?service=supabase|content|gallery&mode=ok|fail|slow|junk.
+// Like a WordPress host, the gallery source serves its own media (/gallery/wp-content/uploads/…,
+// the sample's gallery-media folder) and its posts name them by absolute URL; the app serves none.
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -82,8 +84,15 @@ function wordpress(posts, url, rest) {
   return { status: 404, body: { code: "rest_no_route" } };
 }
 
+/** The embedded gallery's media path (sample/gallery.json) and where a WordPress host keeps them. */
+const APP_GALLERY_MEDIA = "/SpankBank/media/";
+const UPLOADS = "/gallery/wp-content/uploads/";
+const MEDIA_TYPES = { ".jpg": "image/jpeg", ".mp4": "video/mp4" };
+
 export async function startRemoteServices({ port = 0, sampleDir = "sample", host = "127.0.0.1" } = {}) {
   const data = loadSampleTables(sampleDir);
+  const mediaDir = path.join(sampleDir, "gallery-media");
+  const media = new Set(fs.existsSync(mediaDir) ? fs.readdirSync(mediaDir) : []);
   const requests = [];
   const modes = { supabase: "ok", content: "ok", gallery: "ok" };
   const server = http.createServer((req, res) => {
@@ -101,6 +110,12 @@ export async function startRemoteServices({ port = 0, sampleDir = "sample", host
     if (url.pathname === "/__mode") {
       modes[url.searchParams.get("service")] = url.searchParams.get("mode") ?? "ok";
       return send(200, modes);
+    }
+    if (url.pathname.startsWith(UPLOADS)) {
+      const name = url.pathname.slice(UPLOADS.length);
+      if (!media.has(name)) return send(404, { error: "no such file" });
+      res.writeHead(200, { "content-type": MEDIA_TYPES[path.extname(name)] ?? "application/octet-stream" });
+      return fs.createReadStream(path.join(mediaDir, name)).pipe(res);
     }
     let service = null;
     let handle = null;
@@ -144,6 +159,7 @@ export async function startRemoteServices({ port = 0, sampleDir = "sample", host
   });
   await new Promise((resolve) => server.listen(port, host, resolve));
   const origin = `http://${host}:${server.address().port}`;
+  data.gallery = JSON.parse(JSON.stringify(data.gallery).replaceAll(APP_GALLERY_MEDIA, `${origin}${UPLOADS}`));
   return {
     origin,
     env: {

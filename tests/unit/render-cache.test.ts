@@ -44,6 +44,7 @@ describe("which requests may share a cached page", () => {
       "/User",
       "/SpankBank",
       "/spankbank/Post/x",
+      "/SpankBank/media/antenna-day-1.jpg",
       "/SpankBankAnything",
       "/favorites",
       "/logout",

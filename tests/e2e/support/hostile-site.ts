@@ -170,7 +170,7 @@ export function writeHostileSample(): string {
     }),
     post(9200, WTF.slug, [4], WTF.title, ALL_HTML, 0),
     post(9300, SPNKBNK.slug, [6], SPNKBNK.title, ALL_HTML, 0, {
-      featured_media_src_url: "/media/img/gallery/antenna-day-1.jpg",
+      featured_media_src_url: "/media/img/news/spnkbnk-party.svg",
     }),
     ...SLIDES.map((slide, s) =>
       post(9400 + s, `xss-slide-${s}`, [7], slide.title, ALL_HTML, s, {
@@ -180,10 +180,12 @@ export function writeHostileSample(): string {
     ),
     ...read("posts.json"),
   ]);
-  const photo = `<figure><img src="/media/img/gallery/antenna-day-1.jpg" alt="${GALLERY.photoAlt}" width="800" height="533"></figure>`;
+  // The gallery's media come along (the embedded gallery serves them from beside its catalog).
+  fs.cpSync(path.resolve("sample", "gallery-media"), path.join(dir, "gallery-media"), { recursive: true });
+  const photo = `<figure><img src="/SpankBank/media/antenna-day-1.jpg" alt="${GALLERY.photoAlt}" width="800" height="533"></figure>`;
   write("gallery.json", [
     post(GALLERY.id, GALLERY.slug, [23], GALLERY.title, `${photo}\n${ALL_HTML}`, 0, {
-      better_featured_image: { source_url: "/media/img/gallery/antenna-day-1.jpg" },
+      better_featured_image: { source_url: "/SpankBank/media/antenna-day-1.jpg" },
     }),
     ...read("gallery.json"),
   ]);
