@@ -24,6 +24,8 @@ import { createSqliteAccounts, createSqliteLibrary } from "~/adapters/sqlite/acc
 import { createFirebaseFromEnv } from "~/adapters/firebase/from-env.server";
 import { createSqliteFailureLog, createSqliteSessionStore } from "~/adapters/sqlite/sessions.server";
 import { createAuth, type FailureLog, type SessionStore } from "~/services/auth.server";
+import { createAccountEmail } from "~/services/account-email.server";
+import { createMailerFromEnv } from "~/adapters/mail/mailer.server";
 import { createPasswords } from "~/services/password.server";
 import type { Services } from "~/services/services.server";
 import type { Catalog } from "~/services/catalog.server";
@@ -192,6 +194,13 @@ export async function createServices(env: Env, stores?: Stores): Promise<Service
     accounts,
     library,
     auth,
+    accountEmail: createAccountEmail({
+      accounts,
+      sessions: store.sessions,
+      failures: store.failures,
+      mailer: createMailerFromEnv(env),
+      siteUrl: env.SITE_URL ?? `http://localhost:${env.PORT}`,
+    }),
     nowPlaying: createNowPlayingFromEnv(env),
     siteUrl: env.SITE_URL,
     publicConfig: {

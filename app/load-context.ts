@@ -26,7 +26,7 @@ declare module "@remix-run/node" {
  */
 function asRoutesSeeThem(services: Services): Services {
   const outageAs503 = (error: unknown) => (error instanceof OutageError ? serviceUnavailable(SITE_UNAVAILABLE) : error);
-  const { catalog, content, gallery, accounts, library, auth } = services;
+  const { catalog, content, gallery, accounts, library, auth, accountEmail } = services;
   return {
     ...services,
     catalog: mapFailures(catalog, outageAs503),
@@ -35,6 +35,7 @@ function asRoutesSeeThem(services: Services): Services {
     accounts: mapFailures(accounts, outageAs503),
     library: mapFailures(library, outageAs503),
     auth: mapFailures(auth, outageAs503),
+    accountEmail: mapFailures(accountEmail, outageAs503),
   };
 }
 

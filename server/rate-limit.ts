@@ -7,7 +7,7 @@ import { rateLimit, type Store } from "express-rate-limit";
  * page GETs. Over the limit: 429 with the standard RateLimit headers. Counters live in this
  * process unless a shared store is given (every instance then counts against one limit).
  */
-const AUTH_PATHS = /^\/(signin|signup|logout|auth)(\/|$)/i;
+const AUTH_PATHS = /^\/(signin|signup|logout|auth|forgot-password|reset-password|verify-email)(\/|$)/i;
 
 /**
  * The path as the router will see it: percent-decoded, dot segments resolved, repeated slashes

@@ -234,7 +234,8 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
 
 // --- Which requests may be served from the cache ---
 
-const PERSONAL_PATHS = /^\/(?:(?:api|auth|signin|signup|user|favorites|logout|healthz)(?:[/.]|$)|spankbank)/i;
+const PERSONAL_PATHS =
+  /^\/(?:(?:api|auth|signin|signup|user|favorites|logout|healthz|forgot-password|reset-password|verify-email)(?:[/.]|$)|spankbank)/i;
 const OUR_COOKIE = /(?:^|;)\s*(?:__Host-|__Secure-)?hrs_/;
 
 /** May this request share a cached page: a GET/HEAD of a public path (sessions are checked apart)? */

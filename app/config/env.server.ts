@@ -95,6 +95,18 @@ const envSchema = z
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
     /** Longest one statement may run before PostgreSQL cancels it (ms). */
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+    /**
+     * Mail for confirming addresses and resetting passwords: smtp:// or smtps:// with credentials
+     * and options in the URL. Unset: printed on the console outside production; none in production.
+     */
+    SMTP_URL: z
+      .string()
+      .trim()
+      .regex(/^smtps?:\/\/\S+$/, "must be an smtp:// or smtps:// URL")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    /** The sender of those mails, e.g. "The Ham Radio Show <no-reply@hamradioshow.net>". */
+    MAIL_FROM: z.string().trim().min(3).max(320).optional(),
     /** Trust X-Forwarded-For from this many proxies (0 = use the socket address). */
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   })
@@ -131,6 +143,13 @@ const envSchema = z
         });
       }
     }
+    // The links in mails are built on SITE_URL, never on the Host a request names.
+    need(
+      env.NODE_ENV === "production" && Boolean(env.SMTP_URL),
+      "SITE_URL",
+      "when SMTP_URL is set in production (the origin of the links in mails)",
+    );
+    need(env.NODE_ENV === "production" && Boolean(env.SMTP_URL), "MAIL_FROM", "when SMTP_URL is set in production");
     if (env.NODE_ENV === "production") {
       const secrets = (env.SESSION_SECRET ?? "")
         .split(",")

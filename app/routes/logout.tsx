@@ -1,18 +1,25 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/react";
 import { cacheHeaders } from "~/http/cache-policy";
-import { assertSameOrigin } from "~/http/guards.server";
+import { assertSameOrigin, readForm } from "~/http/guards.server";
 
 export async function loader() {
   return redirect("/user");
 }
 
-/** docs/product.md §2/§4: Log Out revokes the session and returns to /. */
+/**
+ * docs/product.md §2/§4: Log Out revokes the session and returns to /. "Sign out everywhere"
+ * (`scope=everywhere`, from /user) revokes every session of the account, this one included.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
+  const everywhere = (await readForm(request)).get("scope") === "everywhere";
   try {
-    const cookie = await context.services.auth.endSession(request.headers.get("Cookie"));
-    return redirect("/", { headers: { "Set-Cookie": cookie, ...cacheHeaders("private") } });
+    const cookieHeader = request.headers.get("Cookie");
+    const { auth } = context.services;
+    const cookie = await (everywhere ? auth.endAllSessions(cookieHeader) : auth.endSession(cookieHeader));
+    const to = everywhere ? "/signin?notice=signed-out-everywhere" : "/";
+    return redirect(to, { headers: { "Set-Cookie": cookie, ...cacheHeaders("private") } });
   } catch (error) {
     console.error(`[logout] failed: ${error instanceof Error ? error.message : "the session store did not answer"}`);
     return redirect("/user?error=logout-failed", { headers: cacheHeaders("private") });

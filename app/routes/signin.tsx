@@ -89,6 +89,7 @@ export default function SignIn() {
         </button>
       </Form>
       <p className="auth-links">
+        <Link to="/forgot-password">Forgot password?</Link>
         <Link to="/privacy-policy">Privacy Policy</Link>
         <Link to={redirectTo === "/" ? "/signup" : `/signup?redirectTo=${encodeURIComponent(redirectTo)}`}>
           Sign Up

@@ -9,11 +9,13 @@ import { serviceUnavailableJson } from "~/http/responses.server";
 import { assertSameOrigin, formText, isBot, readForm } from "~/http/guards.server";
 import {
   EMAIL_MAX,
+  MAIL_NOT_CONFIGURED,
   PASSWORD_BUSY_RETRY_S,
   PASSWORD_MAX,
   PASSWORD_MIN,
   safeRedirect,
   SIGN_UP_BUSY,
+  SIGN_UP_CONFIRM_HINT,
   SIGN_UP_UNAVAILABLE,
   signUpError,
 } from "~/rules/auth";
@@ -32,6 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json(
     {
       providers: context.services.auth.providers,
+      mail: context.services.accountEmail.available,
       redirectTo: safeRedirect(url.searchParams.get("redirectTo"), "/"),
       notice: noticeFor(url.searchParams.get("error")),
     },
@@ -48,10 +51,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   if (isBot(form))
     return json({ error: signUpError("please try again.") }, { status: 400, headers: cacheHeaders("private") });
-  const { accounts, library } = context.services;
+  const { accounts, library, accountEmail } = context.services;
   try {
     const user = await accounts.signUp(formText(form, "email"), formText(form, "password"));
     await library.initUser(user.uid);
+    // Not awaited: the answer need not wait for the mail server (/user offers the link again).
+    accountEmail.sendVerification(user.uid).catch((error: unknown) => {
+      console.error(`[signup] no confirmation mail: ${error instanceof Error ? error.message : String(error)}`);
+    });
     const redirectTo = safeRedirect(form.get("redirectTo"), "/");
     const back = redirectTo === "/" ? "" : `&redirectTo=${encodeURIComponent(redirectTo)}`;
     return redirect(`/signin?notice=signed-up${back}`, { headers: cacheHeaders("private") });
@@ -68,7 +75,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SignUp() {
-  const { providers, redirectTo, notice } = useLoaderData<typeof loader>();
+  const { providers, redirectTo, notice, mail } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   return (
@@ -96,6 +103,7 @@ export default function SignUp() {
         <p id="password-help" className="muted small">
           At least {PASSWORD_MIN} characters, and not a common password. Long passphrases are welcome.
         </p>
+        <p className="muted small">{mail ? SIGN_UP_CONFIRM_HINT : MAIL_NOT_CONFIGURED}</p>
         <button type="submit" className="button" disabled={busy}>
           {busy ? "Creating your account…" : "Sign up"}
         </button>

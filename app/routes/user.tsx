@@ -6,6 +6,7 @@ import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/http/cache-policy";
 import { orSignedOut, requireUser } from "~/http/guards.server";
 import { noticeFor } from "~/rules/notices";
+import { MAIL_NOT_CONFIGURED, verificationPending } from "~/rules/auth";
 import { LOGOUT_EVENT } from "~/player/session-events";
 import { episodeCard } from "~/route-support/cards.server";
 import { DEFAULT_EPISODE_IMAGE } from "~/rules/constants";
@@ -19,8 +20,20 @@ export const meta: MetaFunction = () => [
 /** docs/product.md §2 Favorites page (signed-in only): 'H.O.F: <user id>', Log Out, 'My Favorites'. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const episodes = await orSignedOut(request, favoriteEpisodes(context.services, user.uid));
-  return json({ uid: user.uid, episodes: episodes.map(episodeCard) }, { headers: cacheHeaders("private") });
+  const [episodes, verified] = await orSignedOut(
+    request,
+    Promise.all([favoriteEpisodes(context.services, user.uid), context.services.accounts.isEmailVerified(user.uid)]),
+  );
+  return json(
+    {
+      uid: user.uid,
+      episodes: episodes.map(episodeCard),
+      // An address to confirm: a banner, and a new link on request (when this server can mail).
+      unconfirmed: user.email && !verified ? user.email : null,
+      mail: context.services.accountEmail.available,
+    },
+    { headers: cacheHeaders("private") },
+  );
 }
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 
@@ -56,26 +69,50 @@ async function favoriteEpisodes(services: AppLoadContext["services"], uid: strin
 }
 
 export default function UserPage() {
-  const { uid, episodes } = useLoaderData<typeof loader>();
+  const { uid, episodes, unconfirmed, mail } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
-  const notice = noticeFor(params.get("error"));
+  const notice = noticeFor(params.get("notice") ?? params.get("error"));
+  const loggingOut = () => window.dispatchEvent(new Event(LOGOUT_EVENT));
   return (
     <section className="section" aria-labelledby="hof-title">
       <div className="user-header">
         <h1 id="hof-title">H.O.F: {uid}</h1>
-        <Form method="post" action="/logout" onSubmit={() => window.dispatchEvent(new Event(LOGOUT_EVENT))}>
+        <Form method="post" action="/logout" onSubmit={loggingOut}>
           <button type="submit" className="button button--ghost">
             Log Out
           </button>
         </Form>
       </div>
-      {notice ? <AlertMessage message={notice.text} tone={notice.tone} /> : null}
+      {notice ? <AlertMessage message={notice.text} tone={notice.tone} alert={notice.tone === "error"} /> : null}
+      {unconfirmed ? (
+        <div className="flash flash--error" role="status">
+          <p>{mail ? verificationPending(unconfirmed) : MAIL_NOT_CONFIGURED}</p>
+          {mail ? (
+            <Form method="post" action="/verify-email">
+              <input type="hidden" name="intent" value="resend" />
+              <button type="submit" className="button button--ghost">
+                Send the link again
+              </button>
+            </Form>
+          ) : null}
+        </div>
+      ) : null}
       <h2>My Favorites</h2>
       {episodes.length ? (
         <EpisodeGrid episodes={episodes} label="My Favorites" />
       ) : (
         <p className="muted">No favorites yet. Tap the heart on any episode to keep it here.</p>
       )}
+      <h2>Devices</h2>
+      <Form method="post" action="/logout" onSubmit={loggingOut}>
+        <input type="hidden" name="scope" value="everywhere" />
+        <p className="muted">
+          Signed in somewhere you no longer use, or worried someone else is? This signs out every device, this one too.
+        </p>
+        <button type="submit" className="button button--ghost">
+          Sign out everywhere
+        </button>
+      </Form>
     </section>
   );
 }

@@ -75,6 +75,44 @@ export const logoutError = (reason: string) => `Error logging out: ${reason}`;
 /** docs/product.md §8 "Sign-up success: alert saying the user is all set and should now log in". */
 export const SIGN_UP_SUCCESS = "You're all set! Now log in with your new account.";
 
+/**
+ * E-mail confirmation and password reset (docs/decisions/003-accounts.md): each link carries a
+ * single-use code that expires; a new link of a kind voids the older ones. At most one mail of a
+ * kind per address per interval, however often it is asked for.
+ */
+export const VERIFY_EMAIL_CODE_TTL_MS = 48 * 60 * 60_000;
+export const RESET_PASSWORD_CODE_TTL_MS = 60 * 60_000;
+export const MAIL_INTERVAL_MS = 60_000;
+/** A provider sign-in found a password account with its address that is not confirmed yet: never linked. */
+export const ACCOUNT_EXISTS_UNVERIFIED =
+  "An account with this email already exists. Sign in with your password and confirm your email address first; then this sign-in will work.";
+export const CODE_INVALID = "This link is invalid, used already or expired. Please ask for a new one.";
+export const VERIFY_EMAIL_CONFIRMED = "Your email address is confirmed. Thank you!";
+export const verificationPending = (email: string) =>
+  `Please confirm your email address: we sent a link to ${email}. Until then, Google sign-in can't be linked to this account.`;
+export const VERIFICATION_SENT = "We sent you a new link. It may take a minute to arrive.";
+export const MAIL_TOO_SOON = "We sent you a link less than a minute ago. Please check your inbox (and spam folder).";
+export const RESET_REQUESTED =
+  "If an account has this address, we sent it a link to choose a new password. The link works for one hour.";
+export const PASSWORD_RESET_DONE =
+  "Your password is changed and every device was signed out. Sign in with your new password.";
+export const SIGN_UP_CONFIRM_HINT = "We will mail you a link to confirm your address.";
+export const SIGNED_OUT_EVERYWHERE = "You are signed out on every device.";
+/** Production without SMTP_URL: no mail can be sent (docs/decisions/003-accounts.md). */
+export const MAIL_NOT_CONFIGURED =
+  "Email isn't set up on this server: addresses can't be confirmed and passwords can't be reset by email.";
+export const EMAIL_FLOW_UNAVAILABLE = "That is not available right now. Please try again in a few minutes.";
+
+/** The mails themselves: plain text, the link alone on its line. */
+export const verificationMail = (link: string) => ({
+  subject: "Confirm your email address — The Ham Radio Show",
+  text: `Hi,\n\nPlease confirm the email address of your Ham Radio Show account by opening this link:\n\n${link}\n\nThe link works for 48 hours. If you did not sign up, ignore this mail and do not open the link: someone else typed your address.\n`,
+});
+export const passwordResetMail = (link: string) => ({
+  subject: "Choose a new password — The Ham Radio Show",
+  text: `Hi,\n\nSomeone (hopefully you) asked to reset the password of your Ham Radio Show account. Choose a new one here:\n\n${link}\n\nThe link works for one hour. If you did not ask, ignore this mail: your password stays as it is.\n`,
+});
+
 /** Session lifetime (bounded). */
 export const SESSION_MAX_AGE_S = 30 * 24 * 60 * 60;
 /** Expired session records are swept at most this often (at a sign-in). */

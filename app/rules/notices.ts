@@ -1,4 +1,16 @@
-import { ACCOUNT_UNAVAILABLE, googleLoginError, logoutError, SIGN_UP_SUCCESS } from "./auth";
+import {
+  ACCOUNT_EXISTS_UNVERIFIED,
+  ACCOUNT_UNAVAILABLE,
+  CODE_INVALID,
+  googleLoginError,
+  logoutError,
+  MAIL_TOO_SOON,
+  PASSWORD_RESET_DONE,
+  SIGN_UP_SUCCESS,
+  SIGNED_OUT_EVERYWHERE,
+  VERIFICATION_SENT,
+  VERIFY_EMAIL_CONFIRMED,
+} from "./auth";
 
 /**
  * Messages carried across a redirect as a short code in the query string (never free text, so a
@@ -12,15 +24,21 @@ export const NOTICES = {
   },
   "google-account-exists": {
     tone: "error",
-    text: googleLoginError("an account with this email already exists. Sign in with your password first."),
+    text: googleLoginError(ACCOUNT_EXISTS_UNVERIFIED.replace(/^A/, "a")),
   },
   "facebook-failed": { tone: "error", text: "Facebook sign-in did not complete. Please try again." },
   "facebook-account-exists": {
     tone: "error",
-    text: "An account with this email already exists. Sign in with your password first.",
+    text: ACCOUNT_EXISTS_UNVERIFIED,
   },
   "logout-failed": { tone: "error", text: logoutError("the server could not end your session. Please try again.") },
   "account-unavailable": { tone: "error", text: ACCOUNT_UNAVAILABLE },
+  "email-verified": { tone: "success", text: VERIFY_EMAIL_CONFIRMED },
+  "verification-sent": { tone: "success", text: VERIFICATION_SENT },
+  "mail-too-soon": { tone: "error", text: MAIL_TOO_SOON },
+  "code-invalid": { tone: "error", text: CODE_INVALID },
+  "password-reset": { tone: "success", text: PASSWORD_RESET_DONE },
+  "signed-out-everywhere": { tone: "success", text: SIGNED_OUT_EVERYWHERE },
 } as const;
 
 export type NoticeCode = keyof typeof NOTICES;

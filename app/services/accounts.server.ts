@@ -13,7 +13,13 @@ export interface AccountUser {
 }
 
 export type AccountErrorCode =
-  "invalid-email" | "weak-password" | "email-taken" | "invalid-credentials" | "unverified-email" | "provider-error";
+  | "invalid-email"
+  | "weak-password"
+  | "email-taken"
+  | "invalid-credentials"
+  | "unverified-email"
+  | "invalid-code"
+  | "provider-error";
 
 export class AccountError extends Error {
   name = "AccountError";
@@ -44,9 +50,35 @@ export interface Accounts {
   signUp(email: string, password: string): Promise<AccountUser>;
   /** Throws AccountError("invalid-credentials") for an unknown email and a wrong password alike. */
   signIn(email: string, password: string): Promise<AccountUser>;
-  /** Finds or creates the account of a provider identity; links by email only when verified. */
+  /**
+   * Finds or creates the account of a provider identity. An existing account with the same email
+   * is linked only when the provider says the email is verified AND the account's own address is
+   * confirmed; otherwise AccountError("unverified-email"), nothing linked.
+   */
   signInWithProvider(profile: ProviderProfile): Promise<{ user: AccountUser; created: boolean }>;
   getUser(uid: string): Promise<AccountUser | null>;
+  isEmailVerified(uid: string): Promise<boolean>;
+  /**
+   * Single-use codes for mailed links (the embedded stores keep only a hash of each; Firebase
+   * issues its own out-of-band codes). A confirmation code: null when the account has no address
+   * or it is confirmed already. A reset code: null when no account has this address.
+   */
+  verificationCode(uid: string): Promise<MailCode | null>;
+  passwordResetCode(email: string): Promise<MailCode | null>;
+  /** Confirms the address the code was sent to; AccountError("invalid-code") when unknown, used or expired. */
+  verifyEmail(code: string): Promise<AccountUser>;
+  /** The address a reset code was sent to, without using the code up; null when it is not valid. */
+  checkPasswordResetCode(code: string): Promise<string | null>;
+  /**
+   * Sets a new password (the rules of sign-up apply) and confirms the address, using the code up;
+   * AccountError("invalid-code" | "weak-password").
+   */
+  resetPassword(code: string, password: string): Promise<AccountUser>;
+}
+
+export interface MailCode {
+  email: string;
+  code: string;
 }
 
 /** docs/product.md §3 Favorite at users/<uid>/favorites/<id>. */

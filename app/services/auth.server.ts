@@ -41,6 +41,8 @@ export interface FailureLog {
   forget(id: number): Promise<void>;
   /** Drops the pair's failures: the password was right. */
   clear(account: string, address: string): Promise<void>;
+  /** Drops the account's failures from every address: its password was reset. */
+  clearAccount(account: string): Promise<void>;
 }
 
 /**
@@ -133,6 +135,8 @@ export interface Auth {
   startSession(user: SessionUser, previousCookie: string | null): Promise<string>;
   /** Revokes the session server-side and returns the Set-Cookie that clears it. */
   endSession(cookieHeader: string | null): Promise<string>;
+  /** Revokes every session of the cookie's account, this one included; returns the Set-Cookie that clears it. */
+  endAllSessions(cookieHeader: string | null): Promise<string>;
   /** `clientAddress`: where the attempt comes from (failures are throttled per account and address). */
   signInWithPassword(form: FormData, clientAddress: string | undefined): Promise<SessionUser>;
   /** Starts (redirect to provider) or completes (returns user) an OAuth flow. */
@@ -272,6 +276,12 @@ export function createAuth(deps: {
     },
     async endSession(cookieHeader) {
       const session = await storage.getSession(cookieHeader);
+      return storage.destroySession(session);
+    },
+    async endAllSessions(cookieHeader) {
+      const session = await storage.getSession(cookieHeader);
+      const user = sessionUser(session);
+      if (user) await sessions.deleteForUser(user.uid);
       return storage.destroySession(session);
     },
     async signInWithPassword(form, clientAddress) {

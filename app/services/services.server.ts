@@ -1,3 +1,4 @@
+import type { AccountEmail } from "./account-email.server";
 import type { Accounts, Library } from "./accounts.server";
 import type { Auth } from "./auth.server";
 import type { Catalog } from "./catalog.server";
@@ -16,6 +17,8 @@ export interface Services {
   accounts: Accounts;
   library: Library;
   auth: Auth;
+  /** Confirming addresses and "Forgot password?", by mail. */
+  accountEmail: AccountEmail;
   /** Live now-playing, cached: one upstream call per poll interval per server. */
   nowPlaying: NowPlayingService;
   publicConfig: PublicConfig;

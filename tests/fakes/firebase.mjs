@@ -1,6 +1,8 @@
 // A local stand-in for the show's Firebase project: the Identity Toolkit REST endpoints the accounts
-// adapter calls (accounts:signUp / accounts:signInWithPassword with the web API key; the admin
-// projects/<id>/accounts, accounts:lookup, accounts:update, accounts:delete with a Bearer token) and
+// adapter calls (accounts:signUp / accounts:signInWithPassword / accounts:sendOobCode /
+// accounts:update with an oobCode / accounts:resetPassword with the web API key; the admin
+// projects/<id>/accounts, accounts:lookup, accounts:update, accounts:delete, accounts:sendOobCode
+// with a Bearer token), answering as the Auth emulator does, and
 // the Realtime Database REST subset (GET/PUT/PATCH/POST/DELETE on <path>.json, access_token
 // required, auth_variable_override honoured, X-Firebase-ETag / if-match with 412). Database writes
 // and reads made with auth_variable_override are checked against database.rules.json by the rules
@@ -55,6 +57,8 @@ export async function startFirebaseFake({
   const requests = [];
   const modes = { auth: "ok", rtdb: "ok" };
   const options = { enumerationProtection: true };
+  const oobCodes = new Map(); // oobCode → { requestType, email, expiresAt }
+  const OOB_TTL_MS = 60 * 60_000;
   const failNext = new Map(); // endpoint → error message (one shot)
   const beforeWrite = []; // one-shot hooks run before the next RTDB write is applied
   const timers = new Set();
@@ -109,8 +113,10 @@ export async function startFirebaseFake({
 
   function identityToolkit(req, res, url, body) {
     const pathname = url.pathname;
-    const adminMatch = /^\/v1\/projects\/([^/]+)\/(accounts(?::lookup|:update|:delete)?)$/.exec(pathname);
-    const publicMatch = /^\/v1\/(accounts:signUp|accounts:signInWithPassword)$/.exec(pathname);
+    const adminMatch = /^\/v1\/projects\/([^/]+)\/(accounts(?::lookup|:update|:delete|:sendOobCode)?)$/.exec(pathname);
+    const publicMatch = /^\/v1\/(accounts:(?:signUp|signInWithPassword|sendOobCode|update|resetPassword))$/.exec(
+      pathname,
+    );
     const endpoint = adminMatch?.[2] ?? publicMatch?.[1];
     if (req.method !== "POST" || !endpoint) return apiError(res, 404, "NOT_FOUND");
     if (publicMatch && url.searchParams.get("key") !== apiKey) {
@@ -128,7 +134,80 @@ export async function startFirebaseFake({
       return apiError(res, 400, message);
     }
     const b = body ?? {};
+    // A valid out-of-band code's record (codes expire after an hour, as Firebase's do).
+    const oob = (code) => {
+      const record = code ? oobCodes.get(code) : undefined;
+      if (record && record.expiresAt < Date.now()) oobCodes.delete(code);
+      return record && record.expiresAt >= Date.now() ? record : null;
+    };
+    if (publicMatch && endpoint === "accounts:update") {
+      // Without admin rights only an oobCode (or an ID token, which nothing here issues) updates.
+      if (!b.oobCode) return apiError(res, 400, "INVALID_REQ_TYPE : Unsupported request parameters.");
+      const record = oob(b.oobCode);
+      if (!record || record.requestType !== "VERIFY_EMAIL") return apiError(res, 400, "INVALID_OOB_CODE");
+      oobCodes.delete(b.oobCode);
+      const a = byEmail(record.email);
+      if (!a) return apiError(res, 400, "INVALID_OOB_CODE");
+      if (a.disabled) return apiError(res, 400, "USER_DISABLED");
+      a.emailVerified = true;
+      return send(res, 200, { kind: "identitytoolkit#SetAccountInfoResponse", ...publicUser(a) });
+    }
     switch (endpoint) {
+      case "accounts:sendOobCode": {
+        if (!b.requestType) return apiError(res, 400, "MISSING_REQ_TYPE");
+        if (b.returnOobLink && !adminMatch) return apiError(res, 400, "INSUFFICIENT_PERMISSION");
+        let email;
+        if (b.requestType === "PASSWORD_RESET") {
+          if (!b.email) return apiError(res, 400, "MISSING_EMAIL");
+          email = String(b.email).toLowerCase();
+          if (!byEmail(email)) {
+            if (options.enumerationProtection)
+              return send(res, 200, { kind: "identitytoolkit#GetOobConfirmationCodeResponse", email });
+            return apiError(res, 400, "EMAIL_NOT_FOUND");
+          }
+        } else if (b.requestType === "VERIFY_EMAIL") {
+          // The admin form (returnOobLink, no ID token) names the account by its address.
+          if (!(b.returnOobLink && !b.idToken)) return apiError(res, 400, "INVALID_ID_TOKEN");
+          if (!b.email) return apiError(res, 400, "MISSING_EMAIL");
+          email = String(b.email).toLowerCase();
+          if (!byEmail(email)) return apiError(res, 400, "USER_NOT_FOUND");
+        } else return apiError(res, 400, `INVALID_REQ_TYPE : ${b.requestType}`);
+        const oobCode = crypto.randomBytes(36).toString("base64url");
+        oobCodes.set(oobCode, { requestType: b.requestType, email, expiresAt: Date.now() + OOB_TTL_MS });
+        const mode = b.requestType === "VERIFY_EMAIL" ? "verifyEmail" : "resetPassword";
+        const oobLink = `${origin}/emulator/action?mode=${mode}&lang=en&oobCode=${oobCode}&apiKey=${apiKey}`;
+        return send(
+          res,
+          200,
+          b.returnOobLink
+            ? { kind: "identitytoolkit#GetOobConfirmationCodeResponse", email, oobCode, oobLink }
+            : { kind: "identitytoolkit#GetOobConfirmationCodeResponse", email },
+        );
+      }
+      case "accounts:resetPassword": {
+        if (!b.oobCode) return apiError(res, 400, "MISSING_OOB_CODE");
+        const record = oob(b.oobCode);
+        if (!record) return apiError(res, 400, "INVALID_OOB_CODE");
+        if (b.newPassword !== undefined) {
+          if (record.requestType !== "PASSWORD_RESET") return apiError(res, 400, "INVALID_OOB_CODE");
+          if (String(b.newPassword).length < 6)
+            return apiError(res, 400, "WEAK_PASSWORD : Password should be at least 6 characters");
+          oobCodes.delete(b.oobCode);
+          const a = byEmail(record.email);
+          if (!a) return apiError(res, 400, "INVALID_OOB_CODE");
+          if (a.disabled) return apiError(res, 400, "USER_DISABLED");
+          // As the emulator does: the password is set, the address verified, and every other
+          // provider unlinked (whoever owns the mailbox owns the account).
+          a.password = b.newPassword;
+          a.emailVerified = true;
+          a.providerUserInfo = [{ providerId: "password", rawId: a.email, email: a.email }];
+        }
+        return send(res, 200, {
+          kind: "identitytoolkit#ResetPasswordResponse",
+          requestType: record.requestType,
+          email: record.email,
+        });
+      }
       case "accounts:signUp": {
         if (!b.email) return apiError(res, 400, "MISSING_EMAIL");
         if (!EMAIL.test(b.email)) return apiError(res, 400, "INVALID_EMAIL");
@@ -360,6 +439,8 @@ export async function startFirebaseFake({
     seedAccount: (account) => createAccount(account).localId,
     account: (localId) => (accounts.has(localId) ? publicUser(accounts.get(localId)) : null),
     accountCount: () => accounts.size,
+    /** Every out-of-band code issued so far expires now. */
+    expireCodes: () => oobCodes.forEach((record) => (record.expiresAt = 0)),
     /** Database contents, bypassing the rules (as the console would). */
     setData: (p, value) => (root = setAt(root, String(p).split("/").filter(Boolean), value)),
     getData: (p = "") => getAt(root, String(p).split("/").filter(Boolean)),

@@ -155,7 +155,7 @@ describe("embedded accounts", () => {
     ]);
   });
 
-  it("links a provider identity to an existing account only when the email is verified", async () => {
+  it("links a provider identity to an existing account only when both the provider and the account confirmed the email", async () => {
     const { accounts } = makeAuth();
     const owner = await accounts.signUp("owner@example.com", "owner password");
     await expect(
@@ -166,12 +166,10 @@ describe("embedded accounts", () => {
         emailVerified: false,
       }),
     ).rejects.toMatchObject({ code: "unverified-email" });
-    const linked = await accounts.signInWithProvider({
-      provider: "google",
-      subject: "g-1",
-      email: "OWNER@example.com",
-      emailVerified: true,
-    });
+    const google = { provider: "google" as const, subject: "g-1", email: "OWNER@example.com", emailVerified: true };
+    await expect(accounts.signInWithProvider(google)).rejects.toMatchObject({ code: "unverified-email" });
+    await accounts.verifyEmail((await accounts.verificationCode(owner.uid))!.code);
+    const linked = await accounts.signInWithProvider(google);
     expect(linked).toEqual({ user: { uid: owner.uid, email: "owner@example.com" }, created: false });
     const again = await accounts.signInWithProvider({
       provider: "google",

@@ -8,7 +8,13 @@ import { createPostgresAccounts, createPostgresLibrary } from "~/adapters/postgr
 import { createFirebaseAccounts, type FirebaseAccountsConfig } from "~/adapters/firebase/accounts.server";
 import { createFirebaseLibrary } from "~/adapters/firebase/library.server";
 import { AccountError, type Accounts, type Library } from "~/services/accounts.server";
-import { PASSWORD_CONTROL_CHARACTERS, PASSWORD_TOO_COMMON, PASSWORD_TOO_GUESSABLE, SIGN_IN_FAILED } from "~/rules/auth";
+import {
+  ACCOUNT_EXISTS_UNVERIFIED,
+  PASSWORD_CONTROL_CHARACTERS,
+  PASSWORD_TOO_COMMON,
+  PASSWORD_TOO_GUESSABLE,
+  SIGN_IN_FAILED,
+} from "~/rules/auth";
 import { parseEnv } from "~/config/env.server";
 import { createServices } from "~/composition.server";
 import { startFirebaseFake } from "../fakes/firebase.mjs";
@@ -47,7 +53,7 @@ interface Fake {
     disabled?: boolean;
     providers?: { providerId: string; rawId: string; email?: string }[];
   }): string;
-  account(localId: string): { providerUserInfo: { providerId: string; rawId: string }[] } | null;
+  account(localId: string): { email?: string; providerUserInfo: { providerId: string; rawId: string }[] } | null;
   accountCount(): number;
   setData(path: string, value: unknown): void;
   getData(path?: string): unknown;
@@ -114,7 +120,7 @@ const MESSAGES = {
   badEmail: "The email address is badly formatted.",
   weak: "Password should be at least 8 characters.",
   taken: "The email address is already in use by another account.",
-  unverified: "An account with this email already exists. Sign in with your password first.",
+  unverified: ACCOUNT_EXISTS_UNVERIFIED,
 };
 
 describe.each(backends)("Accounts contract — %s", (_name, make) => {
@@ -176,7 +182,7 @@ describe.each(backends)("Accounts contract — %s", (_name, make) => {
     }
   });
 
-  it("provider identities: same uid every time, linked to an email account only when verified", async () => {
+  it("provider identities: same uid every time, linked to an email account only when the provider and the account confirmed it", async () => {
     const { accounts } = make();
     const email = uniqueEmail("owner");
     const owner = await accounts.signUp(email, "owner password");
@@ -188,12 +194,16 @@ describe.each(backends)("Accounts contract — %s", (_name, make) => {
       message: MESSAGES.unverified,
     });
     const g = unique("g");
-    const linked = await accounts.signInWithProvider({
-      provider: "google",
-      subject: g,
-      email: email.toUpperCase(),
-      emailVerified: true,
+    const google = { provider: "google" as const, subject: g, email: email.toUpperCase(), emailVerified: true };
+    // The account's own address is not confirmed yet: whoever signed up may not own the mailbox.
+    expect(await error(accounts.signInWithProvider(google))).toMatchObject({
+      code: "unverified-email",
+      message: MESSAGES.unverified,
     });
+    expect(await accounts.isEmailVerified(owner.uid)).toBe(false);
+    await accounts.verifyEmail((await accounts.verificationCode(owner.uid))!.code);
+    expect(await accounts.isEmailVerified(owner.uid)).toBe(true);
+    const linked = await accounts.signInWithProvider(google);
     expect(linked).toEqual({ user: { uid: owner.uid, email }, created: false });
     expect(
       (await accounts.signInWithProvider({ provider: "google", subject: g, email: null, emailVerified: false })).user
@@ -792,7 +802,20 @@ describe("Firebase Auth — Google and Facebook identities keep the existing app
   it("links a verified email to the existing account (accounts:update linkProviderUserInfo); creates and links otherwise", async () => {
     const accounts = createFirebaseAccounts(authConfig());
     const email = uniqueEmail("linkme");
-    const owner = fake.seedAccount({ email, password: "owner password" });
+    const unconfirmed = fake.seedAccount({ email: uniqueEmail("squatted"), password: "owner password" });
+    expect(
+      await error(
+        accounts.signInWithProvider({
+          provider: "google",
+          subject: "g-link-0",
+          email: fake.account(unconfirmed)!.email!,
+          emailVerified: true,
+        }),
+      ),
+    ).toMatchObject({ code: "unverified-email" });
+    expect(fake.account(unconfirmed)!.providerUserInfo.map((p) => p.providerId)).toEqual(["password"]);
+    fake.reset();
+    const owner = fake.seedAccount({ email, password: "owner password", emailVerified: true });
     const linked = await accounts.signInWithProvider({
       provider: "google",
       subject: "g-link-1",

@@ -94,7 +94,15 @@ describe("an outage as services and routes see it", () => {
 
   it("routes get a thrown 503 with a clear message and Retry-After", async () => {
     const outage = mapFailures({ latestEpisodes: failing.down }, () => new OutageError("down"));
-    const services = { catalog: outage, content: {}, gallery: {}, accounts: {}, library: {}, auth: {} };
+    const services = {
+      catalog: outage,
+      content: {},
+      gallery: {},
+      accounts: {},
+      library: {},
+      auth: {},
+      accountEmail: {},
+    };
     const context = createLoadContext(services as unknown as Services, true)(undefined, "nonce");
     const thrown = await context.services.catalog.latestEpisodes(8).catch((error: unknown) => error);
     expect(thrown).toBeInstanceOf(Response);

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { AccountError, type AccountUser, type Accounts, type ProviderProfile } from "~/services/accounts.server";
-import { EMAIL_MAX, SIGN_IN_FAILED } from "~/rules/auth";
+import { ACCOUNT_EXISTS_UNVERIFIED, EMAIL_MAX, SIGN_IN_FAILED } from "~/rules/auth";
 import { RemoteError, type FetchLike } from "../http/remote-json.server";
-import { checkEmail, checkPassword } from "../shapes/account-input.server";
+import { checkEmail, checkPassword, invalidCode } from "../shapes/account-input.server";
 import type { AccessTokenProvider } from "./credentials.server";
 import { requestJson, shapeError } from "./http.server";
 import { keyedLock } from "./lock.server";
@@ -38,7 +38,6 @@ export const PROVIDER_IDS = { google: "google.com", facebook: "facebook.com" } a
 
 const EMAIL_TAKEN = "The email address is already in use by another account.";
 const BAD_EMAIL = "The email address is badly formatted.";
-const UNVERIFIED = "An account with this email already exists. Sign in with your password first.";
 const TOO_MANY_SIGN_UPS = "Too many attempts right now. Please wait a few minutes and try again.";
 
 /** Every Identity Toolkit answer that means "these credentials do not sign in" — one message for all. */
@@ -68,6 +67,11 @@ const lookupAnswer = z.object({
 });
 type FirebaseUser = NonNullable<z.infer<typeof lookupAnswer>["users"]>[number];
 const localIdAnswer = z.object({ localId: z.string().min(1).max(128) });
+/** accounts:sendOobCode with returnOobLink: the code, which our own mail carries (no oobCode: no such account). */
+const oobAnswer = z.object({ email: z.string().optional(), oobCode: z.string().min(1).max(1024).optional() });
+const resetAnswer = z.object({ email: z.string().optional(), requestType: z.string().optional() });
+/** Every answer that means "this code does not work (any more)". */
+const CODE_REFUSALS = new Set(["INVALID_OOB_CODE", "EXPIRED_OOB_CODE", "MISSING_OOB_CODE", "USER_DISABLED"]);
 
 /** A Firebase error: the code before " : " of `error.message` and the human detail after it. */
 class FirebaseApiError extends Error {
@@ -124,6 +128,58 @@ export function createFirebaseAccounts(config: FirebaseAccountsConfig): Accounts
       true,
     );
 
+  /** A uid's account, unless unknown or disabled. */
+  async function liveUser(uid: string): Promise<FirebaseUser | null> {
+    if (!uid || uid.length > 128) return null;
+    try {
+      const user = await lookup({ localId: [uid] });
+      return user && !user.disabled ? user : null;
+    } catch (error) {
+      if (error instanceof FirebaseApiError && error.code === "USER_NOT_FOUND") return null;
+      if (error instanceof FirebaseApiError) throw new RemoteError(`${host}: ${error.code}`, error.status);
+      throw error;
+    }
+  }
+
+  /**
+   * Firebase's own out-of-band code, returned to us (the admin API's returnOobLink) instead of
+   * mailed by Firebase, so one mail, one link and one page serve every accounts backend.
+   */
+  async function oobCode(requestType: "VERIFY_EMAIL" | "PASSWORD_RESET", email: string) {
+    try {
+      const answer = await call("accounts:sendOobCode", { requestType, email, returnOobLink: true }, oobAnswer, true);
+      return answer.oobCode ? { email, code: answer.oobCode } : null;
+    } catch (error) {
+      if (error instanceof FirebaseApiError && /^(EMAIL_NOT_FOUND|USER_NOT_FOUND)$/.test(error.code)) return null;
+      if (error instanceof FirebaseApiError) throw new RemoteError(`${host}: ${error.code}`, error.status);
+      throw error;
+    }
+  }
+
+  /** A call that uses a code: Firebase's refusals of the code are "invalid-code", anything else a failure. */
+  async function redeem<T>(request: () => Promise<T>): Promise<T> {
+    try {
+      return await request();
+    } catch (error) {
+      if (error instanceof FirebaseApiError && CODE_REFUSALS.has(error.code)) throw invalidCode();
+      if (error instanceof FirebaseApiError && /^(WEAK_PASSWORD|PASSWORD_DOES_NOT_MEET)/.test(error.code))
+        throw new AccountError("weak-password", error.detail || "Password is too weak.");
+      if (error instanceof FirebaseApiError) throw new RemoteError(`${host}: ${error.code}`, error.status);
+      throw error;
+    }
+  }
+
+  /** accounts:resetPassword without a new password only reads the code: whose it is, and of what kind. */
+  async function resetEmail(code: string): Promise<string | null> {
+    try {
+      const answer = await redeem(() => call("accounts:resetPassword", { oobCode: code }, resetAnswer, false));
+      return answer.requestType === "PASSWORD_RESET" && answer.email ? answer.email.toLowerCase() : null;
+    } catch (error) {
+      if (AccountError.is(error)) return null;
+      throw error;
+    }
+  }
+
   async function providerSignIn(
     profile: ProviderProfile,
     retried: boolean,
@@ -139,7 +195,8 @@ export function createFirebaseAccounts(config: FirebaseAccountsConfig): Accounts
     const email = parsed?.success ? parsed.data : null;
     const known = email ? await lookup({ email: [email] }) : null;
     if (known) {
-      if (!profile.emailVerified) throw new AccountError("unverified-email", UNVERIFIED);
+      if (!profile.emailVerified || !known.emailVerified)
+        throw new AccountError("unverified-email", ACCOUNT_EXISTS_UNVERIFIED);
       if (known.disabled) throw new AccountError("invalid-credentials", SIGN_IN_FAILED);
       await link(known.localId, providerId, rawId, email);
       return { user: toUser(known), created: false };
@@ -235,15 +292,44 @@ export function createFirebaseAccounts(config: FirebaseAccountsConfig): Accounts
     },
 
     async getUser(uid) {
-      if (!uid || uid.length > 128) return null;
-      try {
-        const user = await lookup({ localId: [uid] });
-        return user && !user.disabled ? toUser(user) : null;
-      } catch (error) {
-        if (error instanceof FirebaseApiError && error.code === "USER_NOT_FOUND") return null;
-        if (error instanceof FirebaseApiError) throw new RemoteError(`${host}: ${error.code}`, error.status);
-        throw error;
-      }
+      const user = await liveUser(uid);
+      return user ? toUser(user) : null;
+    },
+
+    async isEmailVerified(uid) {
+      return Boolean((await liveUser(uid))?.emailVerified);
+    },
+
+    async verificationCode(uid) {
+      const user = await liveUser(uid);
+      if (!user?.email || user.emailVerified) return null;
+      return oobCode("VERIFY_EMAIL", user.email.toLowerCase());
+    },
+
+    async passwordResetCode(email) {
+      const parsed = emailSchema.safeParse(email);
+      return parsed.success ? oobCode("PASSWORD_RESET", parsed.data) : null;
+    },
+
+    async verifyEmail(code) {
+      const answer = await redeem(() =>
+        call("accounts:update", { oobCode: code }, z.object({ email: z.string() }), false),
+      );
+      const user = await lookup({ email: [answer.email.toLowerCase()] });
+      if (!user) throw invalidCode();
+      return toUser(user);
+    },
+
+    checkPasswordResetCode: resetEmail,
+
+    async resetPassword(code, password) {
+      const email = await resetEmail(code);
+      if (!email) throw invalidCode();
+      checkPassword(password, email);
+      await redeem(() => call("accounts:resetPassword", { oobCode: code, newPassword: password }, resetAnswer, false));
+      const user = await lookup({ email: [email] });
+      if (!user) throw invalidCode();
+      return toUser(user);
     },
   };
 }

@@ -6,29 +6,69 @@ import {
   type Accounts,
   type Favorite,
   type Library,
+  type MailCode,
   type ProviderProfile,
 } from "~/services/accounts.server";
+import { ACCOUNT_EXISTS_UNVERIFIED, RESET_PASSWORD_CODE_TTL_MS, VERIFY_EMAIL_CODE_TTL_MS } from "~/rules/auth";
 import { createPasswords, type Passwords } from "~/services/password.server";
 import {
   checkEmail,
   checkPassword,
   emailSchema,
+  invalidCode,
+  mailCodeHash,
+  newMailCode,
   newPushId,
   newUid,
   syncFromRow,
+  type MailCodePurpose,
   type SyncRow,
 } from "../shapes/account-input.server";
 
 const isUniqueViolation = (error: unknown) => (error as DatabaseError | undefined)?.code === "23505";
 const emailTaken = () => new AccountError("email-taken", "The email address is already in use by another account.");
+const TTL: Record<MailCodePurpose, number> = {
+  "verify-email": VERIFY_EMAIL_CODE_TTL_MS,
+  "reset-password": RESET_PASSWORD_CODE_TTL_MS,
+};
+type Row = AccountUser & { password_hash: string | null; email_verified_at: number | null };
+// A code is good only for the address it was sent to, while that is still the account's.
+const CODE_WHERE = `FROM account_codes c JOIN users u ON u.uid = c.uid AND u.email = c.email
+  WHERE c.hash = $1 AND c.purpose = $2 AND c.expires_at >= $3`;
 
 export function createPostgresAccounts(pool: Pg, passwords: Passwords = createPasswords()): Accounts {
   const one = async <T extends object>(sql: string, values: unknown[]) => (await pool.query<T>(sql, values)).rows[0];
   const byEmail = (email: string) =>
-    one<AccountUser & { password_hash: string | null }>(
-      "SELECT uid, email, password_hash FROM users WHERE email = $1",
-      [email],
+    one<Row>("SELECT uid, email, password_hash, email_verified_at FROM users WHERE email = $1", [email]);
+  const byUid = (uid: string) =>
+    one<Row>("SELECT uid, email, password_hash, email_verified_at FROM users WHERE uid = $1", [uid]);
+  const issue = async (row: Row, purpose: MailCodePurpose): Promise<MailCode> => {
+    const { code, hash } = newMailCode();
+    // One statement: the newest link of a kind is the only one that works.
+    await pool.query(
+      `WITH gone AS (DELETE FROM account_codes WHERE (uid = $2 AND purpose = $3) OR expires_at < $6)
+       INSERT INTO account_codes (hash, uid, purpose, email, expires_at) VALUES ($1, $2, $3, $4, $5)`,
+      [hash, row.uid, purpose, row.email, Date.now() + TTL[purpose], Date.now()],
     );
+    return { email: row.email!, code };
+  };
+  const resetEmail = async (code: string) =>
+    (await one<AccountUser>(`SELECT c.uid, c.email ${CODE_WHERE}`, [mailCodeHash(code), "reset-password", Date.now()]))
+      ?.email ?? null;
+  /** Uses the code up and confirms the address it was sent to, in one statement. */
+  const redeem = async (code: string, purpose: MailCodePurpose, passwordHash: string | null = null) => {
+    const used = await one<AccountUser>(
+      `WITH found AS (SELECT c.hash, c.uid, c.email ${CODE_WHERE}),
+         used AS (DELETE FROM account_codes WHERE uid IN (SELECT uid FROM found) AND purpose = $2
+                  RETURNING hash, uid, email)
+       UPDATE users u SET email_verified_at = coalesce(u.email_verified_at, $3),
+         password_hash = coalesce($4, u.password_hash)
+       FROM used WHERE u.uid = used.uid AND used.hash = $1 RETURNING u.uid, u.email`,
+      [mailCodeHash(code), purpose, Date.now(), passwordHash],
+    );
+    if (!used) throw invalidCode();
+    return used;
+  };
   const byIdentity = (profile: ProviderProfile) =>
     one<AccountUser>(
       "SELECT u.uid, u.email FROM identities i JOIN users u ON u.uid = i.uid WHERE i.provider = $1 AND i.subject = $2",
@@ -88,6 +128,28 @@ export function createPostgresAccounts(pool: Pg, passwords: Passwords = createPa
     async getUser(uid) {
       return (await one<AccountUser>("SELECT uid, email FROM users WHERE uid = $1", [uid])) ?? null;
     },
+    async isEmailVerified(uid) {
+      return Boolean((await byUid(uid))?.email_verified_at);
+    },
+    async verificationCode(uid) {
+      const row = await byUid(uid);
+      return row?.email && !row.email_verified_at ? issue(row, "verify-email") : null;
+    },
+    async passwordResetCode(email) {
+      const parsed = emailSchema.safeParse(email);
+      const row = parsed.success ? await byEmail(parsed.data) : undefined;
+      return row ? issue(row, "reset-password") : null;
+    },
+    async verifyEmail(code) {
+      return redeem(code, "verify-email");
+    },
+    checkPasswordResetCode: resetEmail,
+    async resetPassword(code, password) {
+      const email = await resetEmail(code);
+      if (!email) throw invalidCode();
+      checkPassword(password, email);
+      return redeem(code, "reset-password", await passwords.hash(password));
+    },
   };
 
   async function providerSignIn(profile: ProviderProfile) {
@@ -96,11 +158,8 @@ export function createPostgresAccounts(pool: Pg, passwords: Passwords = createPa
     const email = profile.email ? emailSchema.safeParse(profile.email) : null;
     const known = email?.success ? await byEmail(email.data) : undefined;
     if (known) {
-      if (!profile.emailVerified) {
-        throw new AccountError(
-          "unverified-email",
-          "An account with this email already exists. Sign in with your password first.",
-        );
+      if (!profile.emailVerified || !known.email_verified_at) {
+        throw new AccountError("unverified-email", ACCOUNT_EXISTS_UNVERIFIED);
       }
       await pool.query("INSERT INTO identities (provider, subject, uid) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING", [
         profile.provider,
@@ -113,7 +172,8 @@ export function createPostgresAccounts(pool: Pg, passwords: Passwords = createPa
     const storedEmail = email?.success && profile.emailVerified ? email.data : null;
     // One statement: the account and its identity exist together or not at all.
     await pool.query(
-      `WITH u AS (INSERT INTO users (uid, email, password_hash, created_at) VALUES ($1, $2, NULL, $3) RETURNING uid)
+      `WITH u AS (INSERT INTO users (uid, email, password_hash, created_at, email_verified_at)
+         VALUES ($1, $2, NULL, $3::bigint, CASE WHEN $2::text IS NULL THEN NULL ELSE $3::bigint END) RETURNING uid)
        INSERT INTO identities (provider, subject, uid) SELECT $4, $5, uid FROM u`,
       [uid, storedEmail, Date.now(), profile.provider, profile.subject],
     );

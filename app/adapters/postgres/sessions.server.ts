@@ -89,5 +89,8 @@ export function createPostgresFailureLog(pool: Pg): FailureLog {
     async clear(account, address) {
       await pool.query("DELETE FROM auth_failures WHERE account = $1 AND address = $2", [account, address]);
     },
+    async clearAccount(account) {
+      await pool.query("DELETE FROM auth_failures WHERE account = $1", [account]);
+    },
   };
 }

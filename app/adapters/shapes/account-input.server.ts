@@ -3,6 +3,7 @@ import { z } from "zod";
 import { AccountError, type ActiveAudioSync } from "~/services/accounts.server";
 import { dictionary } from "@zxcvbn-ts/language-common";
 import {
+  CODE_INVALID,
   EMAIL_MAX,
   PASSWORD_CONTROL_CHARACTERS,
   PASSWORD_MAX,
@@ -22,6 +23,18 @@ export function newUid(): string {
 export function newPushId(): string {
   return `-${crypto.randomBytes(15).toString("base64url")}`;
 }
+
+/**
+ * A code for a mailed link: 256 random bits, sent once; the stores keep only its SHA-256, so a
+ * copy of the database opens no account.
+ */
+export function newMailCode(): { code: string; hash: string } {
+  const code = crypto.randomBytes(32).toString("base64url");
+  return { code, hash: mailCodeHash(code) };
+}
+export const mailCodeHash = (code: string) => crypto.createHash("sha256").update(code).digest("hex");
+export type MailCodePurpose = "verify-email" | "reset-password";
+export const invalidCode = () => new AccountError("invalid-code", CODE_INVALID);
 
 export const emailSchema = z.string().trim().toLowerCase().max(EMAIL_MAX).email();
 

@@ -5,53 +5,102 @@ import {
   type Accounts,
   type Favorite,
   type Library,
+  type MailCode,
   type ProviderProfile,
   type UserRecord,
 } from "~/services/accounts.server";
+import { ACCOUNT_EXISTS_UNVERIFIED, RESET_PASSWORD_CODE_TTL_MS, VERIFY_EMAIL_CODE_TTL_MS } from "~/rules/auth";
 import { createPasswords, type Passwords } from "~/services/password.server";
 import {
   checkEmail,
   checkPassword,
   emailSchema,
+  invalidCode,
+  mailCodeHash,
+  newMailCode,
   newPushId,
   newUid,
   syncFromRow,
+  type MailCodePurpose,
   type SyncRow,
 } from "../shapes/account-input.server";
 
+const emailTaken = () => new AccountError("email-taken", "The email address is already in use by another account.");
+const TTL: Record<MailCodePurpose, number> = {
+  "verify-email": VERIFY_EMAIL_CODE_TTL_MS,
+  "reset-password": RESET_PASSWORD_CODE_TTL_MS,
+};
+
 export function createSqliteAccounts(db: Db, passwords: Passwords = createPasswords()): Accounts {
-  const byEmail = db.prepare("SELECT uid, email, password_hash FROM users WHERE email = ?");
-  const byUid = db.prepare("SELECT uid, email FROM users WHERE uid = ?");
-  const insertUser = db.prepare("INSERT INTO users (uid, email, password_hash, created_at) VALUES (?, ?, ?, ?)");
+  const byEmail = db.prepare("SELECT uid, email, password_hash, email_verified_at FROM users WHERE email = ?");
+  const byUid = db.prepare("SELECT uid, email, email_verified_at FROM users WHERE uid = ?");
+  const insertUser = db.prepare(
+    "INSERT INTO users (uid, email, password_hash, created_at, email_verified_at) VALUES (?, ?, ?, ?, ?)",
+  );
   // Only over the hash that was checked: a password changed meanwhile stays changed.
   const upgradeHash = db.prepare("UPDATE users SET password_hash = ? WHERE uid = ? AND password_hash = ?");
   const byIdentity = db.prepare(
     "SELECT u.uid, u.email FROM identities i JOIN users u ON u.uid = i.uid WHERE i.provider = ? AND i.subject = ?",
   );
   const insertIdentity = db.prepare("INSERT OR IGNORE INTO identities (provider, subject, uid) VALUES (?, ?, ?)");
+  const purgeCodes = db.prepare("DELETE FROM account_codes WHERE expires_at < ?");
+  const dropCodes = db.prepare("DELETE FROM account_codes WHERE uid = ? AND purpose = ?");
+  const insertCode = db.prepare(
+    "INSERT INTO account_codes (hash, uid, purpose, email, expires_at) VALUES (?, ?, ?, ?, ?)",
+  );
+  // A code is good only for the address it was sent to, while that is still the account's.
+  const codeSql = `FROM account_codes c JOIN users u ON u.uid = c.uid AND u.email = c.email
+    WHERE c.hash = ? AND c.purpose = ? AND c.expires_at >= ?`;
+  const findCode = db.prepare(`SELECT c.uid, c.email ${codeSql}`);
+  const useCode = db.prepare(
+    "DELETE FROM account_codes WHERE hash = ? AND purpose = ? AND expires_at >= ? RETURNING uid, email",
+  );
+  const setVerified = db.prepare("UPDATE users SET email_verified_at = coalesce(email_verified_at, ?) WHERE uid = ?");
+  const setPassword = db.prepare("UPDATE users SET password_hash = ? WHERE uid = ?");
+
+  type Row = { uid: string; email: string | null; password_hash?: string | null; email_verified_at: number | null };
+  const issue = (row: Row, purpose: MailCodePurpose): MailCode => {
+    const { code, hash } = newMailCode();
+    db.transaction(() => {
+      purgeCodes.run(Date.now());
+      // The newest link of a kind is the only one that works.
+      dropCodes.run(row.uid, purpose);
+      insertCode.run(hash, row.uid, purpose, row.email, Date.now() + TTL[purpose]);
+    })();
+    return { email: row.email!, code };
+  };
+  /** Uses the code up and confirms the address it was sent to, in one transaction. */
+  const redeem = db.transaction((code: string, purpose: MailCodePurpose, passwordHash?: string): AccountUser => {
+    const hash = mailCodeHash(code);
+    const found = findCode.get(hash, purpose, Date.now()) as AccountUser | undefined;
+    if (!found || !useCode.get(hash, purpose, Date.now())) throw invalidCode();
+    setVerified.run(Date.now(), found.uid);
+    if (passwordHash !== undefined) setPassword.run(passwordHash, found.uid);
+    dropCodes.run(found.uid, purpose);
+    return { uid: found.uid, email: found.email };
+  });
+
+  const resetEmail = (code: string) =>
+    (findCode.get(mailCodeHash(code), "reset-password", Date.now()) as AccountUser | undefined)?.email ?? null;
 
   return {
     async signUp(email, password) {
       const normalized = checkEmail(email);
       checkPassword(password, normalized);
-      if (byEmail.get(normalized))
-        throw new AccountError("email-taken", "The email address is already in use by another account.");
+      if (byEmail.get(normalized)) throw emailTaken();
       const hash = await passwords.hash(password);
       const uid = newUid();
       try {
-        insertUser.run(uid, normalized, hash, Date.now());
+        insertUser.run(uid, normalized, hash, Date.now(), null);
       } catch (error) {
-        if (error instanceof Error && /UNIQUE/.test(error.message))
-          throw new AccountError("email-taken", "The email address is already in use by another account.");
+        if (error instanceof Error && /UNIQUE/.test(error.message)) throw emailTaken();
         throw error;
       }
       return { uid, email: normalized };
     },
     async signIn(email, password) {
       const parsed = emailSchema.safeParse(email);
-      const row = parsed.success
-        ? (byEmail.get(parsed.data) as { uid: string; email: string; password_hash: string | null } | undefined)
-        : undefined;
+      const row = parsed.success ? (byEmail.get(parsed.data) as Row | undefined) : undefined;
       if (!row || !row.password_hash) {
         await passwords.burn(password);
         throw new AccountError("invalid-credentials", "Invalid email or password.");
@@ -67,13 +116,10 @@ export function createSqliteAccounts(db: Db, passwords: Passwords = createPasswo
       const existing = byIdentity.get(profile.provider, profile.subject) as AccountUser | undefined;
       if (existing) return { user: existing, created: false };
       const email = profile.email ? emailSchema.safeParse(profile.email) : null;
-      const known = email?.success ? (byEmail.get(email.data) as AccountUser | undefined) : undefined;
+      const known = email?.success ? (byEmail.get(email.data) as Row | undefined) : undefined;
       if (known) {
-        if (!profile.emailVerified) {
-          throw new AccountError(
-            "unverified-email",
-            "An account with this email already exists. Sign in with your password first.",
-          );
+        if (!profile.emailVerified || !known.email_verified_at) {
+          throw new AccountError("unverified-email", ACCOUNT_EXISTS_UNVERIFIED);
         }
         insertIdentity.run(profile.provider, profile.subject, known.uid);
         return { user: { uid: known.uid, email: known.email }, created: false };
@@ -81,13 +127,38 @@ export function createSqliteAccounts(db: Db, passwords: Passwords = createPasswo
       const uid = newUid();
       const storedEmail = email?.success && profile.emailVerified ? email.data : null;
       db.transaction(() => {
-        insertUser.run(uid, storedEmail, null, Date.now());
+        insertUser.run(uid, storedEmail, null, Date.now(), storedEmail ? Date.now() : null);
         insertIdentity.run(profile.provider, profile.subject, uid);
       })();
       return { user: { uid, email: storedEmail }, created: true };
     },
     async getUser(uid) {
-      return (byUid.get(uid) as AccountUser | undefined) ?? null;
+      const row = byUid.get(uid) as Row | undefined;
+      return row ? { uid: row.uid, email: row.email } : null;
+    },
+    async isEmailVerified(uid) {
+      return Boolean((byUid.get(uid) as Row | undefined)?.email_verified_at);
+    },
+    async verificationCode(uid) {
+      const row = byUid.get(uid) as Row | undefined;
+      return row?.email && !row.email_verified_at ? issue(row, "verify-email") : null;
+    },
+    async passwordResetCode(email) {
+      const parsed = emailSchema.safeParse(email);
+      const row = parsed.success ? (byEmail.get(parsed.data) as Row | undefined) : undefined;
+      return row ? issue(row, "reset-password") : null;
+    },
+    async verifyEmail(code) {
+      return redeem(code, "verify-email");
+    },
+    async checkPasswordResetCode(code) {
+      return resetEmail(code);
+    },
+    async resetPassword(code, password) {
+      const email = resetEmail(code);
+      if (!email) throw invalidCode();
+      checkPassword(password, email);
+      return redeem(code, "reset-password", await passwords.hash(password));
     },
   };
 }

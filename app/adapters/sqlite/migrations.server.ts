@@ -121,4 +121,17 @@ export const MIGRATIONS: string[] = [
   );
   CREATE INDEX auth_failures_by_pair ON auth_failures (account, address, at);
   `,
+  /* 4: confirmed email addresses and the codes of mailed links (only their hashes) */ `
+  ALTER TABLE users ADD COLUMN email_verified_at INTEGER;
+  -- Accounts made by a provider sign-in keep an address only when the provider had verified it.
+  UPDATE users SET email_verified_at = created_at WHERE password_hash IS NULL AND email IS NOT NULL;
+  CREATE TABLE account_codes (
+    hash TEXT PRIMARY KEY,
+    uid TEXT NOT NULL REFERENCES users (uid) ON DELETE CASCADE,
+    purpose TEXT NOT NULL CHECK (purpose IN ('verify-email', 'reset-password')),
+    email TEXT NOT NULL,
+    expires_at INTEGER NOT NULL
+  );
+  CREATE INDEX account_codes_by_user ON account_codes (uid, purpose);
+  `,
 ];

@@ -63,6 +63,7 @@ export function createSqliteFailureLog(db: Db): FailureLog {
   );
   const forget = db.prepare("DELETE FROM auth_failures WHERE id = ?");
   const clear = db.prepare("DELETE FROM auth_failures WHERE account = ? AND address = ?");
+  const clearAccount = db.prepare("DELETE FROM auth_failures WHERE account = ?");
   const purge = db.prepare("DELETE FROM auth_failures WHERE at < ?");
   // One transaction: another process on the same file sees this attempt or waits for it.
   const attempt = db.transaction((account: string, address: string, sinceMs: number) => {
@@ -80,6 +81,9 @@ export function createSqliteFailureLog(db: Db): FailureLog {
     },
     async clear(account, address) {
       clear.run(account, address);
+    },
+    async clearAccount(account) {
+      clearAccount.run(account);
     },
   };
 }
