@@ -1,5 +1,6 @@
 // Starts the built server for e2e tests: production mode, a fresh throwaway data directory,
-// a local fake live stream and a local now-playing service (tests/e2e/fake-upstreams.mjs).
+// a local fake live stream, a local now-playing service and the listeners' mailbox (a local SMTP
+// server the specs read through GET <upstreams>/__mail; tests/e2e/fake-upstreams.mjs).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -37,6 +38,10 @@ const child = spawn(process.execPath, ["build/server.js"], {
     // Cheap hashes: a longer queue waits no longer than production's, and parallel specs never
     // meet a busy answer they did not ask for (a spec of its own asks for one).
     PASSWORD_HASH_QUEUE: "64",
+    SMTP_URL: upstreams.smtpUrl,
+    MAIL_FROM: "The Ham Radio Show <no-reply@127.0.0.1>",
+    // The origin of the links in mails.
+    SITE_URL: `http://127.0.0.1:${port}`,
     LIVE_STREAM_URL: `${upstreams.origin}/live/stream.mp3`,
     NOW_PLAYING_KIND: "live365",
     NOW_PLAYING_URL: `${upstreams.origin}/live365/station/a93581`,

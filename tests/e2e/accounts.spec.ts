@@ -1,6 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
 import {
+  CODE_INVALID,
+  PASSWORD_RESET_DONE,
   PASSWORD_TOO_COMMON,
+  RESET_REQUESTED,
+  SIGNED_OUT_EVERYWHERE,
+  VERIFY_EMAIL_CONFIRMED,
+  verificationPending,
   SIGN_IN_BUSY,
   SIGN_IN_FAILED,
   SIGN_IN_FREE_FAILURES,
@@ -10,6 +16,7 @@ import {
   signUpError,
 } from "../../app/rules/auth";
 import { asListener, PASSWORD, signIn, signUp, signedIn, uniqueEmail } from "./helpers/auth";
+import { linkInMail, mailsTo } from "./helpers/mail";
 import { startAppServer } from "./support/app-server";
 import { isDesktopJs } from "./support/projects";
 
@@ -308,5 +315,128 @@ test.describe("protection", () => {
     await p.goto("/user");
     await expect(p).toHaveURL(/\/signin/);
     await replay.close();
+  });
+});
+
+test.describe("accounts by mail", () => {
+  test("sign-up mails a confirmation link; opening it confirms nothing until the button is pressed; then /user has no banner and the link is spent", async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    test.skip(!isDesktopJs(testInfo), "once per accounts backend");
+    const account = await signedIn(page);
+    await page.goto("/user");
+    const banner = page.getByRole("status").filter({ hasText: verificationPending(account.email) });
+    await expect(banner).toBeVisible();
+
+    const link = await linkInMail(baseURL!, account.email, "/verify-email");
+    // A mail scanner fetching the link uses nothing up.
+    expect((await page.request.get(link)).status()).toBe(200);
+    await page.goto(link);
+    await page.getByRole("button", { name: "Confirm my email address" }).click();
+    await expect(page).toHaveURL(/\/user\?notice=email-verified$/);
+    await expect(page.getByRole("status").filter({ hasText: VERIFY_EMAIL_CONFIRMED })).toBeVisible();
+    await expect(banner).toHaveCount(0);
+
+    await page.goto(link);
+    await page.getByRole("button", { name: "Confirm my email address" }).click();
+    await expect(page.getByRole("alert")).toHaveText(CODE_INVALID);
+    expect(await mailsTo(baseURL!, account.email)).toHaveLength(1);
+  });
+
+  test("forgot password: a mailed link sets a new password; the sessions made with the old one are signed out", async ({
+    page,
+    browser,
+    baseURL,
+  }, testInfo) => {
+    test.skip(!isDesktopJs(testInfo), "once per accounts backend");
+    test.setTimeout(90_000);
+    const account = await signedIn(page);
+    const newPassword = "a fresh passphrase for the show";
+
+    const other = await browser.newContext();
+    const page2 = await other.newPage();
+    await asListener(page2);
+    await page2.goto("/signin");
+    await page2.getByRole("link", { name: "Forgot password?" }).click();
+    // An address no account has gets the very same answer.
+    for (const email of [uniqueEmail("nobody"), account.email]) {
+      await page2.goto("/forgot-password");
+      await page2.getByLabel("Email").fill(email);
+      await page2.getByRole("button", { name: "Send me a link" }).click();
+      await expect(page2.getByRole("status").filter({ hasText: RESET_REQUESTED })).toBeVisible();
+    }
+    const link = await linkInMail(baseURL!, account.email, "/reset-password");
+    await page2.goto(link);
+    await expect(page2.getByRole("heading", { name: "Choose a new password" })).toBeVisible();
+    await page2.getByRole("textbox", { name: "New password" }).fill("password1");
+    await page2.getByRole("button", { name: "Set new password" }).click();
+    await expect(page2.getByRole("alert")).toHaveText(PASSWORD_TOO_COMMON);
+    await page2.getByRole("textbox", { name: "New password" }).fill(newPassword);
+    await page2.getByRole("button", { name: "Set new password" }).click();
+    await expect(page2).toHaveURL(/\/signin\?notice=password-reset$/);
+    await expect(page2.getByRole("status").filter({ hasText: PASSWORD_RESET_DONE })).toBeVisible();
+    await signIn(page2, account.email, newPassword);
+    await expect(page2.getByRole("link", { name: "Profile" })).toBeVisible();
+    // The link is spent.
+    await page2.goto(link);
+    await expect(page2.getByRole("alert")).toHaveText(CODE_INVALID);
+    await other.close();
+
+    // The first browser's session, made with the old password, is gone.
+    await page.goto("/user");
+    await expect(page).toHaveURL(/\/signin\?redirectTo=%2Fuser/);
+  });
+
+  test("bad or missing codes are a clear 400, never a 500", async ({ request }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop-js", "HTTP-level checks run once");
+    const headers = { "X-Forwarded-For": "10.77.0.1" };
+    for (const path of [
+      "/verify-email",
+      "/reset-password",
+      "/reset-password?code=nonsense-code-0123456789",
+      "/reset-password?code=%00",
+    ]) {
+      const res = await request.get(path, { headers });
+      expect(res.status(), path).toBe(400);
+      expect(await res.text(), path).toContain(CODE_INVALID);
+    }
+    for (const [path, form] of [
+      ["/verify-email", { code: "nonsense-code-0123456789" }],
+      ["/verify-email", { code: "<script>" }],
+      ["/reset-password", { code: "nonsense-code-0123456789", password: PASSWORD }],
+      ["/reset-password", {}],
+    ] as const) {
+      const res = await request.post(path, { headers, form, maxRedirects: 0 });
+      expect(res.status(), path).toBe(400);
+      expect(await res.text(), path).toContain(CODE_INVALID);
+    }
+  });
+});
+
+test.describe("sign out everywhere", () => {
+  test("the button on /user signs out every browser of the account, this one too", async ({
+    page,
+    browser,
+  }, testInfo) => {
+    test.skip(!["desktop-js", "desktop-nojs"].includes(testInfo.project.name), "with and without JS, once each");
+    const account = await signedIn(page);
+    const other = await browser.newContext({ javaScriptEnabled: testInfo.project.use.javaScriptEnabled });
+    const page2 = await other.newPage();
+    await asListener(page2);
+    await signIn(page2, account.email, account.password);
+    await page2.goto("/user");
+    await expect(page2.getByRole("heading", { name: /^H\.O\.F: / })).toBeVisible();
+
+    await page.goto("/user");
+    await page.getByRole("button", { name: "Sign out everywhere" }).click();
+    await expect(page).toHaveURL(/\/signin\?notice=signed-out-everywhere$/);
+    await expect(page.getByRole("status").filter({ hasText: SIGNED_OUT_EVERYWHERE })).toBeVisible();
+    await page.goto("/user");
+    await expect(page).toHaveURL(/\/signin\?redirectTo=%2Fuser/);
+
+    await page2.goto("/user");
+    await expect(page2).toHaveURL(/\/signin\?redirectTo=%2Fuser/);
+    await other.close();
   });
 });

@@ -1,15 +1,23 @@
 // Local stand-ins for the show's streaming service during e2e tests: a "live" MP3 stream and a
 // Live365-shaped now-playing API that counts its requests (GET /__stats) and can be told to fail.
+// Also the listeners' mailbox: a real SMTP server (`smtpUrl`) whose received mail is listed by
+// GET /__mail?to=<address> (JSON, oldest first).
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import { startSmtpSink } from "../fakes/smtp-sink.mjs";
 
 export async function startFakeUpstreams(port) {
   const stats = { nowPlaying: 0 };
   let mode = "ok"; // ok | fail | junk | slow
   const liveFile = path.resolve("public/media/audio/live-sample.mp3");
+  const mail = await startSmtpSink();
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://x");
+    if (url.pathname === "/__mail") {
+      res.writeHead(200, { "content-type": "application/json" });
+      return res.end(JSON.stringify(mail.forAddress(url.searchParams.get("to") ?? "")));
+    }
     if (url.pathname === "/__stats") {
       res.writeHead(200, { "content-type": "application/json" });
       return res.end(JSON.stringify({ ...stats, mode }));
@@ -58,5 +66,12 @@ export async function startFakeUpstreams(port) {
   });
   await new Promise((resolve) => server.listen(port, "127.0.0.1", resolve));
   // Port 0 → a free port chosen by the system (the origin names the one actually bound).
-  return { origin: `http://127.0.0.1:${server.address().port}`, close: () => server.close() };
+  return {
+    origin: `http://127.0.0.1:${server.address().port}`,
+    smtpUrl: mail.url,
+    close: () => {
+      server.close();
+      void mail.close();
+    },
+  };
 }
