@@ -3,8 +3,9 @@ import { rateLimit, type Store } from "express-rate-limit";
 
 /**
  * Rate limits in three tiers, keyed on the client address Express derives with the configured
- * number of trusted proxies (TRUST_PROXY_HOPS): sign-in/up/OAuth/logout POSTs, other POSTs, and
- * page GETs. Over the limit: 429 with the standard RateLimit headers. Counters live in this
+ * number of trusted proxies (TRUST_PROXY_HOPS): sign-in/up/OAuth/logout POSTs and those of the
+ * mailed flows (password reset, address confirmation), other POSTs, and page GETs. Over the
+ * limit: 429 with the standard RateLimit headers. Counters live in this
  * process unless a shared store is given (every instance then counts against one limit).
  */
 const AUTH_PATHS = /^\/(signin|signup|logout|auth|forgot-password|reset-password|verify-email)(\/|$)/i;

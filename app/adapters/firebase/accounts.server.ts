@@ -19,7 +19,10 @@ import { keyedLock } from "./lock.server";
  * - Google/Facebook: the identity is looked up by (providerId, subject) with the admin API, so a
  *   listener who signed in with Google in the existing app gets the SAME uid — and their data at
  *   users/<uid>. An existing email account is linked only when the provider says the email is
- *   verified (as in the embedded adapter); otherwise a new account is created and linked.
+ *   verified and the account's own address is confirmed (as in the embedded adapter); otherwise
+ *   the sign-in is refused, and a provider identity whose address no account has gets a new one.
+ * - Confirming an address and resetting a password: Firebase's own out-of-band codes, returned to
+ *   us rather than mailed by Firebase, so our mail and pages serve both backends alike.
  */
 export interface FirebaseAccountsConfig {
   /** The project's web API key (public in the existing web app; identifies the project). */
