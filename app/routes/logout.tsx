@@ -13,7 +13,9 @@ export async function loader() {
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const everywhere = (await readForm(request)).get("scope") === "everywhere";
+  // Any body at all still logs out (at least this session): only a readable form can ask for more.
+  const form = await readForm(request).catch(() => null);
+  const everywhere = form?.get("scope") === "everywhere";
   try {
     const cookieHeader = request.headers.get("Cookie");
     const { auth } = context.services;

@@ -49,6 +49,9 @@ describe("which requests may share a cached page", () => {
       "/favorites",
       "/logout",
       "/healthz",
+      "/forgot-password",
+      "/reset-password",
+      "/verify-email",
     ]) {
       expect(isCacheableRequest("GET", path), path).toBe(false);
     }
