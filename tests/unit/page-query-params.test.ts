@@ -10,7 +10,8 @@ import { PAGE_QUERY_PARAMS } from "~/http/cache-policy";
 
 const ROUTES = path.resolve(__dirname, "../../app/routes");
 /** Never served from the shared cache (server/render-cache.ts PERSONAL_PATHS). */
-const PERSONAL = /^(api\.|auth\.|signin|signup|user|favorites|logout|spankbank)/i;
+const PERSONAL =
+  /^(api\.|auth\.|signin|signup|user|favorites|logout|spankbank|forgot-password|reset-password|verify-email)/i;
 const READS = [/searchParams\.get\("([^"]+)"\)/g, /query(?:Text|Page)\((?:[^(),]|\([^()]*\))+,\s*"([^"]+)"/g];
 
 describe("PAGE_QUERY_PARAMS", () => {
