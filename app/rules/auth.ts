@@ -32,6 +32,7 @@ export const PASSWORD_HASH_QUEUE = 8;
 /** Retry-After of a busy answer, seconds. */
 export const PASSWORD_BUSY_RETRY_S = 5;
 export const EMAIL_MAX = 254;
+export const EMAIL_BADLY_FORMATTED = "The email address is badly formatted.";
 
 /** The one sign-in failure message, the same for an unknown email and a wrong password. */
 export const SIGN_IN_FAILED = "Invalid email or password.";

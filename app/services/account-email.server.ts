@@ -3,6 +3,7 @@ import { z } from "zod";
 import { AccountError, type Accounts, type AccountUser } from "./accounts.server";
 import type { FailureLog, SessionStore } from "./auth.server";
 import {
+  EMAIL_BADLY_FORMATTED,
   EMAIL_MAX,
   MAIL_INTERVAL_MS,
   PASSWORD_MAX,
@@ -105,7 +106,7 @@ export function createAccountEmail(deps: {
     },
     async requestPasswordReset(form) {
       const parsed = emailField.safeParse(form.get("email"));
-      if (!parsed.success) throw new AccountError("invalid-email", "The email address is badly formatted.");
+      if (!parsed.success) throw new AccountError("invalid-email", EMAIL_BADLY_FORMATTED);
       const email = parsed.data;
       const work = async () => {
         if (!mailer || !once("reset", email)) return;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AccountError, type AccountUser, type Accounts, type ProviderProfile } from "~/services/accounts.server";
-import { ACCOUNT_EXISTS_UNVERIFIED, EMAIL_MAX, SIGN_IN_FAILED } from "~/rules/auth";
+import { ACCOUNT_EXISTS_UNVERIFIED, EMAIL_BADLY_FORMATTED, EMAIL_MAX, SIGN_IN_FAILED } from "~/rules/auth";
 import { RemoteError, type FetchLike } from "../http/remote-json.server";
 import { checkEmail, checkPassword, invalidCode } from "../shapes/account-input.server";
 import type { AccessTokenProvider } from "./credentials.server";
@@ -40,7 +40,6 @@ export const DEFAULT_AUTH_URL = "https://identitytoolkit.googleapis.com";
 export const PROVIDER_IDS = { google: "google.com", facebook: "facebook.com" } as const;
 
 const EMAIL_TAKEN = "The email address is already in use by another account.";
-const BAD_EMAIL = "The email address is badly formatted.";
 const TOO_MANY_SIGN_UPS = "Too many attempts right now. Please wait a few minutes and try again.";
 
 /** Every Identity Toolkit answer that means "these credentials do not sign in" — one message for all. */
@@ -249,7 +248,7 @@ export function createFirebaseAccounts(config: FirebaseAccountsConfig): Accounts
       } catch (error) {
         if (!(error instanceof FirebaseApiError)) throw error;
         if (error.code === "EMAIL_EXISTS") throw new AccountError("email-taken", EMAIL_TAKEN);
-        if (error.code === "INVALID_EMAIL") throw new AccountError("invalid-email", BAD_EMAIL);
+        if (error.code === "INVALID_EMAIL") throw new AccountError("invalid-email", EMAIL_BADLY_FORMATTED);
         if (error.code === "WEAK_PASSWORD" || error.code.startsWith("PASSWORD_DOES_NOT_MEET_REQUIREMENTS")) {
           // Only reachable when the project's password policy is stricter than the app's own rules.
           const detail = (error.detail || error.code.replace(/^PASSWORD_DOES_NOT_MEET_REQUIREMENTS:?/, "")).trim();

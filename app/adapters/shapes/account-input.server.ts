@@ -4,6 +4,7 @@ import { AccountError, type ActiveAudioSync } from "~/services/accounts.server";
 import { dictionary } from "@zxcvbn-ts/language-common";
 import {
   CODE_INVALID,
+  EMAIL_BADLY_FORMATTED,
   EMAIL_MAX,
   PASSWORD_CONTROL_CHARACTERS,
   PASSWORD_MAX,
@@ -40,7 +41,7 @@ export const emailSchema = z.string().trim().toLowerCase().max(EMAIL_MAX).email(
 
 export function checkEmail(email: string): string {
   const r = emailSchema.safeParse(email);
-  if (!r.success) throw new AccountError("invalid-email", "The email address is badly formatted.");
+  if (!r.success) throw new AccountError("invalid-email", EMAIL_BADLY_FORMATTED);
   return r.data;
 }
 
