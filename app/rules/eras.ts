@@ -10,6 +10,8 @@ export interface EraInfo {
   station: Station;
   years: string;
   image: string;
+  /** The era feed's square cover (its raster copy is what directories get: ./artwork.ts). */
+  cover: string;
   accent: string;
 }
 
@@ -18,24 +20,28 @@ export const ERAS: Record<Station, EraInfo> = {
     station: "GOOM Radio",
     years: "2010–2013",
     image: "/media/img/eras/goom-radio.svg",
+    cover: "/media/img/eras/goom-radio-square.svg",
     accent: "#e4572e",
   },
   MLR: {
     station: "MLR",
     years: "2013–2017",
     image: "/media/img/eras/mlr.svg",
+    cover: "/media/img/eras/mlr-square.svg",
     accent: "#29bf12",
   },
   PPR: {
     station: "PPR",
     years: "2017–2021",
     image: "/media/img/eras/ppr.svg",
+    cover: "/media/img/eras/ppr-square.svg",
     accent: "#3f88c5",
   },
   UFRN: {
     station: "UFRN",
     years: "2021–today",
     image: "/media/img/eras/ufrn.svg",
+    cover: "/media/img/eras/ufrn-square.svg",
     accent: "#f2a541",
   },
 };

@@ -49,11 +49,13 @@ ${logoMark(300, 250, 1.6, "#ffffff", "#f5a623")}
 <text x="300" y="520" text-anchor="middle" ${FONT2} font-size="26" fill="#f5a623" font-style="italic">Why? Because We Can!</text>`);
 
 // ---------------------------------------------------------------- eras
+// The years are the era captions' (app/rules/eras.ts), character for character: the art and the
+// caption under it must agree (tests/unit/artwork.test.ts checks).
 const ERA_STYLE = {
-  "goom-radio": { name: "GOOM Radio", years: "2010 - 2013", bg: "#3d1f0b", a: "#f2994a", b: "#f2c94c", c: "#fff3e0" },
-  mlr: { name: "MLR", years: "2014 - 2017", bg: "#0b2e3d", a: "#2ec4b6", b: "#cbf3f0", c: "#ffffff" },
-  ppr: { name: "PPR", years: "2018 - 2021", bg: "#2a0f3d", a: "#b185db", b: "#ffd6ff", c: "#ffffff" },
-  ufrn: { name: "UFRN", years: "2022 - 2025", bg: "#07140c", a: "#39ff88", b: "#a7ffcf", c: "#eafff2" },
+  "goom-radio": { name: "GOOM Radio", years: "2010–2013", bg: "#3d1f0b", a: "#f2994a", b: "#f2c94c", c: "#fff3e0" },
+  mlr: { name: "MLR", years: "2013–2017", bg: "#0b2e3d", a: "#2ec4b6", b: "#cbf3f0", c: "#ffffff" },
+  ppr: { name: "PPR", years: "2017–2021", bg: "#2a0f3d", a: "#b185db", b: "#ffd6ff", c: "#ffffff" },
+  ufrn: { name: "UFRN", years: "2021–today", bg: "#07140c", a: "#39ff88", b: "#a7ffcf", c: "#eafff2" },
   edgefm: { name: "EdgeFM", years: "Sister station", bg: "#14142b", a: "#ff4d6d", b: "#ffb3c1", c: "#ffffff" },
 };
 
@@ -81,6 +83,14 @@ ${eraPattern(slug, 600, 400, s)}
 <rect width="1600" height="600" fill="url(#g)"/>
 ${eraPattern(slug, 1600, 600, s)}
 <text x="80" y="540" ${FONT} font-size="140" fill="${s.c}" opacity=".12">${esc(s.name.toUpperCase())}</text>`);
+  // the era feed's podcast cover: square, like every directory wants it
+  svg(`eras/${slug}-square.svg`, 600, 600, `The Ham Radio Show - ${s.name} (${s.years})`, `
+<rect width="600" height="600" fill="${s.bg}"/>
+<g transform="translate(60 100)">${eraPattern(slug, 600, 400, s)}</g>
+${logoMark(110, 110, 0.8, s.c, s.a)}
+<text x="40" y="330" ${FONT} font-size="${s.name.length > 5 ? 66 : 104}" fill="${s.c}">${esc(s.name)}</text>
+<text x="44" y="390" ${FONT2} font-size="34" fill="${s.a}">${esc(s.years)}</text>
+<text x="44" y="550" ${FONT2} font-weight="700" font-size="26" fill="${s.b}" letter-spacing="4">THE HAM RADIO SHOW</text>`);
   // two square covers per era
   for (const v of [1, 2]) {
     const flip = v === 2;
@@ -94,6 +104,35 @@ ${logoMark(flip ? 300 : 130, flip ? 170 : 140, 1.2, flip ? s.bg : s.c, flip ? "#
 <text x="${flip ? 300 : 200}" y="${flip ? 498 : 518}" text-anchor="middle" ${FONT2} font-weight="700" font-size="26" fill="${flip ? s.a : s.bg}">${esc(s.name)}</text>`);
   }
 }
+
+// ---------------------------------------------------------------- Cold Cut, share card, app icons
+svg("coldcut.svg", 600, 600, "Cold Cut - short cuts from The Ham Radio Show archive", `
+<rect width="600" height="600" fill="#023047"/>
+${waves(430, 300, "#8ecae6", 5, 46, 8, 0.45)}
+<circle cx="430" cy="300" r="120" fill="#ffb3c1"/><circle cx="430" cy="300" r="95" fill="#ff8fa3"/>
+<circle cx="400" cy="270" r="14" fill="#fff"/><circle cx="465" cy="330" r="12" fill="#fff"/><circle cx="450" cy="250" r="9" fill="#fff"/>
+<text x="40" y="130" ${FONT} font-size="84" fill="#ffffff">COLD</text>
+<text x="40" y="220" ${FONT} font-size="84" fill="#ffffff">CUT</text>
+<text x="44" y="500" ${FONT2} font-size="30" fill="#8ecae6">Short cuts from the archive</text>
+<text x="44" y="550" ${FONT2} font-weight="700" font-size="26" fill="#ffb3c1" letter-spacing="4">THE HAM RADIO SHOW</text>`);
+
+svg("show-card.svg", 1200, 630, "The Ham Radio Show - The Most Dangerous Radio Today", `
+<rect width="1200" height="630" fill="#1b1f3b"/>
+${waves(960, 315, "#f5a623", 6, 60, 8, 0.45)}
+${logoMark(960, 315, 2.2, "#ffffff", "#f5a623")}
+<text x="70" y="250" ${FONT} font-size="78" fill="#ffffff">THE HAM</text>
+<text x="70" y="340" ${FONT} font-size="78" fill="#f5a623">RADIO SHOW</text>
+<text x="74" y="420" ${FONT2} font-size="34" fill="#ffffff">The Most Dangerous Radio Today</text>
+<text x="74" y="470" ${FONT2} font-size="28" fill="#c9cbe0">Live radio and 15+ years of episodes</text>`);
+
+// App icons: "any" on a rounded tile; "maskable" full-bleed with the mark inside the central
+// safe circle (40% radius), which launchers crop to any shape.
+svg("icons/icon.svg", 512, 512, "The Ham Radio Show", `
+<rect width="512" height="512" rx="112" fill="#0d0d10"/>
+${logoMark(256, 244, 3.3, "#ffffff", "#f5a623")}`);
+svg("icons/icon-maskable.svg", 512, 512, "The Ham Radio Show", `
+<rect width="512" height="512" fill="#0d0d10"/>
+${logoMark(256, 250, 2.3, "#ffffff", "#f5a623")}`);
 
 // ---------------------------------------------------------------- crew
 const FACES = ["visor", "glasses", "bun", "cap", "goggles", "antenna", "hat"];

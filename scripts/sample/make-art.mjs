@@ -1,0 +1,88 @@
+// Renders the raster art the bundled SVGs cannot serve (Node 20 + sharp, a dev dependency):
+// - podcast/<path>.jpg: square 1400 px JPEG covers, what podcast directories accept for a channel
+//   or an episode (JPEG or PNG, 1400-3000 px, square);
+// - share/<path>.jpg: 1200 x 630 JPEG cards for link previews (og:image), the art whole on a
+//   blurred, darkened copy of itself;
+// - icons/*.png: the web app manifest's icons (192 and 512, and a maskable 512) and the Apple touch icon.
+// <path> mirrors the SVG's path under public/media/img, which is how app/rules/artwork.ts finds them.
+// Deterministic for one sharp version: same SVGs in, same files out.
+import { mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import sharp from "sharp";
+
+const IMG = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "public", "media", "img");
+const PODCAST = 1400;
+const SHARE = { width: 1200, height: 630 };
+const svgsIn = (dir) =>
+  readdirSync(join(IMG, dir))
+    .filter((f) => f.endsWith(".svg"))
+    .map((f) => `${dir}/${f}`);
+
+/** The SVG rasterised at (at least) `width` px wide, sharp-edged text included. */
+function render(rel, width) {
+  const file = join(IMG, rel);
+  const svgWidth = Number(/<svg[^>]*\swidth="(\d+)"/.exec(readFileSync(file, "utf8"))?.[1] ?? width);
+  return sharp(file, { density: Math.ceil((72 * width) / svgWidth) });
+}
+
+const jpeg = (image) => image.flatten({ background: "#000000" }).jpeg({ quality: 84, mozjpeg: true });
+const out = (rel) => {
+  const file = join(IMG, rel);
+  mkdirSync(dirname(file), { recursive: true });
+  return file;
+};
+const written = [];
+const done = (rel) => written.push([rel, statSync(join(IMG, rel)).size]);
+
+async function podcastCover(rel) {
+  const target = `podcast/${rel.replace(/\.svg$/, ".jpg")}`;
+  await jpeg(render(rel, PODCAST).resize(PODCAST, PODCAST, { fit: "cover" })).toFile(out(target));
+  done(target);
+}
+
+async function shareCard(rel) {
+  const target = `share/${rel.replace(/\.svg$/, ".jpg")}`;
+  const art = await render(rel, SHARE.width).png().toBuffer();
+  const backdrop = await sharp(art)
+    .resize(SHARE.width, SHARE.height, { fit: "cover" })
+    .blur(40)
+    .modulate({ brightness: 0.55 })
+    .toBuffer();
+  const front = await sharp(art).resize(SHARE.width, SHARE.height, { fit: "inside" }).toBuffer();
+  await jpeg(sharp(backdrop).composite([{ input: front, gravity: "centre" }])).toFile(out(target));
+  done(target);
+}
+
+async function icon(rel, size, name) {
+  const target = `icons/${name}`;
+  await render(rel, size)
+    .resize(size, size)
+    .png({ compressionLevel: 9, palette: true })
+    .toFile(out(target));
+  done(target);
+}
+
+const covers = [
+  "default-episode.svg",
+  "coldcut.svg",
+  ...svgsIn("episodes"),
+  ...svgsIn("eras").filter((r) => r.endsWith("-square.svg")),
+];
+for (const rel of covers) await podcastCover(rel);
+const shared = [
+  "show-card.svg",
+  "default-episode.svg",
+  "coldcut.svg",
+  ...svgsIn("episodes"),
+  ...svgsIn("eras").filter((r) => !r.endsWith("-square.svg")),
+  ...svgsIn("crew").filter((r) => r.endsWith("-header.svg")),
+  ...svgsIn("news"),
+];
+for (const rel of shared) await shareCard(rel);
+await icon("icons/icon.svg", 192, "icon-192.png");
+await icon("icons/icon.svg", 512, "icon-512.png");
+await icon("icons/icon-maskable.svg", 512, "icon-maskable-512.png");
+await icon("icons/icon-maskable.svg", 180, "apple-touch-icon.png");
+
+console.log(`wrote ${written.length} raster files, ${written.reduce((n, [, b]) => n + b, 0)} bytes`);
