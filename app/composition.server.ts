@@ -203,6 +203,7 @@ export async function createServices(env: Env, stores?: Stores): Promise<Service
     }),
     nowPlaying: createNowPlayingFromEnv(env),
     siteUrl: env.SITE_URL,
+    podcastOwnerEmail: env.PODCAST_OWNER_EMAIL,
     publicConfig: {
       liveStreamUrl: env.LIVE_STREAM_URL,
       contentSiteUrl: env.CONTENT_SITE_URL,

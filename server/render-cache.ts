@@ -277,6 +277,15 @@ export function sendPage(
 ): void {
   res.statusCode = page.status;
   for (const [name, value] of page.headers) res.setHeader(name, value);
+  // A page with validators (a feed, the sitemap) the client already has: 304, no body.
+  if (page.status === 200 && (res.hasHeader("ETag") || res.hasHeader("Last-Modified")) && req.fresh) {
+    res.statusCode = 304;
+    res.removeHeader("Content-Type");
+    res.setHeader("X-Render-Cache", state);
+    if (timing) res.setHeader("Server-Timing", timing);
+    res.end();
+    return;
+  }
   let chunks: Buffer[];
   if (page.gzip && page.nonceLength === Buffer.byteLength(nonce) && req.acceptsEncodings("gzip") === "gzip") {
     chunks = gzipChunks(page.gzip, nonce);
@@ -435,11 +444,15 @@ async function stream(res: ExpressResponse, response: Response, timing: string |
   else res.end();
 }
 
-/** The GET Request a cache fill renders (headers as @remix-run/express passes them, anonymous). */
+/**
+ * The GET Request a cache fill renders (headers as @remix-run/express passes them, anonymous and
+ * unconditional: the copy kept is the whole page, and `sendPage` answers conditions from it).
+ */
+const NOT_FORWARDED = new Set(["cookie", "authorization", "if-none-match", "if-modified-since"]);
 function toFetchRequest(req: ExpressRequest, href: string): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined || name === "cookie" || name === "authorization") continue;
+    if (value === undefined || NOT_FORWARDED.has(name)) continue;
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else headers.set(name, value);
   }

@@ -1,5 +1,6 @@
 import { AppLink } from "~/ui/primitives";
 import { CREW_CARD_SIZE_PX, DEFAULT_EPISODE_IMAGE } from "~/rules/constants";
+import { crewLink } from "~/rules/crew";
 
 // Not in ./Cards.tsx, which every page's first load carries whole.
 
@@ -17,7 +18,7 @@ export function CrewCard({
 }) {
   return (
     <AppLink
-      to={`/crew?name=${encodeURIComponent(name)}`}
+      to={crewLink(name)}
       className="crew-card"
       style={{ width: CREW_CARD_SIZE_PX, height: CREW_CARD_SIZE_PX }}
     >

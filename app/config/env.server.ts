@@ -22,8 +22,13 @@ const envSchema = z
     SAMPLE_DIR: z.string().trim().min(1).default("./sample"),
     /** Comma-separated list, newest first, so secrets can rotate. */
     SESSION_SECRET: z.string().optional(),
-    /** Public origin of the site, used for absolute links in feeds and share links. */
+    /**
+     * Public origin of the site: absolute links in feeds, share previews, the sitemap and OAuth
+     * callbacks. Unset, each request's own origin is used (ADR 017).
+     */
     SITE_URL: optionalUrl,
+    /** The podcast feeds' owner (itunes:owner, podcast:locked): where directories verify ownership. */
+    PODCAST_OWNER_EMAIL: z.string().trim().email().default("podcast@hamradioshow.net"),
     /** The show's content site (WordPress); slider links pointing here open as /Page/<path>. */
     CONTENT_SITE_URL: z.string().trim().url().default("https://www.hamradioshow.net"),
     HELP_URL: z.string().trim().url().default("https://www.hamradioshow.net/help/"),

@@ -1,4 +1,6 @@
+import { createHash } from "node:crypto";
 import { json } from "@remix-run/node";
+import fresh from "fresh";
 import { CACHE_POLICY } from "./cache-policy";
 
 /** The thrown responses route modules use; the shared error boundary renders them. */
@@ -22,4 +24,33 @@ export function serviceUnavailable(message: string): Response {
 /** The same for an action answering JSON (a fetcher, the progress beacon, a form's action data). */
 export function serviceUnavailableJson<T>(data: T, retryAfterS = RETRY_AFTER_SECONDS) {
   return json(data, { status: 503, headers: { ...UNAVAILABLE_HEADERS, "Retry-After": String(retryAfterS) } });
+}
+
+/**
+ * A generated document (feed, sitemap) with validators, answered 304 without a body when the
+ * client's copy is current (If-None-Match, else If-Modified-Since): readers that poll pay nothing
+ * for an unchanged feed. The ETag is weak: a compressed copy carries the same one.
+ */
+export function conditionalResponse(
+  request: Request,
+  body: string,
+  {
+    contentType,
+    cacheControl,
+    lastModified,
+  }: { contentType: string; cacheControl: string; lastModified?: Date | null },
+): Response {
+  const etag = `W/"${createHash("sha1").update(body).digest("base64url")}"`;
+  const validators: Record<string, string> = { ETag: etag, "Cache-Control": cacheControl };
+  if (lastModified) validators["Last-Modified"] = lastModified.toUTCString();
+  const current = fresh(
+    {
+      "if-none-match": request.headers.get("if-none-match") ?? undefined,
+      "if-modified-since": request.headers.get("if-modified-since") ?? undefined,
+      "cache-control": request.headers.get("cache-control") ?? undefined,
+    },
+    { etag, "last-modified": validators["Last-Modified"] },
+  );
+  if (current) return new Response(null, { status: 304, headers: validators });
+  return new Response(body, { headers: { ...validators, "Content-Type": contentType } });
 }

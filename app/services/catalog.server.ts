@@ -11,8 +11,8 @@ export interface Catalog {
   searchEpisodes(term: string, limit: number): Promise<Episode[]>;
   /** Newest first. `page` is 1-based. */
   episodesByEra(station: Station, page: number, pageSize: number): Promise<Page<Episode>>;
-  /** Every episode of an era, newest first (for the podcast feed). */
-  allEpisodesOfEra(station: Station): Promise<Episode[]>;
+  /** Every episode of a series, or of one era of it, newest first (the podcast feeds, the sitemap). */
+  allEpisodes(series: Series, era?: Station): Promise<Episode[]>;
   sponsors(): Promise<Sponsor[]>;
   crew(): Promise<CrewMember[]>;
   crewByName(name: string): Promise<CrewMember | null>;

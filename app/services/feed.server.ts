@@ -1,54 +1,190 @@
-import type { Episode } from "./types";
+import { v5 as uuidv5 } from "uuid";
+import type { CrewMember, Episode } from "./types";
 import { ERAS, eraFeedLink, eraLink, type Station } from "~/rules/eras";
 import { ERA_DESCRIPTIONS } from "~/rules/era-descriptions";
 import { episodeLink } from "~/rules/episodes";
-import { formatDuration } from "~/utils/time";
+import { COLD_CUT_ART, SHOW_ART, podcastArt } from "~/rules/artwork";
+import {
+  COLD_CUT_FEED_PATH,
+  PODCAST,
+  PODCAST_GUID_NAMESPACE,
+  SHOW_FEED_PATH,
+  crewRole,
+  episodeNumber,
+  podcastGuidName,
+  seasonOf,
+} from "~/rules/podcast";
+import { crewLink } from "~/rules/crew";
 
 const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
 // Characters XML 1.0 forbids are dropped rather than escaped.
 const INVALID_XML = /[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu;
 export const xml = (s: string) => s.replace(INVALID_XML, "").replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!);
 
-function mimeType(url: string): string {
-  const ext = url.split("?")[0]!.split(".").pop()?.toLowerCase();
-  return ext === "m4a" || ext === "aac" ? "audio/aac" : ext === "ogg" || ext === "opus" ? "audio/ogg" : "audio/mpeg";
+/** The enclosure type directories expect for the audio file's extension (MP3 when unknown). */
+export function audioType(url: string): string {
+  const ext = url.split(/[?#]/)[0]!.split(".").pop()?.toLowerCase();
+  switch (ext) {
+    case "m4a":
+    case "mp4":
+      return "audio/x-m4a";
+    case "aac":
+      return "audio/aac";
+    case "ogg":
+    case "opus":
+      return "audio/ogg";
+    default:
+      return "audio/mpeg";
+  }
 }
 
-/** An RSS 2.0 podcast feed (iTunes namespace) of one era, newest first. */
-export function buildEraFeed(station: Station, episodes: Episode[], siteUrl: string): string {
-  const era = ERAS[station];
-  const abs = (u: string) => new URL(u, siteUrl).href;
-  const items = episodes
-    .map((e) => {
-      const link = abs(episodeLink(e.title, e.coldcut));
-      return `    <item>
-      <title>${xml(e.title)}</title>
-      <link>${xml(link)}</link>
-      <guid isPermaLink="false">${xml(`hamradioshow-${e.id}`)}</guid>
-      <pubDate>${new Date(e.pubdate).toUTCString()}</pubDate>
-      <description>${xml(e.description)}</description>
-      <enclosure url="${xml(abs(e.audioUrl))}" length="${e.fileSize ?? 0}" type="${mimeType(e.audioUrl)}"/>
-      <itunes:duration>${formatDuration(e.duration)}</itunes:duration>
-      <itunes:image href="${xml(abs(e.image))}"/>
-      <itunes:explicit>${e.canbashow ? "true" : "false"}</itunes:explicit>
-      ${e.subtext ? `<itunes:subtitle>${xml(e.subtext)}</itunes:subtitle>` : ""}
+/** Podcasting 2.0 `podcast:guid`: UUIDv5 of the feed URL without scheme and trailing slashes. */
+export function podcastGuid(feedUrl: string): string {
+  return uuidv5(podcastGuidName(feedUrl), PODCAST_GUID_NAMESPACE);
+}
+
+export type FeedKind = { kind: "show" } | { kind: "era"; station: Station } | { kind: "coldcut" };
+
+interface Channel {
+  title: string;
+  description: string;
+  /** Site paths: the page the feed belongs to, the feed itself, the cover (an SVG has a raster copy). */
+  page: string;
+  feed: string;
+  art: string;
+  /** Items carry their era as a season (the main show's feeds). */
+  seasons: boolean;
+}
+
+function channelOf(feed: FeedKind): Channel {
+  switch (feed.kind) {
+    case "show":
+      return {
+        title: PODCAST.title,
+        description: PODCAST.description,
+        page: "/",
+        feed: SHOW_FEED_PATH,
+        art: SHOW_ART,
+        seasons: true,
+      };
+    case "era":
+      return {
+        title: `${PODCAST.title} — ${feed.station}`,
+        description: ERA_DESCRIPTIONS[feed.station],
+        page: eraLink(feed.station),
+        feed: eraFeedLink(feed.station),
+        art: ERAS[feed.station].cover,
+        seasons: true,
+      };
+    case "coldcut":
+      return {
+        title: PODCAST.coldCutTitle,
+        description: PODCAST.coldCutDescription,
+        page: "/",
+        feed: COLD_CUT_FEED_PATH,
+        art: COLD_CUT_ART,
+        seasons: false,
+      };
+  }
+}
+
+export interface FeedInput {
+  feed: FeedKind;
+  /** Newest first. */
+  episodes: Episode[];
+  crew: CrewMember[];
+  /** Public origin every link is made absolute against. */
+  origin: string;
+  ownerEmail: string;
+}
+
+/** When the feed last changed as a reader sees it: its newest episode. */
+export function feedLastModified(episodes: Episode[]): Date | null {
+  const newest = Math.max(...episodes.map((e) => Date.parse(e.pubdate)).filter(Number.isFinite));
+  return Number.isFinite(newest) ? new Date(Math.floor(newest / 1000) * 1000) : null;
+}
+
+/** A directory-grade podcast feed: RSS 2.0 with the iTunes and Podcasting 2.0 namespaces. */
+export function buildFeed({ feed, episodes, crew, origin, ownerEmail }: FeedInput): string {
+  const channel = channelOf(feed);
+  const abs = (u: string) => xml(new URL(u, origin).href);
+  const feedUrl = new URL(channel.feed, origin).href;
+  const cover = podcastArt(channel.art);
+  const lastModified = feedLastModified(episodes);
+  const tag = (name: string, value: string | number, attrs = "") => `<${name}${attrs}>${value}</${name}>`;
+  const lines =
+    (indent: string) =>
+    (...parts: (string | false | null | undefined)[]) =>
+      parts.filter(Boolean).join(`\n${indent}`);
+
+  const people = crew.flatMap((member) => {
+    const role = crewRole(member.job);
+    if (!role) return [];
+    const img = podcastArt(member.profileImg);
+    const attrs =
+      ` role="${xml(role.role)}" group="${xml(role.group)}"` +
+      (img ? ` img="${abs(img)}"` : "") +
+      ` href="${abs(crewLink(member.name))}"`;
+    return [`<podcast:person${attrs}>${xml(member.name)}</podcast:person>`];
+  });
+
+  const items = episodes.map((e) => {
+    const art = podcastArt(e.image);
+    const number = episodeNumber(e.title);
+    const season = channel.seasons && e.era ? seasonOf(e.era) : null;
+    return `    <item>
+      ${lines("      ")(
+        tag("title", xml(e.title)),
+        tag("link", abs(episodeLink(e.title, e.coldcut))),
+        tag("guid", xml(`hamradioshow-${e.id}`), ' isPermaLink="false"'),
+        tag("pubDate", new Date(e.pubdate).toUTCString()),
+        tag("description", xml(e.description)),
+        `<enclosure url="${abs(e.audioUrl)}" length="${e.fileSize ?? 0}" type="${audioType(e.audioUrl)}"/>`,
+        e.duration > 0 ? tag("itunes:duration", Math.round(e.duration)) : null,
+        art && `<itunes:image href="${abs(art)}"/>`,
+        tag("itunes:explicit", e.canbashow ? "true" : "false"),
+        tag("itunes:episodeType", "full"),
+        e.subtext && tag("itunes:subtitle", xml(e.subtext)),
+        season ? tag("itunes:season", season) : null,
+        season && e.era ? tag("podcast:season", season, ` name="${xml(e.era)}"`) : null,
+        number ? tag("itunes:episode", number) : null,
+        number ? tag("podcast:episode", number) : null,
+      )}
     </item>`;
-    })
-    .join("\n");
+  });
+
+  const categories = PODCAST.categories.map(([top, sub]) =>
+    sub
+      ? `<itunes:category text="${xml(top)}"><itunes:category text="${xml(sub)}"/></itunes:category>`
+      : `<itunes:category text="${xml(top)}"/>`,
+  );
+
   return `<?xml version="1.0" encoding="UTF-8"?>
-<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:atom="http://www.w3.org/2005/Atom">
+<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:podcast="https://podcastindex.org/namespace/1.0" xmlns:atom="http://www.w3.org/2005/Atom">
   <channel>
-    <title>${xml(`The Ham Radio Show — ${station}`)}</title>
-    <link>${xml(abs(eraLink(station)))}</link>
-    <atom:link href="${xml(abs(eraFeedLink(station)))}" rel="self" type="application/rss+xml"/>
-    <description>${xml(ERA_DESCRIPTIONS[station])}</description>
-    <language>en-us</language>
-    <image><url>${xml(abs(era.image))}</url><title>${xml(`The Ham Radio Show — ${station}`)}</title><link>${xml(abs(eraLink(station)))}</link></image>
-    <itunes:image href="${xml(abs(era.image))}"/>
-    <itunes:author>The Ham Radio Show</itunes:author>
-    <itunes:category text="Comedy"/>
-    <itunes:explicit>true</itunes:explicit>
-${items}
+    ${lines("    ")(
+      tag("title", xml(channel.title)),
+      tag("link", abs(channel.page)),
+      `<atom:link href="${xml(feedUrl)}" rel="self" type="application/rss+xml"/>`,
+      tag("description", xml(channel.description)),
+      tag("language", PODCAST.language),
+      tag("copyright", xml(`© ${PODCAST.author}`)),
+      lastModified && tag("pubDate", lastModified.toUTCString()),
+      lastModified && tag("lastBuildDate", lastModified.toUTCString()),
+      cover &&
+        `<image>${tag("url", abs(cover))}${tag("title", xml(channel.title))}${tag("link", abs(channel.page))}</image>`,
+      cover && `<itunes:image href="${abs(cover)}"/>`,
+      tag("itunes:author", xml(PODCAST.author)),
+      `<itunes:owner>${tag("itunes:name", xml(PODCAST.author))}${tag("itunes:email", xml(ownerEmail))}</itunes:owner>`,
+      tag("itunes:type", PODCAST.type),
+      tag("itunes:explicit", PODCAST.explicit ? "true" : "false"),
+      ...categories,
+      tag("podcast:guid", podcastGuid(feedUrl)),
+      tag("podcast:locked", PODCAST.locked ? "yes" : "no", ` owner="${xml(ownerEmail)}"`),
+      tag("podcast:medium", "podcast"),
+      ...people,
+    )}
+${items.join("\n")}
   </channel>
 </rss>
 `;

@@ -23,6 +23,7 @@ export interface Services {
   nowPlaying: NowPlayingService;
   publicConfig: PublicConfig;
   siteUrl: string | undefined;
+  podcastOwnerEmail: string;
   /**
    * GET /healthz: `ready` when this instance's database answers (else it cannot serve: 503);
    * `ok` when, besides, no configured upstream failed its last call ("unknown" before any).

@@ -68,6 +68,8 @@ const covers = [
   "coldcut.svg",
   ...svgsIn("episodes"),
   ...svgsIn("eras").filter((r) => r.endsWith("-square.svg")),
+  // the crew's avatars, for the feeds' podcast:person
+  ...svgsIn("crew").filter((r) => !r.endsWith("-header.svg")),
 ];
 for (const rel of covers) await podcastCover(rel);
 const shared = [

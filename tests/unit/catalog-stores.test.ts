@@ -384,9 +384,16 @@ describe.each(engines)("%s", (_name, engine) => {
         for (let p = 1; p <= first.pageCount; p++)
           all.push(...(await catalog.episodesByEra(station, p, 10)).items.map((e) => e.title));
         expect(all).toEqual(expected);
-        expect((await catalog.allEpisodesOfEra(station)).map((e) => e.title)).toEqual(expected);
+        expect((await catalog.allEpisodes("main", station)).map((e) => e.title)).toEqual(expected);
         expect(first.items.every((e) => e.era === station && !e.coldcut)).toBe(true);
       }
+    });
+
+    it("lists every episode of a series newest first, each series apart", async () => {
+      const titles = async (series: "main" | "coldcut") => (await catalog.allEpisodes(series)).map((e) => e.title);
+      expect(await titles("main")).toEqual([...sampleEpisodes].sort(byNewest).map((e) => e.title));
+      expect(await titles("coldcut")).toEqual([...sampleColdcut].sort(byNewest).map((e) => e.title));
+      expect((await catalog.allEpisodes("coldcut")).every((e) => e.coldcut)).toBe(true);
     });
 
     it("clamps a page past the end to the last page (the route turns that into a 404)", async () => {

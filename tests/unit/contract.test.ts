@@ -100,7 +100,11 @@ describe.each(catalogs)("Catalog contract — %s", (_name, make) => {
     const page3 = await make().episodesByEra("MLR", 3, 10);
     expect(page3.items).toHaveLength(6);
     expect(page1.items[0]!.pubdate > page3.items[0]!.pubdate).toBe(true);
-    expect((await make().allEpisodesOfEra("GOOM Radio")).length).toBe(26);
+    expect((await make().allEpisodes("main", "GOOM Radio")).length).toBe(26);
+    expect((await make().allEpisodes("main")).length).toBe(104);
+    const coldcut = await make().allEpisodes("coldcut");
+    expect(coldcut.length).toBe(12);
+    expect(coldcut.every((e) => e.coldcut)).toBe(true);
   });
   it("sponsors, crew, one crew member, bingo picks", async () => {
     const c = make();

@@ -1,87 +1,230 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { parseFeed, type FeedObject } from "podcast-partytime";
+import { itunesCategoriesSourceOfTruth } from "podcast-partytime/dist/parser/itunes-categories";
 import Parser from "rss-parser";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildEraFeed, xml } from "~/services/feed.server";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { audioType, buildFeed, podcastGuid, xml, type FeedKind } from "~/services/feed.server";
+import { conditionalResponse } from "~/http/responses.server";
 import { openDatabase, type Db } from "~/adapters/sqlite/db.server";
 import { seedIfEmpty } from "~/adapters/sqlite/seed.server";
 import { createSqliteCatalog } from "~/adapters/sqlite/catalog.server";
 import { STATIONS } from "~/rules/eras";
-import type { Episode } from "~/services/types";
+import { crewRole, episodeNumber } from "~/rules/podcast";
+import type { CrewMember, Episode } from "~/services/types";
+
+// podcast-partytime logs through pino at import; only its verdicts matter here.
+vi.hoisted(() => {
+  process.env.PARTYTIME_LOG = "silent";
+});
 
 const SITE = "https://listen.example.com";
-type Item = { "itunes:duration"?: string; itunes?: { duration?: string; explicit?: string } };
-const parser = new Parser<Record<string, unknown>, Item>({ customFields: { item: ["itunes:duration"] } });
+const OWNER = "owner@listen.example.com";
+const rss = new Parser();
 
 let dir: string;
 let db: Db;
-const episodesByEra = new Map<string, Episode[]>();
+let crew: CrewMember[];
+const episodesOf = new Map<string, Episode[]>();
+const FEEDS: [string, FeedKind, string][] = [
+  ["the whole show", { kind: "show" }, "/rss"],
+  ...STATIONS.map((station): [string, FeedKind, string] => [
+    station,
+    { kind: "era", station },
+    `/rss?era=${encodeURIComponent(station)}`,
+  ]),
+  ["Cold Cut", { kind: "coldcut" }, "/rss/coldcut"],
+];
+const keyOf = (feed: FeedKind) => (feed.kind === "era" ? feed.station : feed.kind);
+const build = (feed: FeedKind, episodes = episodesOf.get(keyOf(feed))!) =>
+  buildFeed({ feed, episodes, crew, origin: SITE, ownerEmail: OWNER });
+/** Parses with podcast-partytime (Podcasting 2.0 aware); null means it refused the feed. */
+const party = (body: string): FeedObject => {
+  const feed = parseFeed(body);
+  expect(feed, "podcast-partytime parses the feed").not.toBeNull();
+  return feed!;
+};
+const localFile = (url: string) => {
+  expect(url.startsWith(`${SITE}/`)).toBe(true);
+  return path.join("public", new URL(url).pathname);
+};
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "hrs-feed-"));
   db = openDatabase(dir);
   seedIfEmpty(db, path.resolve("sample"), path.resolve("public"));
   const catalog = createSqliteCatalog(db);
-  for (const s of STATIONS) episodesByEra.set(s, await catalog.allEpisodesOfEra(s));
+  crew = await catalog.crew();
+  episodesOf.set("show", await catalog.allEpisodes("main"));
+  episodesOf.set("coldcut", await catalog.allEpisodes("coldcut"));
+  for (const s of STATIONS) episodesOf.set(s, await catalog.allEpisodes("main", s));
 });
 afterAll(() => {
   db?.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-describe("era podcast feed (RSS 2.0 + iTunes namespace)", () => {
-  it.each(STATIONS)("is valid, parseable RSS for %s with channel title, description and image", async (station) => {
-    const episodes = episodesByEra.get(station)!;
-    const body = buildEraFeed(station, episodes, SITE);
-    expect(body.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
-    expect(body).toContain('<rss version="2.0"');
-    expect(body).toContain('xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"');
+describe.each(FEEDS)("podcast feed of %s", (_name, feed, feedPath) => {
+  it("passes two real parsers with the channel a directory needs", async () => {
+    const body = build(feed);
+    const episodes = episodesOf.get(keyOf(feed))!;
+    expect(episodes.length).toBeGreaterThan(0);
 
-    const feed = await parser.parseString(body);
-    expect(feed.title).toBe(`The Ham Radio Show — ${station}`);
-    expect(feed.description!.length).toBeGreaterThan(20);
-    expect(feed.link).toBe(`${SITE}/era?station=${encodeURIComponent(station)}`);
-    expect(feed.image?.url).toMatch(new RegExp(`^${SITE}/media/`));
-    expect(feed.itunes?.image).toMatch(new RegExp(`^${SITE}/media/`));
-    expect(feed.itunes?.author).toBe("The Ham Radio Show");
-    expect(feed.items).toHaveLength(episodes.length);
+    const viaRss = await rss.parseString(body);
+    expect(viaRss.items).toHaveLength(episodes.length);
+    expect(viaRss.feedUrl).toBe(`${SITE}${feedPath}`);
+    expect(viaRss.itunes?.owner).toEqual({ name: "The Ham Radio Show", email: OWNER });
+
+    const p = party(body);
+    expect(p.items).toHaveLength(episodes.length);
+    expect(p.title).toBe(viaRss.title);
+    expect(p.description.length).toBeGreaterThan(40);
+    expect(p.link).toMatch(new RegExp(`^${SITE}/`));
+    expect(p.language).toBe("en-us");
+    expect(p.author).toBe("The Ham Radio Show");
+    expect(p.owner).toEqual({ name: "The Ham Radio Show", email: OWNER });
+    expect(p.itunesType).toBe("episodic");
+    expect(p.explicit).toBe(true);
+    expect(p.guid).toBe(podcastGuid(`${SITE}${feedPath}`));
+    expect(p.locked).toBe(true);
+    expect(p.podcastOwner).toBe(OWNER);
+    expect(p.medium).toBe("podcast");
+    expect(p.lastPubDate?.getTime()).toBe(Date.parse(episodes[0]!.pubdate));
   });
 
-  it("has items newest first with enclosure url/length/type, guid, pubDate and itunes:duration", async () => {
-    const episodes = episodesByEra.get("MLR")!;
-    const feed = await parser.parseString(buildEraFeed("MLR", episodes, SITE));
+  it("has square raster cover art of 1400–3000 px, for the channel and every item", async () => {
+    const p = party(build(feed));
+    const covers = new Set([p.itunesImage!, p.image!.url, ...p.items.map((i) => i.itunesImage!)]);
+    expect(p.image!.url).toBe(p.itunesImage);
+    for (const url of covers) {
+      expect(url).toMatch(/\.(jpe?g|png)$/);
+      const m = await sharp(localFile(url)).metadata();
+      expect(["jpeg", "png"]).toContain(m.format);
+      expect(m.width).toBe(m.height);
+      expect(m.width).toBeGreaterThanOrEqual(1400);
+      expect(m.width).toBeLessThanOrEqual(3000);
+    }
+  });
+
+  it("gives every item an exact enclosure, a stable unique guid and its date, newest first", async () => {
+    const episodes = episodesOf.get(keyOf(feed))!;
+    const p = party(build(feed));
     const guids = new Set<string>();
     let previous = Infinity;
-    feed.items.forEach((item, i) => {
+    p.items.forEach((item, i) => {
       const e = episodes[i]!;
       expect(item.title).toBe(e.title);
-      expect(item.link).toBe(`${SITE}/episode?title=${encodeURIComponent(e.title)}`);
-      expect(item.enclosure?.url).toBe(new URL(e.audioUrl, SITE).href);
-      expect(item.enclosure?.type).toBe("audio/mpeg");
-      expect(Number(item.enclosure?.length)).toBeGreaterThan(0);
-      expect(Number(item.enclosure?.length)).toBe(e.fileSize);
+      expect(item.link).toBe(
+        new URL(`${e.coldcut ? "/coldcut/" : "/episode"}?title=${encodeURIComponent(e.title)}`, SITE).href,
+      );
+      expect(item.enclosure.url).toBe(`${SITE}${e.audioUrl}`);
+      expect(item.enclosure.type).toBe("audio/mpeg");
+      expect(item.enclosure.length).toBe(fs.statSync(localFile(item.enclosure.url)).size);
       expect(item.guid).toBe(`hamradioshow-${e.id}`);
-      expect(guids.has(item.guid!)).toBe(false);
-      guids.add(item.guid!);
-      const pub = Date.parse(item.pubDate!);
-      expect(pub).toBe(Date.parse(e.pubdate));
-      expect(pub).toBeLessThanOrEqual(previous);
-      previous = pub;
-      expect(item["itunes:duration"]).toMatch(/^(\d+:)?\d{1,2}:\d{2}$/);
-      expect(item.itunes?.duration).toBe(item["itunes:duration"]);
-      expect(item.content ?? item.contentSnippet).toBeTruthy();
+      expect(guids.has(item.guid)).toBe(false);
+      guids.add(item.guid);
+      expect(item.pubDate!.getTime()).toBe(Date.parse(e.pubdate));
+      expect(item.pubDate!.getTime()).toBeLessThanOrEqual(previous);
+      previous = item.pubDate!.getTime();
+      expect(item.duration).toBe(e.duration);
+      expect(item.explicit).toBe(e.canbashow);
     });
   });
 
-  it("uses the era query parameter in its self link", () => {
-    const body = buildEraFeed("GOOM Radio", [], SITE);
-    expect(body).toContain(`<atom:link href="${SITE}/rss?era=GOOM%20Radio" rel="self" type="application/rss+xml"/>`);
+  it("names the crew with Podcasting 2.0 roles, and the season and episode where known", () => {
+    const p = party(build(feed));
+    expect(p.podcastPeople!.map((person) => [person.name, person.role, person.group])).toEqual([
+      ["Captain Static", "Host", "Cast"],
+      ["Reverb", "Co-Host", "Cast"],
+      ["Madame Feedback", "Producer", "Creative Direction"],
+      ["Tater", "Foley Artist", "Audio Post-Production"],
+      ["Doc Squelch", "Reporter", "Cast"],
+      ["Dipole", "Social Media Manager", "Community"],
+      ["Gnome", "Audio Engineer", "Audio Production"],
+    ]);
+    for (const person of p.podcastPeople!) {
+      expect(person.href).toBe(`${SITE}/crew?name=${encodeURIComponent(person.name)}`);
+      expect(fs.existsSync(localFile(person.img!))).toBe(true);
+    }
+    for (const item of p.items) {
+      const number = episodeNumber(item.title ?? "");
+      expect(item.podcastEpisode?.number ?? null).toBe(number);
+      if (feed.kind === "coldcut") expect(item.podcastSeason).toBeUndefined();
+      else
+        expect(item.podcastSeason).toEqual({
+          number: STATIONS.indexOf(episodeEra(item.guid)) + 1,
+          name: episodeEra(item.guid),
+        });
+    }
+    if (feed.kind !== "coldcut")
+      expect(p.items.filter((i) => i.podcastEpisode).length).toBeGreaterThan(p.items.length / 2);
   });
 
-  it("is still valid for an empty era", async () => {
-    const feed = await parser.parseString(buildEraFeed("PPR", [], SITE));
-    expect(feed.items).toEqual([]);
+  it("lists only categories of Apple's list", () => {
+    const apple = new Map(itunesCategoriesSourceOfTruth.map((c) => [c.name, c.subCategories as string[]]));
+    const viaRss = /<itunes:category text="([^"]+)"(?:><itunes:category text="([^"]+)"\/>)?/g;
+    const found = [...build(feed).matchAll(viaRss)];
+    expect(found.length).toBeGreaterThan(0);
+    for (const [, top, sub] of found) {
+      expect(apple.has(top!)).toBe(true);
+      if (sub) expect(apple.get(top!)).toContain(sub);
+    }
+    expect(party(build(feed)).categories).toEqual(["comedy", "leisure", "hobbies"]);
+  });
+});
+
+function episodeEra(guid: string) {
+  const e = episodesOf.get("show")!.find((x) => `hamradioshow-${x.id}` === guid)!;
+  return e.era!;
+}
+
+describe("feed identity", () => {
+  it("podcast:guid is the namespace's UUIDv5 of the feed URL without scheme and trailing slashes", () => {
+    // The namespace's own examples.
+    expect(podcastGuid("https://mp3s.nashownotes.com/pc20rss.xml")).toBe("917393e3-1b1e-5cef-ace4-edaa54e1f810");
+    expect(podcastGuid("podnews.net/rss/")).toBe("9b024349-ccf0-5f69-a609-6b82873eab3c");
+    expect(podcastGuid("https://podnews.net/rss////")).toBe("9b024349-ccf0-5f69-a609-6b82873eab3c");
+    const guids = FEEDS.map(([, feed]) => party(build(feed)).guid);
+    expect(new Set(guids).size).toBe(FEEDS.length);
+  });
+
+  it("an episode keeps its guid whatever feed it is in and whatever else changes", () => {
+    const show = party(build({ kind: "show" }));
+    const era = party(build({ kind: "era", station: "MLR" }));
+    const moved = episodesOf.get("MLR")!.map((e) => ({ ...e, title: `${e.title} (remastered)`, description: "new" }));
+    const edited = party(build({ kind: "era", station: "MLR" }, moved.reverse()));
+    const guidOf = (feed: FeedObject, id: string) => feed.items.find((i) => i.guid === `hamradioshow-${id}`);
+    for (const e of episodesOf.get("MLR")!) {
+      expect(guidOf(show, e.id)).toBeDefined();
+      expect(guidOf(era, e.id)).toBeDefined();
+      expect(guidOf(edited, e.id)).toBeDefined();
+    }
+  });
+});
+
+describe("feed rules", () => {
+  it("maps job titles to taxonomy roles and leaves unknown jobs out", () => {
+    expect(crewRole("Host & Founder")).toEqual({ role: "host", group: "cast" });
+    expect(crewRole("Co-Host")).toEqual({ role: "co-host", group: "cast" });
+    expect(crewRole("Cat wrangler")).toBeNull();
+    const p = party(build({ kind: "show" }).replace(/<podcast:person [^>]*>Gnome<\/podcast:person>/, ""));
+    expect(p.podcastPeople).toHaveLength(6);
+  });
+
+  it("reads episode numbers off titles only where the title gives one", () => {
+    expect(episodeNumber("Episode 8: The Great Antenna Heist")).toBe(8);
+    expect(episodeNumber("Pilot Light")).toBeNull();
+    expect(episodeNumber("Cold Cut: The Modem Song")).toBeNull();
+  });
+
+  it("types enclosures by extension", () => {
+    expect(audioType("/a.mp3")).toBe("audio/mpeg");
+    expect(audioType("https://x/a.M4A?dl=1")).toBe("audio/x-m4a");
+    expect(audioType("/a.aac")).toBe("audio/aac");
+    expect(audioType("/a.opus#t=1")).toBe("audio/ogg");
+    expect(audioType("/stream")).toBe("audio/mpeg");
   });
 
   it("escapes hostile text and drops characters XML forbids, so the feed always parses", async () => {
@@ -100,19 +243,49 @@ describe("era podcast feed (RSS 2.0 + iTunes namespace)", () => {
       fileSize: null,
       coldcut: false,
     };
-    const body = buildEraFeed("UFRN", [nasty], SITE);
+    const body = build({ kind: "era", station: "UFRN" }, [nasty]);
     expect(body).not.toContain("<script>");
     expect(body).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/);
-    const feed = await parser.parseString(body);
-    const item = feed.items[0]!;
+    const item = (await rss.parseString(body)).items[0]!;
     expect(item.title).toBe('Tom & Jerry <script>alert("x")</script> ]]>  end');
     expect(item.guid).toBe("hamradioshow-x<&>\"'");
     expect(item.enclosure?.length).toBe("0");
-    expect(item.itunes?.duration).toBe("1:02:05");
-    expect(item.itunes?.explicit).toBe("true");
+    expect(party(body).items[0]!.duration).toBe(3725);
+  });
+
+  it("is still a valid feed with no episodes", async () => {
+    const body = build({ kind: "era", station: "PPR" }, []);
+    expect((await rss.parseString(body)).items).toEqual([]);
+    expect(party(body).title).toBe("The Ham Radio Show — PPR");
   });
 
   it("xml() escapes the five XML specials", () => {
     expect(xml(`<a href="x">'&'</a>`)).toBe("&lt;a href=&quot;x&quot;&gt;&apos;&amp;&apos;&lt;/a&gt;");
+  });
+});
+
+describe("conditional GET", () => {
+  const get = (headers: Record<string, string> = {}) =>
+    conditionalResponse(new Request(`${SITE}/rss`, { headers }), "<rss/>", {
+      contentType: "application/rss+xml",
+      cacheControl: "public, max-age=300",
+      lastModified: new Date("2025-05-16T21:15:00Z"),
+    });
+
+  it("answers 304 with no body for a current ETag or date, else the feed with its validators", async () => {
+    const first = get();
+    const etag = first.headers.get("ETag")!;
+    expect(first.status).toBe(200);
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    expect(first.headers.get("Last-Modified")).toBe("Fri, 16 May 2025 21:15:00 GMT");
+    const notModified = get({ "If-None-Match": etag });
+    expect(notModified.status).toBe(304);
+    expect(await notModified.text()).toBe("");
+    expect(notModified.headers.get("ETag")).toBe(etag);
+    expect(get({ "If-Modified-Since": "Fri, 16 May 2025 21:15:00 GMT" }).status).toBe(304);
+    expect(get({ "If-Modified-Since": "Fri, 16 May 2025 21:14:59 GMT" }).status).toBe(200);
+    // An ETag that no longer matches wins over a date that still would.
+    expect(get({ "If-None-Match": 'W/"old"', "If-Modified-Since": "Sat, 17 May 2025 00:00:00 GMT" }).status).toBe(200);
+    expect(get({ "If-None-Match": etag, "Cache-Control": "no-cache" }).status).toBe(200);
   });
 });

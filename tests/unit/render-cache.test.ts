@@ -122,6 +122,10 @@ function fakeRemix(request: Request, context: AppLoadContext): Promise<Response>
         return page(200, { "Cache-Control": "private, no-store" });
       case "/sets-cookie":
         return page(200, { ...publicPage, "Set-Cookie": "x=1" });
+      case "/feed":
+        // A loader answering conditions itself: a fill must not get its 304.
+        if (request.headers.has("if-none-match")) return new Response(null, { status: 304 });
+        return page(200, { ...publicPage, ETag: 'W/"v1"', "Last-Modified": "Fri, 16 May 2025 21:15:00 GMT" });
       case "/missing":
         return page(404, { "Cache-Control": "public, max-age=10, s-maxage=10", Vary: "Cookie" });
       case "/boom":
@@ -252,6 +256,29 @@ describe("render cache over HTTP", () => {
     expect(await encoding("*")).toBe("gzip");
     expect(await encoding("gzip;q=0")).toBeUndefined();
     expect(await encoding("br")).toBeUndefined();
+  });
+
+  it("answers a conditional GET of a kept page with validators 304, from the whole copy", async () => {
+    const first = await get("/feed", { "If-None-Match": 'W/"v1"' });
+    expect([first.status, first.headers["x-render-cache"], first.body.length]).toEqual([304, "miss", 0]);
+    expect(first.headers.etag).toBe('W/"v1"');
+    const hit = await get("/feed", { "If-None-Match": 'W/"v1"' });
+    expect([hit.status, hit.headers["x-render-cache"], hit.body.length]).toEqual([304, "hit", 0]);
+    const byDate = await get("/feed", { "If-Modified-Since": "Fri, 16 May 2025 21:15:00 GMT" });
+    expect(byDate.status).toBe(304);
+    for (const headers of [
+      {},
+      { "If-None-Match": 'W/"v0"' },
+      { "If-Modified-Since": "Thu, 15 May 2025 00:00:00 GMT" },
+    ]) {
+      const full = await get("/feed", headers);
+      expect(full.status).toBe(200);
+      expect(full.body.toString()).toContain("<h1>/feed");
+    }
+    expect(renders).toEqual(["GET /feed"]);
+    // Pages without validators are never answered 304.
+    await get("/");
+    expect((await get("/", { "If-Modified-Since": "Fri, 16 May 2099 21:15:00 GMT" })).status).toBe(200);
   });
 
   it("keys on path and query", async () => {

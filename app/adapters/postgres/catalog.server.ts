@@ -69,7 +69,10 @@ export function createPostgresCatalog(pool: Pg): Catalog {
       ]);
       return { items, total, page: p, pageCount };
     },
-    allEpisodesOfEra: (station) => episodes("WHERE series = 'main' AND era = $1 ORDER BY pubdate DESC", [station]),
+    allEpisodes: (series, era) =>
+      era
+        ? episodes("WHERE series = $1 AND era = $2 ORDER BY pubdate DESC", [series, era])
+        : episodes("WHERE series = $1 ORDER BY pubdate DESC", [series]),
     async sponsors() {
       return (await data(`SELECT data FROM sponsors ORDER BY id COLLATE "C"`)).flatMap((d) => toSponsor(d) ?? []);
     },

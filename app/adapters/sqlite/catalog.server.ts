@@ -71,8 +71,9 @@ export function createSqliteCatalog(db: Db): Catalog {
   );
   const eraCount = db.prepare(`SELECT count(*) AS n FROM episodes WHERE series = 'main' AND era = ?`);
   const eraAll = db.prepare(
-    `SELECT ${EPISODE_COLUMNS} FROM episodes WHERE series = 'main' AND era = ? ORDER BY pubdate DESC`,
+    `SELECT ${EPISODE_COLUMNS} FROM episodes WHERE series = ? AND era = ? ORDER BY pubdate DESC`,
   );
+  const seriesAll = db.prepare(`SELECT ${EPISODE_COLUMNS} FROM episodes WHERE series = ? ORDER BY pubdate DESC`);
   const sponsors = db.prepare("SELECT data FROM sponsors ORDER BY id");
   const crew = db.prepare("SELECT data FROM crew ORDER BY CAST(id AS INTEGER), id");
   const crewByName = db.prepare("SELECT data FROM crew WHERE name = ? LIMIT 1");
@@ -102,8 +103,8 @@ export function createSqliteCatalog(db: Db): Catalog {
       const items = (eraPage.all(station, pageSize, (p - 1) * pageSize) as EpisodeDbRow[]).map(toEpisode);
       return { items, total, page: p, pageCount };
     },
-    async allEpisodesOfEra(station) {
-      return (eraAll.all(station) as EpisodeDbRow[]).map(toEpisode);
+    async allEpisodes(series, era) {
+      return ((era ? eraAll.all(series, era) : seriesAll.all(series)) as EpisodeDbRow[]).map(toEpisode);
     },
     async sponsors(): Promise<Sponsor[]> {
       return (sponsors.all() as { data: string }[]).flatMap(({ data }) => toSponsor(data) ?? []);

@@ -89,9 +89,10 @@ export function createSupabaseCatalog(config: SupabaseConfig): Catalog {
       const pageCount = Math.max(1, Math.ceil(total / pageSize));
       return { items, total, page: Math.min(Math.max(1, page), pageCount), pageCount };
     },
-    async allEpisodesOfEra(station) {
-      const { data } = await get(`Episodes?order=pubdate.desc&era=eq.${value(station)}`, PLATFORM_HEADER);
-      return episodes(data, false, "Episodes");
+    async allEpisodes(series, era) {
+      const filter = era ? `&era=eq.${value(era)}` : "";
+      const { data } = await get(`${table(series)}?order=pubdate.desc${filter}`, PLATFORM_HEADER);
+      return episodes(data, series === "coldcut", table(series));
     },
     async sponsors() {
       const { data } = await get("Sponsors");

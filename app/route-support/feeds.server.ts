@@ -1,0 +1,41 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { CACHE_POLICY } from "~/http/cache-policy";
+import { publicOrigin } from "~/http/origin.server";
+import { conditionalResponse } from "~/http/responses.server";
+import { buildFeed, feedLastModified, type FeedKind } from "~/services/feed.server";
+import { orElse } from "~/utils/or-else";
+
+/** A podcast feed as readers poll it: 304 when unchanged, 503 (never an empty feed) when the catalog fails. */
+export async function feedResponse(request: Request, context: AppLoadContext, feed: FeedKind): Promise<Response> {
+  const { catalog, siteUrl, podcastOwnerEmail } = context.services;
+  const series = feed.kind === "coldcut" ? "coldcut" : "main";
+  let episodes;
+  try {
+    episodes = await catalog.allEpisodes(series, feed.kind === "era" ? feed.station : undefined);
+  } catch (error) {
+    // An empty feed would tell podcast apps the episodes are gone: say "try later" instead.
+    console.error(`[feed ${series}] failed:`, error instanceof Error ? error.message : error);
+    return new Response("The feed is not available right now. Please try again in a few minutes.", {
+      status: 503,
+      headers: {
+        "Content-Type": "text/plain; charset=utf-8",
+        "Cache-Control": CACHE_POLICY.error,
+        "Retry-After": "120",
+      },
+    });
+  }
+  // The crew is the feed's podcast:person list; without it the feed still stands.
+  const crew = await orElse("feed crew", catalog.crew(), () => []);
+  const body = buildFeed({
+    feed,
+    episodes,
+    crew,
+    origin: publicOrigin(request, siteUrl),
+    ownerEmail: podcastOwnerEmail,
+  });
+  return conditionalResponse(request, body, {
+    contentType: "application/rss+xml; charset=utf-8",
+    cacheControl: CACHE_POLICY.feed,
+    lastModified: feedLastModified(episodes),
+  });
+}
