@@ -120,6 +120,8 @@ const publicFiles = express.static("public", {
   redirect: false,
   setHeaders(res, filePath) {
     res.setHeader("Cache-Control", filePath.endsWith("favicon.ico") ? "public, max-age=86400" : cachePolicy.media);
+    // Episode audio and art are what podcast apps, directories and link previews on other sites load.
+    res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");
   },
 });
 const FILE_PATH = /^\/media\/|\.[A-Za-z0-9]{1,8}$/;

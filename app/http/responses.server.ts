@@ -41,7 +41,12 @@ export function conditionalResponse(
   }: { contentType: string; cacheControl: string; lastModified?: Date | null },
 ): Response {
   const etag = `W/"${createHash("sha1").update(body).digest("base64url")}"`;
-  const validators: Record<string, string> = { ETag: etag, "Cache-Control": cacheControl };
+  // Public documents web podcast apps and validators fetch from their own pages.
+  const validators: Record<string, string> = {
+    ETag: etag,
+    "Cache-Control": cacheControl,
+    "Access-Control-Allow-Origin": "*",
+  };
   if (lastModified) validators["Last-Modified"] = lastModified.toUTCString();
   const current = fresh(
     {
@@ -53,4 +58,12 @@ export function conditionalResponse(
   );
   if (current) return new Response(null, { status: 304, headers: validators });
   return new Response(body, { headers: { ...validators, "Content-Type": contentType } });
+}
+
+/** A short plain-text answer (a resource route's 4xx): what went wrong, kept only briefly. */
+export function plainText(message: string, status: number): Response {
+  return new Response(message, {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": CACHE_POLICY.error },
+  });
 }

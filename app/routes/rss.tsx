@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { queryText } from "~/http/input.server";
-import { CACHE_POLICY } from "~/http/cache-policy";
+import { plainText } from "~/http/responses.server";
 import { parseStation, STATIONS } from "~/rules/eras";
 import { feedResponse } from "~/route-support/feeds.server";
 
@@ -13,16 +13,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   try {
     raw = queryText(new URL(request.url), "era", { max: 100, label: "era" });
   } catch (response) {
-    return plain(response instanceof Response ? await response.text() : "Bad request.", 400);
+    return plainText(response instanceof Response ? await response.text() : "Bad request.", 400);
   }
   if (!raw) return feedResponse(request, context, { kind: "show" });
   const station = parseStation(raw);
-  if (!station) return plain(`Unknown era. Use ?era= with one of: ${STATIONS.join(", ")}.`, 404);
+  if (!station) return plainText(`Unknown era. Use ?era= with one of: ${STATIONS.join(", ")}.`, 404);
   return feedResponse(request, context, { kind: "era", station });
 }
-
-const plain = (message: string, status: number) =>
-  new Response(message, {
-    status,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": CACHE_POLICY.error },
-  });

@@ -266,7 +266,7 @@ describe("render cache over HTTP", () => {
     expect([hit.status, hit.headers["x-render-cache"], hit.body.length]).toEqual([304, "hit", 0]);
     const byDate = await get("/feed", { "If-Modified-Since": "Fri, 16 May 2025 21:15:00 GMT" });
     expect(byDate.status).toBe(304);
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       {},
       { "If-None-Match": 'W/"v0"' },
       { "If-Modified-Since": "Thu, 15 May 2025 00:00:00 GMT" },
