@@ -24,6 +24,9 @@ import { GlobalPlayer } from "~/player/GlobalPlayer";
 import { useNonce } from "~/utils/nonce";
 import { DEFAULT_LIVE_STREAM_URL } from "~/rules/player";
 import { LOADING_TEXT } from "~/rules/constants";
+import { APP, THEME_COLOR } from "~/rules/brand";
+import { pageMeta, SHOW_DESCRIPTION } from "~/utils/meta";
+import { publicOrigin } from "~/http/origin.server";
 
 const SessionPlayerBridge = lazy(() =>
   import("~/player/SessionPlayerBridge").then((m) => ({ default: m.SessionPlayerBridge })),
@@ -37,19 +40,22 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/media/img/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const meta: MetaFunction = () => [
-  { title: "The Ham Radio Show" },
-  {
-    name: "description",
-    content: "The Most Dangerous Radio Today: the live stream and 15+ years of episodes of The Ham Radio Show.",
-  },
-  { name: "theme-color", content: "#0d0d10" },
-];
+/** Pages without a meta of their own (the last-resort error page). */
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "The Ham Radio Show",
+    description: SHOW_DESCRIPTION,
+    path: args.location.pathname,
+  });
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const { services } = context;
   const session = await context.user();
-  const base = { config: services.publicConfig, providers: services.auth.providers };
+  const base = {
+    config: services.publicConfig,
+    providers: services.auth.providers,
+    origin: publicOrigin(request, services.siteUrl),
+  };
   if (!session) return json<RootData>({ ...base, user: null, favorites: [], restore: null });
   let library;
   try {
@@ -93,6 +99,12 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* Both schemes come from CSS media queries alone: the first paint is already right. */}
+        <meta name="color-scheme" content="light dark" />
+        <meta name="theme-color" media="(prefers-color-scheme: light)" content={THEME_COLOR.light} />
+        <meta name="theme-color" media="(prefers-color-scheme: dark)" content={THEME_COLOR.dark} />
+        <link rel="manifest" href="/manifest.webmanifest" />
+        <link rel="apple-touch-icon" href={APP.icons.appleTouch} />
         <Meta />
         <Links />
       </head>

@@ -4,8 +4,14 @@ import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/http/cache-policy";
 import { bingoBoard } from "~/rules/bingo";
 import { orElse } from "~/utils/or-else";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Deadpool Bingo — The Ham Radio Show" }];
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Deadpool Bingo — The Ham Radio Show",
+    description: "Deadpool Bingo: the crew's picks and points.",
+    path: "/DPB",
+  });
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const picks = await orElse("bingo", context.services.catalog.bingoPicks(), () => []);

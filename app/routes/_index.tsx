@@ -10,14 +10,9 @@ import { HOME_NEWS_COUNT, LATEST_EPISODES_COUNT } from "~/rules/constants";
 import { STATIONS } from "~/rules/eras";
 import { episodeCard, newsCard, slideCard } from "~/route-support/cards.server";
 import { orElse } from "~/utils/or-else";
+import { homeMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [
-  { title: "The Ham Radio Show — The Most Dangerous Radio Today" },
-  {
-    name: "description",
-    content: "The Most Dangerous Radio Today: the live stream and 15+ years of episodes of The Ham Radio Show.",
-  },
-];
+export const meta: MetaFunction = homeMeta;
 
 /** Each part failing alone renders empty. */
 export async function loader({ context: { services } }: LoaderFunctionArgs) {

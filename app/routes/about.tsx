@@ -5,8 +5,15 @@ import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/http/cache-policy";
 import { ERAS, STATIONS, eraLink } from "~/rules/eras";
 import { ERA_DESCRIPTIONS } from "~/rules/era-descriptions";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "About — The Ham Radio Show" }];
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "About — The Ham Radio Show",
+    description:
+      "The history of The Ham Radio Show from GOOM Radio to UFRN, what the press said, and the crew on video.",
+    path: "/about",
+  });
 
 export async function loader({ context }: LoaderFunctionArgs) {
   return json({ videoUrl: context.services.publicConfig.aboutVideoUrl }, { headers: cacheHeaders("publicPage") });

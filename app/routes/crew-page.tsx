@@ -5,8 +5,14 @@ import { CrewCard } from "~/components/CrewCard";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/http/cache-policy";
 import { orElse } from "~/utils/or-else";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Crew — The Ham Radio Show" }];
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Crew — The Ham Radio Show",
+    description: "The crew of The Ham Radio Show: hosts, producer, engineers and the voices behind the bits.",
+    path: "/crew-page",
+  });
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const crew = await orElse("crew", context.services.catalog.crew(), () => []);

@@ -7,11 +7,22 @@ import { queryText } from "~/http/input.server";
 import { notFound } from "~/http/responses.server";
 import { stillLoading } from "~/route-support/still-loading.server";
 import { orElse } from "~/utils/or-else";
-import { errorTitle } from "~/utils/meta";
+import { errorTitle, pageMeta } from "~/utils/meta";
+import { crewLink } from "~/rules/crew";
+import { truncateWords } from "~/rules/text";
 
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
-  { title: data ? `${data.member.name} — The Ham Radio Show crew` : errorTitle(error) },
-];
+export const meta: MetaFunction<typeof loader> = (args) => {
+  const member = args.data?.member;
+  if (!member) return [{ title: errorTitle(args.error) }];
+  return pageMeta(args, {
+    title: `${member.name} — The Ham Radio Show crew`,
+    shareTitle: `${member.name}, ${member.job}`,
+    description: truncateWords(member.bio, 30),
+    path: crewLink(member.name),
+    image: member.headerBgImage,
+    type: "profile",
+  });
+};
 
 /** docs/product.md §2 /Crew?name=: "Loads only if a name query exists" (§5); an unknown name is a 404. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

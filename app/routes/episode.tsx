@@ -6,6 +6,7 @@ import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/http/cache-policy";
 import { queryText } from "~/http/input.server";
 import { notFound } from "~/http/responses.server";
+import { publicOrigin } from "~/http/origin.server";
 import { parseShareTime } from "~/player/format";
 import { stillLoading } from "~/route-support/still-loading.server";
 import { isColdCutPath } from "~/rules/episodes";
@@ -22,13 +23,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!episode) throw notFound();
   const startTime = parseShareTime(url.searchParams.get("t"));
   return json(
-    { episode, startTime, siteUrl: context.services.siteUrl ?? url.origin },
+    { episode, startTime, siteUrl: publicOrigin(request, context.services.siteUrl) },
     { headers: cacheHeaders("publicPage") },
   );
 }
 
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => episodeMeta(data?.episode, error);
+export const meta: MetaFunction<typeof loader> = (args) => episodeMeta(args, args.data?.episode, args.error);
 
 export default function EpisodeRoute() {
   const data = useLoaderData<typeof loader>();

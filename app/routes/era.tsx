@@ -11,19 +11,22 @@ import { eraFeedLink, eraLink, ERAS, parseStation } from "~/rules/eras";
 import { ERA_DESCRIPTIONS } from "~/rules/era-descriptions";
 import { episodeCard } from "~/route-support/cards.server";
 import { orElse } from "~/utils/or-else";
-import { errorTitle } from "~/utils/meta";
+import { eraFeed, errorTitle, pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
-  { title: data ? `${data.era.station} — The Ham Radio Show` : errorTitle(error) },
-  ...(data
-    ? [
-        {
-          name: "description",
-          content: `${data.era.station} (${data.era.years}): every episode of The Ham Radio Show from that era, newest first.`,
-        },
-      ]
-    : []),
-];
+export const meta: MetaFunction<typeof loader> = (args) => {
+  const { data, error } = args;
+  if (!data) return [{ title: errorTitle(error) }];
+  const { era, episodes } = data;
+  const page = episodes?.page ?? 1;
+  return pageMeta(args, {
+    title: `${era.station} — The Ham Radio Show`,
+    description: `${era.station} (${era.years}): every episode of The Ham Radio Show from that era, newest first.`,
+    path: page > 1 ? `${eraLink(era.station)}&page=${page}` : eraLink(era.station),
+    image: era.image,
+    imageAlt: `${era.station} era, ${era.years}`,
+    feeds: [eraFeed(era.station)],
+  });
+};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);

@@ -5,11 +5,15 @@ import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/http/cache-policy";
 import { STATIONS } from "~/rules/eras";
 import { ERA_DESCRIPTIONS } from "~/rules/era-descriptions";
+import { eraFeed, pageMeta, SHOW_FEED } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [
-  { title: "Episodes — The Ham Radio Show" },
-  { name: "description", content: "Fifteen years of The Ham Radio Show in four eras: GOOM Radio, MLR, PPR and UFRN." },
-];
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Episodes — The Ham Radio Show",
+    description: "Fifteen years of The Ham Radio Show in four eras: GOOM Radio, MLR, PPR and UFRN.",
+    path: "/eras",
+    feeds: [SHOW_FEED, ...STATIONS.map(eraFeed)],
+  });
 
 export async function loader() {
   return json({}, { headers: cacheHeaders("publicPage") });

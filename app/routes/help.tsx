@@ -3,8 +3,14 @@ import { json, useLoaderData } from "@remix-run/react";
 import { EmbedFrame } from "~/components/EmbedFrame";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/http/cache-policy";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Help — The Ham Radio Show" }];
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Help — The Ham Radio Show",
+    description: "Help with listening to The Ham Radio Show: the live stream, episodes, casting and accounts.",
+    path: "/help",
+  });
 
 export async function loader({ context }: LoaderFunctionArgs) {
   return json({ src: context.services.publicConfig.helpUrl }, { headers: cacheHeaders("publicPage") });

@@ -7,8 +7,10 @@ import { cacheHeaders } from "~/http/cache-policy";
 import { slugParam } from "~/http/input.server";
 import { notFound } from "~/http/responses.server";
 import { stillLoading } from "~/route-support/still-loading.server";
-import { errorTitle } from "~/utils/meta";
 import { orElse } from "~/utils/or-else";
+import { errorTitle, pageMeta } from "~/utils/meta";
+import { newsLink } from "~/rules/news";
+import { truncateWords } from "~/rules/text";
 
 /** /News/:slug and /WTFNews/:slug (remix.config.js). A post without a title or content is not found. */
 export async function loader({ params, context }: LoaderFunctionArgs) {
@@ -19,9 +21,19 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 }
 
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
-  { title: data ? `${data.post.title} — The Ham Radio Show` : errorTitle(error) },
-];
+export const meta: MetaFunction<typeof loader> = (args) => {
+  const post = args.data?.post;
+  if (!post) return [{ title: errorTitle(args.error) }];
+  return pageMeta(args, {
+    title: `${post.title} — The Ham Radio Show`,
+    shareTitle: post.title,
+    description: truncateWords(post.excerpt || post.title, 30),
+    path: newsLink(post.type ?? "dth_news", post.slug),
+    image: post.image,
+    type: "article",
+    more: [{ property: "article:published_time", content: post.date }],
+  });
+};
 
 export default function NewsPostRoute() {
   const { post } = useLoaderData<typeof loader>();

@@ -7,11 +7,14 @@ import { badRequest } from "~/http/responses.server";
 import { NEWS_TAB_LABEL, NEWS_TABS, parseNewsTab } from "~/rules/news";
 import { orElse } from "~/utils/or-else";
 import { newsCard } from "~/route-support/cards.server";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [
-  { title: "News — The Ham Radio Show" },
-  { name: "description", content: "News and WTF News from the bunker of The Ham Radio Show." },
-];
+export const meta: MetaFunction<typeof loader> = (args) =>
+  pageMeta(args, {
+    title: "News — The Ham Radio Show",
+    description: "News and WTF News from the bunker of The Ham Radio Show.",
+    path: args.data?.tab === "wtfnews" ? "/News?tab=wtfnews" : "/News",
+  });
 
 /** docs/product.md §2 /News with two tabs, News and WTF News; §4 tab dth_news or wtfnews, default dth_news. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -5,8 +5,16 @@ import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/http/cache-policy";
 import { notFound } from "~/http/responses.server";
 import { contentPagePath, contentPageUrl } from "~/rules/slider";
+import { pageMeta, SHOW_DESCRIPTION } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "The Ham Radio Show" }];
+export const meta: MetaFunction<typeof loader> = (args) =>
+  pageMeta(args, {
+    title: "The Ham Radio Show",
+    description: SHOW_DESCRIPTION,
+    path: args.location.pathname,
+    // The page itself lives on the content site.
+    noindex: true,
+  });
 
 /** docs/product.md §2 /Page/:url: a full-page embed of a content-site page (only ever the content site). */
 export async function loader({ params, context }: LoaderFunctionArgs) {

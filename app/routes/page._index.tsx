@@ -2,8 +2,10 @@ import type { MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/http/cache-policy";
+import { pageMeta, SHOW_DESCRIPTION } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "The Ham Radio Show" }];
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, { title: "The Ham Radio Show", description: SHOW_DESCRIPTION, path: "/page", noindex: true });
 
 export async function loader() {
   return json({}, { headers: cacheHeaders("publicPage") });

@@ -2,8 +2,14 @@ import type { MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/http/cache-policy";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Privacy Policy — The Ham Radio Show" }];
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Privacy Policy — The Ham Radio Show",
+    description: "What the listener site of The Ham Radio Show stores about you, and why.",
+    path: "/privacy-policy",
+  });
 
 export async function loader() {
   return json({}, { headers: cacheHeaders("publicPage") });

@@ -8,6 +8,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const sitemap = new URL("/sitemap.xml", publicOrigin(request, context.services.siteUrl)).href;
   const body = ["User-agent: *", ...ROBOTS_DISALLOW.map((path) => `Disallow: ${path}`), "", `Sitemap: ${sitemap}`, ""];
   return new Response(body.join("\n"), {
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": CACHE_POLICY.crawler },
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": CACHE_POLICY.discovery },
   });
 }

@@ -9,11 +9,15 @@ import { LOADING_TEXT, SEARCH_RESULT_LIMIT, SEARCH_TERM_MAX } from "~/rules/cons
 import { STATIONS, eraLink } from "~/rules/eras";
 import { episodeCard } from "~/route-support/cards.server";
 import { orElse } from "~/utils/or-else";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `Search: ${data?.term ?? ""} — The Ham Radio Show` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction<typeof loader> = (args) =>
+  pageMeta(args, {
+    title: `Search: ${args.data?.term ?? ""} — The Ham Radio Show`,
+    description: "Search the episodes of The Ham Radio Show.",
+    path: `/search?term=${encodeURIComponent(args.data?.term ?? "")}`,
+    noindex: true,
+  });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);

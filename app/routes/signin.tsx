@@ -10,11 +10,15 @@ import { EMAIL_MAX, PASSWORD_MAX, SIGN_IN_FAILED, SIGN_IN_UNAVAILABLE, safeRedir
 import { serviceUnavailableJson } from "~/http/responses.server";
 import { noticeFor } from "~/rules/notices";
 import { authorizationMessage, signInLater } from "~/services/auth-errors.server";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [
-  { title: "Sign in — The Ham Radio Show" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Sign in — The Ham Radio Show",
+    description: "Sign in to keep your favorites and pick up where you stopped.",
+    path: "/signin",
+    noindex: true,
+  });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);

@@ -22,11 +22,15 @@ import {
 import { noticeFor } from "~/rules/notices";
 import { AccountError } from "~/services/accounts.server";
 import { PasswordsBusy } from "~/services/password.server";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [
-  { title: "Sign up — The Ham Radio Show" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Sign up — The Ham Radio Show",
+    description: "Create an account to keep your favorites and pick up where you stopped.",
+    path: "/signup",
+    noindex: true,
+  });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (await context.user()) throw redirect("/user", { headers: cacheHeaders("private") });

@@ -35,6 +35,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!body) return plainText("There is no such sitemap page.", 404);
   return conditionalResponse(request, body, {
     contentType: "application/xml; charset=utf-8",
-    cacheControl: CACHE_POLICY.crawler,
+    cacheControl: CACHE_POLICY.discovery,
   });
 }

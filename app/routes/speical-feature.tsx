@@ -3,8 +3,14 @@ import { json, useLoaderData } from "@remix-run/react";
 import { EmbedFrame } from "~/components/EmbedFrame";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/http/cache-policy";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Special Feature — The Ham Radio Show" }];
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Special Feature — The Ham Radio Show",
+    description: "A special feature from The Ham Radio Show.",
+    path: "/speical-feature",
+  });
 
 export async function loader({ context }: LoaderFunctionArgs) {
   return json({ src: context.services.publicConfig.specialFeatureUrl }, { headers: cacheHeaders("publicPage") });

@@ -63,3 +63,20 @@ const ROLES: [RegExp, { role: string; group: string }][] = [
 export function crewRole(job: string): { role: string; group: string } | null {
   return ROLES.find(([pattern]) => pattern.test(job))?.[1] ?? null;
 }
+
+/** The enclosure type directories expect for the audio file's extension (MP3 when unknown). */
+export function audioType(url: string): string {
+  const ext = url.split(/[?#]/)[0]!.split(".").pop()?.toLowerCase();
+  switch (ext) {
+    case "m4a":
+    case "mp4":
+      return "audio/x-m4a";
+    case "aac":
+      return "audio/aac";
+    case "ogg":
+    case "opus":
+      return "audio/ogg";
+    default:
+      return "audio/mpeg";
+  }
+}

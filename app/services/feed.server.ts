@@ -9,6 +9,7 @@ import {
   PODCAST,
   PODCAST_GUID_NAMESPACE,
   SHOW_FEED_PATH,
+  audioType,
   crewRole,
   episodeNumber,
   podcastGuidName,
@@ -20,23 +21,6 @@ const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&
 // Characters XML 1.0 forbids are dropped rather than escaped.
 const INVALID_XML = /[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu;
 export const xml = (s: string) => s.replace(INVALID_XML, "").replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!);
-
-/** The enclosure type directories expect for the audio file's extension (MP3 when unknown). */
-export function audioType(url: string): string {
-  const ext = url.split(/[?#]/)[0]!.split(".").pop()?.toLowerCase();
-  switch (ext) {
-    case "m4a":
-    case "mp4":
-      return "audio/x-m4a";
-    case "aac":
-      return "audio/aac";
-    case "ogg":
-    case "opus":
-      return "audio/ogg";
-    default:
-      return "audio/mpeg";
-  }
-}
 
 /** Podcasting 2.0 `podcast:guid`: UUIDv5 of the feed URL without scheme and trailing slashes. */
 export function podcastGuid(feedUrl: string): string {

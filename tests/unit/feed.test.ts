@@ -6,13 +6,13 @@ import { itunesCategoriesSourceOfTruth } from "podcast-partytime/dist/parser/itu
 import Parser from "rss-parser";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { audioType, buildFeed, podcastGuid, xml, type FeedKind } from "~/services/feed.server";
+import { buildFeed, podcastGuid, xml, type FeedKind } from "~/services/feed.server";
 import { conditionalResponse } from "~/http/responses.server";
 import { openDatabase, type Db } from "~/adapters/sqlite/db.server";
 import { seedIfEmpty } from "~/adapters/sqlite/seed.server";
 import { createSqliteCatalog } from "~/adapters/sqlite/catalog.server";
 import { STATIONS } from "~/rules/eras";
-import { crewRole, episodeNumber } from "~/rules/podcast";
+import { audioType, crewRole, episodeNumber } from "~/rules/podcast";
 import type { CrewMember, Episode } from "~/services/types";
 
 // podcast-partytime logs through pino at import; only its verdicts matter here.
