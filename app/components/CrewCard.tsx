@@ -17,11 +17,7 @@ export function CrewCard({
   priority?: boolean;
 }) {
   return (
-    <AppLink
-      to={crewLink(name)}
-      className="crew-card"
-      style={{ width: CREW_CARD_SIZE_PX, height: CREW_CARD_SIZE_PX }}
-    >
+    <AppLink to={crewLink(name)} className="crew-card" style={{ width: CREW_CARD_SIZE_PX, height: CREW_CARD_SIZE_PX }}>
       <img
         src={image || DEFAULT_EPISODE_IMAGE}
         alt=""
