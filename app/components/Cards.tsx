@@ -23,7 +23,8 @@ export const ABOVE_THE_FOLD = {
 } as const;
 
 /**
- * docs/product.md §2 Cards: an episode card; a click on its art plays it, its title opens its page.
+ * docs/product.md §2 Cards: an episode card; a click on its art or its play button plays it, its title
+ * opens its page.
  * Art and text depend on the episode alone, so the server memo keeps their markup; the heart
  * depends on the listener and stays outside. The memo's wrapper is `display: contents`.
  */
@@ -46,7 +47,6 @@ export function EpisodeCard({ episode, priority = false }: { episode: EpisodeCar
                 loading={priority ? "eager" : "lazy"}
                 decoding="async"
               />
-              <PlayEpisodeButton episode={episode} className="card__play" />
             </div>
             <div className="card__body">
               <h3 className="card__title">
@@ -55,10 +55,12 @@ export function EpisodeCard({ episode, priority = false }: { episode: EpisodeCar
                 </AppLink>
               </h3>
               <p className="card__text">{episode.summary}</p>
-              <p className="card__meta">
+              <div className="card__meta">
                 {episode.era ? <span>{episode.coldcut ? "Cold Cut" : episode.era}</span> : null}
                 {episode.duration > 0 ? <span>{formatDuration(episode.duration)}</span> : null}
-              </p>
+                {/* Below the art, never over it: art prints text of its own. Its hit area still covers the art. */}
+                <PlayEpisodeButton episode={episode} className="card__play" size={24} />
+              </div>
             </div>
           </>
         )}
@@ -113,7 +115,7 @@ export function EraCard({
     <AppLink
       to={eraLink(station)}
       className={`era-card era-card--${station.replace(/\s+/g, "-").toLowerCase()}`}
-      style={{ ["--accent" as string]: era.accent }}
+      style={{ ["--era" as string]: era.accent }}
     >
       <img src={era.image} alt="" width="400" height="240" loading={priority ? "eager" : "lazy"} decoding="async" />
       <span className="era-card__text">

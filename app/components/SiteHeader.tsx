@@ -29,7 +29,10 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
       {() => (
         <div className="site-header__inner">
           <AppLink to="/" className="brand" aria-label="The Ham Radio Show home">
-            <img src="/media/img/logo.svg" alt="" width="150" height="40" />
+            <picture>
+              <source srcSet="/media/img/logo-light.svg" media="(prefers-color-scheme: light)" />
+              <img src="/media/img/logo.svg" alt="" width="150" height="40" />
+            </picture>
           </AppLink>
 
           <nav className="main-nav" aria-label="Main">

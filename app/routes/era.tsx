@@ -54,7 +54,7 @@ export default function Era() {
   const { era, episodes } = useLoaderData<typeof loader>();
   const { page, pageCount, total } = episodes ?? { page: 1, pageCount: 0, total: 0 };
   return (
-    <section className="section era-page" style={{ ["--accent" as string]: era.accent }} aria-labelledby="era-title">
+    <section className="section era-page" style={{ ["--era" as string]: era.accent }} aria-labelledby="era-title">
       <header className="era-page__header">
         <img src={era.image} alt="" width="240" height="144" />
         <div>
