@@ -40,6 +40,11 @@ svg("logo.svg", 480, 120, "The Ham Radio Show logo", `
 ${logoMark(66, 60, 0.9, "#ffffff", "#f5a623")}
 <text x="138" y="56" ${FONT} font-size="40" fill="#ffffff" letter-spacing="1">THE HAM</text>
 <text x="138" y="98" ${FONT} font-size="34" fill="#f5a623" letter-spacing="2">RADIO SHOW</text>`);
+// the same on a light header (the light colour scheme)
+svg("logo-light.svg", 480, 120, "The Ham Radio Show logo", `
+${logoMark(66, 60, 0.9, "#15151b", "#c25e00")}
+<text x="138" y="56" ${FONT} font-size="40" fill="#15151b" letter-spacing="1">THE HAM</text>
+<text x="138" y="98" ${FONT} font-size="34" fill="#c25e00" letter-spacing="2">RADIO SHOW</text>`);
 
 svg("default-episode.svg", 600, 600, "The Ham Radio Show - default episode artwork", `
 <rect width="600" height="600" fill="#1b1f3b"/>
