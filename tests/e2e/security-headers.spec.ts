@@ -106,7 +106,10 @@ async function expectSecurityHeaders(r: APIResponse, label: string): Promise<str
 
   if ((h["content-type"] ?? "").startsWith("text/html")) {
     const html = await r.text();
-    const tags = [...html.matchAll(/<script\b[^>]*>/gi)].map((m) => m[0]);
+    // Structured data (JSON-LD) is a data block the browser never runs: CSP does not apply to it.
+    const tags = [...html.matchAll(/<script\b[^>]*>/gi)]
+      .map((m) => m[0])
+      .filter((tag) => !/type="application\/ld\+json"/.test(tag));
     for (const tag of tags)
       expect(tag, `${label}: every script carries this response's nonce`).toContain(`nonce="${nonce}"`);
     expect(html, `${label}: no inline event handlers in the markup`).not.toMatch(/<[a-z][^>]*\son[a-z]+\s*=/i);
