@@ -40,13 +40,11 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/media/img/favicon.svg", type: "image/svg+xml" },
 ];
 
-/** Pages without a meta of their own (the last-resort error page). */
+/** Pages without a meta of their own; an error page (a 404) gets no preview or canonical link. */
 export const meta: MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "The Ham Radio Show",
-    description: SHOW_DESCRIPTION,
-    path: args.location.pathname,
-  });
+  args.error
+    ? [{ title: "The Ham Radio Show" }, { name: "description", content: SHOW_DESCRIPTION }]
+    : pageMeta(args, { title: "The Ham Radio Show", description: SHOW_DESCRIPTION, path: args.location.pathname });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { services } = context;
