@@ -29,7 +29,14 @@ const printed = (url: string) =>
   );
 
 const episodeArt = [...new Set(episodes.map((e) => episodeImage(e.PodcastImage, e.backgroundImage)))];
-const feedCovers = [SHOW_ART, COLD_CUT_ART, ...STATIONS.map((s) => ERAS[s].cover), ...episodeArt];
+const feedCovers = [
+  SHOW_ART,
+  COLD_CUT_ART,
+  ...STATIONS.map((s) => ERAS[s].cover),
+  ...episodeArt,
+  // podcast:person images
+  ...crew.map((c) => c.ProfileImg),
+];
 const previewArt = [
   ...episodeArt,
   SHOW_ART,
