@@ -147,6 +147,15 @@ function scanDom({
   // Scripts: the app's own (this response's nonce) or files from the CSP's script hosts (the
   // Cast SDK); never one from content.
   for (const s of document.querySelectorAll("script")) {
+    // Structured data is a data block, never run; it must stay one piece of JSON (no breakout).
+    if ((s as HTMLScriptElement).type === "application/ld+json") {
+      try {
+        JSON.parse(s.textContent ?? "");
+      } catch {
+        found.push(`a JSON-LD block that is not JSON: ${describe(s)}`);
+      }
+      continue;
+    }
     const src = s.getAttribute("src");
     const host = src ? new URL(src, location.href).origin : null;
     if (!(s as HTMLScriptElement).nonce && !(host && scriptOrigins.includes(host)))
