@@ -119,4 +119,8 @@ export const MIGRATIONS: string[] = [
     expire bigint
   );
   `,
+  /* 3: an era page reads its ids from the index alone (a deep page skips index entries, not rows) */ `
+  CREATE INDEX episodes_era_page ON episodes (series, era, pubdate DESC) INCLUDE (id);
+  DROP INDEX episodes_era;
+  `,
 ];
