@@ -1,6 +1,6 @@
 // Shared by the benchmark scripts: start the BUILT server (production mode, fresh data dir,
 // rate limits off — or on, for `npm run load` — local fake upstreams), sign a listener up and
-// in, run autocannon.
+// in, run autocannon, start a throwaway PostgreSQL.
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -8,9 +8,33 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import pg from "pg";
 import { startFakeUpstreams } from "../tests/e2e/fake-upstreams.mjs";
+import { postgresBinaries, startThrowawayPostgres } from "../tests/support/throwaway-postgres.mjs";
 
 export const SECRET = "bench-session-secret-0123456789abcdef";
+
+// Synchronous clean-ups (servers, data dirs, a PostgreSQL cluster) run however a script ends: done,
+// an uncaught error, Ctrl-C or SIGTERM — so no server or cluster outlives the benchmark.
+const cleanups = new Set();
+function atExit(cleanup) {
+  cleanups.add(cleanup);
+  return () => cleanups.delete(cleanup);
+}
+process.on("exit", () => {
+  for (const cleanup of cleanups) {
+    try {
+      cleanup();
+    } catch (error) {
+      console.error(`clean-up failed: ${error.message}`);
+    }
+  }
+});
+for (const [signal, code] of [
+  ["SIGINT", 130],
+  ["SIGTERM", 143],
+])
+  process.once(signal, () => process.exit(code));
 
 export function assertBuilt() {
   if (!fs.existsSync("build/server.js") || !fs.existsSync("build/index.js")) {
@@ -50,8 +74,12 @@ export async function startServer({
 }) {
   await assertPortFree(port);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hrs-bench-"));
+  // The engine is the caller's choice: a DATABASE_URL in the shell would turn every server into
+  // a PostgreSQL one.
   const inherited = Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => !(productionLimits && k.startsWith("RATE_LIMIT_"))),
+    Object.entries(process.env).filter(
+      ([k]) => k !== "DATABASE_URL" && !(productionLimits && k.startsWith("RATE_LIMIT_")),
+    ),
   );
   const limits = productionLimits
     ? { TRUST_PROXY_HOPS: "1" }
@@ -73,6 +101,10 @@ export async function startServer({
       ...env,
     },
   });
+  const forget = atExit(() => {
+    child.kill("SIGTERM");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
   let stderr = "";
   let listening = false;
   child.stderr.on("data", (d) => (stderr += d));
@@ -88,13 +120,16 @@ export async function startServer({
       await new Promise((r) => setTimeout(r, 250));
       continue;
     }
+    let health = "no answer";
     try {
       const r = await fetch(`${origin}/healthz`);
       if (r.ok) break;
+      health = `${r.status} ${await r.text()}`;
     } catch {
       /* not up yet */
     }
-    if (Date.now() > deadline) throw new Error(`${label} did not start: ${stderr}`);
+    // A 503 here with DATABASE_URL: the database's schema is not this build's (rebuild).
+    if (Date.now() > deadline) throw new Error(`${label} did not start (/healthz: ${health}): ${stderr}`);
     await new Promise((r) => setTimeout(r, 250));
   }
   return {
@@ -107,6 +142,52 @@ export async function startServer({
         await new Promise((r) => child.once("exit", r));
       }
       fs.rmSync(dataDir, { recursive: true, force: true });
+      forget();
+    },
+  };
+}
+
+/**
+ * A fresh database for the PostgreSQL rows: on BENCH_DATABASE_URL's server (an admin URL: the
+ * database is created and dropped), else in a throwaway cluster when Debian's server binaries (15+)
+ * are installed. Null when neither, or with BENCH_POSTGRES=off. `stop()` drops the database or
+ * removes the cluster.
+ */
+export async function startBenchPostgres() {
+  if (process.env.BENCH_POSTGRES === "off") return null;
+  let admin = process.env.BENCH_DATABASE_URL;
+  let cluster;
+  let forget = () => {};
+  if (!admin) {
+    const bin = postgresBinaries();
+    if (!bin) return null;
+    cluster = await startThrowawayPostgres({ bin, prefix: "hrs-bench-pg-" });
+    forget = atExit(cluster.stop);
+    admin = cluster.url;
+  }
+  const name = `hrs_bench_${crypto.randomBytes(6).toString("hex")}`;
+  const query = async (sql) => {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    try {
+      return (await client.query(sql)).rows;
+    } finally {
+      await client.end();
+    }
+  };
+  await query(`CREATE DATABASE ${name}`);
+  const version = (await query("SHOW server_version"))[0].server_version;
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    version,
+    where: cluster ? "a throwaway cluster" : "BENCH_DATABASE_URL",
+    async stop() {
+      if (cluster) {
+        cluster.stop();
+        forget();
+      } else await query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }

@@ -9,6 +9,10 @@
 // Every render row (cache off, cold) sits between two floor runs and is compared with their
 // mean, since the machine's speed drifts within a run. The miss-path rows are measured in
 // BENCH_ROUNDS rounds (default 2); a row's figure is the mean over its rounds.
+// PostgreSQL: when Debian's server binaries (15+) are installed or BENCH_DATABASE_URL names a
+// server, one more instance runs on a fresh PostgreSQL database (render cache off), and its miss
+// path (home, search, era page, home signed in) runs right beside the same SQLite row in each
+// round, the order swapped every round; the pair's ratio is the figure (BENCH_POSTGRES=off: none).
 // Prints a table and writes bench/results/<timestamp>.json.
 //   BENCH_DURATION=10 BENCH_ROUNDS=2 BENCH_PORT=3280 BENCH_SAMPLE_DIR=<dir> npm run bench
 import { fork } from "node:child_process";
@@ -24,6 +28,7 @@ import {
   load,
   machine,
   signedInCookie,
+  startBenchPostgres,
   startServer,
   startUpstreams,
   table,
@@ -39,7 +44,7 @@ const ROUNDS = Math.max(1, Math.round(Number(process.env.BENCH_ROUNDS ?? (SMOKE 
 const CONNECTIONS = 50;
 const sampleDir = process.env.BENCH_SAMPLE_DIR;
 
-for (const p of [PORT, PORT + 1, PORT + 2, PORT + 3, PORT + 4, PORT + 5]) await assertPortFree(p);
+for (let p = PORT; p <= PORT + 6; p++) await assertPortFree(p);
 const upstreams = await startUpstreams(PORT + 1);
 const cached = await startServer({ port: PORT, upstreamOrigin: upstreams.origin, sampleDir, label: "server" });
 const uncached = await startServer({
@@ -59,8 +64,22 @@ const cold = await startServer({
 });
 let ceilingChild;
 let remixServe;
+let postgres;
+let pgServer;
 
 try {
+  postgres = await startBenchPostgres();
+  // The same catalog as the SQLite instances: an empty PostgreSQL database is seeded from SAMPLE_DIR.
+  pgServer =
+    postgres &&
+    (await startServer({
+      port: PORT + 6,
+      upstreamOrigin: upstreams.origin,
+      sampleDir,
+      env: { RENDER_CACHE_TTL_MS: "0", DATABASE_URL: postgres.url },
+      label: "server (PostgreSQL, render cache off)",
+    }));
+
   // Real URLs from the running catalog.
   const home = await (await fetch(`${cached.origin}/?_data=routes/_index`)).json();
   const episode = home.latest[0];
@@ -73,6 +92,24 @@ try {
     era: `/era?station=${encodeURIComponent(station)}`,
   };
   const cookie = await signedInCookie(cached.origin);
+  // Each engine's signed-in row with a listener of its own store.
+  const missCookie = pgServer && (await signedInCookie(uncached.origin));
+  const pgCookie = pgServer && (await signedInCookie(pgServer.origin));
+  // A miss-path page on PostgreSQL, run right beside its SQLite row.
+  const withPostgres = (sqlite, name) =>
+    pgServer
+      ? [
+          sqlite,
+          {
+            ...sqlite,
+            name,
+            kind: "pg-miss",
+            origin: pgServer.origin,
+            besides: sqlite.name,
+            headers: sqlite.headers && { Cookie: pgCookie },
+          },
+        ]
+      : sqlite;
 
   // The ceiling serves exactly the bytes of the anonymous home page.
   const htmlFile = path.join(os.tmpdir(), `hrs-bench-home-${process.pid}.html`);
@@ -124,10 +161,26 @@ try {
     // Render rows, each between two floor runs, so a render is compared with the floor of its
     // minute. The miss rows go round ROUNDS times, so that one stall of the machine weighs less.
     ...bracketed("uncached", uncached.origin, "floor (cache-off group)", ROUNDS, [
-      { name: "home, cache off (miss path)", kind: "miss", path: paths.home },
+      withPostgres(
+        { name: "home, cache off (miss path)", kind: "miss", path: paths.home },
+        "home, PostgreSQL, cache off",
+      ),
       { name: "episode, cache off", kind: "miss", path: paths.episode },
-      { name: "search, cache off", kind: "miss", path: paths.search },
-      { name: "era, cache off", kind: "miss", path: paths.era },
+      withPostgres({ name: "search, cache off", kind: "miss", path: paths.search }, "search, PostgreSQL, cache off"),
+      withPostgres({ name: "era, cache off", kind: "miss", path: paths.era }, "era, PostgreSQL, cache off"),
+      ...(pgServer
+        ? [
+            withPostgres(
+              {
+                name: "home, signed in, cache off",
+                kind: "signed-in-miss",
+                path: paths.home,
+                headers: { Cookie: missCookie },
+              },
+              "home, signed in, PostgreSQL",
+            ),
+          ]
+        : []),
     ]),
     ...bracketed("cold", cold.origin, "floor (cold group)", 1, [
       { name: "home, cold (cache and memo off)", kind: "cold", path: paths.home },
@@ -138,11 +191,17 @@ try {
     { name: "ceiling (bare node:http, home bytes)", kind: "ceiling", origin: ceilingOrigin, path: "/" },
   ];
 
+  // A floor run after every page; a pair of pages (SQLite and PostgreSQL) runs back to back,
+  // in the other order every other round.
   function bracketed(group, origin, floorName, rounds, pages) {
     const floorRow = { name: floorName, kind: "floor-again", group, ...floor };
     const runs = [floorRow];
     for (let round = 1; round <= rounds; round++)
-      for (const page of pages) runs.push({ ...page, group, origin, round }, floorRow);
+      for (const page of pages) {
+        const together = [page].flat();
+        if (round % 2 === 0) together.reverse();
+        runs.push(...together.map((p) => ({ group, origin, ...p, round, ofRounds: rounds })), floorRow);
+      }
     return runs;
   }
 
@@ -163,7 +222,7 @@ try {
       }
     }
     if (WARMUP > 0) await load(url, { connections: CONNECTIONS, duration: WARMUP, headers: s.headers });
-    process.stdout.write(`${(s.kind === "miss" && ROUNDS > 1 ? `${s.name}, round ${s.round}` : s.name).padEnd(40)} `);
+    process.stdout.write(`${(s.ofRounds > 1 ? `${s.name}, round ${s.round}` : s.name).padEnd(40)} `);
     const r = await load(url, { connections: CONNECTIONS, duration: DURATION, headers: s.headers });
     const cache = (await fetch(url, { headers: s.headers ?? {} })).headers.get("x-render-cache") ?? "-";
     console.log(`${r.reqPerSec} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.errors} errors (load ${r.load1})`);
@@ -180,12 +239,12 @@ try {
   const resourceFloor = rows.find((r) => r.kind === "floor-resource");
   const ceiling = rows.find((r) => r.kind === "ceiling");
   const ratio = (a, b) => Math.round((a / b) * 100) / 100;
-  // A bracketed row (miss, cold) against the mean of the floor runs just before and after it.
+  // A bracketed row (miss, cold) against the mean of the nearest floor runs before and after it.
   rows.forEach((r, i) => {
-    if (r.kind !== "miss" && r.kind !== "cold") return;
-    const before = rows[i - 1];
-    const after = rows[i + 1];
-    if (isFloor(before) && isFloor(after) && before.group === r.group && after.group === r.group) {
+    if (!r.round) return;
+    const before = rows.slice(0, i).findLast(isFloor);
+    const after = rows.slice(i + 1).find(isFloor);
+    if (before?.group === r.group && after?.group === r.group) {
       r.floorUsed = Math.round((before.reqPerSec + after.reqPerSec) / 2);
     }
   });
@@ -221,6 +280,21 @@ try {
     r.vsResourceFloor = ratio(r.reqPerSec, resourceFloor.reqPerSec);
     r.vsCeiling = ratio(r.reqPerSec, ceiling.reqPerSec);
   }
+  // PostgreSQL against SQLite: each pair ran back to back, so their ratio is the figure.
+  const byRound = (r) => r.rounds ?? [r];
+  const versus = rows
+    .filter((r) => r.kind === "pg-miss")
+    .map((r) => {
+      const sqlite = rows.find((o) => o.name === r.besides);
+      return {
+        page: r.name,
+        sqlite: sqlite.name,
+        postgresReqPerSec: r.reqPerSec,
+        sqliteReqPerSec: sqlite.reqPerSec,
+        ratio: ratio(r.reqPerSec, sqlite.reqPerSec),
+        rounds: byRound(r).map((o, i) => ratio(o.reqPerSec, byRound(sqlite)[i].reqPerSec)),
+      };
+    });
   const homeRow = rows.find((r) => r.name === "home, anonymous");
   const targets = [
     ...rows
@@ -231,6 +305,7 @@ try {
     ...rows
       .filter((r) => r.kind === "miss")
       .map((r) => ({ target: `${r.name} ≥ 0.6 × floor (miss path)`, value: r.vsFloor, ok: r.vsFloor >= 0.6 })),
+    ...versus.map((v) => ({ target: `${v.page} ≥ 0.8 × SQLite`, value: v.ratio, ok: v.ratio >= 0.8 })),
     { target: "no errors", value: rows.reduce((n, r) => n + r.errors, 0), ok: rows.every((r) => r.errors === 0) },
   ];
   // Not targets: the same pages against the resource route, a floor without React at all.
@@ -285,6 +360,18 @@ try {
       `  ${r.name}: rounds ${r.rounds.map((o) => `${o.reqPerSec} req/s vs ${o.floorUsed} = ${o.vsFloor.toFixed(2)}`).join("; ")} → ${r.vsFloor.toFixed(2)}`,
     );
   }
+  if (postgres) {
+    console.log(
+      `\nPostgreSQL ${postgres.version} (${postgres.where}, pool ${process.env.DATABASE_POOL_MAX ?? "10"}) against SQLite, render cache off, each pair back to back:`,
+    );
+    for (const v of versus)
+      console.log(
+        `  ${v.page}: ${v.postgresReqPerSec} vs ${v.sqliteReqPerSec} req/s = ${v.ratio.toFixed(2)} (rounds ${v.rounds.map((x) => x.toFixed(2)).join(", ")})`,
+      );
+  } else
+    console.log(
+      "\nNo PostgreSQL rows (BENCH_POSTGRES=off, or neither server binaries 15+ under /usr/lib/postgresql nor BENCH_DATABASE_URL).",
+    );
   console.log("\nTargets (floor: the trivial Remix page on remix-serve)");
   for (const t of targets) console.log(`  ${t.ok ? "met " : "MISS"}  ${t.target}: ${t.value}`);
   const firstRenders = rows
@@ -314,12 +401,18 @@ try {
             warmupS: WARMUP,
             missRounds: ROUNDS,
             sampleDir: sampleDir ?? "sample",
+            postgres: postgres && {
+              version: postgres.version,
+              where: postgres.where,
+              poolMax: Number(process.env.DATABASE_POOL_MAX ?? 10),
+            },
           },
           rows: rows.map(({ origin: _origin, headers, ...r }) => ({
             ...r,
             headers: headers?.Cookie ? { Cookie: "<session>" } : headers,
           })),
           targets,
+          postgresVsSqlite: versus,
           floors,
           firstRenders,
           againstResourceFloor: stricter,
@@ -338,5 +431,7 @@ try {
   await cached.stop();
   await uncached.stop();
   await cold.stop();
+  await pgServer?.stop();
+  await postgres?.stop();
   upstreams.close();
 }

@@ -366,6 +366,30 @@ describe.each(engines)("%s", (_name, engine) => {
     });
   });
 
+  describe("searchEpisodes on a common word (ADR 011: many matches list the newest, unranked)", () => {
+    const COUNT = 520;
+    let c: Catalog;
+    let close: () => Promise<void>;
+    beforeAll(async () => {
+      const day = (n: number) => new Date(Date.UTC(2000, 0, 1 + n)).toISOString();
+      // Stored out of date order; the oldest ten say "quagga" most often, so ranking would put
+      // them first.
+      ({ catalog: c, close } = await controlledCatalog(
+        engine().kind,
+        Array.from({ length: COUNT }, (_, i) => {
+          const age = (i * 7) % COUNT;
+          return [`q${i}`, `Quagga ${age}`, age >= COUNT - 10 ? "Quagga quagga quagga." : "Plain.", day(COUNT - age)];
+        }),
+      ));
+    });
+    afterAll(() => close?.());
+
+    it("gives the newest matches first", async () => {
+      const titles = (await c.searchEpisodes("quagga", 10)).map((e) => e.title);
+      expect(titles).toEqual(Array.from({ length: 10 }, (_, age) => `Quagga ${age}`));
+    });
+  });
+
   describe("episodesByEra", () => {
     it("pages each era newest first with correct totals", async () => {
       for (const station of STATIONS) {

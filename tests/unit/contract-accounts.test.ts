@@ -298,6 +298,29 @@ describe.each(backends)("Library contract — %s", (_name, make) => {
     expect((await library.activeAudioSync(uid))?.currentTime).toBe(30);
   });
 
+  it("a page's reads asked together (favorites, record, position) see every write made before them", async () => {
+    const { accounts, library } = make();
+    const uid = await newListener(accounts);
+    await library.initUser(uid);
+    const pageReads = () =>
+      Promise.all([library.favorites(uid), library.userRecord(uid), library.activeAudioSync(uid)]);
+    const sync = {
+      AudioTitle: "Pilot Light",
+      Duration: 35,
+      AudioImg: "/media/img/a.svg",
+      AudioSrc: "/media/audio/ep-audio-1.mp3",
+      currentTime: 20,
+    };
+    const before = pageReads();
+    await library.addFavorite(uid, { audioSrc: sync.AudioSrc, audioTitle: sync.AudioTitle, duration: 35 });
+    await library.writeProgress(uid, sync, 1_000);
+    const [favorites, record, position] = await pageReads();
+    expect(favorites.map((f) => f.audioSrc)).toEqual([sync.AudioSrc]);
+    expect(record).toEqual({ audioTitle: "Pilot Light", audioSrc: sync.AudioSrc, duration: 35 });
+    expect(position).toEqual(sync);
+    await before;
+  });
+
   it("adult confirmation is remembered; one listener's library never shows in another's", async () => {
     const { accounts, library } = make();
     const a = await newListener(accounts);

@@ -199,7 +199,49 @@ const toFavorite = (r: FavoriteRow): Favorite => ({
   isFav: r.is_fav,
 });
 
+interface RecordRow {
+  audio_title: string;
+  audio_src: string;
+  duration: number;
+}
+interface ListenerState {
+  favorites: FavoriteRow[];
+  record: RecordRow | null;
+  sync: SyncRow | null;
+}
+
+/**
+ * A listener's favorites, record and position in one statement, prepared once per connection.
+ * Every signed-in page asks for the three together, in one tick: those calls share one round
+ * trip. Only calls of the same tick share it, so a read after a write always asks again.
+ */
+function listenerState(pool: Pg) {
+  const asked = new Map<string, Promise<ListenerState>>();
+  return (uid: string) => {
+    let state = asked.get(uid);
+    if (!state) {
+      state = pool
+        .query<ListenerState>({
+          name: "library-state",
+          text: `SELECT
+            (SELECT coalesce(json_agg(f ORDER BY f.created_at DESC, f.id COLLATE "C"), '[]')
+             FROM (SELECT ${FAVORITE_COLUMNS}, created_at FROM favorites WHERE uid = $1) f) AS favorites,
+            (SELECT row_to_json(r) FROM (SELECT audio_title, audio_src, duration FROM user_records WHERE uid = $1) r)
+              AS record,
+            (SELECT row_to_json(s) FROM (SELECT audio_title, duration, audio_img, audio_src, position
+             FROM active_audio_sync WHERE uid = $1) s) AS sync`,
+          values: [uid],
+        })
+        .then((r) => r.rows[0]!);
+      asked.set(uid, state);
+      queueMicrotask(() => asked.delete(uid));
+    }
+    return state;
+  };
+}
+
 export function createPostgresLibrary(pool: Pg): Library {
+  const state = listenerState(pool);
   return {
     async initUser(uid) {
       await pool.query(
@@ -209,19 +251,11 @@ export function createPostgresLibrary(pool: Pg): Library {
       );
     },
     async userRecord(uid) {
-      const { rows } = await pool.query<{ audio_title: string; audio_src: string; duration: number }>(
-        "SELECT audio_title, audio_src, duration FROM user_records WHERE uid = $1",
-        [uid],
-      );
-      const r = rows[0];
+      const r = (await state(uid)).record;
       return r ? { audioTitle: r.audio_title, audioSrc: r.audio_src, duration: r.duration } : null;
     },
     async activeAudioSync(uid) {
-      const { rows } = await pool.query<SyncRow>(
-        "SELECT audio_title, duration, audio_img, audio_src, position FROM active_audio_sync WHERE uid = $1",
-        [uid],
-      );
-      return syncFromRow(rows[0]);
+      return syncFromRow((await state(uid)).sync ?? undefined);
     },
     async writeProgress(uid, s, writtenAt) {
       // One statement, so a write racing on another instance either wins whole or is stale
@@ -243,11 +277,7 @@ export function createPostgresLibrary(pool: Pg): Library {
       return rowCount ? "written" : "stale";
     },
     async favorites(uid) {
-      const { rows } = await pool.query<FavoriteRow>(
-        `SELECT ${FAVORITE_COLUMNS} FROM favorites WHERE uid = $1 ORDER BY created_at DESC, id COLLATE "C"`,
-        [uid],
-      );
-      return rows.map(toFavorite);
+      return (await state(uid)).favorites.map(toFavorite);
     },
     async addFavorite(uid, fav) {
       // The unique (uid, audio_src) constraint keeps one entry however many instances add it at once.

@@ -17,18 +17,40 @@ export function tsQuery(term: string, joiner: "&" | "|"): string | null {
   return words.length ? words.map((w) => `'${w}':*`).join(` ${joiner} `) : null;
 }
 
+/** Above this many matches a search lists the newest first instead of ranking them (ADR 011). */
+const DENSE = 500;
+
 /** Episodes, Cold Cut, sponsors and crew from PostgreSQL; search over tsvector columns (GIN). */
 export function createPostgresCatalog(pool: Pg): Catalog {
+  // "episodes.pubdate": a bare "pubdate" in ORDER BY is the output column (text), which no
+  // index orders.
   const episodes = async (sql: string, values: unknown[]) =>
     (await pool.query<EpisodeDbRow>(`SELECT ${EPISODE_COLUMNS} FROM episodes ${sql}`, values)).rows.map(toEpisode);
-  // Title matches first, then description-only matches; each by relevance (ts_rank, a title
-  // word weighing ten description words), newest first on ties.
-  const search = (query: string, limit: number) =>
-    episodes(
-      `, to_tsquery('simple', $1) AS q WHERE series = 'main' AND document @@ q
-       ORDER BY title_tsv @@ q DESC, ts_rank(document, q) DESC, pubdate DESC LIMIT $2`,
+  // The plan of the embedded catalog (ADR 011), picked by a capped count of the matches: many
+  // matches, walk the pubdate index and test each row (a dense match fills the page after a few
+  // rows); few, rank them all (ts_rank, a title word weighing ten description words), newest
+  // first on ties. Ranking thousands of matches is what made a common word slow.
+  const matching = async (match: string, query: string, limit: number) => {
+    const { rows } = await pool.query<{ n: number }>(
+      `SELECT count(*) AS n FROM (SELECT 1 FROM episodes, to_tsquery('simple', $1) AS q
+       WHERE series = 'main' AND ${match} LIMIT ${DENSE}) m`,
+      [query],
+    );
+    const n = rows[0]!.n;
+    if (n === 0) return [];
+    const rank = n < DENSE ? "ts_rank(document, q) DESC," : "";
+    return episodes(
+      `, to_tsquery('simple', $1) AS q WHERE series = 'main' AND ${match}
+       ORDER BY ${rank} episodes.pubdate DESC LIMIT $2`,
       [query, limit],
     );
+  };
+  /** Title matches first, then description-only matches. */
+  const search = async (query: string, limit: number) => {
+    const inTitle = await matching("title_tsv @@ q", query, limit);
+    if (inTitle.length >= limit) return inTitle;
+    return [...inTitle, ...(await matching("document @@ q AND NOT title_tsv @@ q", query, limit - inTitle.length))];
+  };
   const data = async (sql: string, values: unknown[] = []) =>
     (await pool.query<{ data: unknown }>(sql, values)).rows.map((r) => r.data);
   const crew = async () =>
@@ -37,7 +59,7 @@ export function createPostgresCatalog(pool: Pg): Catalog {
     ).flatMap((d) => toCrewMember(d) ?? []);
 
   return {
-    latestEpisodes: (limit) => episodes("WHERE series = 'main' ORDER BY pubdate DESC LIMIT $1", [limit]),
+    latestEpisodes: (limit) => episodes("WHERE series = 'main' ORDER BY episodes.pubdate DESC LIMIT $1", [limit]),
     async episodeByTitle(title, series) {
       if (hasNul(title)) return null;
       const [hit] = await episodes(
@@ -62,17 +84,20 @@ export function createPostgresCatalog(pool: Pg): Catalog {
       const total = rows[0]!.n;
       const pageCount = Math.max(1, Math.ceil(total / pageSize));
       const p = Math.min(Math.max(1, page), pageCount);
-      const items = await episodes("WHERE series = 'main' AND era = $1 ORDER BY pubdate DESC LIMIT $2 OFFSET $3", [
-        station,
-        pageSize,
-        (p - 1) * pageSize,
-      ]);
+      // The page's ids first, from the index alone: a deep page then costs skipped index
+      // entries, not skipped rows.
+      const items = await episodes(
+        `WHERE id IN (SELECT id FROM episodes WHERE series = 'main' AND era = $1
+           ORDER BY pubdate DESC LIMIT $2 OFFSET $3)
+         ORDER BY episodes.pubdate DESC`,
+        [station, pageSize, (p - 1) * pageSize],
+      );
       return { items, total, page: p, pageCount };
     },
     allEpisodes: (series, era) =>
       era
-        ? episodes("WHERE series = $1 AND era = $2 ORDER BY pubdate DESC", [series, era])
-        : episodes("WHERE series = $1 ORDER BY pubdate DESC", [series]),
+        ? episodes("WHERE series = $1 AND era = $2 ORDER BY episodes.pubdate DESC", [series, era])
+        : episodes("WHERE series = $1 ORDER BY episodes.pubdate DESC", [series]),
     async sponsors() {
       return (await data(`SELECT data FROM sponsors ORDER BY id COLLATE "C"`)).flatMap((d) => toSponsor(d) ?? []);
     },

@@ -142,4 +142,8 @@ export const MIGRATIONS: string[] = [
   );
   CREATE INDEX account_codes_by_user ON account_codes (uid, purpose);
   `,
+  /* 5: an era page reads its ids from the index alone (a deep page skips index entries, not rows) */ `
+  CREATE INDEX episodes_era_page ON episodes (series, era, pubdate DESC) INCLUDE (id);
+  DROP INDEX episodes_era;
+  `,
 ];

@@ -26,10 +26,12 @@ export function createPostgresSessionStore(pool: Pg, defaultTtlMs: number): Sess
     },
     async read(id) {
       if (typeof id !== "string" || id.length > 100) return null;
-      const { rows } = await pool.query<{ data: unknown; expires_at: number }>(
-        "SELECT data, expires_at FROM sessions WHERE id = $1",
-        [id],
-      );
+      // Named: prepared once per connection, as this runs on every signed-in request.
+      const { rows } = await pool.query<{ data: unknown; expires_at: number }>({
+        name: "session-read",
+        text: "SELECT data, expires_at FROM sessions WHERE id = $1",
+        values: [id],
+      });
       const row = rows[0];
       if (!row) return null;
       if (row.expires_at < Date.now()) {
