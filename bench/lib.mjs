@@ -71,6 +71,7 @@ export async function startServer({
   env = {},
   label = "server",
   productionLimits = false,
+  workers = 1,
 }) {
   await assertPortFree(port);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hrs-bench-"));
@@ -84,7 +85,8 @@ export async function startServer({
   const limits = productionLimits
     ? { TRUST_PROXY_HOPS: "1" }
     : { RATE_LIMIT_AUTH_PER_MIN: "0", RATE_LIMIT_POST_PER_MIN: "0", RATE_LIMIT_GET_PER_MIN: "0" };
-  const child = spawn(process.execPath, ["build/server.js"], {
+  const entry = workers > 1 ? "bench/cluster-entry.mjs" : "build/server.js";
+  const child = spawn(process.execPath, [entry], {
     stdio: ["ignore", "pipe", "pipe"],
     env: {
       ...inherited,
@@ -99,6 +101,7 @@ export async function startServer({
       NOW_PLAYING_KIND: "live365",
       NOW_PLAYING_URL: `${upstreamOrigin}/live365/station/a93581`,
       ...env,
+      BENCH_WORKERS: String(workers),
     },
   });
   const forget = atExit(() => {

@@ -18,6 +18,7 @@
 // bench/results/load-<timestamp>.json.
 //   LOAD_DURATION=30 LOAD_CONNECTIONS=100 LOAD_WARMUP=3 LOAD_LISTENERS=20 LOAD_PORT=3360 npm run load
 //   LOAD_BURST_SIGNINS=20 LOAD_BURST_DURATION=10 LOAD_FLOOD_CONNECTIONS=100 LOAD_FLOOD_DURATION=10 npm run load
+//   LOAD_WORKERS=2 npm run load   (the same server as node:cluster workers on one port: bench/cluster-entry.mjs)
 //
 // Decision — rate limits: the server runs in its production configuration, rate limits ON at
 // their defaults (RATE_LIMIT_* unset) behind one trusted proxy hop (TRUST_PROXY_HOPS=1), as
@@ -57,6 +58,7 @@ const BURST_DURATION = Math.max(1, Number(process.env.LOAD_BURST_DURATION ?? 10)
 const STATIC_P99_TARGET_MS = 100;
 const FLOOD_CONNECTIONS = Math.max(1, Number(process.env.LOAD_FLOOD_CONNECTIONS ?? 100));
 const FLOOD_DURATION = Math.max(1, Number(process.env.LOAD_FLOOD_DURATION ?? 10));
+const WORKERS = Math.max(1, Number(process.env.LOAD_WORKERS ?? 1));
 
 for (const p of [PORT, PORT + 1]) await assertPortFree(p);
 const upstreams = await startUpstreams(PORT + 1);
@@ -65,6 +67,7 @@ const server = await startServer({
   upstreamOrigin: upstreams.origin,
   productionLimits: true,
   label: "server",
+  workers: WORKERS,
 });
 const origin = server.origin;
 
@@ -201,8 +204,12 @@ try {
       );
       req.on("error", reject);
     });
-  const rss = () =>
-    Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${server.pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+  // The server's process and, with LOAD_WORKERS, its cluster workers.
+  const rss = (pid = server.pid) => {
+    const own = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+    const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").split(" ").filter(Boolean);
+    return children.reduce((sum, child) => sum + rss(Number(child)), own);
+  };
   /** Each of `paths` on a fresh connection in turn until `until` resolves: times per path, peak RSS. */
   async function probe(until, paths) {
     const times = Object.fromEntries(paths.map((p) => [p, []]));
@@ -439,7 +446,8 @@ try {
   console.log(
     `\nerrors: ${errors} (${overall.badAnswers} answers other than 2xx/3xx, ${socketErrors} socket errors, ${result.timeouts} timeouts)` +
       `\n1-min load average ${loadBefore[0].toFixed(2)} before, ${loadAfter[0].toFixed(2)} after; ${machine().cpus} cores; ` +
-      `${LISTENERS} listeners, ${ADDRESSES} client addresses, rate limits on (production defaults)`,
+      `${LISTENERS} listeners, ${ADDRESSES} client addresses, rate limits on (production defaults)` +
+      (WORKERS > 1 ? `; ${WORKERS} node:cluster workers` : "; one server process"),
   );
 
   const burst = await signInBurst();
@@ -519,6 +527,7 @@ try {
           burstDurationS: BURST_DURATION,
           floodConnections: FLOOD_CONNECTIONS,
           floodDurationS: FLOOD_DURATION,
+          workers: WORKERS,
         },
         mix: KINDS.map(({ kind, cls, weight }) => ({ kind, cls, weight })),
         kinds: kindRows,
