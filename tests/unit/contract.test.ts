@@ -196,7 +196,7 @@ describe("Supabase calls are exactly docs/product.md §7's", () => {
     expect(last().path).toBe("/rest/v1/ColdCut");
     expect(last().headers).toMatchObject({ "request-type": "ColdCut-Display" });
     await c.searchEpisodes("antenna", 48);
-    expect(last().path + last().query).toBe("/rest/v1/Episodes?description=plfts.antenna");
+    expect(last().path + last().query).toBe("/rest/v1/Episodes?description=plfts.antenna&limit=48");
     await c.episodesByEra("GOOM Radio", 2, 24);
     expect(decodeURIComponent(last().query)).toBe("?order=pubdate.desc&era=eq.GOOM Radio&limit=24&offset=24");
     await c.sponsors();
