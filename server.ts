@@ -75,6 +75,7 @@ app.use(
         contentSiteUrl: env.CONTENT_SITE_URL,
         liveStreamUrl: env.LIVE_STREAM_URL,
         galleryUrl: env.GALLERY_API_URL,
+        wordpressUrl: env.WORDPRESS_API_URL,
         production,
       }),
     },

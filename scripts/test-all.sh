@@ -36,6 +36,19 @@ if [ ! -x /usr/sbin/nginx ] || ! command -v openssl >/dev/null 2>&1; then
   fi
 fi
 
+# The contract tests (tests/contract/) run the adapters against the real software: Debian's
+# WordPress 6.1 on MariaDB and PHP's built-in server, and Icecast 2.4 fed by ffmpeg.
+if [ ! -f /usr/share/wordpress/wp-config.php ] || ! command -v mariadbd >/dev/null 2>&1 || ! command -v php >/dev/null 2>&1 \
+  || ! command -v icecast2 >/dev/null 2>&1 || ! command -v ffmpeg >/dev/null 2>&1; then
+  echo "== Installing WordPress, MariaDB, PHP, Icecast and ffmpeg from Debian's packages"
+  packages="wordpress php-cli mariadb-server icecast2 ffmpeg"
+  if [ "$(id -u)" = "0" ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $packages >/dev/null || { echo "could not install $packages"; exit 1; }
+  else
+    sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $packages >/dev/null || { echo "could not install $packages (need root)"; exit 1; }
+  fi
+fi
+
 [ -d node_modules ] || npm ci
 
 echo "== Static checks: types, lint, format"

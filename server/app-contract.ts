@@ -20,6 +20,8 @@ export interface AppServer {
     LIVE_STREAM_URL: string;
     /** A WordPress gallery's API root: its host serves the gallery's photos and videos. */
     GALLERY_API_URL?: string;
+    /** The content WordPress's API root: its host serves the images inside news posts. */
+    WORDPRESS_API_URL?: string;
     RATE_LIMIT_AUTH_PER_MIN: number;
     RATE_LIMIT_POST_PER_MIN: number;
     RATE_LIMIT_GET_PER_MIN: number;

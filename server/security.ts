@@ -39,7 +39,7 @@ export const PERMISSIONS_POLICY = [
  * The enforced Content-Security-Policy: scripts only with this response's nonce, no plugins,
  * no <base>, never framed; frames only for the help, special-feature and content-site embeds
  * and the video hosts; media from anywhere over https (podcast files live on CDNs), and from the
- * live stream's and the WordPress gallery's hosts whatever their scheme.
+ * live stream's and the WordPress sites' hosts whatever their scheme.
  */
 export function contentSecurityPolicy(
   nonce: NonceSource,
@@ -49,13 +49,16 @@ export function contentSecurityPolicy(
     contentSiteUrl: string;
     liveStreamUrl: string;
     galleryUrl?: string;
+    wordpressUrl?: string;
     production: boolean;
   },
 ) {
   const frames = [urls.helpUrl, urls.specialFeatureUrl, urls.contentSiteUrl]
     .map(origin)
     .filter((o): o is string => o !== null);
-  const gallery = [urls.galleryUrl && origin(urls.galleryUrl)].filter((o): o is string => !!o);
+  const gallery = [...new Set([urls.galleryUrl, urls.wordpressUrl].map((u) => u && origin(u)))].filter(
+    (o): o is string => !!o,
+  );
   return {
     "default-src": ["'self'"],
     // Of Google's static host, only the Cast sender and the framework it loads.

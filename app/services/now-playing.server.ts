@@ -10,9 +10,9 @@ import { NOW_PLAYING_FALLBACK, NOW_PLAYING_POLL_MS } from "~/rules/player";
  * counts as the window's one call (a failing upstream is not hammered).
  *
  * - Upstream ok → its track, `fallback: false`.
- * - Upstream failed or sent junk → the last good track, if it is younger than `maxStaleMs`
- *   (the show rarely changes track faster than that), still `fallback: false`.
- * - Nothing good → docs/product.md §8 'The Ham Radio Show' / 'Live Radio', `fallback: true`.
+ * - Upstream failed, sent junk or nothing on air (the stream's source stopped) → docs/product.md §8
+ *   'The Ham Radio Show' / 'Live Radio', `fallback: true`, from that window on: an old track
+ *   would show under ON AIR while the audio has stopped.
  * Failures are logged only (one line, no payloads), never thrown at the caller.
  */
 export interface NowPlayingResult {
@@ -44,14 +44,11 @@ export interface NowPlayingLogger {
 export interface NowPlayingServiceOptions {
   /** One upstream call per window (ms). Default: the browser's poll interval, 10 s. */
   ttlMs?: number;
-  /** How long a last good track may be served while the upstream fails (ms). Default 10 min. */
-  maxStaleMs?: number;
   now?: () => number;
   logger?: NowPlayingLogger;
 }
 
 export const NOW_PLAYING_CACHE_MS = NOW_PLAYING_POLL_MS;
-export const NOW_PLAYING_MAX_STALE_MS = 10 * 60_000;
 
 export function fallbackNowPlaying(): NowPlayingResult {
   return { title: NOW_PLAYING_FALLBACK.title, artist: NOW_PLAYING_FALLBACK.artist, art: null, fallback: true };
@@ -71,35 +68,25 @@ export function createNowPlayingService(
   options: NowPlayingServiceOptions = {},
 ): NowPlayingService {
   const ttlMs = options.ttlMs ?? NOW_PLAYING_CACHE_MS;
-  const maxStaleMs = options.maxStaleMs ?? NOW_PLAYING_MAX_STALE_MS;
   const now = options.now ?? Date.now;
   const logger = options.logger ?? console;
 
   /** Start of the current window (time of the last upstream attempt), or null before the first. */
   let attemptedAt: number | null = null;
-  let lastGood: { value: NowPlayingResult; at: number } | null = null;
+  let current: NowPlayingResult = fallbackNowPlaying();
   let inFlight: Promise<void> | null = null;
-
-  const answer = (): NowPlayingResult => {
-    if (lastGood && now() - lastGood.at <= maxStaleMs) return lastGood.value;
-    return fallbackNowPlaying();
-  };
 
   const refresh = (): Promise<void> => {
     attemptedAt = now();
     const attempt = (async () => {
       try {
         const track = await source.fetchCurrent();
-        if (track) lastGood = { value: toResult(track), at: now() };
-        else
-          logger.warn(
-            `now-playing: ${source.name} sent no usable track; serving ${lastGood ? "the last good copy" : "the fallback"}`,
-          );
+        current = track ? toResult(track) : fallbackNowPlaying();
+        if (!track) logger.warn(`now-playing: ${source.name} has no track on air; serving the fallback`);
       } catch (error) {
+        current = fallbackNowPlaying();
         const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-        logger.warn(
-          `now-playing: ${source.name} failed (${reason}); serving ${lastGood ? "the last good copy" : "the fallback"}`,
-        );
+        logger.warn(`now-playing: ${source.name} failed (${reason}); serving the fallback`);
       } finally {
         inFlight = null;
       }
@@ -116,7 +103,7 @@ export function createNowPlayingService(
         // First call, window over, or the clock went backwards.
         await refresh();
       }
-      return answer();
+      return current;
     },
   };
 }

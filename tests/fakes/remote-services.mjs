@@ -31,7 +31,11 @@ const words = (s) =>
     .replace(/[\u0300-\u036f]/g, "")
     .match(/[\p{L}\p{N}]+/gu) ?? [];
 
-/** PostgREST filters used by the app: eq, plfts (phrase: the words appear in order), order, limit, offset, select. */
+/**
+ * PostgREST filters used by the app: eq, plfts, order, limit, offset, select. Fast, not exact:
+ * plfts here is a phrase match, where PostgreSQL stems words and drops stop words; the contract
+ * test (tests/contract/supabase.contract.test.ts) holds the adapter to the real semantics.
+ */
 function postgrest(rows, params) {
   let out = rows;
   for (const [key, raw] of params) {
@@ -127,6 +131,13 @@ export async function startRemoteServices({ port = 0, sampleDir = "sample", host
         if (!rows) return send(404, { message: `relation "${table}" does not exist` });
         if (req.headers["apikey"] !== "test-anon-key") return send(401, { message: "Invalid API key" });
         const { rows: out, total, offset } = postgrest(rows, url.searchParams);
+        // PostgREST refuses a range past the end (PGRST103) and names the row count.
+        if (offset > 0 && offset >= total)
+          return send(
+            416,
+            { code: "PGRST103", message: "Requested range not satisfiable" },
+            { "content-range": `*/${total}` },
+          );
         const headers = req.headers["prefer"]?.includes("count=exact")
           ? { "content-range": `${out.length ? `${offset}-${offset + out.length - 1}` : "*"}/${total}` }
           : {};

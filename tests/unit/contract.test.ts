@@ -196,7 +196,7 @@ describe("Supabase calls are exactly docs/product.md §7's", () => {
     expect(last().path).toBe("/rest/v1/ColdCut");
     expect(last().headers).toMatchObject({ "request-type": "ColdCut-Display" });
     await c.searchEpisodes("antenna", 48);
-    expect(last().path + last().query).toBe("/rest/v1/Episodes?description=plfts.antenna");
+    expect(last().path + last().query).toBe("/rest/v1/Episodes?description=plfts.antenna&limit=48");
     await c.episodesByEra("GOOM Radio", 2, 24);
     expect(decodeURIComponent(last().query)).toBe("?order=pubdate.desc&era=eq.GOOM Radio&limit=24&offset=24");
     await c.sponsors();
@@ -211,7 +211,7 @@ describe("Supabase calls are exactly docs/product.md §7's", () => {
     expect(last().path + last().query).toBe("/rest/v1/CrewBios?select=Name,DPB");
     expect(fake.requests.every((r) => r.headers.apikey === "test-anon-key")).toBe(true);
   });
-  it("WordPress: the categories of docs/product.md §7", async () => {
+  it("WordPress: the categories of docs/product.md §7, each page with its featured image embedded", async () => {
     await remoteContent().slider();
     await remoteContent().latestNews(4);
     await remoteContent().newsTab("dth_news");
@@ -219,12 +219,12 @@ describe("Supabase calls are exactly docs/product.md §7's", () => {
     await remoteGallery().posts();
     await remoteGallery().postById(501);
     expect(fake.requests.map((r) => `${r.service} ${r.path.replace(/^.*wp\/v2\//, "")}${r.query}`)).toEqual([
-      "content posts?categories=6,7",
-      "content posts?categories=4,5",
-      "content posts?categories=5",
-      "content posts?categories=4",
-      "gallery posts?categories=23",
-      "gallery posts/501",
+      "content posts?categories=6,7&_embed=wp%3Afeaturedmedia&per_page=100&page=1",
+      "content posts?categories=4,5&_embed=wp%3Afeaturedmedia&per_page=100&page=1",
+      "content posts?categories=5&_embed=wp%3Afeaturedmedia&per_page=100&page=1",
+      "content posts?categories=4&_embed=wp%3Afeaturedmedia&per_page=100&page=1",
+      "gallery posts?categories=23&_embed=wp%3Afeaturedmedia&per_page=100&page=1",
+      "gallery posts/501?_embed=wp%3Afeaturedmedia",
     ]);
   });
 });

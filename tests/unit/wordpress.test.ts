@@ -246,3 +246,38 @@ describe("mapNewsPost / mapSliderItem / mapGalleryPost", () => {
     expect(extractMedia("<img alt=x><video></video>")).toEqual([]);
   });
 });
+
+describe("media addresses in post HTML", () => {
+  it("asks for another host's http:// image, video and poster over https, keeping the site's own", () => {
+    const html =
+      '<img src="http://images.example.test/a.jpg"><img src="http://cms.example.test:8080/wp-content/uploads/b.jpg"><video src="http://cdn.example.test/v.mp4" poster="http://cdn.example.test/p.jpg"></video><img src="https://ok.example.test/c.jpg">';
+    const out = sanitizePostHtml(html, "http://cms.example.test:8080");
+    expect(out).toContain('src="https://images.example.test/a.jpg"');
+    expect(out).toContain('src="http://cms.example.test:8080/wp-content/uploads/b.jpg"');
+    expect(out).toContain('src="https://cdn.example.test/v.mp4"');
+    expect(out).toContain('poster="https://cdn.example.test/p.jpg"');
+    expect(out).toContain('src="https://ok.example.test/c.jpg"');
+    expect(sanitizePostHtml('<img src="http://cms.example.test:8080/x.jpg">')).toContain(
+      "https://cms.example.test:8080/x.jpg",
+    );
+  });
+
+  it("takes a WordPress upload's original instead of a size such as a [gallery] thumbnail", () => {
+    const media = extractMedia(
+      '<img src="https://cms.example.test/wp-content/uploads/2026/11/bunker-150x150.jpg" width="150" height="150"><img src="https://cms.example.test/wp-content/uploads/2026/11/plan-1024x768.png?v=2"><img src="https://other.example.test/photos/x-150x150.jpg" width="150" height="150">',
+    );
+    expect(media.map((m) => m.src)).toEqual([
+      "https://cms.example.test/wp-content/uploads/2026/11/bunker.jpg",
+      "https://cms.example.test/wp-content/uploads/2026/11/plan.png?v=2",
+      "https://other.example.test/photos/x-150x150.jpg",
+    ]);
+    expect(media[0]).toMatchObject({ width: null, height: null });
+    expect(media[2]).toMatchObject({ width: 150, height: 150 });
+  });
+});
+
+describe("password-protected posts", () => {
+  it("keeps WordPress's protected flag", () => {
+    expect(post({ content: { rendered: "", protected: true } }).content.protected).toBe(true);
+  });
+});

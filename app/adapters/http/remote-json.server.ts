@@ -16,6 +16,8 @@ export class RemoteError extends Error {
   constructor(
     message: string,
     readonly status: number | null = null,
+    /** The refusal's headers (PostgREST's Content-Range on a 416 names the row count). */
+    readonly headers: Headers | null = null,
   ) {
     super(message);
   }
@@ -81,7 +83,7 @@ async function fetchJson<S extends z.ZodTypeAny>(
   }
   if (!response.ok) {
     await response.body?.cancel().catch(() => undefined);
-    throw new RemoteError(`${new URL(url).host}: HTTP ${response.status}`, response.status);
+    throw new RemoteError(`${new URL(url).host}: HTTP ${response.status}`, response.status, response.headers);
   }
   let text: string;
   try {
@@ -104,4 +106,24 @@ async function fetchJson<S extends z.ZodTypeAny>(
     );
   }
   return { data: parsed.data, headers: response.headers };
+}
+
+/** A file's size from a HEAD request (its Content-Length), or null when the host does not say. */
+export async function headLength(url: string, options: RemoteJsonOptions = {}): Promise<number | null> {
+  const doFetch = options.fetch ?? ((input: string, init?: RequestInit) => fetch(input, init));
+  try {
+    const response = await bounded(new URL(url).host, () =>
+      doFetch(url, {
+        method: "HEAD",
+        signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+        redirect: "follow",
+        credentials: "omit",
+      }),
+    );
+    await response.body?.cancel().catch(() => undefined);
+    const length = Number(response.headers.get("content-length"));
+    return response.ok && Number.isSafeInteger(length) && length > 0 ? length : null;
+  } catch {
+    return null;
+  }
 }

@@ -20,6 +20,15 @@ export class UpstreamError extends Error {
   name = "UpstreamError";
 }
 
+/** UTF-8, or, when the bytes are not UTF-8, Latin-1 (as windows-1252): older servers send their titles as they got them. */
+export function decodeBody(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder("windows-1252").decode(bytes);
+  }
+}
+
 /**
  * GET a JSON now-playing document with a hard timeout (AbortSignal.timeout), a size cap and no
  * cookies or credentials; parse it with one of the pure parsers of app/player/now-playing.ts.
@@ -46,8 +55,9 @@ export function createHttpJsonSource(options: HttpJsonSourceOptions): NowPlaying
         await response.body?.cancel().catch(() => undefined);
         throw new UpstreamError(`answer too large (${declared} bytes)`);
       }
-      const text = await response.text(); // the timeout signal also bounds reading the body
-      if (text.length > NOW_PLAYING_MAX_BYTES) throw new UpstreamError(`answer too large (${text.length} chars)`);
+      const bytes = new Uint8Array(await response.arrayBuffer()); // the timeout signal also bounds reading the body
+      if (bytes.length > NOW_PLAYING_MAX_BYTES) throw new UpstreamError(`answer too large (${bytes.length} bytes)`);
+      const text = decodeBody(bytes);
       let payload: unknown;
       try {
         payload = JSON.parse(text);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseAzuraCast, parseIcecast, parseLive365, parseNowPlaying } from "./parse.server";
+import { icecastText, parseAzuraCast, parseIcecast, parseLive365, parseNowPlaying } from "./parse.server";
+import { decodeBody } from "./http-json.server";
 import {
   NOW_PLAYING_MAX_LENGTH,
   cleanText,
@@ -122,6 +123,28 @@ describe("parseIcecast", () => {
     expect(parseIcecast(payload)?.title).toBe("First");
     expect(parseIcecast(payload, { mount: "/two" })?.title).toBe("Second");
     expect(parseIcecast(payload, { mount: "/empty" })).toBeNull();
+  });
+  it("the requested mount only: gone → null, never another mount's song; a proxied stream path finds it", () => {
+    const payload = { icestats: { source: [{ title: "Other - Not Ours", listenurl: "http://x:8000/other" }] } };
+    expect(parseIcecast(payload, { mount: "/live" })).toBeNull();
+    expect(parseIcecast({ icestats: { server_id: "Icecast 2.4.4" } }, { mount: "/live" })).toBeNull();
+    const proxied = { icestats: { source: { title: "Crew - Ours", listenurl: "http://x:8000/live" } } };
+    expect(parseIcecast(proxied, { mount: "/radio/live" })?.title).toBe("Ours");
+    expect(parseIcecast(proxied, { mount: "/olive" })).toBeNull();
+  });
+  it("decodes status-json.xsl's numeric references and titles Icecast took for Latin-1 while UTF-8", () => {
+    expect(icecastText("Caf\u00e9 &#9731; &#x1F4FB;")).toBe("Café ☃ 📻");
+    expect(icecastText(Buffer.from("Crème brûlée ☃", "utf8").toString("latin1"))).toBe("Crème brûlée ☃");
+    expect(icecastText("Señor Café")).toBe("Señor Café");
+    expect(icecastText("&#0; &#xD800; &amp;")).toBe("&#0; &#xD800; &amp;");
+    expect(parseIcecast({ icestats: { source: { title: "Zo\u00c3\u00ab - Caf\u00c3\u00a9" } } })).toEqual({
+      title: "Café",
+      artist: "Zoë",
+    });
+  });
+  it("reads a body in UTF-8, or in Latin-1 when it is not UTF-8", () => {
+    expect(decodeBody(Buffer.from('{"t":"Café"}', "utf8"))).toBe('{"t":"Café"}');
+    expect(decodeBody(Buffer.from('{"t":"Café"}', "latin1"))).toBe('{"t":"Café"}');
   });
   it("numeric titles (an Icecast quirk) become text", () => {
     expect(parseIcecast({ icestats: { source: { title: 1999 } } })?.title).toBe("1999");

@@ -77,10 +77,10 @@ export function contentFromPosts(q: StoredPosts): Content {
       return (await q.list(SLIDER_CATEGORIES)).map(mapSliderItem).filter((s) => s.image !== "");
     },
     async latestNews(limit) {
-      return (await q.list(HOME_NEWS_CATEGORIES, limit)).map(mapNewsPost);
+      return (await q.list(HOME_NEWS_CATEGORIES, limit)).map((p) => mapNewsPost(p));
     },
     async newsTab(tab) {
-      return (await q.list([CATEGORY[tab]])).map(mapNewsPost);
+      return (await q.list([CATEGORY[tab]])).map((p) => mapNewsPost(p));
     },
     async postBySlug(slug) {
       const post = await q.bySlug(slug);
@@ -92,7 +92,7 @@ export function contentFromPosts(q: StoredPosts): Content {
 export function galleryFromPosts(q: StoredPosts): Gallery {
   return {
     async posts() {
-      return (await q.list([CATEGORY.gallery])).map(mapGalleryPost);
+      return (await q.list([CATEGORY.gallery])).map((p) => mapGalleryPost(p));
     },
     async postById(id) {
       const post = await q.byId(id);

@@ -18,7 +18,8 @@ export const wpPostSchema = z.object({
   date: z.string(),
   categories: z.array(z.number().int()).default([]),
   title: rendered,
-  content: rendered,
+  /** `protected`: a password-protected post, whose content WordPress withholds. */
+  content: rendered.extend({ protected: z.boolean().optional() }),
   excerpt: rendered.optional(),
   featured_media_src_url: z.string().nullish(),
   acf: z.object({ sliderurl: z.string().nullish() }).partial().passthrough().nullish().or(z.array(z.unknown())),
@@ -90,8 +91,6 @@ const SANITIZE: sanitizeHtml.IOptions = {
         attribs: external ? { ...attribs, target: "_blank", rel: "noopener noreferrer" } : attribs,
       };
     },
-    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: "lazy", decoding: "async" } }),
-    video: (tagName, attribs) => ({ tagName, attribs: { ...attribs, controls: "", preload: "metadata" } }),
   },
 };
 SANITIZE.allowedAttributes = {
@@ -99,8 +98,40 @@ SANITIZE.allowedAttributes = {
   img: ["src", "alt", "width", "height", "title", "loading", "decoding"],
 };
 
-export function sanitizePostHtml(html: string): string {
-  return sanitizeHtml(html, SANITIZE);
+/**
+ * Media over plain http would be blocked by the page's Content-Security-Policy (which allows the
+ * CMS's own origin and https), so an http:// address on another host is asked for over https.
+ */
+function upgraded(url: string | undefined, ownOrigin: string | undefined): string | undefined {
+  if (!url || !/^http:/i.test(url)) return url;
+  try {
+    const parsed = new URL(url);
+    if (parsed.origin === ownOrigin) return url;
+    parsed.protocol = "https:";
+    return parsed.href;
+  } catch {
+    return url;
+  }
+}
+
+/** `ownOrigin`: the WordPress site the HTML came from, whose media the CSP allows whatever its scheme. */
+export function sanitizePostHtml(html: string, ownOrigin?: string): string {
+  const media =
+    (extra: Record<string, string>) =>
+    (tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag => {
+      const out = { ...attribs, ...extra };
+      for (const name of ["src", "poster"]) if (out[name]) out[name] = upgraded(out[name], ownOrigin)!;
+      return { tagName, attribs: out };
+    };
+  return sanitizeHtml(html, {
+    ...SANITIZE,
+    transformTags: {
+      ...SANITIZE.transformTags,
+      img: media({ loading: "lazy", decoding: "async" }),
+      video: media({ controls: "", preload: "metadata" }),
+      source: media({}),
+    },
+  });
 }
 
 function sizedImage(
@@ -124,13 +155,13 @@ export function featuredImage(post: WpPost, size = "medium"): string | null {
   );
 }
 
-export function mapNewsPost(post: WpPost): NewsPost {
+export function mapNewsPost(post: WpPost, ownOrigin?: string): NewsPost {
   return {
     id: String(post.id),
     slug: post.slug,
     type: newsTypeOf(post.categories),
     title: stripTags(post.title.rendered),
-    contentHtml: sanitizePostHtml(post.content.rendered),
+    contentHtml: sanitizePostHtml(post.content.rendered, ownOrigin),
     excerpt: stripTags(post.excerpt?.rendered ?? ""),
     date: post.date,
     image: featuredImage(post, "large"),
@@ -153,7 +184,16 @@ const ATTR = (tag: string, name: string) => {
   return m ? decodeEntities(m[2] ?? m[3] ?? "") : null;
 };
 
-/** Images and videos of a (sanitized) gallery post, in document order. */
+/**
+ * A WordPress upload's original from one of its sizes: WordPress names each size
+ * `<name>-<width>x<height>.<ext>` beside the original (a `[gallery]` shows 150x150 thumbnails).
+ */
+const UPLOAD_SIZE = /(\/wp-content\/uploads\/[^?#]+)-\d+x\d+(\.(?:jpe?g|png|gif|webp))(?=$|[?#])/i;
+export function originalUpload(src: string): string {
+  return src.replace(UPLOAD_SIZE, "$1$2");
+}
+
+/** Images (the original of a WordPress size) and videos of a (sanitized) gallery post, in document order. */
 export function extractMedia(safeHtml: string): GalleryMedia[] {
   const media: GalleryMedia[] = [];
   for (const m of safeHtml.matchAll(/<(img|video)\b[^>]*>/gi)) {
@@ -161,11 +201,13 @@ export function extractMedia(safeHtml: string): GalleryMedia[] {
     const src = ATTR(tag, "src");
     if (!src) continue;
     if (m[1]!.toLowerCase() === "img") {
-      const w = Number(ATTR(tag, "width"));
-      const h = Number(ATTR(tag, "height"));
+      const original = originalUpload(src);
+      // A size's width and height are not the original's.
+      const w = original === src ? Number(ATTR(tag, "width")) : NaN;
+      const h = original === src ? Number(ATTR(tag, "height")) : NaN;
       media.push({
         kind: "image",
-        src,
+        src: original,
         alt: ATTR(tag, "alt") ?? "",
         width: Number.isFinite(w) && w > 0 ? w : null,
         height: Number.isFinite(h) && h > 0 ? h : null,
@@ -177,8 +219,8 @@ export function extractMedia(safeHtml: string): GalleryMedia[] {
   return media;
 }
 
-export function mapGalleryPost(post: WpPost): GalleryPost {
-  const contentHtml = sanitizePostHtml(post.content.rendered);
+export function mapGalleryPost(post: WpPost, ownOrigin?: string): GalleryPost {
+  const contentHtml = sanitizePostHtml(post.content.rendered, ownOrigin);
   return {
     id: String(post.id),
     slug: post.slug,
