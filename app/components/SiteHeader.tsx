@@ -72,7 +72,15 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
             </AppLink>
           )}
 
-          <details className="burger" ref={burger}>
+          <details
+            className="burger"
+            ref={burger}
+            onKeyDown={(e) => {
+              if (e.key !== "Escape" || !e.currentTarget.open) return;
+              e.currentTarget.open = false;
+              e.currentTarget.querySelector("summary")?.focus();
+            }}
+          >
             <summary aria-label="Menu">
               <MenuIcon />
             </summary>
