@@ -105,6 +105,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="apple-touch-icon" href={APP.icons.appleTouch} />
         <Meta />
         <Links />
+        {/* Without JavaScript, controls that need it are not shown: each has a link or form instead. */}
+        <noscript>
+          <style>{".js-only{display:none!important}"}</style>
+        </noscript>
       </head>
       <body>
         <a className="skip-link" href="#main">

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { usePlayer } from "./PlayerProvider";
-import { CloseIcon, DotsIcon, MicIcon, PauseIcon, PlayIcon } from "~/ui/primitives";
+import { AppLink, CloseIcon, DotsIcon, LiveIcon, MicIcon, PauseIcon, PlayIcon } from "~/ui/primitives";
 import { KeyboardIcon } from "./player-icons";
 import { DEFAULT_EPISODE_IMAGE } from "~/rules/constants";
-import { MOBILE_VOICE_ALERT } from "~/rules/player";
+import { LIVE_PAGE_PATH, MOBILE_VOICE_ALERT } from "~/rules/player";
 import { useSleepTimer, type SleepTimerApi } from "./use-sleep-timer";
 import { useKeyboardShortcuts } from "./use-keyboard-shortcuts";
 import { ServerMemo } from "~/utils/server-memo";
@@ -45,7 +45,7 @@ export function GlobalPlayer() {
       <ServerMemo
         id="player"
         deps={() => JSON.stringify([state, everPlayed, sleep.timer, sleep.minutesLeft])}
-        className="player-root"
+        className="player-root js-only"
       >
         {() => (
           <>
@@ -54,6 +54,14 @@ export function GlobalPlayer() {
           </>
         )}
       </ServerMemo>
+      <noscript>
+        <nav className="nojs-player" aria-label="Player">
+          <AppLink to={LIVE_PAGE_PATH} className="live-button">
+            <LiveIcon size={18} /> Listen live
+          </AppLink>
+          <span className="nojs-player__note">Episodes play on their own pages.</span>
+        </nav>
+      </noscript>
       {helpOpen ? (
         <Suspense fallback={null}>
           <ShortcutHelp onClose={() => setHelpOpen(false)} />
