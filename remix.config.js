@@ -22,7 +22,6 @@ const HOT_ROUTES = [
 
 /** Second URLs of a screen: [path, route module, id]. */
 const ALIASES = [
-  ["coldcut", "routes/episode.tsx", "routes/coldcut"],
   ["wtfnews/:slug", "routes/news.$slug.tsx", "routes/wtfnews.$slug"],
 ];
 
