@@ -58,7 +58,7 @@ export function EpisodePage({
             id={LISTEN_ANCHOR}
             controls
             preload="none"
-            src={episode.audioUrl}
+            src={startTime ? `${episode.audioUrl}#t=${startTime}` : episode.audioUrl}
             className="noscript-audio"
             aria-label={`Listen to ${episode.title}`}
           >

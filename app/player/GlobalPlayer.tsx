@@ -11,6 +11,7 @@ import {
   isPlayingish,
   LiveButton,
   NowPlayingText,
+  PlayerStatus,
   PlayPause,
   SeekBar,
   ShareAtTimeButton,
@@ -75,6 +76,7 @@ function DesktopPlayer({ sleep, onHelp }: { sleep: SleepTimerApi; onHelp: () => 
   const { state, everPlayed } = usePlayer();
   return (
     <section className="desktop-player" aria-label="Player">
+      <PlayerStatus />
       <img className="desktop-player__art" src={state.image || DEFAULT_EPISODE_IMAGE} alt="" width="56" height="56" />
       <NowPlayingText className="np" />
       <div className="transport" role="group" aria-label="Playback">
@@ -141,6 +143,7 @@ function MobilePlayer({ sleep }: { sleep: SleepTimerApi }) {
         </button>
       ) : (
         <section className="mobile-player__bar" aria-label="Mobile player">
+          <PlayerStatus />
           <div className="mobile-player__banner" data-testid="mobile-banner" title={banner}>
             <span className="mobile-player__marquee">{banner}</span>
           </div>
