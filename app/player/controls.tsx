@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { AppLink } from "~/ui/primitives";
 import { usePlayer } from "./PlayerProvider";
-import { LiveIcon, PauseIcon, PlayIcon, ShareIcon } from "~/ui/primitives";
+import { AppLink, LiveIcon, PauseIcon, PlayIcon, ShareIcon } from "~/ui/primitives";
 import { MoonIcon, SkipBackIcon, SkipForwardIcon } from "./player-icons";
 import { formatDuration } from "~/utils/time";
 import { SKIP_BACK_SECONDS, SKIP_FORWARD_SECONDS, SPEED_MAX, SPEED_MIN, SPEED_STEP } from "~/rules/player";

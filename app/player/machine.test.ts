@@ -432,7 +432,11 @@ describe("what the listener is told", () => {
     expect(s.resume).toEqual({ title: "Pilot Light", time: 24 });
     expect(run(s, { type: "play" }).resume).toBeNull();
     expect(run(s, { type: "dismissResume" }).resume).toBeNull();
-    const noPlace = run(init(), { type: "restore", user: { audioTitle: "Pilot Light", audioSrc: ep1.src }, sync: null });
+    const noPlace = run(init(), {
+      type: "restore",
+      user: { audioTitle: "Pilot Light", audioSrc: ep1.src },
+      sync: null,
+    });
     expect(noPlace.resume).toBeNull();
   });
 });
