@@ -39,7 +39,7 @@ const projects: PlaywrightTestProject[] = [
   {
     // Server-rendered pages and plain forms: the specs whose pages must work without JavaScript.
     name: "desktop-nojs",
-    testMatch: specs("routes", "gallery", "accounts", "player"),
+    testMatch: specs("routes", "gallery", "accounts", "player", "listeners"),
     use: { ...desktop, javaScriptEnabled: false },
   },
   {

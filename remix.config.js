@@ -21,10 +21,7 @@ const HOT_ROUTES = [
 ];
 
 /** Second URLs of a screen: [path, route module, id]. */
-const ALIASES = [
-  ["coldcut", "routes/episode.tsx", "routes/coldcut"],
-  ["wtfnews/:slug", "routes/news.$slug.tsx", "routes/wtfnews.$slug"],
-];
+const ALIASES = [["wtfnews/:slug", "routes/news.$slug.tsx", "routes/wtfnews.$slug"]];
 
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {

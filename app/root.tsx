@@ -25,7 +25,7 @@ import { useNonce } from "~/utils/nonce";
 import { DEFAULT_LIVE_STREAM_URL } from "~/rules/player";
 import { LOADING_TEXT } from "~/rules/constants";
 import { APP, THEME_COLOR } from "~/rules/brand";
-import { pageMeta, SHOW_DESCRIPTION } from "~/utils/meta";
+import { errorTitle, pageMeta, SHOW_DESCRIPTION } from "~/utils/meta";
 import { publicOrigin } from "~/http/origin.server";
 
 const SessionPlayerBridge = lazy(() =>
@@ -43,7 +43,7 @@ export const links: LinksFunction = () => [
 /** Pages without a meta of their own; an error page (a 404) gets no preview or canonical link. */
 export const meta: MetaFunction = (args) =>
   args.error
-    ? [{ title: "The Ham Radio Show" }, { name: "description", content: SHOW_DESCRIPTION }]
+    ? [{ title: errorTitle(args.error) }, { name: "description", content: SHOW_DESCRIPTION }]
     : pageMeta(args, { title: "The Ham Radio Show", description: SHOW_DESCRIPTION, path: args.location.pathname });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -105,6 +105,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="apple-touch-icon" href={APP.icons.appleTouch} />
         <Meta />
         <Links />
+        {/* Without JavaScript, controls that need it are not shown: each has a link or form instead. */}
+        <noscript>
+          <style>{".js-only{display:none!important}"}</style>
+        </noscript>
       </head>
       <body>
         <a className="skip-link" href="#main">

@@ -1,6 +1,6 @@
 import type { Episode } from "~/services/types";
 import { AppLink, DownloadIcon } from "~/ui/primitives";
-import { episodeMedia, PlayEpisodeButton } from "~/player/PlayEpisodeButton";
+import { episodeMedia, LISTEN_ANCHOR, PlayEpisodeButton } from "~/player/PlayEpisodeButton";
 import { CastButton } from "~/player/CastButton";
 import { downloadFileName, episodeLink, episodeSubtitle } from "~/rules/episodes";
 import { formatDate, formatDuration } from "~/utils/time";
@@ -54,7 +54,14 @@ export function EpisodePage({
         <p className="episode-description">{episode.description}</p>
 
         <noscript>
-          <audio controls preload="none" src={episode.audioUrl} className="noscript-audio">
+          <audio
+            id={LISTEN_ANCHOR}
+            controls
+            preload="none"
+            src={startTime ? `${episode.audioUrl}#t=${startTime}` : episode.audioUrl}
+            className="noscript-audio"
+            aria-label={`Listen to ${episode.title}`}
+          >
             <a href={episode.audioUrl}>Listen to {episode.title}</a>
           </audio>
         </noscript>

@@ -11,7 +11,7 @@ export function ShareButtons({ url, title }: { url: string; title: string }) {
     <div className="share" role="group" aria-label="Share this episode">
       <button
         type="button"
-        className="button button--ghost"
+        className="button button--ghost js-only"
         onClick={async () => {
           if (canShare) {
             await navigator.share({ title: text, url }).catch(() => undefined);
@@ -25,6 +25,12 @@ export function ShareButtons({ url, title }: { url: string; title: string }) {
       >
         <ShareIcon size={18} /> {canShare ? "Share" : copied ? "Link copied" : "Copy link"}
       </button>
+      <noscript>
+        {/* Nothing to copy with: the link itself, to select or drag. */}
+        <a className="share__url" href={url}>
+          {url}
+        </a>
+      </noscript>
       <a
         className="icon-button"
         href={`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`}

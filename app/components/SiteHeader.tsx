@@ -18,6 +18,18 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
     if (burger.current) burger.current.open = false;
   }, [location.key]);
 
+  // Escape closes the menu, as it closes every other menu and dialog, and focus returns to it.
+  useEffect(() => {
+    const onKeyDown = (e: KeyboardEvent) => {
+      const menu = burger.current;
+      if (e.key !== "Escape" || !menu?.open) return;
+      menu.open = false;
+      menu.querySelector("summary")?.focus();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, []);
+
   return (
     // Its markup depends on who is signed in, the path (the active link) and the search term.
     <ServerMemo

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { usePlayer } from "./PlayerProvider";
-import { CloseIcon, DotsIcon, MicIcon, PauseIcon, PlayIcon } from "~/ui/primitives";
+import { AppLink, CloseIcon, DotsIcon, LiveIcon, MicIcon, PauseIcon, PlayIcon } from "~/ui/primitives";
 import { KeyboardIcon } from "./player-icons";
 import { DEFAULT_EPISODE_IMAGE } from "~/rules/constants";
-import { MOBILE_VOICE_ALERT } from "~/rules/player";
+import { LIVE_PAGE_PATH, MOBILE_VOICE_ALERT } from "~/rules/player";
 import { useSleepTimer, type SleepTimerApi } from "./use-sleep-timer";
 import { useKeyboardShortcuts } from "./use-keyboard-shortcuts";
 import { ServerMemo } from "~/utils/server-memo";
@@ -11,6 +11,7 @@ import {
   isPlayingish,
   LiveButton,
   NowPlayingText,
+  PlayerStatus,
   PlayPause,
   SeekBar,
   ShareAtTimeButton,
@@ -45,7 +46,7 @@ export function GlobalPlayer() {
       <ServerMemo
         id="player"
         deps={() => JSON.stringify([state, everPlayed, sleep.timer, sleep.minutesLeft])}
-        className="player-root"
+        className="player-root js-only"
       >
         {() => (
           <>
@@ -54,6 +55,14 @@ export function GlobalPlayer() {
           </>
         )}
       </ServerMemo>
+      <noscript>
+        <nav className="nojs-player" aria-label="Player">
+          <AppLink to={LIVE_PAGE_PATH} className="live-button">
+            <LiveIcon size={18} /> Listen live
+          </AppLink>
+          <span className="nojs-player__note">Episodes play on their own pages.</span>
+        </nav>
+      </noscript>
       {helpOpen ? (
         <Suspense fallback={null}>
           <ShortcutHelp onClose={() => setHelpOpen(false)} />
@@ -67,6 +76,7 @@ function DesktopPlayer({ sleep, onHelp }: { sleep: SleepTimerApi; onHelp: () => 
   const { state, everPlayed } = usePlayer();
   return (
     <section className="desktop-player" aria-label="Player">
+      <PlayerStatus />
       <img className="desktop-player__art" src={state.image || DEFAULT_EPISODE_IMAGE} alt="" width="56" height="56" />
       <NowPlayingText className="np" />
       <div className="transport" role="group" aria-label="Playback">
@@ -133,6 +143,7 @@ function MobilePlayer({ sleep }: { sleep: SleepTimerApi }) {
         </button>
       ) : (
         <section className="mobile-player__bar" aria-label="Mobile player">
+          <PlayerStatus />
           <div className="mobile-player__banner" data-testid="mobile-banner" title={banner}>
             <span className="mobile-player__marquee">{banner}</span>
           </div>

@@ -1,6 +1,7 @@
 import type { Episode, EpisodeCardData } from "~/services/types";
 import { PauseIcon, PlayIcon } from "~/ui/primitives";
 import { usePlayer } from "./PlayerProvider";
+import { episodeLink } from "~/rules/episodes";
 import type { EpisodeMedia } from "./machine";
 
 /** An episode page plays a whole episode; a card plays its card view (description cut). */
@@ -16,9 +17,13 @@ export function episodeMedia(episode: Episode | EpisodeCardData): EpisodeMedia {
   };
 }
 
+/** Where the episode's own page keeps its native player (the no-JavaScript way to listen). */
+export const LISTEN_ANCHOR = "listen";
+
 /**
  * docs/product.md §2 "Episode card click: plays the episode" and the episode page's play/pause icon.
  * Choosing the episode already playing alerts (docs/product.md §4) — the machine decides.
+ * Without JavaScript the button is a link to the episode page's native player instead.
  */
 export function PlayEpisodeButton({
   episode,
@@ -35,16 +40,28 @@ export function PlayEpisodeButton({
   const current = state.kind === "episode" && state.src === episode.audioUrl;
   const switching = state.pending?.media.src === episode.audioUrl;
   const playing = (current && state.playing) || switching;
+  const cls = className ?? "play-button";
   return (
-    <button
-      type="button"
-      className={className ?? "play-button"}
-      aria-label={`Play ${episode.title}`}
-      aria-pressed={playing}
-      data-playing={playing ? "true" : "false"}
-      onClick={() => choose(episodeMedia(episode), startTime)}
-    >
-      {playing ? <PauseIcon size={size} /> : <PlayIcon size={size} />}
-    </button>
+    <>
+      <noscript>
+        <a
+          className={cls}
+          href={`${episodeLink(episode.title, episode.coldcut)}#${LISTEN_ANCHOR}`}
+          aria-label={`Play ${episode.title}`}
+        >
+          <PlayIcon size={size} />
+        </a>
+      </noscript>
+      <button
+        type="button"
+        className={`${cls} js-only`}
+        aria-label={`Play ${episode.title}`}
+        aria-pressed={playing}
+        data-playing={playing ? "true" : "false"}
+        onClick={() => choose(episodeMedia(episode), startTime)}
+      >
+        {playing ? <PauseIcon size={size} /> : <PlayIcon size={size} />}
+      </button>
+    </>
   );
 }

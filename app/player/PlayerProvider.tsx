@@ -128,6 +128,8 @@ export function PlayerProvider({ liveStreamUrl, children }: { liveStreamUrl: str
     const audio = audioRef.current;
     if (!audio || !state.src) return;
     if (state.playing && audio.paused) {
+      // A retry after a network or decode error: the element only fetches again after a load().
+      if (audio.error) audio.load();
       audio.play().catch((error: unknown) => {
         // Autoplay refusal or an aborted load: reflect "paused" (media errors arrive via onError).
         if (error instanceof DOMException && error.name === "NotAllowedError") dispatch({ type: "pause" });
@@ -189,6 +191,9 @@ export function PlayerProvider({ liveStreamUrl, children }: { liveStreamUrl: str
         onTimeUpdate={(e) => dispatch({ type: "timeUpdate", time: e.currentTarget.currentTime })}
         onDurationChange={(e) => dispatch({ type: "durationChange", duration: e.currentTarget.duration })}
         onEnded={() => dispatch({ type: "ended" })}
+        onWaiting={() => dispatch({ type: "waiting" })}
+        onPlaying={() => dispatch({ type: "canPlay" })}
+        onCanPlay={() => dispatch({ type: "canPlay" })}
         onPlay={() => dispatch({ type: "play" })}
         onPause={(e) => {
           // Pauses the page did not ask for (OS media keys, headphones unplugged) update the state.

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { usePlayer } from "./PlayerProvider";
-import { LiveIcon, PauseIcon, PlayIcon, ShareIcon } from "~/ui/primitives";
+import { AppLink, LiveIcon, PauseIcon, PlayIcon, ShareIcon } from "~/ui/primitives";
 import { MoonIcon, SkipBackIcon, SkipForwardIcon } from "./player-icons";
 import { formatDuration } from "~/utils/time";
 import { SKIP_BACK_SECONDS, SKIP_FORWARD_SECONDS, SPEED_MAX, SPEED_MIN, SPEED_STEP } from "~/rules/player";
@@ -228,6 +228,61 @@ export function NowPlayingText({ className }: { className: string }) {
       <p className="np__subtext" data-testid="player-subtext" title={state.subtext}>
         {state.subtext}
       </p>
+    </div>
+  );
+}
+
+/**
+ * What is happening, in words (announced): a failed source with its reason and a retry,
+ * buffering, the resume offer after sign-in, a session that ended elsewhere.
+ */
+export function PlayerStatus() {
+  const { state, dispatch } = usePlayer();
+  const { failure, resume, notice } = state;
+  return (
+    <div className="player-status" role="status" data-testid="player-status">
+      {failure ? (
+        <>
+          <span>
+            {failure.live ? "Live stream unavailable" : `Could not play ${failure.title}`}: {failure.reason}
+          </span>
+          <button type="button" className="button button--small" onClick={() => dispatch({ type: "retry" })}>
+            Retry
+          </button>
+        </>
+      ) : state.buffering ? (
+        <span>Buffering…</span>
+      ) : resume ? (
+        <>
+          <span>
+            Continue {resume.title} at {formatDuration(resume.time)}?
+          </span>
+          <button type="button" className="button button--small" onClick={() => dispatch({ type: "play" })}>
+            Continue
+          </button>
+          <button
+            type="button"
+            className="button button--small button--ghost"
+            onClick={() => dispatch({ type: "dismissResume" })}
+          >
+            Not now
+          </button>
+        </>
+      ) : notice ? (
+        <>
+          <span>{notice}</span>
+          <AppLink to="/signin" className="button button--small">
+            Sign in
+          </AppLink>
+          <button
+            type="button"
+            className="button button--small button--ghost"
+            onClick={() => dispatch({ type: "dismissNotice" })}
+          >
+            Dismiss
+          </button>
+        </>
+      ) : null}
     </div>
   );
 }

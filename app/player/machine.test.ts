@@ -7,6 +7,8 @@ import {
   playerReducer,
   shouldPollNowPlaying,
   shouldSyncProgress,
+  failureReason,
+  SIGNED_OUT_NOTICE,
   type EpisodeMedia,
   type PlayerAction,
   type PlayerState,
@@ -380,6 +382,62 @@ describe("audio errors (docs/product.md §4, §8)", () => {
     const s = run(init(), { type: "goLive" }, { type: "audioError", code: 1 });
     expect(s.live).toBe(false);
     expect(shouldPollNowPlaying(s)).toBe(false);
+  });
+});
+
+describe("what the listener is told", () => {
+  it("buffering shows while playing and waiting for data, and ends when it can play, on pause or a new source", () => {
+    const s = run(playing(ep1), { type: "waiting" });
+    expect(s.buffering).toBe(true);
+    expect(run(s, { type: "canPlay" }).buffering).toBe(false);
+    expect(run(s, { type: "pause" }).buffering).toBe(false);
+    expect(run(s, { type: "choose", media: ep2 }).buffering).toBe(false);
+    expect(run(init(), { type: "waiting" }).buffering).toBe(false);
+  });
+  it("a dead live stream is a failure in words that retry plays again (the error audio still plays)", () => {
+    const s = run(init(), { type: "goLive" }, { type: "audioError", code: 4 });
+    expect(s.src).toBe(ERROR_AUDIO_PATH);
+    expect(s.failure).toMatchObject({ src: LIVE, live: true, reason: failureReason(4) });
+    const again = run(s, { type: "retry" });
+    expect(again).toMatchObject({ src: LIVE, live: true, playing: true, failure: null });
+    expect(shouldPollNowPlaying(again)).toBe(true);
+  });
+  it("a network error keeps the source, names the reason and retry resumes it", () => {
+    const s = run(playing(ep1), { type: "audioError", code: 2 });
+    expect(s.failure?.reason).toBe(failureReason(2));
+    expect(run(s, { type: "retry" })).toMatchObject({ src: ep1.src, playing: true, failure: null, title: ep1.title });
+  });
+  it("each code has its own words; retry without a failure changes nothing", () => {
+    expect(new Set([1, 2, 3, 4].map(failureReason)).size).toBe(4);
+    const s = playing(ep1);
+    expect(run(s, { type: "retry" })).toBe(s);
+  });
+  it("choosing or going live clears a failure", () => {
+    const s = run(playing(ep1), { type: "audioError", code: 2 });
+    expect(run(s, { type: "goLive" }).failure).toBeNull();
+    expect(run(s, { type: "choose", media: ep2 }).failure).toBeNull();
+  });
+  it("a session that ended elsewhere leaves a notice, until dismissed; an explicit logout does not", () => {
+    const s = run(playing(ep1), { type: "signedOut" });
+    expect(s.notice).toBe(SIGNED_OUT_NOTICE);
+    expect(run(s, { type: "dismissNotice" }).notice).toBeNull();
+    expect(run(playing(ep1), { type: "logout" }).notice).toBeNull();
+  });
+  it("a restored place is offered as a resume until played or dismissed", () => {
+    const s = run(init(), {
+      type: "restore",
+      user: null,
+      sync: { AudioTitle: "Pilot Light", AudioSrc: ep1.src, Duration: 3600, currentTime: 24 },
+    });
+    expect(s.resume).toEqual({ title: "Pilot Light", time: 24 });
+    expect(run(s, { type: "play" }).resume).toBeNull();
+    expect(run(s, { type: "dismissResume" }).resume).toBeNull();
+    const noPlace = run(init(), {
+      type: "restore",
+      user: { audioTitle: "Pilot Light", audioSrc: ep1.src },
+      sync: null,
+    });
+    expect(noPlace.resume).toBeNull();
   });
 });
 

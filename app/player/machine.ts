@@ -30,7 +30,12 @@
  *   audio (docs/product.md §8 "audio without a source"). Errors during the 100 ms switch are ignored.
  * - goLive shows the §8 fallback pair ('The Ham Radio Show' / 'Live Radio') until now-playing
  *   arrives; a track without art clears the image (the view shows the default picture).
- * - `signedOut` is for a session that ended; an explicit Log Out dispatches `logout` only.
+ * - `signedOut` is for a session that ended; an explicit Log Out dispatches `logout` only. It
+ *   leaves a `notice` in words: a session that ends elsewhere is never silent.
+ * - What the listener is told (the view shows it in words, announced): `buffering` while the
+ *   element waits for data; `failure` when a source could not play (its reason, and what `retry`
+ *   plays again — the error audio of §8 still plays for codes 1 and 4); `resume` after a sign-in
+ *   restored an episode part-way through (a "Continue … at m:ss?" offer, gone once anything plays).
  */
 import { clampRate, clampSeek, sanitizeDuration, stepRate } from "./format";
 import type { NowPlaying } from "~/rules/now-playing";
@@ -69,6 +74,17 @@ export interface PendingSwitch {
   autoplay: boolean;
 }
 
+/** A source that could not play, kept so that `retry` can play it again. */
+export interface PlaybackFailure {
+  src: string;
+  live: boolean;
+  title: string;
+  subtext: string;
+  image: string;
+  /** In words, for the listener. */
+  reason: string;
+}
+
 export interface PlayerConfig {
   liveStreamUrl: string;
   errorAudioUrl: string;
@@ -96,6 +112,13 @@ export interface PlayerState {
   casting: boolean;
   pending: PendingSwitch | null;
   alert: string | null;
+  /** Playing, but the element is waiting for data. */
+  buffering: boolean;
+  failure: PlaybackFailure | null;
+  /** A restored episode's place, offered until something plays or the offer is dismissed. */
+  resume: { title: string; time: number } | null;
+  /** A message about the session (signed out elsewhere), until dismissed. */
+  notice: string | null;
   /** Counter for pending-switch ids. */
   seq: number;
 }
@@ -141,7 +164,12 @@ export type PlayerAction =
   | { type: "dismissAlert" }
   | { type: "restore"; user: UserAudioRecord | null; sync: ActiveAudioSync | null }
   | { type: "signedOut" }
-  | { type: "logout" };
+  | { type: "logout" }
+  | { type: "waiting" }
+  | { type: "canPlay" }
+  | { type: "retry" }
+  | { type: "dismissResume" }
+  | { type: "dismissNotice" };
 
 /** HTMLMediaElement MediaError codes. */
 export const MEDIA_ERR_ABORTED = 1;
@@ -175,9 +203,30 @@ export function initialPlayerState(config: PlayerConfig): PlayerState {
     casting: false,
     pending: null,
     alert: null,
+    buffering: false,
+    failure: null,
+    resume: null,
+    notice: null,
     seq: 0,
   };
 }
+
+/** The listener's words for a failed source, by MediaError code. */
+export function failureReason(code: number | null): string {
+  switch (code) {
+    case MEDIA_ERR_ABORTED:
+      return "The connection was cut off.";
+    case MEDIA_ERR_NETWORK:
+      return "A network error stopped the audio.";
+    case MEDIA_ERR_DECODE:
+      return "The audio could not be decoded.";
+    default:
+      return "The audio could not be found or is not available right now.";
+  }
+}
+
+/** What the session notice says when the session ended outside this page. */
+export const SIGNED_OUT_NOTICE = "You were signed out, maybe in another tab. Sign in again to keep your favorites.";
 
 /** The state's kind for an arbitrary source (restored sources come as plain strings). */
 export function kindOfSource(src: string, config: PlayerConfig): MediaKind {
@@ -197,6 +246,7 @@ function withSource(state: PlayerState, src: string): PlayerState {
     currentTime: 0,
     requestedTime: null,
     pending: null,
+    buffering: false,
   };
 }
 
@@ -205,6 +255,8 @@ function playErrorAudio(state: PlayerState): PlayerState {
 }
 
 function setPlaying(state: PlayerState, playing: boolean): PlayerState {
+  if (playing && state.resume) state = { ...state, resume: null };
+  if (!playing && state.buffering) state = { ...state, buffering: false };
   if (state.pending) {
     return state.pending.autoplay === playing ? state : { ...state, pending: { ...state.pending, autoplay: playing } };
   }
@@ -219,6 +271,7 @@ function seekTo(state: PlayerState, time: number): PlayerState {
 }
 
 function choose(state: PlayerState, media: EpisodeMedia, startTime: number | null): PlayerState {
+  if (state.failure || state.resume) state = { ...state, failure: null, resume: null };
   if (!media.src.trim()) return playErrorAudio(state); // docs/product.md §8 "audio without a source"
   if (state.pending?.media.src === media.src) return state;
   if (!state.pending && state.kind === "episode" && state.src === media.src) {
@@ -267,9 +320,9 @@ function restore(state: PlayerState, user: UserAudioRecord | null, sync: ActiveA
   const time = sync?.currentTime;
   if (next.kind === "episode" && typeof time === "number" && Number.isFinite(time) && time > 0) {
     const t = clampSeek(time, next.duration);
-    next = { ...next, currentTime: t, requestedTime: t };
+    next = { ...next, currentTime: t, requestedTime: t, resume: next.title ? { title: next.title, time: t } : null };
   }
-  return next;
+  return { ...next, failure: null, notice: null };
 }
 
 export function playerReducer(state: PlayerState, action: PlayerAction): PlayerState {
@@ -287,6 +340,7 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
       return state.pending && state.pending.id === action.id ? completeSwitch(state, state.pending) : state;
 
     case "goLive": {
+      if (state.failure || state.resume) state = { ...state, failure: null, resume: null };
       if (state.live && state.kind === "live") return setPlaying(state, true); // keep now-playing
       const base = state.kind === "live" ? state : withSource(state, state.config.liveStreamUrl);
       return {
@@ -330,19 +384,53 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
       return {
         ...state,
         playing: false,
+        buffering: false,
         currentTime: state.duration > 0 ? state.duration : state.currentTime,
         requestedTime: null,
       };
 
     case "audioError": {
       if (state.pending || (action.src !== undefined && action.src !== state.src)) return state;
-      if (state.kind === "error") return { ...state, playing: false };
+      if (state.kind === "error") return { ...state, playing: false, buffering: false };
       const { code } = action;
+      const failure: PlaybackFailure | null =
+        state.src === ""
+          ? null
+          : {
+              src: state.src,
+              live: state.live && state.kind === "live",
+              title: state.title,
+              subtext: state.subtext,
+              image: state.image,
+              reason: failureReason(code),
+            };
       if (state.src === "" || code === null || code === MEDIA_ERR_ABORTED || code === MEDIA_ERR_SRC_NOT_SUPPORTED) {
-        return playErrorAudio(state);
+        return { ...playErrorAudio(state), failure };
       }
-      return { ...state, playing: false, requestedTime: null };
+      return { ...state, playing: false, buffering: false, requestedTime: null, failure };
     }
+    case "retry": {
+      const { failure } = state;
+      if (!failure) return state;
+      const base = state.src === failure.src ? state : withSource(state, failure.src);
+      return {
+        ...base,
+        title: failure.title,
+        subtext: failure.subtext,
+        image: failure.image,
+        live: failure.live,
+        playing: true,
+        failure: null,
+      };
+    }
+    case "waiting":
+      return state.playing && !state.pending && !state.buffering ? { ...state, buffering: true } : state;
+    case "canPlay":
+      return state.buffering ? { ...state, buffering: false } : state;
+    case "dismissResume":
+      return state.resume === null ? state : { ...state, resume: null };
+    case "dismissNotice":
+      return state.notice === null ? state : { ...state, notice: null };
 
     case "setPlaybackRate":
       return { ...state, playbackRate: clampRate(action.rate) };
@@ -371,6 +459,9 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
         live: false,
         favorite: false,
         alert: null,
+        failure: null,
+        resume: null,
+        notice: SIGNED_OUT_NOTICE,
       };
     case "logout":
       return {

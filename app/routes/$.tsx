@@ -1,5 +1,8 @@
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { notFound } from "~/http/responses.server";
+import { errorTitle } from "~/utils/meta";
+
+export const meta = () => [{ title: errorTitle(undefined) }];
 
 /** Any unknown path: the NOT FOUND page with 404, inside the layout (the player keeps playing). */
 export async function loader() {

@@ -8,6 +8,7 @@ import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/http/cache-policy";
 import { HOME_NEWS_COUNT, LATEST_EPISODES_COUNT } from "~/rules/constants";
 import { STATIONS } from "~/rules/eras";
+import { COLD_CUT_PAGE_PATH, COLD_CUT_SHELF_COUNT } from "~/rules/episodes";
 import { episodeCard, newsCard, slideCard } from "~/route-support/cards.server";
 import { orElse } from "~/utils/or-else";
 import { homeMeta } from "~/utils/meta";
@@ -16,11 +17,12 @@ export const meta: MetaFunction = homeMeta;
 
 /** Each part failing alone renders empty. */
 export async function loader({ context: { services } }: LoaderFunctionArgs) {
-  const [sponsors, slides, latest, news] = await Promise.all([
+  const [sponsors, slides, latest, news, coldcut] = await Promise.all([
     orElse("sponsors", services.catalog.sponsors(), () => []),
     orElse("slider", services.content.slider(), () => []),
     orElse("latest episodes", services.catalog.latestEpisodes(LATEST_EPISODES_COUNT), () => []),
     orElse("home news", services.content.latestNews(HOME_NEWS_COUNT), () => []),
+    orElse("cold cut shelf", services.catalog.allEpisodes("coldcut"), () => []),
   ]);
   const site = services.publicConfig.contentSiteUrl;
   return json(
@@ -29,6 +31,7 @@ export async function loader({ context: { services } }: LoaderFunctionArgs) {
       slides: slides.map((s) => slideCard(s, site)),
       latest: latest.map(episodeCard),
       news: news.map(newsCard),
+      coldcut: coldcut.slice(0, COLD_CUT_SHELF_COUNT).map(episodeCard),
     },
     { headers: cacheHeaders("publicPage") },
   );
@@ -37,7 +40,7 @@ export async function loader({ context: { services } }: LoaderFunctionArgs) {
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 
 export default function Home() {
-  const { sponsors, slides, latest, news } = useLoaderData<typeof loader>();
+  const { sponsors, slides, latest, news, coldcut } = useLoaderData<typeof loader>();
   return (
     <div className="home">
       <h1 className="visually-hidden">The Ham Radio Show</h1>
@@ -64,6 +67,18 @@ export default function Home() {
           ))}
         </ul>
       </section>
+
+      {coldcut.length ? (
+        <section className="section" aria-labelledby="coldcut-title">
+          <div className="section-head">
+            <h2 id="coldcut-title">Cold Cut</h2>
+            <AppLink to={COLD_CUT_PAGE_PATH} className="section-head__more">
+              All Cold Cut <span aria-hidden="true">→</span>
+            </AppLink>
+          </div>
+          <EpisodeGrid episodes={coldcut} label="Cold Cut" eager={0} />
+        </section>
+      ) : null}
 
       <section className="section" aria-labelledby="bunker-title">
         <div className="section-head">

@@ -64,12 +64,21 @@ export default function Era() {
           <div className="era-page__actions">
             <button
               type="button"
-              className="icon-button"
+              className="icon-button js-only"
               aria-label={`Share ${era.station}`}
               onClick={() => window.alert(COMING_SOON_ALERT)}
             >
               <ShareIcon />
             </button>
+            <noscript>
+              {/* Without JavaScript the alert's message opens in place. */}
+              <details className="nojs-share">
+                <summary className="icon-button" aria-label={`Share ${era.station}`}>
+                  <ShareIcon />
+                </summary>
+                <p role="status">{COMING_SOON_ALERT}</p>
+              </details>
+            </noscript>
             <a
               className="icon-button"
               href={eraFeedLink(era.station)}

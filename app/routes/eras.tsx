@@ -4,15 +4,19 @@ import { ABOVE_THE_FOLD, EraCard } from "~/components/Cards";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/http/cache-policy";
 import { STATIONS } from "~/rules/eras";
+import { COLD_CUT_PAGE_PATH } from "~/rules/episodes";
+import { COLD_CUT_ART } from "~/rules/artwork";
+import { PODCAST } from "~/rules/podcast";
+import { AppLink } from "~/ui/primitives";
 import { ERA_DESCRIPTIONS } from "~/rules/era-descriptions";
-import { eraFeed, pageMeta, SHOW_FEED } from "~/utils/meta";
+import { COLD_CUT_FEED, eraFeed, pageMeta, SHOW_FEED } from "~/utils/meta";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {
     title: "Episodes — The Ham Radio Show",
     description: "Fifteen years of The Ham Radio Show in four eras: GOOM Radio, MLR, PPR and UFRN.",
     path: "/eras",
-    feeds: [SHOW_FEED, ...STATIONS.map(eraFeed)],
+    feeds: [SHOW_FEED, ...STATIONS.map(eraFeed), COLD_CUT_FEED],
   });
 
 export async function loader() {
@@ -37,6 +41,23 @@ export default function Eras() {
             />
           </li>
         ))}
+      </ul>
+      <h2 className="eras-more">Also from the archive</h2>
+      <ul className="era-grid era-grid--large">
+        <li>
+          <AppLink
+            to={COLD_CUT_PAGE_PATH}
+            className="era-card era-card--coldcut"
+            style={{ ["--era" as string]: "var(--accent)" }}
+          >
+            <img src={COLD_CUT_ART} alt="" width="400" height="240" loading="lazy" decoding="async" />
+            <span className="era-card__text">
+              <h3 className="era-card__name">Cold Cut</h3>
+              <span className="era-card__years">Short cuts</span>
+            </span>
+            <span className="era-card__description">{PODCAST.coldCutDescription}</span>
+          </AppLink>
+        </li>
       </ul>
     </section>
   );

@@ -1,5 +1,8 @@
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { notFound } from "~/http/responses.server";
+import { errorTitle } from "~/utils/meta";
+
+export const meta = () => [{ title: errorTitle(undefined) }];
 
 /** docs/product.md §2 "error (path 'error')": the not-found page, with a 404 status. */
 export async function loader() {

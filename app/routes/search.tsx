@@ -37,7 +37,9 @@ export default function Search() {
   return (
     <section className="section" aria-labelledby="search-title">
       <h1 id="search-title">Search: {term}</h1>
-      {!episodes ? (
+      {!term ? (
+        <p className="muted">Type a word from an episode's title or description in the search box.</p>
+      ) : !episodes ? (
         <p className="muted">{LOADING_TEXT}</p>
       ) : episodes.length ? (
         <>

@@ -11,6 +11,10 @@ import { LOGOUT_EVENT } from "~/player/session-events";
 import { episodeCard } from "~/route-support/cards.server";
 import { DEFAULT_EPISODE_IMAGE } from "~/rules/constants";
 import type { Episode } from "~/services/types";
+import { episodeLink } from "~/rules/episodes";
+import { LISTEN_ANCHOR } from "~/player/PlayEpisodeButton";
+import { AppLink } from "~/ui/primitives";
+import { formatDuration } from "~/utils/time";
 
 export const meta: MetaFunction = () => [
   { title: "My Favorites — The Ham Radio Show" },
@@ -20,9 +24,13 @@ export const meta: MetaFunction = () => [
 /** docs/product.md §2 Favorites page (signed-in only): 'H.O.F: <user id>', Log Out, 'My Favorites'. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const [episodes, verified] = await orSignedOut(
+  const [episodes, verified, resume] = await orSignedOut(
     request,
-    Promise.all([favoriteEpisodes(context.services, user.uid), context.services.accounts.isEmailVerified(user.uid)]),
+    Promise.all([
+      favoriteEpisodes(context.services, user.uid),
+      context.services.accounts.isEmailVerified(user.uid),
+      resumeLink(context.services, user.uid),
+    ]),
   );
   return json(
     {
@@ -31,11 +39,34 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       // An address to confirm: a banner, and a new link on request (when this server can mail).
       unconfirmed: user.email && !verified ? user.email : null,
       mail: context.services.accountEmail.available,
+      resume,
     },
     { headers: cacheHeaders("private") },
   );
 }
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
+
+/** Where the listener stopped: the episode page starting at that place (its player works without JS too). */
+async function resumeLink(services: AppLoadContext["services"], uid: string) {
+  const sync = await services.library.activeAudioSync(uid);
+  if (!sync?.AudioSrc || !sync.AudioTitle || !(sync.currentTime > 0)) return null;
+  const episode = await findEpisode(services, sync.AudioTitle);
+  if (!episode || episode.audioUrl !== sync.AudioSrc) return null;
+  const time = Math.floor(sync.currentTime);
+  return {
+    title: episode.title,
+    time,
+    href: `${episodeLink(episode.title, episode.coldcut)}&t=${time}#${LISTEN_ANCHOR}`,
+  };
+}
+
+/** An episode by title: the main series, then Cold Cut. */
+async function findEpisode(services: AppLoadContext["services"], title: string): Promise<Episode | null> {
+  return (
+    (await services.catalog.episodeByTitle(title, "main").catch(() => null)) ??
+    (await services.catalog.episodeByTitle(title, "coldcut").catch(() => null))
+  );
+}
 
 /**
  * The 'My Favorites' grid: each favorite as a playable card, with the catalog's details when the
@@ -45,9 +76,7 @@ async function favoriteEpisodes(services: AppLoadContext["services"], uid: strin
   const favorites = await services.library.favorites(uid);
   return Promise.all(
     favorites.map(async (f) => {
-      const found =
-        (await services.catalog.episodeByTitle(f.audioTitle, "main").catch(() => null)) ??
-        (await services.catalog.episodeByTitle(f.audioTitle, "coldcut").catch(() => null));
+      const found = await findEpisode(services, f.audioTitle);
       if (found && found.audioUrl === f.audioSrc) return found;
       return {
         id: f.id,
@@ -69,7 +98,7 @@ async function favoriteEpisodes(services: AppLoadContext["services"], uid: strin
 }
 
 export default function UserPage() {
-  const { uid, episodes, unconfirmed, mail } = useLoaderData<typeof loader>();
+  const { uid, episodes, unconfirmed, mail, resume } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const notice = noticeFor(params.get("notice") ?? params.get("error"));
   const loggingOut = () => window.dispatchEvent(new Event(LOGOUT_EVENT));
@@ -96,6 +125,13 @@ export default function UserPage() {
             </Form>
           ) : null}
         </div>
+      ) : null}
+      {resume ? (
+        <p className="resume-link">
+          <AppLink to={resume.href}>
+            Continue {resume.title} at {formatDuration(resume.time)}
+          </AppLink>
+        </p>
       ) : null}
       <h2>My Favorites</h2>
       {episodes.length ? (

@@ -5,6 +5,12 @@ export function episodeLink(title: string, coldcut = false): string {
   return `${coldcut ? "/coldcut/" : "/episode"}?title=${encodeURIComponent(title)}`;
 }
 
+/** Cold Cut's own list page: /coldcut without a title (with one, the episode's details). */
+export const COLD_CUT_PAGE_PATH = "/coldcut";
+
+/** How many of the newest Cold Cut episodes the home page's shelf shows. */
+export const COLD_CUT_SHELF_COUNT = 4;
+
 /** docs/product.md §2 route table: "a path containing coldcut selects the Cold Cut data". */
 export function isColdCutPath(pathname: string): boolean {
   return pathname.toLowerCase().includes("coldcut");

@@ -39,6 +39,9 @@ export const NOW_PLAYING_FALLBACK = Object.freeze({
 /** docs/product.md §2 Mobile player "A voice icon alerts a coming-soon message". */
 export const MOBILE_VOICE_ALERT = COMING_SOON_ALERT;
 
+/** The page that plays the live stream in the browser's own player (no JavaScript needed). */
+export const LIVE_PAGE_PATH = "/live";
+
 /** Skip buttons (and ←/→ keys): back 15 s, forward 30 s. Not in docs/product.md; see the player module. */
 export const SKIP_BACK_SECONDS = 15;
 export const SKIP_FORWARD_SECONDS = 30;

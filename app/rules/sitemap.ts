@@ -6,6 +6,8 @@
 export const PUBLIC_PAGES = [
   "/",
   "/eras",
+  "/coldcut",
+  "/live",
   "/about",
   "/crew-page",
   "/News",

@@ -2,7 +2,7 @@ import { v5 as uuidv5 } from "uuid";
 import type { CrewMember, Episode } from "./types";
 import { ERAS, eraFeedLink, eraLink, type Station } from "~/rules/eras";
 import { ERA_DESCRIPTIONS } from "~/rules/era-descriptions";
-import { episodeLink } from "~/rules/episodes";
+import { COLD_CUT_PAGE_PATH, episodeLink } from "~/rules/episodes";
 import { COLD_CUT_ART, SHOW_ART, podcastArt } from "~/rules/artwork";
 import {
   COLD_CUT_FEED_PATH,
@@ -64,7 +64,7 @@ function channelOf(feed: FeedKind): Channel {
       return {
         title: PODCAST.coldCutTitle,
         description: PODCAST.coldCutDescription,
-        page: "/",
+        page: COLD_CUT_PAGE_PATH,
         feed: COLD_CUT_FEED_PATH,
         art: COLD_CUT_ART,
         seasons: false,

@@ -104,7 +104,7 @@ export const eraFeed = (station: Station) => ({
   title: `${PODCAST.title} — ${station} (podcast)`,
   path: eraFeedLink(station),
 });
-const COLD_CUT_FEED = { title: `${PODCAST.coldCutTitle} (podcast)`, path: COLD_CUT_FEED_PATH };
+export const COLD_CUT_FEED = { title: `${PODCAST.coldCutTitle} (podcast)`, path: COLD_CUT_FEED_PATH };
 
 /** An ISO 8601 duration for schema.org ("PT1H2M5S"). */
 const isoDuration = (seconds: number) => {

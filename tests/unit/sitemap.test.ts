@@ -52,7 +52,19 @@ describe("sitemap of the sample catalog", () => {
     expect(locs.every((l) => l.startsWith(`${SITE}/`))).toBe(true);
     const url = (p: string) => new URL(p, SITE).href;
     const expected = [
-      ...["/", "/eras", "/about", "/crew-page", "/News", "/help", "/privacy-policy", "/DPB", "/speical-feature"],
+      ...[
+        "/",
+        "/eras",
+        "/coldcut",
+        "/live",
+        "/about",
+        "/crew-page",
+        "/News",
+        "/help",
+        "/privacy-policy",
+        "/DPB",
+        "/speical-feature",
+      ],
       ...["GOOM Radio", "MLR", "PPR", "UFRN"].map((s) => `/era?station=${encodeURIComponent(s)}`),
       ...sample("episodes.json").map((e) => `/episode?title=${encodeURIComponent(e.title)}`),
       ...sample("coldcut.json").map((e) => `/coldcut/?title=${encodeURIComponent(e.title)}`),

@@ -1,0 +1,76 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, useLoaderData } from "@remix-run/react";
+import { EpisodeGrid } from "~/components/Cards";
+import { EpisodePage } from "~/components/EpisodePage";
+import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
+import { cacheHeaders } from "~/http/cache-policy";
+import { episodeCard } from "~/route-support/cards.server";
+import { COLD_CUT_ART } from "~/rules/artwork";
+import { LOADING_TEXT } from "~/rules/constants";
+import { COLD_CUT_PAGE_PATH } from "~/rules/episodes";
+import { COLD_CUT_FEED_PATH, PODCAST } from "~/rules/podcast";
+import { RssIcon } from "~/ui/primitives";
+import { COLD_CUT_FEED, episodeMeta, pageMeta } from "~/utils/meta";
+import { orElse } from "~/utils/or-else";
+import { loader as episodeLoader } from "./episode";
+
+/**
+ * /coldcut/?title= is a Cold Cut episode's details (docs/product.md §2 route table, the episode
+ * screen); /coldcut without a title lists the series, newest first, with its feed.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  if (new URL(args.request.url).searchParams.has("title")) return episodeLoader(args);
+  const episodes = await orElse("coldcut list", args.context.services.catalog.allEpisodes("coldcut"), () => null);
+  if (!episodes) return json({ episodes: null }, { headers: cacheHeaders("error") });
+  return json({ episodes: episodes.map(episodeCard) }, { headers: cacheHeaders("publicPage") });
+}
+export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
+
+export const meta: MetaFunction<typeof loader> = (args) =>
+  !args.data || "episode" in args.data
+    ? episodeMeta(args, args.data?.episode, args.error)
+    : pageMeta(args, {
+        title: "Cold Cut — The Ham Radio Show",
+        description: PODCAST.coldCutDescription,
+        path: COLD_CUT_PAGE_PATH,
+        image: COLD_CUT_ART,
+        feeds: [COLD_CUT_FEED],
+      });
+
+export default function ColdCut() {
+  const data = useLoaderData<typeof loader>();
+  if ("episode" in data) return <EpisodePage {...data} />;
+  return (
+    <section className="section era-page" aria-labelledby="coldcut-title">
+      <header className="era-page__header">
+        <img src={COLD_CUT_ART} alt="" width="240" height="240" />
+        <div>
+          <h1 id="coldcut-title">Cold Cut</h1>
+          <p>{PODCAST.coldCutDescription}</p>
+          <div className="era-page__actions">
+            <a
+              className="icon-button"
+              href={COLD_CUT_FEED_PATH}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label="Cold Cut podcast RSS feed"
+            >
+              <RssIcon />
+            </a>
+          </div>
+        </div>
+      </header>
+      <h2 className="visually-hidden">Episodes</h2>
+      {data.episodes ? (
+        <>
+          <p className="muted">{data.episodes.length} episodes</p>
+          <EpisodeGrid episodes={data.episodes} label="Cold Cut episodes" />
+        </>
+      ) : (
+        <p className="muted">{LOADING_TEXT}</p>
+      )}
+    </section>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

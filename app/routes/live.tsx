@@ -1,0 +1,50 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, useLoaderData } from "@remix-run/react";
+import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
+import { cacheHeaders } from "~/http/cache-policy";
+import { usePlayer } from "~/player/PlayerProvider";
+import { LIVE_PAGE_PATH } from "~/rules/player";
+import { LiveIcon } from "~/ui/primitives";
+import { pageMeta } from "~/utils/meta";
+
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Live Radio — The Ham Radio Show",
+    description: "Listen to The Ham Radio Show live.",
+    path: LIVE_PAGE_PATH,
+  });
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  const { services } = context;
+  const nowPlaying = await services.nowPlaying.current();
+  return json({ streamUrl: services.publicConfig.liveStreamUrl, nowPlaying }, { headers: cacheHeaders("publicPage") });
+}
+export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
+
+/**
+ * The live stream on a page of its own: with JavaScript the global player plays it; without, the
+ * browser's own player does (the player's LIVE link leads here).
+ */
+export default function Live() {
+  const { streamUrl, nowPlaying } = useLoaderData<typeof loader>();
+  const { goLive } = usePlayer();
+  return (
+    <section className="section live-page" aria-labelledby="live-title">
+      <h1 id="live-title">Live Radio</h1>
+      <p className="lede">
+        Now playing: {nowPlaying.title}
+        {nowPlaying.artist ? ` — ${nowPlaying.artist}` : ""}
+      </p>
+      <button type="button" className="live-button js-only" onClick={goLive}>
+        <LiveIcon size={18} /> Play live
+      </button>
+      <noscript>
+        <audio controls preload="none" src={streamUrl} className="noscript-audio" aria-label="Live stream">
+          <a href={streamUrl}>Open the live stream</a>
+        </audio>
+      </noscript>
+    </section>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
