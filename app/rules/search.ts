@@ -1,0 +1,41 @@
+/**
+ * Episode search (docs/product.md §2 Search; ADR 022): what a search forgives, how results are
+ * ranked and paged, and the texts of the results page.
+ */
+
+/** Typos forgiven in a word: 1 from this many letters… */
+export const ONE_TYPO_FROM = 4;
+/** …and 2 from this many (the common engines' defaults). */
+export const TWO_TYPOS_FROM = 8;
+
+/** How many typos a query word may carry: none in short words or in numbers ("Episode 777"). */
+export function typoBudget(word: string): number {
+  if (/\p{N}/u.test(word)) return 0;
+  const letters = [...word].length;
+  return letters >= TWO_TYPOS_FROM ? 2 : letters >= ONE_TYPO_FROM ? 1 : 0;
+}
+
+/** Words of a query that count; the rest are ignored. */
+export const SEARCH_WORDS_MAX = 8;
+/** Results per page. */
+export const SEARCH_PAGE_SIZE = 24;
+/** Pages a search lists at most (a listener refines long before). */
+export const SEARCH_PAGES_MAX = 20;
+/** Suggestions under the search box while typing. */
+export const SUGGESTIONS_MAX = 6;
+/** Letters typed before suggestions are asked for. */
+export const SUGGEST_MIN_LENGTH = 2;
+/** Quiet time after the last keystroke before suggestions are asked for. */
+export const SUGGEST_DEBOUNCE_MS = 150;
+/** Words of a description shown around its first matched word. */
+export const EXCERPT_WORDS = 30;
+
+/** docs/product.md §2 Search: the heading. */
+export const searchHeading = (term: string) => `Search: ${term}`;
+/** docs/product.md §2 Search: nothing matched. */
+export const noResultsText = (term: string) => `No Results for "${term}"`;
+export const resultCountText = (total: number) =>
+  total === 1 ? "1 episode" : `${total.toLocaleString("en")} episodes`;
+export const DID_YOU_MEAN = "Did you mean";
+export const suggestionCountText = (n: number) =>
+  n === 0 ? "No suggestions" : n === 1 ? "1 suggestion" : `${n} suggestions`;
