@@ -3,6 +3,22 @@
  * ranked and paged, and the texts of the results page.
  */
 
+/**
+ * The words of a text as full-text search sees them: letters and digits only, lower-cased, with
+ * accents removed (what SQLite's unicode61 tokenizer with remove_diacritics does), so no query
+ * syntax can leak in and "Café" finds "cafe".
+ */
+export function searchWords(text: string): string[] {
+  return (
+    text
+      .normalize("NFKD")
+      .replace(/\p{M}/gu, "")
+      .normalize("NFKC")
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  );
+}
+
 /** Typos forgiven in a word: 1 from this many letters… */
 export const ONE_TYPO_FROM = 4;
 /** …and 2 from this many (the common engines' defaults). */
@@ -39,3 +55,8 @@ export const resultCountText = (total: number) =>
 export const DID_YOU_MEAN = "Did you mean";
 export const suggestionCountText = (n: number) =>
   n === 0 ? "No suggestions" : n === 1 ? "1 suggestion" : `${n} suggestions`;
+
+export const searchLink = (term: string, page = 1) =>
+  `/search?term=${encodeURIComponent(term)}${page > 1 ? `&page=${page}` : ""}`;
+/** Where the search box asks for suggestions (JSON). */
+export const suggestionsLink = (term: string) => `/search-suggestions?term=${encodeURIComponent(term)}`;

@@ -1,9 +1,8 @@
 import SearchableMap from "minisearch/SearchableMap";
 import { stemmer } from "stemmer";
-import { SEARCH_PAGES_MAX, SEARCH_WORDS_MAX, typoBudget } from "~/rules/search";
+import { SEARCH_PAGES_MAX, SEARCH_WORDS_MAX, searchWords, typoBudget } from "~/rules/search";
 import type { SearchResults } from "~/services/catalog.server";
 import type { Episode } from "~/services/types";
-import { searchWords } from "./search-text.server";
 
 /**
  * Forgiving, ranked episode search (ADR 022), the same on every engine: the engine answers

@@ -3,7 +3,8 @@ import type { Episode, Page, Sponsor } from "~/services/types";
 import type { Station } from "~/rules/eras";
 import type { Db } from "./db.server";
 import { toCrewMember, toEpisode, toSponsor, type EpisodeDbRow } from "../shapes/stored-rows.server";
-import { foldTitle, searchWords } from "../shapes/search-text.server";
+import { foldTitle } from "../shapes/search-text.server";
+import { searchWords } from "~/rules/search";
 import { createForgivingSearch, type MatchExpr } from "../shapes/forgiving-search.server";
 
 const EPISODE_COLUMNS =
