@@ -74,6 +74,8 @@ export function SearchCombobox({ id, defaultValue }: { id: string; defaultValue:
       event.preventDefault();
       go(items[active]!);
     } else if (event.key === "Escape") {
+      // A search field clears itself on Escape; the first Escape only closes the list.
+      event.preventDefault();
       if (open) close();
       else {
         cancel();
