@@ -29,7 +29,6 @@ import { createMailerFromEnv } from "~/adapters/mail/mailer.server";
 import { createPasswords } from "~/services/password.server";
 import type { Services } from "~/services/services.server";
 import type { Catalog } from "~/services/catalog.server";
-import { withColdCutInSearch } from "~/services/coldcut-search.server";
 import type { Content, Gallery } from "~/services/content.server";
 import { AccountError, type Accounts, type Library } from "~/services/accounts.server";
 import { SESSION_MAX_AGE_S } from "~/rules/auth";
@@ -185,7 +184,7 @@ export async function createServices(env: Env, stores?: Stores): Promise<Service
   };
   const others = await store.invalidations?.(dropCaches);
   return {
-    catalog: withColdCutInSearch(catalog),
+    catalog,
     content,
     gallery,
     galleryFiles:

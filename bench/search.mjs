@@ -1,8 +1,10 @@
 // npm run bench:search — the catalog at scale (ADR 011). Builds nothing: run
 // `npm run build` first (for the HTTP part). Generates the large catalog (20,000 episodes,
 // 200 more news posts; scripts/large-catalog.mjs), then:
-//   1. search latency in process: the embedded catalog's FTS5 search (no read cache) over a
-//      mix of queries, p50/p99 per kind and overall (target p50 ≤ 5 ms);
+//   1. search latency in process: the embedded catalog's search (no read cache), a results page
+//      of 24, over a mix of queries, p50/p99 per kind and overall (targets p50 ≤ 5 ms, p99 ≤ 20 ms);
+//      relevance on bench/relevance.json (recall@8, MRR; targets ≥ 0.9 and ≥ 0.8, recall ≥ the
+//      peer's) over the bundled sample and the large catalog, beside MiniSearch on the same episodes;
 //   2. throughput over HTTP on that catalog (autocannon, 50 connections, ≥ 10 s): home, era
 //      pages (first and a deep page), a search — with the render cache on, and the miss path
 //      with it off.
@@ -11,12 +13,13 @@
 // SAMPLE_DIR), its search measured the same way, p50/p95 per query beside SQLite's (target p50 ≤
 // 5 ms too), and a PostgreSQL instance's miss path joins the HTTP rows (BENCH_POSTGRES=off: none).
 // Prints tables and writes bench/results/search-<timestamp>.json.
-//   BENCH_DURATION=10 BENCH_PORT=3330 npm run bench:search
+//   BENCH_DURATION=10 BENCH_PORT=3330 npm run bench:search   (BENCH_HTTP=off: no part 2)
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { tsImport } from "tsx/esm/api";
 import { writeLargeCatalog } from "../scripts/large-catalog.mjs";
+import { corpus, miniSearch, score, TOP } from "./relevance.mjs";
 import {
   assertBuilt,
   assertPortFree,
@@ -35,7 +38,8 @@ const DURATION = SMOKE ? 1 : Math.max(10, Number(process.env.BENCH_DURATION ?? 1
 const WARMUP = SMOKE ? 0 : 3;
 const PORT = Number(process.env.BENCH_PORT ?? 3330);
 const REPEAT = SMOKE ? 3 : 30;
-const SEARCH_LIMIT = 48;
+const SEARCH_LIMIT = 24;
+const HTTP = process.env.BENCH_HTTP !== "off";
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "hrs-large-"));
 const sampleDir = path.join(work, "sample");
@@ -59,6 +63,7 @@ const count = db.prepare("SELECT count(*) AS n FROM episodes WHERE series = 'mai
 console.log(`seeded ${count} episodes into SQLite in ${seedMs} ms`);
 
 const queries = {
+  typo: ["zepelin", "sqelch", "antena", "listenrs", "frutcake", "moonbonce", "squirel"],
   "common word": ["bunker", "crew", "listener", "antenna", "show", "chat", "night"],
   "rare word": ["moonbounce", "ionosphere", "groundplane", "fruitcake", "lighthouse", "taxidermy", "yogurt"],
   prefix: ["ant", "bun", "lis", "moo", "sq", "fr", "ep"],
@@ -91,11 +96,11 @@ async function measure(catalog) {
   for (const [kind, list] of Object.entries(queries)) {
     const times = [];
     for (const q of list) {
-      const matches = (await catalog.searchEpisodes(q, SEARCH_LIMIT)).length; // warm-up
+      const matches = (await catalog.search(q, 1, SEARCH_LIMIT)).total; // warm-up
       const own = [];
       for (let i = 0; i < REPEAT; i++) {
         const s = performance.now();
-        await catalog.searchEpisodes(q, SEARCH_LIMIT);
+        await catalog.search(q, 1, SEARCH_LIMIT);
         own.push(performance.now() - s);
       }
       own.sort((a, b) => a - b);
@@ -129,7 +134,20 @@ function summary(sorted, queries) {
 }
 
 const sqlite = await measure(catalog);
+
+// Relevance: the same queries on each engine and on the peer, over the sample and the large catalog.
+const { searchWords } = await tsImport("../app/rules/search.ts", here);
+const episodesOf = { sample: corpus("sample"), large: corpus(sampleDir) };
+const titles = Object.fromEntries(Object.entries(episodesOf).map(([k, list]) => [k, list.map((e) => e.title)]));
+const titlesOf = (catalogs) => async (name, query) =>
+  (await catalogs[name].search(query, 1, TOP)).items.map((e) => e.title);
+const smallDb = openDatabase(path.join(work, "data-sample"));
+seedIfEmpty(smallDb, "sample", "public");
+const relevance = { SQLite: await score(titlesOf({ sample: createSqliteCatalog(smallDb), large: catalog }), titles) };
+smallDb.close();
 db.close();
+const peers = Object.fromEntries(Object.entries(episodesOf).map(([k, list]) => [k, miniSearch(list, searchWords)]));
+relevance.MiniSearch = await score(async (name, query) => peers[name](query), titles);
 
 // The same catalog in PostgreSQL, seeded by the app's own code from the same directory.
 const postgres = await startBenchPostgres();
@@ -148,6 +166,17 @@ if (postgres) {
     const { rows } = await pool.query("SELECT count(*) AS n FROM episodes WHERE series = 'main'");
     console.log(`seeded ${rows[0].n} episodes into PostgreSQL ${postgres.version} in ${pgSeedMs} ms`);
     pg = { seedMs: pgSeedMs, ...(await measure(createPostgresCatalog(pool))) };
+    const sampleUrl = new URL(postgres.url);
+    sampleUrl.pathname += "_sample";
+    await pool.query(`CREATE DATABASE ${sampleUrl.pathname.slice(1)}`);
+    const small = openPostgres({ url: sampleUrl.toString(), poolMax: 4, statementTimeoutMs: 60_000 });
+    try {
+      await preparePostgres(small, "sample", "public");
+      const catalogs = { sample: createPostgresCatalog(small), large: createPostgresCatalog(pool) };
+      relevance.PostgreSQL = await score(titlesOf(catalogs), titles);
+    } finally {
+      await small.end();
+    }
   } finally {
     await pool.end();
   }
@@ -187,96 +216,132 @@ for (const [engine, m] of Object.entries(engines))
     `${engine}: era page query (24 per page, pages 1–200): p50 ${f(m.era.p50)} ms, p95 ${f(m.era.p95)} ms, p99 ${f(m.era.p99)} ms`,
   );
 
+const g = (n) => n.toFixed(3);
+console.log(
+  `\nrelevance on bench/relevance.json (${relevance.SQLite.queries} queries; recall@${TOP}, MRR over the first ${TOP})\n`,
+);
+const kinds = Object.keys(relevance.SQLite.byKind);
+console.log(
+  table(
+    [...kinds, "overall"],
+    [
+      { title: "queries", get: (k) => k, left: true },
+      { title: "n", get: (k) => (k === "overall" ? relevance.SQLite.queries : relevance.SQLite.byKind[k].queries) },
+      ...Object.entries(relevance).flatMap(([engine, r]) => [
+        { title: `${engine} recall@${TOP}`, get: (k) => g(k === "overall" ? r.recall : r.byKind[k].recall) },
+        { title: "MRR", get: (k) => g(k === "overall" ? r.mrr : r.byKind[k].mrr) },
+      ]),
+    ],
+  ),
+);
+for (const [engine, r] of Object.entries(relevance))
+  for (const m of r.misses)
+    console.log(
+      `  ${engine} misses (${m.corpus}) ${JSON.stringify(m.query)}: recall ${g(m.recall)}; top: ${m.top.slice(0, 3).join(" | ")}`,
+    );
+
 // --- 2. throughput over HTTP on the large catalog ---
-assertBuilt();
-for (const p of [PORT, PORT + 1, PORT + 2, PORT + 3]) await assertPortFree(p);
-const upstreams = await startUpstreams(PORT + 1);
-const cached = await startServer({
-  port: PORT,
-  upstreamOrigin: upstreams.origin,
-  sampleDir,
-  label: "server (large catalog)",
-});
-const uncached = await startServer({
-  port: PORT + 2,
-  upstreamOrigin: upstreams.origin,
-  sampleDir,
-  env: { RENDER_CACHE_TTL_MS: "0" },
-  label: "server (large, cache off)",
-});
-// Finds the catalog seeded above in its database.
-const pgServer =
-  postgres &&
-  (await startServer({
-    port: PORT + 3,
+const rows = [];
+if (HTTP) {
+  assertBuilt();
+  for (const p of [PORT, PORT + 1, PORT + 2, PORT + 3]) await assertPortFree(p);
+  const upstreams = await startUpstreams(PORT + 1);
+  const cached = await startServer({
+    port: PORT,
     upstreamOrigin: upstreams.origin,
     sampleDir,
-    env: { RENDER_CACHE_TTL_MS: "0", DATABASE_URL: postgres.url },
-    label: "server (large, PostgreSQL, cache off)",
-  }));
-const rows = [];
-try {
-  const scenarios = [
-    { name: "home", path: "/" },
-    { name: "era page 1", path: "/era?station=PPR" },
-    { name: "era page 150", path: "/era?station=PPR&page=150" },
-    { name: "search (common word)", path: "/search?term=bunker" },
-  ];
-  // Each PostgreSQL row runs right after the same SQLite row.
-  const runs = [
-    ...scenarios.map((s) => ({ ...s, label: "cache on", origin: cached.origin })),
-    ...scenarios.flatMap((s) => [
-      { ...s, label: "cache off", origin: uncached.origin },
-      ...(pgServer ? [{ ...s, label: "PostgreSQL, cache off", origin: pgServer.origin, besides: "cache off" }] : []),
-    ]),
-  ];
-  for (const { label, origin, besides, ...s } of runs) {
-    const url = origin + s.path;
-    const probe = await fetch(url, { headers: { "Accept-Encoding": "identity" } });
-    const html = await probe.text();
-    if (probe.status !== 200) throw new Error(`${url} answered ${probe.status}`);
-    const cards = (html.match(/class="card episode-card"/g) ?? []).length;
-    const pages = html.match(/page \d+ of (\d+)/)?.[1];
-    if (s.path.startsWith("/era") && Number(pages) < 150)
-      throw new Error(`${url}: this server does not hold the large catalog (${pages} pages)`);
-    if (WARMUP) await load(url, { duration: WARMUP });
-    process.stdout.write(`${`${s.name}, ${label}`.padEnd(46)} `);
-    const r = await load(url, { duration: DURATION });
-    console.log(`${r.reqPerSec} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.errors} errors (load ${r.load1})`);
-    const row = { name: `${s.name}, ${label}`, path: s.path, cards, kb: Math.round(html.length / 102.4) / 10, ...r };
-    if (besides) {
-      const sqliteRow = rows.find((o) => o.name === `${s.name}, ${besides}`);
-      row.vsSqlite = Math.round((r.reqPerSec / sqliteRow.reqPerSec) * 100) / 100;
+    label: "server (large catalog)",
+  });
+  const uncached = await startServer({
+    port: PORT + 2,
+    upstreamOrigin: upstreams.origin,
+    sampleDir,
+    env: { RENDER_CACHE_TTL_MS: "0" },
+    label: "server (large, cache off)",
+  });
+  // Finds the catalog seeded above in its database.
+  const pgServer =
+    postgres &&
+    (await startServer({
+      port: PORT + 3,
+      upstreamOrigin: upstreams.origin,
+      sampleDir,
+      env: { RENDER_CACHE_TTL_MS: "0", DATABASE_URL: postgres.url },
+      label: "server (large, PostgreSQL, cache off)",
+    }));
+  try {
+    const scenarios = [
+      { name: "home", path: "/" },
+      { name: "era page 1", path: "/era?station=PPR" },
+      { name: "era page 150", path: "/era?station=PPR&page=150" },
+      { name: "search (common word)", path: "/search?term=bunker" },
+    ];
+    // Each PostgreSQL row runs right after the same SQLite row.
+    const runs = [
+      ...scenarios.map((s) => ({ ...s, label: "cache on", origin: cached.origin })),
+      ...scenarios.flatMap((s) => [
+        { ...s, label: "cache off", origin: uncached.origin },
+        ...(pgServer ? [{ ...s, label: "PostgreSQL, cache off", origin: pgServer.origin, besides: "cache off" }] : []),
+      ]),
+    ];
+    for (const { label, origin, besides, ...s } of runs) {
+      const url = origin + s.path;
+      const probe = await fetch(url, { headers: { "Accept-Encoding": "identity" } });
+      const html = await probe.text();
+      if (probe.status !== 200) throw new Error(`${url} answered ${probe.status}`);
+      const cards = (html.match(/class="card episode-card"/g) ?? []).length;
+      const pages = html.match(/page \d+ of (\d+)/)?.[1];
+      if (s.path.startsWith("/era") && Number(pages) < 150)
+        throw new Error(`${url}: this server does not hold the large catalog (${pages} pages)`);
+      if (WARMUP) await load(url, { duration: WARMUP });
+      process.stdout.write(`${`${s.name}, ${label}`.padEnd(46)} `);
+      const r = await load(url, { duration: DURATION });
+      console.log(`${r.reqPerSec} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.errors} errors (load ${r.load1})`);
+      const row = { name: `${s.name}, ${label}`, path: s.path, cards, kb: Math.round(html.length / 102.4) / 10, ...r };
+      if (besides) {
+        const sqliteRow = rows.find((o) => o.name === `${s.name}, ${besides}`);
+        row.vsSqlite = Math.round((r.reqPerSec / sqliteRow.reqPerSec) * 100) / 100;
+      }
+      rows.push(row);
     }
-    rows.push(row);
+  } finally {
+    await cached.stop();
+    await uncached.stop();
+    await pgServer?.stop();
+    await postgres?.stop();
+    upstreams.close();
   }
-} finally {
-  await cached.stop();
-  await uncached.stop();
-  await pgServer?.stop();
-  await postgres?.stop();
-  upstreams.close();
-  fs.rmSync(work, { recursive: true, force: true });
+  console.log(
+    `\nthroughput on the large catalog (50 connections × ${DURATION} s; 1-min load ${os.loadavg()[0].toFixed(2)})\n`,
+  );
+  console.log(
+    table(rows, [
+      { title: "scenario", get: (r) => r.name, left: true },
+      { title: "req/s", get: (r) => r.reqPerSec },
+      { title: "p50 ms", get: (r) => r.p50 },
+      { title: "p99 ms", get: (r) => r.p99 },
+      { title: "errors", get: (r) => r.errors },
+      ...(pgServer ? [{ title: "×SQLite", get: (r) => r.vsSqlite?.toFixed(2) ?? "" }] : []),
+      { title: "cards", get: (r) => r.cards },
+      { title: "KB", get: (r) => r.kb },
+      { title: "load1", get: (r) => r.load1.toFixed(1) },
+    ]),
+  );
+} else await postgres?.stop();
+fs.rmSync(work, { recursive: true, force: true });
+const met = (ok) => (ok ? "met " : "MISS");
+console.log(`\nTargets (1-min load ${os.loadavg()[0].toFixed(2)} on ${os.cpus().length} cores)`);
+for (const [engine, m] of Object.entries(engines)) {
+  const o = m.byKind.overall;
+  console.log(`  ${met(o.p50 <= 5 && o.p99 <= 20)}  ${engine}: p50 ${f(o.p50)} ms (≤ 5), p99 ${f(o.p99)} ms (≤ 20)`);
 }
-console.log(
-  `\nthroughput on the large catalog (50 connections × ${DURATION} s; 1-min load ${os.loadavg()[0].toFixed(2)})\n`,
-);
-console.log(
-  table(rows, [
-    { title: "scenario", get: (r) => r.name, left: true },
-    { title: "req/s", get: (r) => r.reqPerSec },
-    { title: "p50 ms", get: (r) => r.p50 },
-    { title: "p99 ms", get: (r) => r.p99 },
-    { title: "errors", get: (r) => r.errors },
-    ...(pgServer ? [{ title: "×SQLite", get: (r) => r.vsSqlite?.toFixed(2) ?? "" }] : []),
-    { title: "cards", get: (r) => r.cards },
-    { title: "KB", get: (r) => r.kb },
-    { title: "load1", get: (r) => r.load1.toFixed(1) },
-  ]),
-);
-console.log("\nTarget: search p50 ≤ 5 ms");
-for (const [engine, m] of Object.entries(engines))
-  console.log(`  ${m.byKind.overall.p50 <= 5 ? "met " : "MISS"}  ${engine}: ${f(m.byKind.overall.p50)} ms`);
+for (const [engine, r] of Object.entries(relevance)) {
+  if (engine === "MiniSearch") continue;
+  const ok = r.recall >= 0.9 && r.recall >= relevance.MiniSearch.recall && r.mrr >= 0.8;
+  console.log(
+    `  ${met(ok)}  ${engine}: recall@${TOP} ${g(r.recall)} (≥ 0.9 and ≥ MiniSearch's ${g(relevance.MiniSearch.recall)}), MRR ${g(r.mrr)} (≥ 0.8)`,
+  );
+}
 if (!SMOKE) {
   const out = path.join("bench", "results", `search-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
   fs.mkdirSync(path.dirname(out), { recursive: true });
@@ -290,6 +355,7 @@ if (!SMOKE) {
         machine: machine(),
         loadavgAtEnd: os.loadavg(),
         catalog: { episodes: count, posts: generated.posts, seedMs },
+        relevance,
         searchLatencyMs: sqlite.byKind,
         perQueryMs: sqlite.perQuery,
         eraQueryMs: sqlite.era,

@@ -1,5 +1,6 @@
 import { AppLink, ServerMemo } from "~/ui/primitives";
-import type { EpisodeCardData, NewsCardData } from "~/services/types";
+import { Fragment } from "react";
+import type { EpisodeCardData, Marked, NewsCardData } from "~/services/types";
 import { episodeLink } from "~/rules/episodes";
 import { eraLink, ERAS, type Station } from "~/rules/eras";
 import { newsLink } from "~/rules/news";
@@ -28,12 +29,24 @@ export const ABOVE_THE_FOLD = {
  * Art and text depend on the episode alone, so the server memo keeps their markup; the heart
  * depends on the listener and stays outside. The memo's wrapper is `display: contents`.
  */
-export function EpisodeCard({ episode, priority = false }: { episode: EpisodeCardData; priority?: boolean }) {
+export function EpisodeCard({
+  episode,
+  priority = false,
+  marks,
+}: {
+  episode: EpisodeCardData;
+  priority?: boolean;
+  /** Search results: the title and an excerpt of the description with the matched words marked. */
+  marks?: SearchMarks;
+}) {
   return (
     <article className="card episode-card">
       <ServerMemo
         id={`card ${episode.coldcut ? "cc" : "ep"} ${episode.id} ${priority ? 1 : 0}`}
-        deps={() => cardMarkupInputs(episode)}
+        deps={() =>
+          cardMarkupInputs(episode) +
+          (marks ? `\u0000${marks.title.join("\u0001")}\u0000${marks.text.join("\u0001")}` : "")
+        }
         className="card__main"
       >
         {() => (
@@ -51,10 +64,10 @@ export function EpisodeCard({ episode, priority = false }: { episode: EpisodeCar
             <div className="card__body">
               <h3 className="card__title">
                 <AppLink to={episodeLink(episode.title, episode.coldcut)} prefetch="intent">
-                  {episode.title}
+                  {marks ? <MarkedText parts={marks.title} /> : episode.title}
                 </AppLink>
               </h3>
-              <p className="card__text">{episode.summary}</p>
+              <p className="card__text">{marks ? <MarkedText parts={marks.text} /> : episode.summary}</p>
               <div className="card__meta">
                 {episode.era ? <span>{episode.coldcut ? "Cold Cut" : episode.era}</span> : null}
                 {episode.duration > 0 ? <span>{formatDuration(episode.duration)}</span> : null}
@@ -75,20 +88,33 @@ function cardMarkupInputs(e: EpisodeCardData): string {
   return `${e.title}\u0000${e.image}\u0000${e.summary}\u0000${e.era ?? ""}\u0000${e.duration}`;
 }
 
+export interface SearchMarks {
+  title: Marked;
+  text: Marked;
+}
+
+/** Plain and matched parts alternate, plain first; React escapes both. */
+function MarkedText({ parts }: { parts: Marked }) {
+  return parts.map((part, i) => (i % 2 ? <mark key={i}>{part}</mark> : <Fragment key={i}>{part}</Fragment>));
+}
+
 export function EpisodeGrid({
   episodes,
   label,
   eager = ABOVE_THE_FOLD.episodes,
+  marks,
 }: {
   episodes: EpisodeCardData[];
   label: string;
   eager?: number;
+  /** Per episode, in the same order (search results). */
+  marks?: SearchMarks[];
 }) {
   return (
     <ul className="card-grid" aria-label={label}>
       {episodes.map((e, i) => (
         <li key={`${e.coldcut ? "cc" : "ep"}-${e.id}`}>
-          <EpisodeCard episode={e} priority={i < eager} />
+          <EpisodeCard episode={e} priority={i < eager} marks={marks?.[i]} />
         </li>
       ))}
     </ul>

@@ -10,6 +10,8 @@ export const CACHE_POLICY = {
   feed: "public, max-age=300, s-maxage=900, stale-while-revalidate=86400",
   /** robots.txt, the sitemap, the web app manifest: crawlers and browsers read them now and then. */
   discovery: "public, max-age=3600, s-maxage=3600, stale-while-revalidate=86400",
+  /** Search suggestions (JSON): the same for every listener; the catalog changes rarely. */
+  suggestions: "public, max-age=300, s-maxage=3600, stale-while-revalidate=86400",
   /** Now-playing JSON: as fresh as the poll interval. */
   nowPlaying: "public, max-age=5, s-maxage=10, stale-while-revalidate=30",
   /** Anything personalised or behind sign-in. */

@@ -4,58 +4,119 @@ import { json, useLoaderData } from "@remix-run/react";
 import { EpisodeGrid } from "~/components/Cards";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/http/cache-policy";
-import { queryText } from "~/http/input.server";
-import { LOADING_TEXT, SEARCH_RESULT_LIMIT, SEARCH_TERM_MAX } from "~/rules/constants";
+import { queryPage, queryText } from "~/http/input.server";
+import { LOADING_TEXT, SEARCH_TERM_MAX } from "~/rules/constants";
+import {
+  DID_YOU_MEAN,
+  EMPTY_SEARCH_TEXT,
+  SEARCH_PAGE_SIZE,
+  noResultsText,
+  resultCountText,
+  searchHeading,
+  searchLink,
+} from "~/rules/search";
 import { STATIONS, eraLink } from "~/rules/eras";
 import { episodeCard } from "~/route-support/cards.server";
+import { excerpt, marked } from "~/route-support/search.server";
 import { orElse } from "~/utils/or-else";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   pageMeta(args, {
-    title: `Search: ${args.data?.term ?? ""} — The Ham Radio Show`,
+    title: `${searchHeading(args.data?.term ?? "")} — The Ham Radio Show`,
     description: "Search the episodes of The Ham Radio Show.",
-    path: `/search?term=${encodeURIComponent(args.data?.term ?? "")}`,
+    path: searchLink(args.data?.term ?? ""),
     noindex: true,
   });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const term = queryText(url, "term", { max: SEARCH_TERM_MAX, label: "search term" }) ?? "";
+  const page = queryPage(url);
   // docs/product.md §8: the catalog failed and no copy is left → 'Loading...' (not "No Results"), kept briefly.
-  const episodes = term
-    ? await orElse("search", context.services.catalog.searchEpisodes(term, SEARCH_RESULT_LIMIT), () => null)
-    : [];
-  if (!episodes) return json({ term, episodes: null }, { headers: cacheHeaders("error") });
-  return json({ term, episodes: episodes.map(episodeCard) }, { headers: cacheHeaders("publicPage") });
+  const results = await orElse("search", context.services.catalog.search(term, page, SEARCH_PAGE_SIZE), () => null);
+  if (!results) return json({ term, results: null }, { headers: cacheHeaders("error") });
+  const { items, highlight, ...rest } = results;
+  return json(
+    {
+      term,
+      results: {
+        ...rest,
+        episodes: items.map(episodeCard),
+        marks: items.map((e) => ({ title: marked(e.title, highlight), text: excerpt(e.description, highlight) })),
+      },
+    },
+    { headers: cacheHeaders("publicPage") },
+  );
 }
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 
-/** docs/product.md §2 Search: 'Search: <term>' and episode cards, or 'No Results for "<term>"'. */
+/**
+ * docs/product.md §2 Search: 'Search: <term>' and episode cards, or 'No Results for "<term>"';
+ * with the matched words marked, the count, pages and a correction when nothing matched.
+ */
 export default function Search() {
-  const { term, episodes } = useLoaderData<typeof loader>();
+  const { term, results } = useLoaderData<typeof loader>();
+  if (!term.trim())
+    return (
+      <section className="section" aria-labelledby="search-title">
+        <h1 id="search-title">{searchHeading(term)}</h1>
+        <p className="muted">{EMPTY_SEARCH_TEXT}</p>
+      </section>
+    );
+  if (!results)
+    return (
+      <section className="section" aria-labelledby="search-title">
+        <h1 id="search-title">{searchHeading(term)}</h1>
+        <p className="muted">{LOADING_TEXT}</p>
+      </section>
+    );
+  const { episodes, marks, total, page, pageCount, suggestion } = results;
   return (
     <section className="section" aria-labelledby="search-title">
-      <h1 id="search-title">Search: {term}</h1>
-      {!term ? (
-        <p className="muted">Type a word from an episode's title or description in the search box.</p>
-      ) : !episodes ? (
-        <p className="muted">{LOADING_TEXT}</p>
-      ) : episodes.length ? (
+      <h1 id="search-title">{searchHeading(term)}</h1>
+      {episodes.length ? (
         <>
           <p className="muted" aria-live="polite">
-            {episodes.length === 1 ? "1 episode" : `${episodes.length} episodes`}
+            {resultCountText(total)}
+            {pageCount > 1 ? ` · page ${page} of ${pageCount}` : ""}
           </p>
           <h2 className="visually-hidden">Results</h2>
-          <EpisodeGrid episodes={episodes} label="Search results" />
+          <EpisodeGrid episodes={episodes} marks={marks} label="Search results" />
+          {pageCount > 1 ? (
+            <nav className="pagination" aria-label="Pages">
+              {page > 1 ? (
+                <AppLink to={searchLink(term, page - 1)} rel="prev">
+                  ← Previous
+                </AppLink>
+              ) : (
+                <span />
+              )}
+              <span>
+                Page {page} of {pageCount}
+              </span>
+              {page < pageCount ? (
+                <AppLink to={searchLink(term, page + 1)} rel="next">
+                  Next →
+                </AppLink>
+              ) : (
+                <span />
+              )}
+            </nav>
+          ) : null}
         </>
       ) : (
         <>
           <p className="no-results" aria-live="polite">
-            No Results for "{term}"
+            {noResultsText(term)}
           </p>
+          {suggestion ? (
+            <p className="did-you-mean">
+              {DID_YOU_MEAN} <AppLink to={searchLink(suggestion)}>{suggestion}</AppLink>?
+            </p>
+          ) : null}
           <div className="search-help">
-            <p className="muted">Try another word (the start of a word is enough), or browse the archive by era:</p>
+            <p className="muted">Try another word, or browse the archive by era:</p>
             <ul className="chip-list" aria-label="Eras">
               {STATIONS.map((s) => (
                 <li key={s}>

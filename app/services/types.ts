@@ -38,6 +38,16 @@ export type EpisodeCardData = Pick<
   summary: string;
 };
 
+/** A text with its matched words (search results): plain and matched parts alternate, plain first. */
+export type Marked = string[];
+
+/** One of the search box's suggestions: an episode's title (matched words marked) and its page. */
+export interface Suggestion {
+  title: Marked;
+  href: string;
+  coldcut: boolean;
+}
+
 export interface Sponsor {
   id: string;
   name: string;

@@ -252,7 +252,7 @@ test("keyboard: Space toggles, arrows seek, Shift+arrows change speed, ? opens h
 
   // Typing in a field never fires a shortcut.
   if (!isMobile(testInfo)) {
-    const box = page.getByRole("searchbox", { name: "Search episodes" });
+    const box = page.getByRole("combobox", { name: "Search episodes" });
     await box.click();
     const t0 = (await audio(page)).currentTime;
     await box.pressSequentially("a b ?");

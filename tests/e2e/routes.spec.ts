@@ -78,7 +78,7 @@ test.describe("site chrome (docs/product.md §2 Navigation bar, §1 footer)", ()
   test("the search box has the spec's placeholder and is a GET form to /search", async ({ page }) => {
     await open(page, "/");
     const search = page.getByRole("search");
-    const box = search.getByRole("searchbox", { name: "Search episodes" });
+    const box = search.getByRole("combobox", { name: "Search episodes" });
     await expect(box).toHaveAttribute("placeholder", "Search episodes...");
     await expect(box).toHaveAttribute("name", "term");
     await expect(search).toHaveAttribute("method", "get");
@@ -405,10 +405,10 @@ test.describe("search (docs/product.md §2: 'Search: <term>', cards, 'No Results
   test("the search box submits to /search?term= on Enter and finds partial words", async ({ page }) => {
     test.skip(
       isRemote(test.info()),
-      "partial words are the embedded search's (FTS5); the data service does phrase search (plfts)",
+      "partial words are the embedded search's; the data service does phrase search (plfts)",
     );
     await open(page, "/about");
-    const box = page.getByRole("searchbox", { name: "Search episodes" });
+    const box = page.getByRole("combobox", { name: "Search episodes" });
     await box.fill("antenn");
     await box.press("Enter");
     await expect(page).toHaveURL(/\/search\?term=antenn$/);
@@ -425,7 +425,7 @@ test.describe("search (docs/product.md §2: 'Search: <term>', cards, 'No Results
       "two words in any order is the embedded search's; the data service does phrase search (plfts)",
     );
     await open(page, "/");
-    await page.getByRole("searchbox", { name: "Search episodes" }).fill("bunker chili");
+    await page.getByRole("combobox", { name: "Search episodes" }).fill("bunker chili");
     await page.getByRole("search").getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL(/\/search\?term=bunker(\+|%20)chili$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Search: bunker chili");
@@ -433,10 +433,7 @@ test.describe("search (docs/product.md §2: 'Search: <term>', cards, 'No Results
   });
 
   test("ranks title matches first", async ({ page }) => {
-    test.skip(
-      isRemote(test.info()),
-      "relevance ranking (bm25) is the embedded search's; the data service returns its own order",
-    );
+    test.skip(isRemote(test.info()), "the ranking is the embedded search's; the data service returns its own order");
     await open(page, "/search?term=antenna");
     const titles = await page
       .getByRole("list", { name: "Search results" })
@@ -445,6 +442,52 @@ test.describe("search (docs/product.md §2: 'Search: <term>', cards, 'No Results
     const inTitle = titles.map((t) => /antenna/i.test(t));
     expect(inTitle[0]).toBe(true);
     expect(inTitle.indexOf(false) === -1 || inTitle.slice(inTitle.indexOf(false)).every((v) => !v)).toBe(true);
+  });
+
+  test("forgives typos, plurals and word order; marks the matched words; counts and pages the results", async ({
+    page,
+  }) => {
+    test.skip(isRemote(test.info()), "typos, stems and pages are the embedded search's; the data service's is plfts");
+    for (const [term, title] of [
+      ["zepelin", "Episode 342: Up, Up and Away"],
+      ["sqelch", "Episode 377: Ask Doc Squelch"],
+      ["Bunkers", "Episode 753: Bunker Spring Cleaning"],
+      ["heist antenna", "Episode 8: The Great Antenna Heist"],
+    ]) {
+      await open(page, `/search?term=${q(term)}`);
+      const first = page.getByRole("list", { name: "Search results" }).getByRole("listitem").first();
+      await expect(first.getByRole("heading", { level: 3 }), term).toHaveText(title);
+    }
+    // Marked words: in the title and in the description's excerpt, as text (escaped), never markup.
+    await open(page, "/search?term=zepelin");
+    await expect(page.locator(".card__text mark").first()).toHaveText(/^zeppelin$/i);
+    await open(page, "/search?term=Bunkers");
+    const cards = page.getByRole("list", { name: "Search results" }).getByRole("listitem");
+    await expect(cards.first().locator("h3 mark")).toHaveText("Bunker");
+    const count = page.getByText(/^\d+ episodes · page 1 of (\d+)$/);
+    await expect(count).toBeVisible();
+    const pages = Number(/of (\d+)/.exec((await count.textContent())!)![1]);
+    expect(pages).toBeGreaterThan(1);
+    const firstPage = await cards.getByRole("heading", { level: 3 }).allTextContents();
+    await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Next →" }).click();
+    await expect(page).toHaveURL(/\/search\?term=Bunkers&page=2$/);
+    await expect(page.getByText(/ · page 2 of \d+$/)).toBeVisible();
+    const secondPage = await cards.getByRole("heading", { level: 3 }).allTextContents();
+    expect(secondPage.length).toBeGreaterThan(0);
+    expect(secondPage.filter((t) => firstPage.includes(t))).toEqual([]);
+    await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "← Previous" }).click();
+    await expect(page).toHaveURL(/\/search\?term=Bunkers$/);
+  });
+
+  test("offers 'Did you mean …?' when nothing matches but a correction does", async ({ page }) => {
+    test.skip(isRemote(test.info()), "corrections are the embedded search's");
+    await open(page, "/search?term=zeplin");
+    await expect(page.getByText('No Results for "zeplin"', { exact: true })).toBeVisible();
+    await page.getByRole("link", { name: "zeppelin" }).click();
+    await expect(page).toHaveURL(/\/search\?term=zeppelin$/);
+    await expect(
+      page.getByRole("list", { name: "Search results" }).getByRole("heading", { level: 3 }).first(),
+    ).toHaveText("Episode 342: Up, Up and Away");
   });
 
   test("no matches shows 'No Results for \"<term>\"'", async ({ page }) => {

@@ -342,8 +342,8 @@ test("search term echo: every payload as the term", async ({ page }) => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Search: ${t.trim()}`, { useInnerText: false });
   }
   // A client-side search through the header's box renders the echo from JSON too.
-  await page.getByRole("searchbox", { name: "Search episodes" }).fill(XSS_PAYLOADS[0]!);
-  await page.getByRole("searchbox", { name: "Search episodes" }).press("Enter");
+  await page.getByRole("combobox", { name: "Search episodes" }).fill(XSS_PAYLOADS[0]!);
+  await page.getByRole("combobox", { name: "Search episodes" }).press("Enter");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Search: ${XSS_PAYLOADS[0]}`);
   await expectInert(page, g, "client-side search");
 });

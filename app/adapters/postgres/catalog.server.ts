@@ -1,24 +1,31 @@
 import type { Catalog } from "~/services/catalog.server";
 import type { Page, Episode } from "~/services/types";
 import { hasNul, type Pg } from "./db.server";
-import { foldTitle, searchWords } from "../shapes/search-text.server";
+import { foldTitle } from "../shapes/search-text.server";
+import { createForgivingSearch, type MatchExpr } from "../shapes/forgiving-search.server";
 import { toCrewMember, toEpisode, toSponsor, type EpisodeDbRow } from "../shapes/stored-rows.server";
 
 const EPISODE_COLUMNS = `series, object_id, title, description, subtext, episode_url, podcast_image, background_image,
   to_char(pubdate AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS pubdate, canbashow, era, duration, file_size`;
 
-/**
- * A tsquery from what a listener typed, as the embedded SQLite search reads it: its words only
- * (folded like the stored ones, so no query syntax can leak in), each a prefix, all of them
- * ("&") or any ("|"); at most 8.
- */
-export function tsQuery(term: string, joiner: "&" | "|"): string | null {
-  const words = [...new Set(searchWords(term))].slice(0, 8);
-  return words.length ? words.map((w) => `'${w}':*`).join(` ${joiner} `) : null;
+/** A tsquery from a search's words (each quoted: no query syntax can leak in). */
+export function tsQuery(match: MatchExpr): string {
+  const quoted = (w: string) => `'${w.replaceAll("'", "''")}'`;
+  return match
+    .map(
+      (clause) =>
+        `(${clause
+          .map((m) => {
+            // Title words carry weight A in the document.
+            const title = m.inTitle ? "A" : "";
+            const any = [...m.words.map((w) => `${quoted(w)}${title ? `:${title}` : ""}`)];
+            if (m.prefix) any.push(`${quoted(m.prefix)}:*${title}`);
+            return `(${any.join(" | ")})`;
+          })
+          .join(" & ")})`,
+    )
+    .join(" | ");
 }
-
-/** Above this many matches a search lists the newest first instead of ranking them (ADR 011). */
-const DENSE = 500;
 
 /** Episodes, Cold Cut, sponsors and crew from PostgreSQL; search over tsvector columns (GIN). */
 export function createPostgresCatalog(pool: Pg): Catalog {
@@ -26,31 +33,30 @@ export function createPostgresCatalog(pool: Pg): Catalog {
   // index orders.
   const episodes = async (sql: string, values: unknown[]) =>
     (await pool.query<EpisodeDbRow>(`SELECT ${EPISODE_COLUMNS} FROM episodes ${sql}`, values)).rows.map(toEpisode);
-  // The plan of the embedded catalog (ADR 011), picked by a capped count of the matches: many
-  // matches, walk the pubdate index and test each row (a dense match fills the page after a few
-  // rows); few, rank them all (ts_rank, a title word weighing ten description words), newest
-  // first on ties. Ranking thousands of matches is what made a common word slow.
-  const matching = async (match: string, query: string, limit: number) => {
-    const { rows } = await pool.query<{ n: number }>(
-      `SELECT count(*) AS n FROM (SELECT 1 FROM episodes, to_tsquery('simple', $1) AS q
-       WHERE series = 'main' AND ${match} LIMIT ${DENSE}) m`,
-      [query],
-    );
-    const n = rows[0]!.n;
-    if (n === 0) return [];
-    const rank = n < DENSE ? "ts_rank(document, q) DESC," : "";
-    return episodes(
-      `, to_tsquery('simple', $1) AS q WHERE series = 'main' AND ${match}
-       ORDER BY ${rank} episodes.pubdate DESC LIMIT $2`,
-      [query, limit],
-    );
-  };
-  /** Title matches first, then description-only matches. */
-  const search = async (query: string, limit: number) => {
-    const inTitle = await matching("title_tsv @@ q", query, limit);
-    if (inTitle.length >= limit) return inTitle;
-    return [...inTitle, ...(await matching("document @@ q AND NOT title_tsv @@ q", query, limit - inTitle.length))];
-  };
+  const forgiving = createForgivingSearch({
+    async vocabulary() {
+      const { rows } = await pool.query<{ word: string; ndoc: number }>(
+        "SELECT word, ndoc FROM ts_stat('SELECT document FROM episodes')",
+      );
+      return rows.map((r): [string, number] => [r.word, r.ndoc]);
+    },
+    async count(match) {
+      const { rows } = await pool.query<{ n: number }>(
+        "SELECT count(*) AS n FROM episodes WHERE document @@ to_tsquery('simple', $1)",
+        [tsQuery(match)],
+      );
+      return rows[0]!.n;
+    },
+    newest: (match, limit) =>
+      episodes("WHERE document @@ to_tsquery('simple', $1) ORDER BY episodes.pubdate DESC LIMIT $2", [
+        tsQuery(match),
+        limit,
+      ]),
+    async exactTitle(words) {
+      const [hit] = await episodes("WHERE title_words = $1 ORDER BY episodes.pubdate DESC LIMIT 1", [words.join(" ")]);
+      return hit ?? null;
+    },
+  });
   const data = async (sql: string, values: unknown[] = []) =>
     (await pool.query<{ data: unknown }>(sql, values)).rows.map((r) => r.data);
   const crew = async () =>
@@ -69,13 +75,9 @@ export function createPostgresCatalog(pool: Pg): Catalog {
       return hit ?? null;
     },
     async searchEpisodes(term, limit) {
-      const strict = tsQuery(term, "&");
-      if (!strict) return [];
-      const hits = await search(strict, limit);
-      if (hits.length > 0) return hits;
-      const loose = tsQuery(term, "|");
-      return loose && loose !== strict ? search(loose, limit) : [];
+      return (await forgiving.search(term, 1, limit)).items;
     },
+    search: (term, page, pageSize) => forgiving.search(term, page, pageSize),
     async episodesByEra(station, page, pageSize): Promise<Page<Episode>> {
       const { rows } = await pool.query<{ n: number }>(
         "SELECT count(*) AS n FROM episodes WHERE series = 'main' AND era = $1",

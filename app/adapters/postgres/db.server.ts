@@ -1,7 +1,8 @@
 import pg from "pg";
 import { MIGRATIONS } from "./migrations.server";
 import { readSampleCatalog } from "../shapes/sample-catalog.server";
-import { foldTitle, searchWords } from "../shapes/search-text.server";
+import { foldTitle } from "../shapes/search-text.server";
+import { searchWords } from "~/rules/search";
 
 export type Pg = pg.Pool;
 

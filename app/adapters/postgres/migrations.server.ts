@@ -146,4 +146,8 @@ export const MIGRATIONS: string[] = [
   CREATE INDEX episodes_era_page ON episodes (series, era, pubdate DESC) INCLUDE (id);
   DROP INDEX episodes_era;
   `,
+  /* 6: search lists both series newest first, and finds an episode by its title's words */ `
+  CREATE INDEX episodes_newest ON episodes (pubdate DESC);
+  CREATE INDEX episodes_title_words ON episodes (title_words);
+  `,
 ];

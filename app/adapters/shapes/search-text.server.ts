@@ -11,19 +11,3 @@ export function foldTitle(value: string): string {
     .replace(/[\u201c\u201d]/g, '"')
     .trim();
 }
-
-/**
- * The words of a text as full-text search sees them: letters and digits only, lower-cased, with
- * accents removed (what SQLite's unicode61 tokenizer with remove_diacritics does), so no query
- * syntax can leak in and "Café" finds "cafe".
- */
-export function searchWords(text: string): string[] {
-  return (
-    text
-      .normalize("NFKD")
-      .replace(/\p{M}/gu, "")
-      .normalize("NFKC")
-      .toLowerCase()
-      .match(/[\p{L}\p{N}]+/gu) ?? []
-  );
-}

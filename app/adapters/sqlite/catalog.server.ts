@@ -4,23 +4,26 @@ import type { Station } from "~/rules/eras";
 import type { Db } from "./db.server";
 import { toCrewMember, toEpisode, toSponsor, type EpisodeDbRow } from "../shapes/stored-rows.server";
 import { foldTitle } from "../shapes/search-text.server";
+import { searchWords } from "~/rules/search";
+import { createForgivingSearch, type MatchExpr } from "../shapes/forgiving-search.server";
 
 const EPISODE_COLUMNS =
   "series, object_id, title, description, subtext, episode_url, podcast_image, background_image, pubdate, canbashow, era, duration, file_size";
 
-/**
- * Full-text query for FTS5 from what a listener typed: words only (no FTS syntax can leak in),
- * each as a quoted prefix so partial words match ("antenn" finds "antenna").
- */
-export function ftsQuery(term: string, joiner: "AND" | "OR" = "AND"): string | null {
-  const words =
-    term
-      .normalize("NFKC")
-      .toLowerCase()
-      .match(/[\p{L}\p{N}]+/gu) ?? [];
-  const unique = [...new Set(words)].slice(0, 8);
-  if (unique.length === 0) return null;
-  return unique.map((w) => `"${w}"*`).join(` ${joiner} `);
+/** An FTS5 query from a search's words (each quoted: no FTS syntax can leak in). */
+export function ftsQuery(match: MatchExpr): string {
+  const quoted = (w: string) => `"${w.replaceAll('"', '""')}"`;
+  return match
+    .map(
+      (clause) =>
+        `(${clause
+          .map((m) => {
+            const any = [...m.words.map(quoted), ...(m.prefix ? [`${quoted(m.prefix)}*`] : [])].join(" OR ");
+            return m.inTitle ? `{title} : (${any})` : `(${any})`;
+          })
+          .join(" AND ")})`,
+    )
+    .join(" OR ");
 }
 
 export function createSqliteCatalog(db: Db): Catalog {
@@ -32,40 +35,52 @@ export function createSqliteCatalog(db: Db): Catalog {
   const byFoldedTitle = db.prepare(
     `SELECT ${EPISODE_COLUMNS} FROM episodes WHERE series = ? AND fold_title(title) = ? LIMIT 1`,
   );
-  // Newest first among the episodes a full-text query matches, without running a ranking
-  // function over every match (ADR 011). Two plans, picked by a capped count of the matches:
-  // - many matches: walk the pubdate index and test each row against the match set (a
-  //   bloom-filtered list); dense matches fill the page after a few rows;
-  // - few matches: look the matches up by rowid and rank them by relevance (FTS5 bm25, a title
-  //   hit weighing 8× a description hit), newest first on ties — cheap below DENSE rows
-  //   (walking 20,000 index rows to find three would cost more).
+  // Newest first among the episodes a full-text query matches, without sorting every match
+  // (ADR 011). Two plans, picked by a capped count of the matches:
+  // - many matches: walk the pubdate index and test each row against the match set; dense
+  //   matches fill the page after a few rows;
+  // - few matches: look the matches up by rowid and sort them (walking 20,000 index rows to find
+  //   three would cost more).
   const DENSE = 500;
   const matchCount = db.prepare(
     `SELECT count(*) AS n FROM (SELECT rowid FROM episodes_fts WHERE episodes_fts MATCH ? LIMIT ${DENSE})`,
   );
-  const newestDense = db.prepare(`SELECT ${EPISODE_COLUMNS}, rowid_ FROM episodes
-    WHERE series = 'main' AND rowid_ IN (SELECT rowid FROM episodes_fts WHERE episodes_fts MATCH ?)
+  const newestDense = db.prepare(`SELECT ${EPISODE_COLUMNS} FROM episodes INDEXED BY episodes_newest
+    WHERE rowid_ IN (SELECT rowid FROM episodes_fts WHERE episodes_fts MATCH ?)
     ORDER BY pubdate DESC LIMIT ?`);
   const newestSparse = db.prepare(`SELECT ${EPISODE_COLUMNS.split(", ")
     .map((c) => `e.${c}`)
-    .join(", ")}, e.rowid_
+    .join(", ")}
     FROM episodes_fts f JOIN episodes e ON e.rowid_ = f.rowid
-    WHERE episodes_fts MATCH ? AND e.series = 'main'
-    ORDER BY bm25(episodes_fts, 8.0, 1.0), e.pubdate DESC LIMIT ?`);
-  type Row = EpisodeDbRow & { rowid_: number };
-  const newest = (query: string, limit: number): Row[] => {
-    const n = (matchCount.get(query) as { n: number }).n;
-    if (n === 0) return [];
-    return (n < DENSE ? newestSparse : newestDense).all(query, limit) as Row[];
-  };
-  /** Title matches first, then the other matches (description), each newest first. */
-  const search = (query: string, limit: number): EpisodeDbRow[] => {
-    const inTitle = newest(`{title} : (${query})`, limit);
-    if (inTitle.length >= limit) return inTitle;
-    const seen = new Set(inTitle.map((r) => r.rowid_));
-    const rest = newest(query, limit + inTitle.length).filter((r) => !seen.has(r.rowid_));
-    return [...inTitle, ...rest].slice(0, limit);
-  };
+    WHERE episodes_fts MATCH ? ORDER BY e.pubdate DESC LIMIT ?`);
+  const total = db.prepare("SELECT count(*) AS n FROM episodes_fts WHERE episodes_fts MATCH ?").pluck();
+  const words = db.prepare("SELECT term, doc FROM episodes_fts_words").raw();
+  // Titles that start with the words typed; a few are enough to find the one that is only them.
+  const titleStart = db.prepare(`SELECT ${EPISODE_COLUMNS.split(", ")
+    .map((c) => `e.${c}`)
+    .join(", ")}
+    FROM episodes_fts f JOIN episodes e ON e.rowid_ = f.rowid WHERE episodes_fts MATCH ? LIMIT 50`);
+  const forgiving = createForgivingSearch({
+    async vocabulary() {
+      return words.all() as [string, number][];
+    },
+    async count(match) {
+      return total.get(ftsQuery(match)) as number;
+    },
+    async newest(match, limit) {
+      const query = ftsQuery(match);
+      const n = (matchCount.get(query) as { n: number }).n;
+      if (n === 0) return [];
+      return ((n < DENSE ? newestSparse : newestDense).all(query, limit) as EpisodeDbRow[]).map(toEpisode);
+    },
+    async exactTitle(words) {
+      const wanted = words.join(" ");
+      const row = (titleStart.all(`{title} : ^"${wanted}"`) as EpisodeDbRow[]).find(
+        (r) => searchWords(r.title).join(" ") === wanted,
+      );
+      return row ? toEpisode(row) : null;
+    },
+  });
   const eraPage = db.prepare(
     `SELECT ${EPISODE_COLUMNS} FROM episodes WHERE series = 'main' AND era = ? ORDER BY pubdate DESC LIMIT ? OFFSET ?`,
   );
@@ -89,13 +104,9 @@ export function createSqliteCatalog(db: Db): Catalog {
       return row ? toEpisode(row) : null;
     },
     async searchEpisodes(term, limit) {
-      const strict = ftsQuery(term, "AND");
-      if (!strict) return [];
-      const rows = search(strict, limit);
-      if (rows.length > 0) return rows.map(toEpisode);
-      const loose = ftsQuery(term, "OR");
-      return loose && loose !== strict ? search(loose, limit).map(toEpisode) : [];
+      return (await forgiving.search(term, 1, limit)).items;
     },
+    search: (term, page, pageSize) => forgiving.search(term, page, pageSize),
     async episodesByEra(station: Station, page, pageSize): Promise<Page<Episode>> {
       const total = (eraCount.get(station) as { n: number }).n;
       const pageCount = Math.max(1, Math.ceil(total / pageSize));

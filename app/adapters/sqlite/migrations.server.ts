@@ -134,4 +134,15 @@ export const MIGRATIONS: string[] = [
   );
   CREATE INDEX account_codes_by_user ON account_codes (uid, purpose);
   `,
+  /* 5: search lists both series newest first, reads word starts from prefix indexes (the last word
+     typed is one) and takes its vocabulary from the full-text index's own word list */ `
+  CREATE INDEX episodes_newest ON episodes (pubdate DESC);
+  DROP TABLE episodes_fts;
+  CREATE VIRTUAL TABLE episodes_fts USING fts5(
+    title, description, content='episodes', content_rowid='rowid_',
+    tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3'
+  );
+  INSERT INTO episodes_fts (episodes_fts) VALUES ('rebuild');
+  CREATE VIRTUAL TABLE episodes_fts_words USING fts5vocab(episodes_fts, row);
+  `,
 ];

@@ -12,6 +12,8 @@ import {
   sponsorRowSchema,
   dpbSchema,
 } from "../shapes/catalog-rows.server";
+import { resultsPage } from "../shapes/forgiving-search.server";
+import { SEARCH_PAGES_MAX } from "~/rules/search";
 
 /**
  * The show's data service: Supabase (PostgREST), docs/product.md §7 "Data service (REST)".
@@ -123,6 +125,9 @@ export function createSupabaseCatalog(config: SupabaseConfig): Catalog {
       if (!term.trim()) return [];
       const { data } = await get(`Episodes?description=plfts.${value(term)}&limit=${limit}`, PLATFORM_HEADER);
       return episodes(data, false, "Episodes").slice(0, limit);
+    },
+    async search(term, page, pageSize) {
+      return resultsPage(term, await this.searchEpisodes(term, SEARCH_PAGES_MAX * pageSize), page, pageSize);
     },
     async episodesByEra(station, page, pageSize) {
       const eraPage = (n: number) =>

@@ -91,7 +91,7 @@ export async function searchFor(page: Page, term: string, testInfo: TestInfo): P
       form.requestSubmit();
     }, term);
   } else {
-    const box = page.getByRole("searchbox", { name: "Search episodes" });
+    const box = page.getByRole("combobox", { name: "Search episodes" });
     await box.fill(term);
     await box.press("Enter");
   }
