@@ -33,7 +33,7 @@ const specs = (...names: string[]) => names.map((n) => `${n}.spec.ts`);
 const projects: PlaywrightTestProject[] = [
   {
     name: "desktop-js",
-    testIgnore: specs("faults", "faults-now-playing", "mobile", "player-mobile", "scale-out"),
+    testIgnore: specs("faults", "faults-now-playing", "mobile", "player-mobile", "popup-sign-in", "scale-out"),
     use: desktop,
   },
   {
@@ -67,7 +67,7 @@ const projects: PlaywrightTestProject[] = [
   {
     // The production adapters: only the specs whose outcome depends on where the data comes from.
     name: "remote",
-    testMatch: specs("routes", "gallery", "accounts", "xss", "faults", "faults-now-playing"),
+    testMatch: specs("routes", "gallery", "accounts", "xss", "faults", "faults-now-playing", "popup-sign-in"),
     use: { ...desktop, baseURL: remoteURL },
   },
   {

@@ -69,16 +69,32 @@ app.use(
   helmet({
     contentSecurityPolicy: {
       useDefaults: false,
-      directives: contentSecurityPolicy((_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`, {
-        helpUrl: env.HELP_URL,
-        specialFeatureUrl: env.SPECIAL_FEATURE_URL,
-        contentSiteUrl: env.CONTENT_SITE_URL,
-        liveStreamUrl: env.LIVE_STREAM_URL,
-        galleryUrl: env.GALLERY_API_URL,
-        wordpressUrl: env.WORDPRESS_API_URL,
-        production,
-      }),
+      directives: contentSecurityPolicy(
+        (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
+        {
+          helpUrl: env.HELP_URL,
+          specialFeatureUrl: env.SPECIAL_FEATURE_URL,
+          contentSiteUrl: env.CONTENT_SITE_URL,
+          liveStreamUrl: env.LIVE_STREAM_URL,
+          galleryUrl: env.GALLERY_API_URL,
+          wordpressUrl: env.WORDPRESS_API_URL,
+          production,
+        },
+        {
+          firebaseAuth: env.FIREBASE_AUTH_DOMAIN
+            ? { authDomain: env.FIREBASE_AUTH_DOMAIN, emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST }
+            : undefined,
+          analytics:
+            env.ANALYTICS_PROVIDER === "firebase"
+              ? { provider: "firebase" }
+              : env.ANALYTICS_PROVIDER === "plausible" && env.ANALYTICS_ENDPOINT
+                ? { provider: "plausible", endpoint: env.ANALYTICS_ENDPOINT }
+                : undefined,
+        },
+      ),
     },
+    // Firebase's sign-in popup (another origin) answers through window.opener.
+    crossOriginOpenerPolicy: { policy: env.FIREBASE_AUTH_DOMAIN ? "same-origin-allow-popups" : "same-origin" },
     strictTransportSecurity: production ? { maxAge: 63072000, includeSubDomains: true } : false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     crossOriginEmbedderPolicy: false,

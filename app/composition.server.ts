@@ -22,6 +22,8 @@ import { createSupabaseCatalog } from "~/adapters/supabase/catalog.server";
 import { createWordPressContent, createWordPressGallery } from "~/adapters/wordpress/content.server";
 import { createSqliteAccounts, createSqliteLibrary } from "~/adapters/sqlite/accounts.server";
 import { createFirebaseFromEnv } from "~/adapters/firebase/from-env.server";
+import { createFirebaseIdTokens } from "~/adapters/firebase/id-tokens.server";
+import { readServiceAccount } from "~/config/service-account.server";
 import { createSqliteFailureLog, createSqliteSessionStore } from "~/adapters/sqlite/sessions.server";
 import { createAuth, type FailureLog, type SessionStore } from "~/services/auth.server";
 import { createAccountEmail } from "~/services/account-email.server";
@@ -163,6 +165,13 @@ export async function createServices(env: Env, stores?: Stores): Promise<Service
     library,
     sessions: store.sessions,
     failures: store.failures,
+    idTokens:
+      firebase && env.FIREBASE_AUTH_DOMAIN
+        ? createFirebaseIdTokens({
+            projectId: env.FIREBASE_PROJECT_ID!,
+            serviceAccount: env.FIREBASE_SERVICE_ACCOUNT ? readServiceAccount(env.FIREBASE_SERVICE_ACCOUNT) : null,
+          })
+        : undefined,
     config: {
       production: env.NODE_ENV === "production",
       secrets: env.sessionSecrets,
@@ -210,6 +219,27 @@ export async function createServices(env: Env, stores?: Stores): Promise<Service
       helpUrl: env.HELP_URL,
       specialFeatureUrl: env.SPECIAL_FEATURE_URL,
       aboutVideoUrl: env.ABOUT_VIDEO_URL,
+      firebase:
+        env.FIREBASE_API_KEY && env.FIREBASE_PROJECT_ID && env.FIREBASE_APP_ID
+          ? {
+              apiKey: env.FIREBASE_API_KEY,
+              projectId: env.FIREBASE_PROJECT_ID,
+              appId: env.FIREBASE_APP_ID,
+              authDomain: firebase ? (env.FIREBASE_AUTH_DOMAIN ?? null) : null,
+              measurementId: env.FIREBASE_MEASUREMENT_ID ?? null,
+              authEmulator: env.FIREBASE_AUTH_EMULATOR_HOST ?? null,
+            }
+          : null,
+      analytics:
+        env.ANALYTICS_PROVIDER === "none"
+          ? null
+          : {
+              provider: env.ANALYTICS_PROVIDER,
+              endpoint: env.ANALYTICS_ENDPOINT ?? null,
+              domain: env.ANALYTICS_DOMAIN ?? (env.SITE_URL ? new URL(env.SITE_URL).host : null),
+              // Google Analytics sets cookies and an identifier: always asked for.
+              askConsent: env.ANALYTICS_PROVIDER === "firebase" || env.ANALYTICS_CONSENT === "ask",
+            },
     },
     async health() {
       const database: CallState = (await store.usable()) ? "ok" : "down";

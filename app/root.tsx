@@ -27,7 +27,9 @@ import { LOADING_TEXT } from "~/rules/constants";
 import { APP, THEME_COLOR } from "~/rules/brand";
 import { errorTitle, pageMeta, SHOW_DESCRIPTION } from "~/utils/meta";
 import { publicOrigin } from "~/http/origin.server";
+import { takeSessionStale } from "~/player/session-events";
 
+const ClientExtras = lazy(() => import("~/auth/ClientExtras"));
 const SessionPlayerBridge = lazy(() =>
   import("~/player/SessionPlayerBridge").then((m) => ({ default: m.SessionPlayerBridge })),
 );
@@ -85,9 +87,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-/** Revalidate the root (session, favorites) only after actions, not on every link click. */
+/**
+ * Revalidate the root (session, favorites) only after actions, not on every link click, or when
+ * the session changed outside one (a sign-in popup, another tab).
+ */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
-  formMethod !== undefined && formMethod !== "GET" ? defaultShouldRevalidate : false;
+  takeSessionStale() || (formMethod !== undefined && formMethod !== "GET" ? defaultShouldRevalidate : false);
 
 /** The document shell, shared by the app and the last-resort error boundary. */
 export function Layout({ children }: { children: ReactNode }) {
@@ -145,6 +150,8 @@ export default function App() {
   // The session bridge loads once a listener has signed in during this visit, from an effect
   // (never server-rendered), and stays mounted to see the sign-out.
   const [everSignedIn, setEverSignedIn] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const signedIn = Boolean(user);
   useEffect(() => {
     if (signedIn) setEverSignedIn(true);
@@ -160,6 +167,11 @@ export default function App() {
         <Outlet />
       </Chrome>
       <GlobalPlayer />
+      {hydrated ? (
+        <Suspense fallback={null}>
+          <ClientExtras uid={user?.id ?? null} config={config} />
+        </Suspense>
+      ) : null}
     </PlayerProvider>
   );
 }

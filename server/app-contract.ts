@@ -31,6 +31,11 @@ export interface AppServer {
     RENDER_CONCURRENCY: number;
     RENDER_PER_TURN: number;
     RENDER_QUEUE: number;
+    /** Firebase popup sign-in (its origins join the CSP; popups keep their opener). */
+    FIREBASE_AUTH_DOMAIN?: string;
+    FIREBASE_AUTH_EMULATOR_HOST?: string;
+    ANALYTICS_PROVIDER: "none" | "firebase" | "plausible";
+    ANALYTICS_ENDPOINT?: string;
   };
   services: {
     health(): Promise<{ ok: boolean; ready: boolean; checks: Record<string, string> }>;

@@ -12,6 +12,50 @@ function origin(url: string): string | null {
 
 const CAST_SCRIPT_PATHS = ["https://www.gstatic.com/cv/js/sender/", "https://www.gstatic.com/cast/sdk/libs/"];
 
+/** Who the browser talks to for sign-in and analytics, when configured: exactly these origins. */
+export interface ThirdParties {
+  /** Firebase popup sign-in: the project's auth domain, or an Auth emulator's host:port (tests). */
+  firebaseAuth?: { authDomain: string; emulatorHost?: string };
+  analytics?: { provider: "firebase" } | { provider: "plausible"; endpoint: string };
+}
+
+/**
+ * The Firebase client's popup loads Google's iframe helper (apis.google.com), frames the auth
+ * domain's handler and calls Identity Toolkit and Secure Token; Firebase Analytics loads gtag.js
+ * and sends to Google Analytics' collectors and Firebase Installations.
+ */
+function thirdPartySources(parties: ThirdParties) {
+  const script: string[] = [];
+  const connect: string[] = [];
+  const frame: string[] = [];
+  const auth = parties.firebaseAuth;
+  if (auth) {
+    script.push("https://apis.google.com");
+    if (auth.emulatorHost) {
+      frame.push(`http://${auth.emulatorHost}`);
+      connect.push(`http://${auth.emulatorHost}`);
+    } else {
+      frame.push(`https://${auth.authDomain}`);
+      connect.push("https://identitytoolkit.googleapis.com", "https://securetoken.googleapis.com");
+    }
+  }
+  const analytics = parties.analytics;
+  if (analytics?.provider === "firebase") {
+    script.push("https://www.googletagmanager.com");
+    connect.push(
+      "https://www.googletagmanager.com",
+      "https://*.google-analytics.com",
+      "https://*.analytics.google.com",
+      "https://firebaseinstallations.googleapis.com",
+      "https://firebase.googleapis.com",
+    );
+  } else if (analytics?.provider === "plausible") {
+    const o = origin(analytics.endpoint);
+    if (o) connect.push(o);
+  }
+  return { script, connect, frame };
+}
+
 /**
  * Powerful features the site never uses, off for it and for every frame it embeds; playback
  * features (autoplay, fullscreen, picture-in-picture) keep the browser's defaults.
@@ -52,7 +96,9 @@ export function contentSecurityPolicy(
     wordpressUrl?: string;
     production: boolean;
   },
+  parties: ThirdParties = {},
 ) {
+  const third = thirdPartySources(parties);
   const frames = [urls.helpUrl, urls.specialFeatureUrl, urls.contentSiteUrl]
     .map(origin)
     .filter((o): o is string => o !== null);
@@ -62,7 +108,7 @@ export function contentSecurityPolicy(
   return {
     "default-src": ["'self'"],
     // Of Google's static host, only the Cast sender and the framework it loads.
-    "script-src": ["'self'", nonce, ...CAST_SCRIPT_PATHS],
+    "script-src": ["'self'", nonce, ...CAST_SCRIPT_PATHS, ...third.script],
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:", "https:", ...gallery],
     "media-src": [
@@ -72,13 +118,14 @@ export function contentSecurityPolicy(
       ...[origin(urls.liveStreamUrl)].filter((o): o is string => o !== null),
       ...gallery,
     ],
-    "connect-src": ["'self'", "https://www.gstatic.com"],
+    "connect-src": ["'self'", "https://www.gstatic.com", ...third.connect],
     "font-src": ["'self'"],
     "frame-src": [
       ...new Set(frames),
       "https://www.youtube.com",
       "https://www.youtube-nocookie.com",
       "https://player.vimeo.com",
+      ...third.frame,
     ],
     "object-src": ["'none'"],
     "base-uri": ["'none'"],

@@ -1,6 +1,13 @@
-import { Form } from "@remix-run/react";
+import { Form, useRouteLoaderData } from "@remix-run/react";
+import { AlertMessage } from "~/components/AlertMessage";
+import { usePopupSignIn } from "~/auth/popup-sign-in";
+import type { RootData } from "~/services/types";
 
-/** Google (and, on sign-in, Facebook) buttons; shown only for configured providers. */
+/**
+ * Google (and, on sign-in, Facebook) buttons; shown for providers the server can sign in with,
+ * or any when Firebase's popup sign-in is configured. With JavaScript they sign in in a popup
+ * (the page, and the player, stay); without, they start the server's redirect flow.
+ */
 export function OAuthButtons({
   providers,
   from,
@@ -12,30 +19,57 @@ export function OAuthButtons({
   redirectTo: string;
   facebook: boolean;
 }) {
-  if (!providers.google && !(facebook && providers.facebook)) return null;
+  const popup = Boolean(useRouteLoaderData<RootData>("root")?.config.firebase?.authDomain);
+  const google = providers.google || popup;
+  const withFacebook = facebook && (providers.facebook || popup);
+  if (!google && !withFacebook) return null;
   return (
     <div className="oauth">
-      {providers.google ? (
-        <Form method="post" action="/auth/google" reloadDocument>
-          <input type="hidden" name="from" value={from} />
-          <input type="hidden" name="redirectTo" value={redirectTo} />
-          <button type="submit" className="button button--google">
-            {from === "signup" ? "Sign up with Google" : "Sign in with Google"}
-          </button>
-        </Form>
+      {google ? (
+        <ProviderButton provider="google" from={from} redirectTo={redirectTo}>
+          {from === "signup" ? "Sign up with Google" : "Sign in with Google"}
+        </ProviderButton>
       ) : null}
-      {facebook && providers.facebook ? (
-        <Form method="post" action="/auth/facebook" reloadDocument>
-          <input type="hidden" name="from" value={from} />
-          <input type="hidden" name="redirectTo" value={redirectTo} />
-          <button type="submit" className="button button--facebook">
-            Sign in with Facebook
-          </button>
-        </Form>
+      {withFacebook ? (
+        <ProviderButton provider="facebook" from={from} redirectTo={redirectTo}>
+          Sign in with Facebook
+        </ProviderButton>
       ) : null}
       <p className="oauth__or">
         <span>or</span>
       </p>
     </div>
+  );
+}
+
+function ProviderButton({
+  provider,
+  from,
+  redirectTo,
+  children,
+}: {
+  provider: "google" | "facebook";
+  from: "signin" | "signup";
+  redirectTo: string;
+  children: string;
+}) {
+  const { onSubmit, prefetch, error, busy } = usePopupSignIn(provider, from, redirectTo);
+  return (
+    <>
+      {error ? <AlertMessage message={error} /> : null}
+      <Form method="post" action={`/auth/${provider}`} reloadDocument onSubmit={onSubmit}>
+        <input type="hidden" name="from" value={from} />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <button
+          type="submit"
+          className={`button button--${provider}`}
+          onPointerEnter={prefetch}
+          onFocus={prefetch}
+          disabled={busy}
+        >
+          {children}
+        </button>
+      </Form>
+    </>
   );
 }

@@ -60,6 +60,39 @@ const envSchema = z
     /** A fixed access token instead of the service account: Firebase emulators ("owner") and local fakes only. */
     FIREBASE_ACCESS_TOKEN: z.string().trim().optional(),
     FIREBASE_AUTH_URL: z.string().trim().url().default("https://identitytoolkit.googleapis.com"),
+    /** The web app's config (popup sign-in in the browser): the auth domain (<project>.firebaseapp.com) and app id. */
+    FIREBASE_AUTH_DOMAIN: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9.-]+(:\d+)?$/i, "must be a host name, e.g. <project>.firebaseapp.com")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    FIREBASE_APP_ID: z.string().trim().optional(),
+    /** GA4 measurement id (G-…) of the web app: ANALYTICS_PROVIDER=firebase. */
+    FIREBASE_MEASUREMENT_ID: z
+      .string()
+      .trim()
+      .regex(/^G-[A-Z0-9]+$/, "must be a GA4 measurement id (G-…)")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    /**
+     * host:port of an Auth emulator (or a local fake speaking its protocol): firebase-admin verifies
+     * ID tokens against it, and the browser's Firebase client is connected to it. Never in production.
+     */
+    FIREBASE_AUTH_EMULATOR_HOST: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9.-]+:\d+$/i, "must be host:port")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    /** Web analytics, off by default: Firebase Analytics (GA4, asks consent) or a cookieless Plausible-compatible endpoint. */
+    ANALYTICS_PROVIDER: z.enum(["none", "firebase", "plausible"]).default("none"),
+    /** The Plausible-compatible event endpoint, e.g. https://plausible.example.org/api/event. */
+    ANALYTICS_ENDPOINT: optionalUrl,
+    /** The site's name at the endpoint (Plausible's "domain"); default: SITE_URL's host, else each request's. */
+    ANALYTICS_DOMAIN: z.string().trim().min(1).optional(),
+    /** Ask consent before a cookieless provider too (Firebase Analytics always asks). */
+    ANALYTICS_CONSENT: z.enum(["ask", "not-needed"]).default("not-needed"),
     /** Timeout of every call to a remote service (ms). */
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2_000),
     /** Google and Facebook sign-in: offered only when both id and secret are set. */
@@ -148,6 +181,36 @@ const envSchema = z
         });
       }
     }
+    const popup = Boolean(env.FIREBASE_AUTH_DOMAIN);
+    need(popup, "FIREBASE_APP_ID", "with FIREBASE_AUTH_DOMAIN (the web app's config for popup sign-in)");
+    if (popup && !firebase)
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["FIREBASE_AUTH_DOMAIN"],
+        message:
+          "FIREBASE_AUTH_DOMAIN and FIREBASE_APP_ID need ACCOUNTS_SOURCE=firebase (popup sign-in signs in to that project)",
+      });
+    need(
+      popup && !env.FIREBASE_AUTH_EMULATOR_HOST,
+      "FIREBASE_SERVICE_ACCOUNT",
+      "for popup sign-in (the server checks each ID token against the project, revocation included)",
+    );
+    if (env.FIREBASE_AUTH_EMULATOR_HOST && env.NODE_ENV === "production" && !env.FIREBASE_ACCESS_TOKEN)
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["FIREBASE_AUTH_EMULATOR_HOST"],
+        message: "FIREBASE_AUTH_EMULATOR_HOST accepts unsigned tokens: only with the emulator's FIREBASE_ACCESS_TOKEN",
+      });
+    const ga = env.ANALYTICS_PROVIDER === "firebase";
+    need(ga, "FIREBASE_MEASUREMENT_ID", "when ANALYTICS_PROVIDER=firebase");
+    need(ga, "FIREBASE_APP_ID", "when ANALYTICS_PROVIDER=firebase");
+    need(ga, "FIREBASE_API_KEY", "when ANALYTICS_PROVIDER=firebase");
+    need(ga, "FIREBASE_PROJECT_ID", "when ANALYTICS_PROVIDER=firebase");
+    need(
+      env.ANALYTICS_PROVIDER === "plausible",
+      "ANALYTICS_ENDPOINT",
+      "when ANALYTICS_PROVIDER=plausible (the /api/event URL)",
+    );
     // The links in mails are built on SITE_URL, never on the Host a request names.
     need(
       env.NODE_ENV === "production" && Boolean(env.SMTP_URL),

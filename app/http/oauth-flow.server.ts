@@ -8,7 +8,15 @@ import type { OAuthProvider } from "~/services/auth.server";
 
 /** Where an OAuth flow started (sign-in or sign-up page) and where to return, for 10 minutes. */
 const flowCookie = createCookie("hrs_oauth_flow", { httpOnly: true, sameSite: "lax", path: "/auth", maxAge: 600 });
-const flowSchema = z.object({ from: z.enum(["signin", "signup"]), redirectTo: z.string() });
+const flowSchema = z.object({
+  from: z.enum(["signin", "signup"]),
+  redirectTo: z.string(),
+  /** Run in a popup window: the end hands the result back to the page that opened it (/auth/popup). */
+  popup: z.boolean().default(false),
+});
+
+/** Where a popup flow ends: a page telling its opener the result, so the opener never reloads. */
+const popupEnd = (result: string, to: string) => `/auth/popup?${new URLSearchParams({ result, to }).toString()}`;
 
 export const parseProvider = (value: string | undefined): OAuthProvider | null =>
   value === "google" || value === "facebook" ? value : null;
@@ -21,7 +29,11 @@ export async function startOAuth(
   context: AppLoadContext,
 ): Promise<never> {
   const from = form.get("from") === "signup" ? "signup" : "signin";
-  const flow = await flowCookie.serialize({ from, redirectTo: safeRedirect(form.get("redirectTo"), "/") });
+  const flow = await flowCookie.serialize({
+    from,
+    redirectTo: safeRedirect(form.get("redirectTo"), "/"),
+    popup: form.get("popup") === "1",
+  });
   try {
     await context.services.auth.oauth(provider, new Request(request.url, { method: "GET", headers: request.headers }));
   } catch (response) {
@@ -44,7 +56,7 @@ export async function completeOAuth(
   context: AppLoadContext,
 ): Promise<never> {
   const parsedFlow = flowSchema.safeParse(await flowCookie.parse(request.headers.get("Cookie")).catch(() => null));
-  const flow = parsedFlow.success ? parsedFlow.data : { from: "signin" as const, redirectTo: "/" };
+  const flow = parsedFlow.success ? parsedFlow.data : { from: "signin" as const, redirectTo: "/", popup: false };
   const clearFlow = await flowCookie.serialize("", { maxAge: 0 });
   try {
     const user = await context.services.auth.oauth(provider, request);
@@ -53,7 +65,8 @@ export async function completeOAuth(
     headers.append("Set-Cookie", session);
     headers.append("Set-Cookie", clearFlow);
     // docs/product.md §4: "Google sign-up goes to /".
-    throw redirect(flow.from === "signup" ? "/" : safeRedirect(flow.redirectTo, "/"), { headers });
+    const to = flow.from === "signup" ? "/" : safeRedirect(flow.redirectTo, "/");
+    throw redirect(flow.popup ? popupEnd("signed-in", to) : to, { headers });
   } catch (error) {
     if (error instanceof Response) throw error;
     const message = error instanceof Error ? error.message : String(error);
@@ -61,7 +74,7 @@ export async function completeOAuth(
     console.warn(`[oauth:${provider}] ${message}`);
     const exists = error instanceof AuthorizationError && /already exists/.test(message);
     const code = `${provider}-${exists ? "account-exists" : "failed"}`;
-    throw redirect(`/${flow.from}?error=${code}`, {
+    throw redirect(flow.popup ? popupEnd(code, `/${flow.from}`) : `/${flow.from}?error=${code}`, {
       headers: { "Set-Cookie": clearFlow, "Cache-Control": CACHE_POLICY.private },
     });
   }

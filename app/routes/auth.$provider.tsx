@@ -13,6 +13,12 @@ export async function loader() {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const provider = parseProvider(params.provider);
-  if (!provider || !context.services.auth.providers[provider]) throw notFound();
-  return startOAuth(provider, request, await readForm(request), context);
+  if (!provider) throw notFound();
+  const form = await readForm(request);
+  if (!context.services.auth.providers[provider]) {
+    // Only Firebase's popup signs in with this provider: a blocked popup (or no JavaScript) lands here.
+    if (!context.services.publicConfig.firebase?.authDomain) throw notFound();
+    throw redirect(`/${form.get("from") === "signup" ? "signup" : "signin"}?error=popup-needed`);
+  }
+  return startOAuth(provider, request, form, context);
 }

@@ -72,6 +72,15 @@ export const signInThrottled = (seconds: number): string =>
 /** docs/product.md §8 messages. */
 export const signUpError = (message: string) => `Error signing up: ${message}`;
 export const googleLoginError = (message: string) => `Error during Google login: ${message}`;
+/** A popup sign-in that did not end with an account (after the provider's error prefix). */
+export const NOT_COMPLETED = "the sign-in did not complete. Please try again.";
+/** A popup sign-in whose ID token the server refused (after the provider's own error prefix). */
+export const POPUP_SIGN_IN_REFUSED = "the sign-in could not be verified. Please try again.";
+/** The provider's error prefix of docs/product.md §8 (Google), or Facebook's own words. */
+export const providerLoginError = (provider: "google" | "facebook", message: string) =>
+  provider === "google" ? googleLoginError(message) : `Error during Facebook login: ${message}`;
+/** The longest Firebase ID token accepted (they are about 1 KB; a few custom claims can add some). */
+export const ID_TOKEN_MAX = 8192;
 export const logoutError = (reason: string) => `Error logging out: ${reason}`;
 /** docs/product.md §8 "Sign-up success: alert saying the user is all set and should now log in". */
 export const SIGN_UP_SUCCESS = "You're all set! Now log in with your new account.";

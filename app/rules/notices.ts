@@ -31,6 +31,10 @@ export const NOTICES = {
     tone: "error",
     text: ACCOUNT_EXISTS_UNVERIFIED,
   },
+  "popup-needed": {
+    tone: "error",
+    text: "Signing in with Google or Facebook opens a small window: allow pop-ups and JavaScript for this site, then try again.",
+  },
   "logout-failed": { tone: "error", text: logoutError("the server could not end your session. Please try again.") },
   "account-unavailable": { tone: "error", text: ACCOUNT_UNAVAILABLE },
   "email-verified": { tone: "success", text: VERIFY_EMAIL_CONFIRMED },

@@ -78,6 +78,20 @@ export function addressKey(address: string | undefined): string {
     .join(":")}::/64`;
 }
 
+/** A Firebase ID token the verifier refused (forged, expired, another project's, revoked): `code` says why. */
+export class IdTokenRefused extends Error {
+  name = "IdTokenRefused";
+  constructor(readonly code: string) {
+    super(`ID token refused (${code})`);
+  }
+}
+
+/** Checks an ID token of the accounts' own project (implemented by an adapter). */
+export interface IdTokenVerifier {
+  /** Throws IdTokenRefused for a token that does not prove a listener; anything else is a service failure. */
+  verify(idToken: string): Promise<{ uid: string; email: string | null; provider: string }>;
+}
+
 export type SessionUser = AccountUser;
 export type OAuthProvider = "google" | "facebook";
 
@@ -142,6 +156,8 @@ export interface Auth {
   /** Starts (redirect to provider) or completes (returns user) an OAuth flow. */
   oauth(provider: OAuthProvider, request: Request): Promise<SessionUser>;
   providers: { google: boolean; facebook: boolean };
+  /** Popup sign-in in the browser: the account a verified ID token names (its records made if new), or IdTokenRefused. */
+  signInWithIdToken?(idToken: string): Promise<SessionUser>;
 }
 
 export function createAuth(deps: {
@@ -150,8 +166,9 @@ export function createAuth(deps: {
   sessions: SessionStore;
   failures: FailureLog;
   config: AuthConfig;
+  idTokens?: IdTokenVerifier;
 }): Auth {
-  const { accounts, library, sessions, failures, config } = deps;
+  const { accounts, library, sessions, failures, config, idTokens } = deps;
   const cookie = createCookie(config.production ? "__Host-hrs_session" : "hrs_session", {
     httpOnly: true,
     sameSite: "lax",
@@ -295,5 +312,15 @@ export function createAuth(deps: {
       if (!this.providers[provider]) throw redirect("/signin");
       return authenticator.authenticate(provider, request, { throwOnError: true });
     },
+    ...(idTokens && {
+      async signInWithIdToken(idToken: string) {
+        const { uid, email, provider } = await idTokens.verify(idToken);
+        // Popup sign-in is for the federated providers; a password sign-in goes through our form.
+        if (provider !== "google" && provider !== "facebook") throw new IdTokenRefused("auth/unsupported-provider");
+        // Idempotent: the records are made only when the account has none (a first sign-in).
+        await library.initUser(uid);
+        return { uid, email };
+      },
+    }),
   };
 }

@@ -124,6 +124,25 @@ export interface PublicConfig {
   helpUrl: string;
   specialFeatureUrl: string;
   aboutVideoUrl: string;
+  /**
+   * The Firebase web app (ACCOUNTS_SOURCE=firebase with FIREBASE_APP_ID): popup sign-in when
+   * `authDomain` is set, Firebase Analytics when `measurementId` is; `authEmulator` in tests only.
+   */
+  firebase: {
+    apiKey: string;
+    projectId: string;
+    appId: string;
+    authDomain: string | null;
+    measurementId: string | null;
+    authEmulator: string | null;
+  } | null;
+  /** Web analytics (off: null). `askConsent`: nothing is sent, and nothing stored, before the listener agrees. */
+  analytics: {
+    provider: "firebase" | "plausible";
+    endpoint: string | null;
+    domain: string | null;
+    askConsent: boolean;
+  } | null;
 }
 
 /** docs/product.md §3 user record at users/<uid>. */

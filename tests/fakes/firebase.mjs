@@ -8,6 +8,14 @@
 // and reads made with auth_variable_override are checked against database.rules.json by the rules
 // evaluator (tests/fakes/firebase-rules.mjs), as the real database would.
 //
+// The browser half of the Auth emulator's protocol too, for the Firebase client's popup sign-in
+// (connectAuthEmulator; firebase-admin's FIREBASE_AUTH_EMULATOR_HOST uses the same paths under
+// /identitytoolkit.googleapis.com and the "owner" token): the IdP widget (/emulator/auth/handler)
+// and the helper iframe (/emulator/auth/iframe) relaying the auth event as the emulator's pages do,
+// a stand-in for Google's iframe library (/__gapi.js, which tests serve as apis.google.com's
+// api.js), accounts:signInWithIdp and accounts:lookup by ID token. ID tokens are the emulator's:
+// unsigned JWTs (alg "none") naming this project.
+//
 // Every request is recorded (`requests`, or GET /__requests); each service can be switched to
 // fail (503), slow (10 s) or junk (invalid JSON): setMode("auth"|"rtdb", "ok"|"fail"|"slow"|"junk").
 import crypto from "node:crypto";
@@ -111,19 +119,44 @@ export async function startFirebaseFake({
     res.end(typeof body === "string" ? body : JSON.stringify(body));
   }
 
+  /** An emulator ID token: unsigned, this project's issuer and audience, an hour long. */
+  function idTokenFor(a, providerId, now = Math.floor(Date.now() / 1000)) {
+    const part = (o) => Buffer.from(JSON.stringify(o)).toString("base64url");
+    const payload = {
+      iss: `https://securetoken.google.com/${projectId}`,
+      aud: projectId,
+      auth_time: now,
+      user_id: a.localId,
+      sub: a.localId,
+      iat: now,
+      exp: now + 3600,
+      ...(a.email ? { email: a.email, email_verified: a.emailVerified } : {}),
+      firebase: { identities: {}, sign_in_provider: providerId },
+    };
+    return `${part({ alg: "none", typ: "JWT" })}.${part(payload)}.`;
+  }
+  function decodeIdToken(token) {
+    try {
+      return JSON.parse(Buffer.from(String(token).split(".")[1], "base64url").toString("utf8"));
+    } catch {
+      return null;
+    }
+  }
+
   function identityToolkit(req, res, url, body) {
     const pathname = url.pathname;
     const adminMatch = /^\/v1\/projects\/([^/]+)\/(accounts(?::lookup|:update|:delete|:sendOobCode)?)$/.exec(pathname);
-    const publicMatch = /^\/v1\/(accounts:(?:signUp|signInWithPassword|sendOobCode|update|resetPassword))$/.exec(
-      pathname,
-    );
+    const publicMatch =
+      /^\/v1\/(accounts:(?:signUp|signInWithPassword|sendOobCode|update|resetPassword|signInWithIdp|lookup))$/.exec(
+        pathname,
+      );
     const endpoint = adminMatch?.[2] ?? publicMatch?.[1];
     if (req.method !== "POST" || !endpoint) return apiError(res, 404, "NOT_FOUND");
     if (publicMatch && url.searchParams.get("key") !== apiKey) {
       return apiError(res, 400, "API key not valid. Please pass a valid API key.");
     }
     if (adminMatch) {
-      if (req.headers.authorization !== `Bearer ${accessToken}`) {
+      if (![`Bearer ${accessToken}`, "Bearer owner"].includes(req.headers.authorization)) {
         return apiError(res, 401, "Request had invalid authentication credentials. Expected OAuth 2 access token.");
       }
       if (decodeURIComponent(adminMatch[1]) !== projectId) return apiError(res, 404, "PROJECT_NOT_FOUND");
@@ -152,7 +185,45 @@ export async function startFirebaseFake({
       a.emailVerified = true;
       return send(res, 200, { kind: "identitytoolkit#SetAccountInfoResponse", ...publicUser(a) });
     }
+    if (publicMatch && endpoint === "accounts:lookup") {
+      const claims = decodeIdToken(b.idToken);
+      const a = claims && accounts.get(claims.user_id);
+      if (!a) return apiError(res, 400, "INVALID_ID_TOKEN");
+      return send(res, 200, { kind: "identitytoolkit#GetAccountInfoResponse", users: [publicUser(a)] });
+    }
     switch (endpoint) {
+      case "accounts:signInWithIdp": {
+        // The widget's answer: <handler>?providerId=…&id_token=<the IdP's claims as JSON>.
+        let providerId, claims;
+        try {
+          const answer = new URL(b.requestUri);
+          providerId = answer.searchParams.get("providerId");
+          claims = JSON.parse(answer.searchParams.get("id_token") ?? "");
+        } catch {
+          return apiError(res, 400, "INVALID_IDP_RESPONSE");
+        }
+        if (!providerId || !claims?.sub) return apiError(res, 400, "INVALID_IDP_RESPONSE");
+        let a = byProvider(providerId, String(claims.sub));
+        const isNewUser = !a;
+        a ??= createAccount({
+          email: claims.email ?? null,
+          emailVerified: Boolean(claims.email_verified),
+          providers: [{ providerId, rawId: String(claims.sub), email: claims.email }],
+        });
+        return send(res, 200, {
+          kind: "identitytoolkit#VerifyAssertionResponse",
+          localId: a.localId,
+          providerId,
+          federatedId: String(claims.sub),
+          ...(a.email ? { email: a.email } : {}),
+          emailVerified: a.emailVerified,
+          rawUserInfo: JSON.stringify(claims),
+          isNewUser,
+          idToken: idTokenFor(a, providerId),
+          refreshToken: `fake-refresh-token.${a.localId}`,
+          expiresIn: "3600",
+        });
+      }
       case "accounts:sendOobCode": {
         if (!b.requestType) return apiError(res, 400, "MISSING_REQ_TYPE");
         if (b.returnOobLink && !adminMatch) return apiError(res, 400, "INSUFFICIENT_PERMISSION");
@@ -360,6 +431,16 @@ export async function startFirebaseFake({
 
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://x");
+    // The browser's Firebase client calls from the site's origin, as Google's endpoints allow.
+    res.setHeader("access-control-allow-origin", "*");
+    if (req.method === "OPTIONS") {
+      res.writeHead(204, {
+        "access-control-allow-methods": "GET, POST",
+        "access-control-allow-headers": req.headers["access-control-request-headers"] ?? "*",
+        "access-control-max-age": "600",
+      });
+      return res.end();
+    }
     const chunks = [];
     let size = 0;
     req.on("data", (c) => {
@@ -368,6 +449,13 @@ export async function startFirebaseFake({
     });
     req.on("end", () => {
       if (url.pathname === "/__requests") return send(res, 200, requests);
+      const page = EMULATOR_PAGES[url.pathname];
+      if (page) {
+        res.writeHead(200, { "content-type": page.type, "cache-control": "no-store" });
+        return res.end(page.body);
+      }
+      // firebase-admin and the client SDK put the emulator's paths under the real host's name.
+      url.pathname = url.pathname.replace(/^\/identitytoolkit\.googleapis\.com(?=\/v1\/)/, "");
       const raw = Buffer.concat(chunks).toString("utf8");
       let body;
       try {
@@ -427,6 +515,10 @@ export async function startFirebaseFake({
       FIREBASE_DATABASE_URL: origin,
       FIREBASE_AUTH_URL: origin,
       FIREBASE_ACCESS_TOKEN: accessToken,
+      // Popup sign-in in the browser, against this fake as the Auth emulator.
+      FIREBASE_AUTH_DOMAIN: `${projectId}.firebaseapp.com`,
+      FIREBASE_APP_ID: "1:000000000000:web:fake",
+      FIREBASE_AUTH_EMULATOR_HOST: `${host}:${server.address().port}`,
     },
     requests,
     options,
@@ -459,6 +551,112 @@ export async function startFirebaseFake({
       }),
   };
 }
+
+// The emulator's widget, reduced to one account form; the auth event goes to the opener's helper
+// iframe exactly as the emulator's page sends it.
+const HANDLER_PAGE = `<!doctype html><meta charset="utf-8"><title>Auth Emulator IDP Login Widget</title>
+<form id="f"><label>Email <input id="email" type="email" required></label>
+<button type="submit" id="sign-in">Sign in</button></form>
+<script>
+var q = new URLSearchParams(location.search);
+var apiKey = q.get("apiKey"), appName = q.get("appName"), providerId = q.get("providerId");
+document.getElementById("sign-in").textContent = "Sign in with " + providerId;
+document.getElementById("f").addEventListener("submit", function (e) {
+  e.preventDefault();
+  var claims = { sub: String(Math.floor(Math.random() * 1e15)), email: document.getElementById("email").value, email_verified: true };
+  var url = location.href.split("?")[0] + "?providerId=" + encodeURIComponent(providerId) + "&id_token=" + encodeURIComponent(JSON.stringify(claims));
+  var authEvent = { type: q.get("authType"), eventId: q.get("eventId"), urlResponse: url, sessionId: "ValueNotUsedByAuthEmulator", postBody: "", tenantId: null, error: null };
+  for (var i = 0; i < window.opener.frames.length; i++) {
+    try {
+      var frame = window.opener.frames[i];
+      var fq = new URLSearchParams(frame.location.search);
+      if (fq.get("apiKey") === apiKey && fq.get("appName") === appName)
+        frame.postMessage({ data: { authEvent: authEvent, storageKey: apiKey + ":" + appName }, eventType: "sendAuthEvent" }, "*");
+    } catch (_) {}
+  }
+});
+</script>`;
+
+const IFRAME_PAGE = `<!doctype html><meta charset="utf-8"><title>Auth Emulator Helper Iframe</title>
+<script>
+var parentContainer = null;
+window.addEventListener("message", function (e) {
+  if (e.data && e.data.eventType === "sendAuthEvent" && parentContainer)
+    parentContainer.send("authEvent", { type: "authEvent", authEvent: e.data.data.authEvent }, function () {}, gapi.iframes.CROSS_ORIGIN_IFRAMES_FILTER);
+});
+window.gapi_onload = function () {
+  gapi.load("gapi.iframes", { callback: function () {
+    parentContainer = gapi.iframes.getContext().getParentIframe();
+    parentContainer.register("webStorageSupport", function () { return { status: "ACK", webStorageSupport: true }; }, gapi.iframes.CROSS_ORIGIN_IFRAMES_FILTER);
+  } });
+};
+</script><script src="/__gapi.js"></script>`;
+
+// The part of Google's iframe library the Firebase client and the helper iframe use: open a
+// frame, ping it, register handlers and send messages both ways (postMessage underneath).
+const GAPI = `(function () {
+  var channels = [], seq = 0;
+  function Channel(win) { this.win = win; this.handlers = {}; this.pending = {}; this.ready = false; this.waiters = []; channels.push(this); }
+  Channel.prototype.register = function (name, fn) { this.handlers[name] = fn; };
+  Channel.prototype.send = function (name, data, cb) {
+    var id = "m" + ++seq;
+    if (cb) this.pending[id] = cb;
+    this.win.postMessage({ fakeGapi: 1, kind: "call", name: name, data: data, id: id }, "*");
+  };
+  Channel.prototype.restyle = function () { return Promise.resolve(); };
+  Channel.prototype.ping = function (cb) {
+    var self = this;
+    return new Promise(function (resolve) {
+      var done = function () { if (cb) cb(); resolve(); };
+      if (self.ready) done(); else self.waiters.push(done);
+    });
+  };
+  window.addEventListener("message", function (e) {
+    var m = e.data;
+    if (!m || m.fakeGapi !== 1) return;
+    var ch = channels.filter(function (c) { return c.win === e.source; })[0];
+    if (!ch) return;
+    if (m.kind === "ready") { ch.ready = true; ch.waiters.splice(0).forEach(function (f) { f(); }); }
+    else if (m.kind === "call") {
+      var h = ch.handlers[m.name];
+      ch.win.postMessage({ fakeGapi: 1, kind: "reply", id: m.id, result: [h ? h(m.data) : undefined] }, "*");
+    } else if (m.kind === "reply" && ch.pending[m.id]) { var cb = ch.pending[m.id]; delete ch.pending[m.id]; cb(m.result); }
+  });
+  var context = {
+    open: function (opts, cb) {
+      var el = document.createElement("iframe");
+      var attrs = opts.attributes || {};
+      Object.keys(attrs).forEach(function (k) {
+        if (k === "style") Object.assign(el.style, attrs.style); else el.setAttribute(k, attrs[k]);
+      });
+      el.src = opts.url;
+      (opts.where || document.body).appendChild(el);
+      var ch = new Channel(el.contentWindow);
+      return Promise.resolve(cb ? cb(ch) : ch);
+    },
+    getParentIframe: function () {
+      var ch = new Channel(window.parent);
+      window.parent.postMessage({ fakeGapi: 1, kind: "ready" }, "*");
+      return ch;
+    },
+  };
+  window.gapi = {
+    load: function (name, opts) { setTimeout(opts.callback || opts, 0); },
+    iframes: { getContext: function () { return context; }, CROSS_ORIGIN_IFRAMES_FILTER: function () { return true; } },
+  };
+  var src = document.currentScript && document.currentScript.src;
+  var onload = src && new URL(src).searchParams.get("onload");
+  setTimeout(function () {
+    if (onload && window[onload]) window[onload]();
+    if (window.gapi_onload) window.gapi_onload();
+  }, 0);
+})();`;
+
+const EMULATOR_PAGES = {
+  "/emulator/auth/handler": { type: "text/html; charset=utf-8", body: HANDLER_PAGE },
+  "/emulator/auth/iframe": { type: "text/html; charset=utf-8", body: IFRAME_PAGE },
+  "/__gapi.js": { type: "text/javascript; charset=utf-8", body: GAPI },
+};
 
 // Run standalone: node tests/fakes/firebase.mjs [port]
 if (import.meta.url === `file://${process.argv[1]}`) {

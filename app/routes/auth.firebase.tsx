@@ -1,0 +1,57 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/react";
+import { z } from "zod";
+import { cacheHeaders } from "~/http/cache-policy";
+import { assertSameOrigin, readForm } from "~/http/guards.server";
+import { notFound, serviceUnavailableJson } from "~/http/responses.server";
+import {
+  ID_TOKEN_MAX,
+  POPUP_SIGN_IN_REFUSED,
+  providerLoginError,
+  safeRedirect,
+  SIGN_IN_UNAVAILABLE,
+} from "~/rules/auth";
+import { IdTokenRefused } from "~/services/auth.server";
+
+export async function loader() {
+  return redirect("/signin");
+}
+
+const inputSchema = z.object({
+  idToken: z.string().min(1).max(ID_TOKEN_MAX),
+  provider: z.enum(["google", "facebook"]),
+  from: z.enum(["signin", "signup"]),
+});
+
+/**
+ * POST /auth/firebase: the ID token of a popup sign-in (Firebase in the browser) becomes our own
+ * session, as a password sign-in does: same cookie, then back where the listener was (a Google
+ * sign-up goes to /, docs/product.md §4). The page is not reloaded, so the player keeps playing.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const { auth } = context.services;
+  if (!auth.signInWithIdToken) throw notFound();
+  const form = await readForm(request);
+  const input = inputSchema.safeParse(Object.fromEntries(form));
+  if (!input.success)
+    return json({ error: "The sign-in request was incomplete." }, { status: 400, headers: cacheHeaders("private") });
+  const { idToken, provider, from } = input.data;
+  try {
+    const user = await auth.signInWithIdToken(idToken);
+    const cookie = await auth.startSession(user, request.headers.get("Cookie"));
+    const to = from === "signup" ? "/" : safeRedirect(form.get("redirectTo"), "/");
+    return redirect(to, { headers: { "Set-Cookie": cookie, ...cacheHeaders("private") } });
+  } catch (error) {
+    if (error instanceof IdTokenRefused) {
+      // docs/product.md §8: provider sign-in failures are logged, and said in the provider's alert.
+      console.warn(`[oauth:${provider}:popup] ${error.message}`);
+      return json(
+        { error: providerLoginError(provider, POPUP_SIGN_IN_REFUSED) },
+        { status: 401, headers: cacheHeaders("private") },
+      );
+    }
+    console.error(`[oauth:${provider}:popup] unavailable: ${error instanceof Error ? error.message : "failed"}`);
+    return serviceUnavailableJson({ error: SIGN_IN_UNAVAILABLE });
+  }
+}
