@@ -273,46 +273,6 @@ function originOf(req: ExpressRequest): string {
 /** A listener's copy of a page is kept apart from the anonymous one, under this suffix. */
 const LISTENER_KEY = "\u0000listener";
 
-/**
- * Writes a cached page with this response's nonce, for `listener` (their copy, private) or an
- * anonymous visitor.
- */
-export function sendPage(
-  req: ExpressRequest,
-  res: ExpressResponse,
-  page: CachedPage,
-  fill: { nonce: string; listener: Listener | null; parts: FillParts; privatePolicy: string },
-  state: string,
-  timing: string | null,
-): void {
-  res.statusCode = page.status;
-  for (const [name, value] of page.headers) res.setHeader(name, value);
-  if (fill.listener) res.setHeader("Cache-Control", fill.privatePolicy);
-  if (page.vary) res.setHeader("Vary", page.vary);
-  res.setHeader("X-Render-Cache", state);
-  if (timing) res.setHeader("Server-Timing", timing);
-  // A page with validators (a feed, the sitemap) the client already has: 304, no body.
-  if (page.status === 200 && (res.hasHeader("ETag") || res.hasHeader("Last-Modified")) && req.fresh) {
-    res.statusCode = 304;
-    res.removeHeader("Content-Type");
-    res.end();
-    return;
-  }
-  const chunks = fill.parts(page.parts, fill.nonce, fill.listener);
-  res.setHeader(
-    "Content-Length",
-    chunks.reduce((n, c) => n + c.length, 0),
-  );
-  if (req.method === "HEAD") {
-    res.end();
-    return;
-  }
-  // The chunks go out in one writev, without copying the page into a new buffer.
-  res.cork();
-  for (let i = 0; i < chunks.length - 1; i++) res.write(chunks[i]);
-  res.end(chunks[chunks.length - 1]);
-}
-
 type FillParts = (parts: Part[], nonce: string, listener: Listener | null) => Buffer[];
 
 // --- Express wiring: a cache in front of Remix's fetch-style handler ---
@@ -356,27 +316,38 @@ export function createRemixWithCache(options: RemixWithCacheOptions): {
   const timingHeader: typeof serverTimingHeader | (() => null) = options.serverTiming ? serverTimingHeader : () => null;
   const log = options.log ?? ((m: string) => console.error(m));
   const KEY = "renderCacheKey";
-  const send = (
+  /** Writes a cached page with this response's nonce, for `listener` (their copy, private) or anybody. */
+  function send(
     req: ExpressRequest,
     res: ExpressResponse,
     page: CachedPage,
     listener: Listener | null,
     state: string,
     timing: string | null,
-  ) =>
-    sendPage(
-      req,
-      res,
-      page,
-      {
-        nonce: res.locals.cspNonce as string,
-        listener,
-        parts: options.fillParts,
-        privatePolicy: options.privatePolicy,
-      },
-      state,
-      timing,
+  ) {
+    res.statusCode = page.status;
+    for (const [name, value] of page.headers) res.setHeader(name, value);
+    if (listener) res.setHeader("Cache-Control", options.privatePolicy);
+    if (page.vary) res.setHeader("Vary", page.vary);
+    res.setHeader("X-Render-Cache", state);
+    if (timing) res.setHeader("Server-Timing", timing);
+    // A page with validators (a feed, the sitemap) the client already has: 304, no body.
+    if (page.status === 200 && (res.hasHeader("ETag") || res.hasHeader("Last-Modified")) && req.fresh) {
+      res.statusCode = 304;
+      res.removeHeader("Content-Type");
+      return res.end();
+    }
+    const chunks = options.fillParts(page.parts, res.locals.cspNonce as string, listener);
+    res.setHeader(
+      "Content-Length",
+      chunks.reduce((n, c) => n + c.length, 0),
     );
+    if (req.method === "HEAD") return res.end();
+    // The chunks go out in one writev, without copying the page into a new buffer.
+    res.cork();
+    for (let i = 0; i < chunks.length - 1; i++) res.write(chunks[i]);
+    res.end(chunks[chunks.length - 1]);
+  }
 
   function refresh(key: string, url: string, req: ExpressRequest, template: boolean) {
     if (cache.pending(key)) return;
@@ -489,7 +460,7 @@ async function stream(res: ExpressResponse, response: Response, timing: string |
 
 /**
  * The GET Request a cache fill renders (headers as @remix-run/express passes them, anonymous and
- * unconditional: the copy kept is the whole page, and `sendPage` answers conditions from it).
+ * unconditional: the copy kept is the whole page, and conditions are answered from it).
  */
 const NOT_FORWARDED = new Set(["cookie", "authorization", "if-none-match", "if-modified-since"]);
 function toFetchRequest(req: ExpressRequest, href: string): Request {
