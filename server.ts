@@ -1,7 +1,7 @@
 /**
  * The Node server: Express + Remix. Security headers with a fresh CSP nonce per response,
  * compression for text, static assets (hashed build files immutable), /healthz, the render
- * cache of anonymous public pages (ADR 006), and a graceful shutdown that lets in-flight
+ * cache of public pages for anonymous visitors and signed-in listeners (ADRs 006, 019), and a graceful shutdown that lets in-flight
  * requests finish and closes the database. No per-request logging.
  *
  * No app module is imported here: the env, services and load context come from the Remix
@@ -101,8 +101,8 @@ app.use(
     crossOriginResourcePolicy: { policy: "same-site" },
   }),
 );
-// Compression for text over 1 KB (compression's own filter: compressible types only). Applied
-// once per response: static files and Remix renders; render-cache hits carry their own gzip.
+// Compression for text over 1 KB (compression's own filter: compressible types only), applied
+// once per response: static files, pages from the render cache and Remix renders.
 const compress = compression({ threshold: 1024 });
 const compressOnce: RequestHandler = (req, res, next) => {
   if (res.locals.compressing) return next();
@@ -168,16 +168,21 @@ app.use(requestGuard(cachePolicy.private));
 const renderCache = createRenderCache({
   ttlMs: env.RENDER_CACHE_TTL_MS,
   maxBytes: env.RENDER_CACHE_MAX_MB * 1024 * 1024,
+  toParts: appServer.toParts,
 });
 services.onInvalidate(() => renderCache.invalidate());
 const remix = createRemixWithCache({
   handle: createFetchHandler(build, mode),
   cache: renderCache,
-  loadContext: (req, cookie, nonce) => appServer.getLoadContext(cookie, nonce, req.ip),
+  loadContext: (req, cookie, nonce, template) => appServer.getLoadContext(cookie, nonce, req.ip, template),
+  listenerOf: appServer.listenerOf,
+  fillParts: appServer.fillParts,
+  privatePolicy: cachePolicy.private,
   keyParams: appServer.pageQueryParams,
   withTiming: appServer.withTiming,
   serverTiming: env.SERVER_TIMING === "on",
 });
+app.use(compressOnce);
 app.use(remix.serveCached);
 // Past the cache, every request runs Remix: bounded, the excess refused at once (503).
 app.use(
@@ -189,7 +194,6 @@ app.use(
     cacheControl: cachePolicy.private,
   }),
 );
-app.use(compressOnce);
 app.all(
   "*",
   remix.render,

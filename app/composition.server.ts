@@ -4,6 +4,7 @@ import { EnvError, parseEnv, type Env } from "~/config/env.server";
 import { CACHE_POLICY, PAGE_QUERY_PARAMS } from "~/http/cache-policy";
 import { CROSS_SITE_REFUSAL, isCrossSiteWrite } from "~/http/guards.server";
 import { createLoadContext } from "~/load-context";
+import { fillParts, listenerOf, toParts } from "~/http/listener-page.server";
 import { withTiming } from "~/services/request-timing.server";
 import { isDatabaseUsable, openDatabase } from "~/adapters/sqlite/db.server";
 import { seedIfEmpty } from "~/adapters/sqlite/seed.server";
@@ -272,6 +273,9 @@ export async function createAppServer(
     services,
     rateLimitStore: stores.rateLimitStore,
     getLoadContext: createLoadContext(services, env.SERVER_MEMO === "on"),
+    listenerOf,
+    toParts,
+    fillParts,
     withTiming,
     isCrossSiteWrite,
     crossSiteRefusal: CROSS_SITE_REFUSAL,

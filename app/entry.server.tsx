@@ -2,6 +2,8 @@ import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { NonceProvider } from "~/utils/nonce";
+import { ListenerTemplateProvider } from "~/utils/listener-template";
+import { markListener } from "~/http/listener-page.server";
 import { renderWithServerMemo } from "~/utils/server-memo.server";
 import { utf8Bytes } from "~/utils/utf8.server";
 import { CACHE_POLICY } from "~/http/cache-policy";
@@ -28,10 +30,13 @@ export function handleError(error: unknown, { request }: { request: Request }) {
 /**
  * Personalised responses are never shared caches' business: whatever a route's policy, a
  * response for a signed-in listener (or one that sets a cookie) is private, no-store. A page
- * without a named policy is private too (only routes that say so are public).
+ * without a named policy is private too (only routes that say so are public). A listener
+ * template is nobody's: it is private only when a loader asked for the session (its page then
+ * depends on who asks, and the render cache never shares it).
  */
 async function privatizeIfPersonal(headers: Headers, loadContext: AppLoadContext) {
-  if (headers.has("Set-Cookie") || !headers.has("Cache-Control") || (await loadContext.user())) {
+  const personal = loadContext.template ? loadContext.readSession : Boolean(await loadContext.user());
+  if (headers.has("Set-Cookie") || !headers.has("Cache-Control") || personal) {
     headers.set("Cache-Control", CACHE_POLICY.private);
   }
   if (!headers.has("Vary")) headers.set("Vary", "Cookie");
@@ -63,11 +68,15 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce ?? "";
+  // A listener template whose root data is not where the listener's part goes is not shared.
+  if (loadContext.template && !markListener(remixContext)) loadContext.readSession = true;
   await privatizeIfPersonal(responseHeaders, loadContext);
   const render = () =>
     renderToString(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+        <ListenerTemplateProvider value={loadContext.template}>
+          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+        </ListenerTemplateProvider>
       </NonceProvider>,
     );
   const html = loadContext.serverMemo === false ? render() : renderWithServerMemo(render);

@@ -1,10 +1,24 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { Services } from "~/services/services.server";
 import type { SessionUser } from "~/services/auth.server";
+import type { RootData } from "~/services/types";
 import { timeSession } from "~/services/request-timing.server";
 import { mapFailures, OutageError } from "~/services/outage.server";
 import { serviceUnavailable } from "~/http/responses.server";
 import { SITE_UNAVAILABLE } from "~/rules/constants";
+
+/** The signed-in listener's part of the root data (the rest is the same for everyone). */
+export type ListenerData = Pick<RootData, "user" | "favorites" | "restore">;
+
+/**
+ * Who a listener template is rendered for (ADR 019): signed in, no favorites, nothing to resume.
+ * Every field is replaced per request, so none of it ever reaches a listener.
+ */
+export const TEMPLATE_LISTENER: ListenerData = {
+  user: { id: "", email: null },
+  favorites: [],
+  restore: null,
+};
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
@@ -13,8 +27,17 @@ declare module "@remix-run/node" {
     cspNonce: string;
     /** The client's address, as Express derives it behind the trusted proxies. */
     clientAddress: string | undefined;
-    /** The signed-in user of this request (the session is read at most once per request). */
+    /**
+     * The signed-in user of this request (the session is read at most once per request). In a
+     * template render it is null, and the render counts as read the session (`readSession`).
+     */
     user(): Promise<SessionUser | null>;
+    /** The root loader's personal part: the listener, their favorites and resume state, or null. */
+    listener(): Promise<ListenerData | null>;
+    /** Rendering the page every signed-in listener shares (ADR 019), not one listener's. */
+    template: boolean;
+    /** Some loader asked for the session (`user()`): the render is that visitor's alone. */
+    readSession: boolean;
     /** false: render every memoized region afresh (SERVER_MEMO=off); unset or true: memo on. */
     serverMemo?: boolean;
   }
@@ -39,18 +62,47 @@ function asRoutesSeeThem(services: Services): Services {
   };
 }
 
-/** The load context of one request: the session is read lazily, at most once. */
+/**
+ * The load context of one request: the session is read lazily, at most once. `template`: the
+ * render every signed-in listener's page is filled from (no cookie is ever read for it).
+ */
 export function createLoadContext(services: Services, serverMemo: boolean) {
   const routeServices = asRoutesSeeThem(services);
-  return (cookie: string | undefined, cspNonce: string, clientAddress?: string): AppLoadContext => {
+  const { library } = routeServices;
+  return (cookie: string | undefined, cspNonce: string, clientAddress?: string, template = false): AppLoadContext => {
     let user: Promise<SessionUser | null> | undefined;
-    return {
+    let listener: Promise<ListenerData | null> | undefined;
+    const session = () =>
+      (user ??=
+        cookie && !template ? timeSession(() => routeServices.auth.userFromCookie(cookie)) : Promise.resolve(null));
+    const context: AppLoadContext = {
       services: routeServices,
       cspNonce,
       clientAddress,
       serverMemo,
-      user: () =>
-        (user ??= cookie ? timeSession(() => routeServices.auth.userFromCookie(cookie)) : Promise.resolve(null)),
+      template,
+      readSession: false,
+      user: () => {
+        context.readSession = true;
+        return session();
+      },
+      listener: () =>
+        (listener ??= template
+          ? Promise.resolve(TEMPLATE_LISTENER)
+          : session().then(async (s) => {
+              if (!s) return null;
+              const [favorites, record, sync] = await Promise.all([
+                library.favorites(s.uid),
+                library.userRecord(s.uid),
+                library.activeAudioSync(s.uid),
+              ]);
+              return {
+                user: { id: s.uid, email: s.email },
+                favorites: favorites.map((f) => f.audioSrc),
+                restore: { user: record, sync },
+              };
+            })),
     };
+    return context;
   };
 }

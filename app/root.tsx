@@ -50,20 +50,14 @@ export const meta: MetaFunction = (args) =>
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { services } = context;
-  const session = await context.user();
   const base = {
     config: services.publicConfig,
     providers: services.auth.providers,
     origin: publicOrigin(request, services.siteUrl),
   };
-  if (!session) return json<RootData>({ ...base, user: null, favorites: [], restore: null });
-  let library;
+  let listener;
   try {
-    library = await Promise.all([
-      services.library.favorites(session.uid),
-      services.library.userRecord(session.uid),
-      services.library.activeAudioSync(session.uid),
-    ]);
+    listener = await context.listener();
   } catch (error) {
     // A failing accounts backend treats the listener as signed out rather than breaking every page.
     console.error(
@@ -75,16 +69,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       { headers: { "Cache-Control": "private, no-store" } },
     );
   }
-  const [favorites, record, sync] = library;
-  return json<RootData>(
-    {
-      ...base,
-      user: { id: session.uid, email: session.email },
-      favorites: favorites.map((f) => f.audioSrc),
-      restore: { user: record, sync },
-    },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+  if (!listener) return json<RootData>({ ...base, user: null, favorites: [], restore: null });
+  // The listener's part comes last: a listener template's is replaced per request (ADR 019).
+  return json<RootData>({ ...base, ...listener }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 /**

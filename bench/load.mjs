@@ -3,8 +3,9 @@
 // data dir (now-playing pointed at a local fake), signs up LOAD_LISTENERS listeners, warms up for
 // LOAD_WARMUP s, then runs LOAD_CONNECTIONS keep-alive connections for LOAD_DURATION s (autocannon,
 // in this process) on a weighted mix, each request drawn at random:
-//   public pages (70%): home 20, episode 12, era 10, search 10, news 8, /api/now-playing 10
-//   signed-in (30%):    home 10, favorite add 6, favorite remove 6, progress write 8
+//   public pages (61%): home 20, episode 12, era 10, search 10, news 8, /api/now-playing 10
+//   signed-in (39%):    home 10, episode 4, era 3, search 3, episode data 2, era data 2,
+//                       favorite add 6, favorite remove 6, progress write 8
 // Prints requests/s and p50/p99 per kind, per class (public pages / signed-in actions) and
 // overall, and the errors (answers other than 2xx/3xx, socket errors, timeouts).
 // Then a sign-in burst: LOAD_BURST_SIGNINS sign-ins at once (the right password, each from its own
@@ -125,6 +126,23 @@ try {
       weight: 10,
       build: (cookie) => ({ path: "/", headers: { Cookie: cookie } }),
     },
+    // The listener copies of the public pages and of their client navigations' data (ADR 019).
+    ...[
+      ["episode, signed in", 4, () => `/episode?title=${encodeURIComponent(pick(episodes).title)}`],
+      ["era, signed in", 3, () => `/era?station=${encodeURIComponent(pick(stations))}`],
+      ["search, signed in", 3, () => `/search?term=${encodeURIComponent(pick(terms))}`],
+      [
+        "episode data, signed in",
+        2,
+        () => `/episode?title=${encodeURIComponent(pick(episodes).title)}&_data=routes%2Fepisode`,
+      ],
+      ["era data, signed in", 2, () => `/era?station=${encodeURIComponent(pick(stations))}&_data=routes%2Fera`],
+    ].map(([kind, weight, path]) => ({
+      kind,
+      cls: "signed-in",
+      weight,
+      build: (cookie) => ({ path: path(), headers: { Cookie: cookie } }),
+    })),
     {
       kind: "favorite add",
       cls: "signed-in",

@@ -2,6 +2,16 @@ import type { AppLoadContext } from "@remix-run/node";
 import type { RateLimitStore } from "./rate-limit";
 import type { RequestTiming } from "./server-timing";
 
+/** A cached page's body, cut at what differs per response (ADR 019). */
+export type Part = Buffer | { nonce: true } | { listener: true } | { favorite: string; off: Buffer; on: Buffer };
+
+/** What one signed-in listener's copy of a page is filled with. */
+export interface Listener {
+  /** The root data's personal members, as the handoff script carries them. */
+  json: Buffer;
+  favorites: ReadonlySet<string>;
+}
+
 /**
  * What the server needs from the app. The app builds it (`createAppServer`, exported by
  * app/entry.server.tsx) and the server reads it from the Remix build, so every app module is
@@ -46,8 +56,21 @@ export interface AppServer {
   };
   /** Rate-limit counters shared by every instance (PostgreSQL), or none: each process counts its own. */
   rateLimitStore: RateLimitStore | undefined;
-  /** The load context of one request, rendered with `nonce`, from `clientAddress`. */
-  getLoadContext(cookie: string | undefined, nonce: string, clientAddress: string | undefined): AppLoadContext;
+  /**
+   * The load context of one request, rendered with `nonce`, from `clientAddress`; `template`:
+   * for the page every signed-in listener's copy is filled from (no cookie is read for it).
+   */
+  getLoadContext(
+    cookie: string | undefined,
+    nonce: string,
+    clientAddress: string | undefined,
+    template?: boolean,
+  ): AppLoadContext;
+  /** The signed-in listener of a load context (the session and their library, read now), or null. */
+  listenerOf(context: AppLoadContext): Promise<Listener | null>;
+  /** Cuts a rendered body at `nonce` and at the listener holes; puts one response's body together. */
+  toParts(body: Buffer, nonce: string, template: boolean): Part[];
+  fillParts(parts: Part[], nonce: string, listener: Listener | null): Buffer[];
   /** Runs `fn` in a timing scope: the app adds data and session time to `timing`. */
   withTiming<T>(timing: RequestTiming, fn: () => T): T;
   /** The app's same-origin rule for writes, and what a refused write is told. */

@@ -2,26 +2,30 @@ import crypto from "node:crypto";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { LRUCache } from "lru-cache";
 import { writeReadableStreamToWritable, type AppLoadContext } from "@remix-run/node";
-import { gzipChunks, gzipSegments, rawChunks, splitOnNonce, type GzipSegments } from "./gzip-splice";
+import type { Listener, Part } from "./app-contract";
 import { newTiming, serverTimingHeader, type RequestTiming } from "./server-timing";
 
 /**
- * Render cache for anonymous public pages (ADR 006).
+ * Render cache of public pages, for anonymous visitors and signed-in listeners alike (ADRs 006,
+ * 019).
  *
- * An anonymous GET/HEAD of a public page is answered from an in-process LRU keyed on the URL
- * Remix sees (origin + path + the query parameters pages read) when a fresh copy is there;
- * Remix (routing, loaders, React rendering) runs only to fill it, anonymously. Rules:
+ * A GET/HEAD of a public page is answered from an in-process LRU keyed on the URL Remix sees
+ * (origin + path + the query parameters pages read) when a fresh copy is there; Remix (routing,
+ * loaders, React rendering) runs only to fill it, and never with anybody's session. Two copies
+ * per URL: the anonymous page, and the listener template (rendered for a listener with no
+ * favorites, its hearts and the root data's personal part left as holes) that every signed-in
+ * listener's page is filled from, with their own data read for this request. Rules:
  * - requests: GET/HEAD only, never the personal or action paths (/api, /auth, /signin, /signup,
- *   /user, /SpankBank…, /favorites, /logout, /healthz), and none with a valid session (one of
- *   our cookies, `hrs_*`, `__Host-hrs_*`, `__Secure-hrs_*`, naming a live session); any other
- *   cookie or header, and unknown query parameters, change nothing;
+ *   /user, /SpankBank…, /favorites, /logout, /healthz); a request with one of our cookies
+ *   (`hrs_*`, `__Host-hrs_*`, `__Secure-hrs_*`) naming a live session gets the listener copy,
+ *   any other cookie or header, and unknown query parameters, change nothing;
  * - responses: only 200 (TTL) and 404 (shorter TTL), only with `Cache-Control: public` and
  *   without private/no-store/no-cache, never with Set-Cookie, only varying on Cookie and/or
- *   Accept-Encoding; the TTL is also capped by the response's own max-age;
- * - the body is kept split at the CSP nonce of the response that filled it; every response
- *   gets its own fresh nonce spliced in (the one helmet put into this response's CSP header),
- *   so caching never weakens the CSP. A gzip copy is compressed once with the entry and the
- *   nonce is spliced into that as well (gzip-splice.ts);
+ *   Accept-Encoding; the TTL is also capped by the response's own max-age. A render in which a
+ *   loader asked for the session is private, so a page that depends on who asks is never kept:
+ *   a listener then gets a render of their own;
+ * - every response gets its own CSP nonce (the one helmet put into its CSP header), and a
+ *   listener's is `Cache-Control: private, no-store`;
  * - after the TTL a copy is served stale for up to `staleMs` while ONE background render
  *   refreshes it; concurrent misses of one key wait for one render (no stampede);
  * - past that, a copy is kept for up to `errorMs` more, served only when its re-render fails
@@ -42,14 +46,13 @@ export interface RenderCacheOptions {
   staleMs?: number;
   /** How long past that a copy is kept for when its re-render fails (5xx); default 24 h. */
   errorMs?: number;
-  /** Memory bound of all bodies (raw + gzip), bytes; default 64 MiB. */
+  /** Memory bound of all bodies, bytes; default 64 MiB. */
   maxBytes?: number;
   maxEntries?: number;
   /** Larger pages are not cached; default 2 MiB. */
   maxEntryBytes?: number;
-  /** Bodies at least this large also get a gzip copy; default 1024 bytes. */
-  gzipMinBytes?: number;
-  gzipLevel?: number;
+  /** Cuts a rendered body at the nonce it was rendered with (and a listener template's at its holes). */
+  toParts: (body: Buffer, nonce: string, template: boolean) => Part[];
   now?: () => number;
 }
 
@@ -58,9 +61,7 @@ export interface CachedPage {
   /** Response headers of the render (no Content-Length/-Encoding, no Set-Cookie). */
   headers: [string, string][];
   vary: string;
-  segments: Buffer[];
-  gzip: GzipSegments | null;
-  nonceLength: number;
+  parts: Part[];
   bytes: number;
   freshUntil: number;
   staleUntil: number;
@@ -82,6 +83,7 @@ export interface RenderCache {
     key: string,
     nonce: string,
     render: () => Promise<Response>,
+    template?: boolean,
   ): Promise<{ page: CachedPage; fallback?: true } | { response: Response }>;
   /** Drops every cached page (call it when the catalog or content changes). */
   invalidate(reason?: string): void;
@@ -123,8 +125,6 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
   const staleMs = options.staleMs ?? ttl;
   const errorMs = options.errorMs ?? 24 * 60 * 60_000;
   const maxEntryBytes = options.maxEntryBytes ?? 2 * 1024 * 1024;
-  const gzipMin = options.gzipMinBytes ?? 1024;
-  const gzipLevel = options.gzipLevel ?? 9;
   const now = options.now ?? Date.now;
   const lru = new LRUCache<string, CachedPage>({
     max: options.maxEntries ?? 1000,
@@ -135,7 +135,7 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
   let generation = 0;
   const counters = { hits: 0, stale: 0, misses: 0, invalidations: 0 };
 
-  function toPage(response: Response, body: Buffer, nonce: string): CachedPage {
+  function toPage(response: Response, body: Buffer, nonce: string, template: boolean): CachedPage {
     const headers: [string, string][] = [];
     let vary = "";
     response.headers.forEach((value, name) => {
@@ -143,8 +143,6 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
       if (name === "vary") vary = value;
       else headers.push([name, value]);
     });
-    const segments = splitOnNonce(body, nonce);
-    const gzip = body.length >= gzipMin ? gzipSegments(segments, Buffer.byteLength(nonce), gzipLevel) : null;
     const lifetime = Math.min(
       response.status === 404 ? notFoundTtl : ttl,
       maxAgeMs(response.headers.get("cache-control")),
@@ -154,10 +152,8 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
       status: response.status,
       headers,
       vary,
-      segments,
-      gzip,
-      nonceLength: Buffer.byteLength(nonce),
-      bytes: body.length + (gzip ? gzip.parts.reduce((n, p) => n + p.length, 0) : 0),
+      parts: options.toParts(body, nonce, template && /^text\/html/i.test(response.headers.get("content-type") ?? "")),
+      bytes: body.length,
       freshUntil: at + lifetime,
       staleUntil: at + lifetime + staleMs,
     };
@@ -187,7 +183,7 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
     pending(key) {
       return inflight.get(key);
     },
-    async fill(key, nonce, render) {
+    async fill(key, nonce, render, template = false) {
       const startedIn = generation;
       let settle!: (page: CachedPage | null) => void;
       const done = new Promise<CachedPage | null>((resolve) => (settle = resolve));
@@ -212,7 +208,7 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
             }),
           };
         }
-        page = toPage(response, body, nonce);
+        page = toPage(response, body, nonce, template);
         if (startedIn === generation && page.freshUntil > now())
           lru.set(key, page, { ttl: page.staleUntil + errorMs - now() });
         return { page };
@@ -245,17 +241,25 @@ export function isCacheableRequest(method: string, path: string): boolean {
 
 /**
  * The URL a shared page is kept under and rendered from: the path, and of the query only the
- * parameters some page reads (every value, in order: Remix's manifest request repeats `p`), so
- * junk parameters neither make new entries nor force renders.
+ * parameters some page reads (every value, in order, as the client spelled them: Remix's manifest
+ * request repeats `p`, and a page links back to itself as asked), so junk parameters neither make
+ * new entries nor force renders.
  */
 export function cacheKeyUrl(originalUrl: string, keyParams: ReadonlySet<string>): string {
   const q = originalUrl.indexOf("?");
   if (q === -1) return originalUrl;
-  const kept = new URLSearchParams();
-  for (const [name, value] of new URLSearchParams(originalUrl.slice(q + 1)))
-    if (keyParams.has(name)) kept.append(name, value);
-  const query = kept.toString();
-  return originalUrl.slice(0, q) + (query ? `?${query}` : "");
+  const kept = originalUrl
+    .slice(q + 1)
+    .split("&")
+    .filter((pair) => {
+      const name = pair.split("=", 1)[0];
+      try {
+        return keyParams.has(decodeURIComponent(name.replace(/\+/g, " ")));
+      } catch {
+        return false;
+      }
+    });
+  return originalUrl.slice(0, q) + (kept.length > 0 ? `?${kept.join("&")}` : "");
 }
 
 /** The origin Remix sees for this request (as @remix-run/express builds it). */
@@ -266,50 +270,10 @@ function originOf(req: ExpressRequest): string {
   return `${req.protocol}://${req.hostname}${port ? `:${port}` : ""}`;
 }
 
-/** Writes a cached page with `nonce` spliced in. */
-export function sendPage(
-  req: ExpressRequest,
-  res: ExpressResponse,
-  page: CachedPage,
-  nonce: string,
-  state: string,
-  timing: string | null,
-): void {
-  res.statusCode = page.status;
-  for (const [name, value] of page.headers) res.setHeader(name, value);
-  // A page with validators (a feed, the sitemap) the client already has: 304, no body.
-  if (page.status === 200 && (res.hasHeader("ETag") || res.hasHeader("Last-Modified")) && req.fresh) {
-    res.statusCode = 304;
-    res.removeHeader("Content-Type");
-    res.setHeader("X-Render-Cache", state);
-    if (timing) res.setHeader("Server-Timing", timing);
-    res.end();
-    return;
-  }
-  let chunks: Buffer[];
-  if (page.gzip && page.nonceLength === Buffer.byteLength(nonce) && req.acceptsEncodings("gzip") === "gzip") {
-    chunks = gzipChunks(page.gzip, nonce);
-    res.setHeader("Content-Encoding", "gzip");
-  } else {
-    chunks = rawChunks(page.segments, nonce);
-  }
-  const vary = page.gzip ? (page.vary ? `${page.vary}, Accept-Encoding` : "Accept-Encoding") : page.vary;
-  if (vary) res.setHeader("Vary", vary);
-  res.setHeader(
-    "Content-Length",
-    chunks.reduce((n, c) => n + c.length, 0),
-  );
-  res.setHeader("X-Render-Cache", state);
-  if (timing) res.setHeader("Server-Timing", timing);
-  if (req.method === "HEAD") {
-    res.end();
-    return;
-  }
-  // The chunks go out in one writev, without copying the page into a new buffer.
-  res.cork();
-  for (let i = 0; i < chunks.length - 1; i++) res.write(chunks[i]);
-  res.end(chunks[chunks.length - 1]);
-}
+/** A listener's copy of a page is kept apart from the anonymous one, under this suffix. */
+const LISTENER_KEY = "\u0000listener";
+
+type FillParts = (parts: Part[], nonce: string, listener: Listener | null) => Buffer[];
 
 // --- Express wiring: a cache in front of Remix's fetch-style handler ---
 
@@ -317,8 +281,16 @@ export interface RemixWithCacheOptions {
   /** Remix's fetch-style handler: `createRequestHandler(build, mode)` from @remix-run/node. */
   handle: (request: Request, loadContext: AppLoadContext) => Promise<Response>;
   cache: RenderCache;
-  /** The load context of a request, with this cookie (none for a fill) and the CSP nonce its HTML is rendered with. */
-  loadContext: (req: ExpressRequest, cookie: string | undefined, nonce: string) => AppLoadContext;
+  /**
+   * The load context of a request, with this cookie (none for a fill) and the CSP nonce its HTML
+   * is rendered with; `template`: for a listener template.
+   */
+  loadContext: (req: ExpressRequest, cookie: string | undefined, nonce: string, template: boolean) => AppLoadContext;
+  /** The signed-in listener of a load context (their data read now), or null. */
+  listenerOf: (context: AppLoadContext) => Promise<Listener | null>;
+  fillParts: FillParts;
+  /** Cache-Control of a listener's page. */
+  privatePolicy: string;
   /** Query parameters some page reads; all others are dropped from the key (`cacheKeyUrl`). */
   keyParams: ReadonlySet<string>;
   /** Runs `fn` inside the request's timing scope (the app records data and session time in it). */
@@ -332,9 +304,9 @@ export interface RemixWithCacheOptions {
  * Returns two middlewares: `serveCached` (early: answers fresh/stale hits and waits for a
  * render of the same page already under way) and `render` (runs Remix to fill the cache for
  * eligible requests; any other request goes on, timed, to the next handler: @remix-run/express).
- * A request with one of our cookies is looked up first: only a valid session gets a render of
- * its own (its load context, user read, is left in `res.locals.loadContext` for that render);
- * a junk or expired cookie gets the shared page.
+ * A request with one of our cookies is looked up first: a live session gets the listener copy
+ * filled with its data (its load context is left in `res.locals.loadContext` for a render of its
+ * own when the page cannot be shared); a junk or expired cookie gets the anonymous page.
  */
 export function createRemixWithCache(options: RemixWithCacheOptions): {
   serveCached: RequestHandler;
@@ -344,14 +316,46 @@ export function createRemixWithCache(options: RemixWithCacheOptions): {
   const timingHeader: typeof serverTimingHeader | (() => null) = options.serverTiming ? serverTimingHeader : () => null;
   const log = options.log ?? ((m: string) => console.error(m));
   const KEY = "renderCacheKey";
+  /** Writes a cached page with this response's nonce, for `listener` (their copy, private) or anybody. */
+  function send(
+    req: ExpressRequest,
+    res: ExpressResponse,
+    page: CachedPage,
+    listener: Listener | null,
+    state: string,
+    timing: string | null,
+  ) {
+    res.statusCode = page.status;
+    for (const [name, value] of page.headers) res.setHeader(name, value);
+    if (listener) res.setHeader("Cache-Control", options.privatePolicy);
+    if (page.vary) res.setHeader("Vary", page.vary);
+    res.setHeader("X-Render-Cache", state);
+    if (timing) res.setHeader("Server-Timing", timing);
+    // A page with validators (a feed, the sitemap) the client already has: 304, no body.
+    if (page.status === 200 && (res.hasHeader("ETag") || res.hasHeader("Last-Modified")) && req.fresh) {
+      res.statusCode = 304;
+      res.removeHeader("Content-Type");
+      return res.end();
+    }
+    const chunks = options.fillParts(page.parts, res.locals.cspNonce as string, listener);
+    res.setHeader(
+      "Content-Length",
+      chunks.reduce((n, c) => n + c.length, 0),
+    );
+    if (req.method === "HEAD") return res.end();
+    // The chunks go out in one writev, without copying the page into a new buffer.
+    res.cork();
+    for (let i = 0; i < chunks.length - 1; i++) res.write(chunks[i]);
+    res.end(chunks[chunks.length - 1]);
+  }
 
-  function refresh(key: string, req: ExpressRequest) {
+  function refresh(key: string, url: string, req: ExpressRequest, template: boolean) {
     if (cache.pending(key)) return;
     const nonce = crypto.randomBytes(16).toString("base64");
-    const request = toFetchRequest(req, key);
-    const context = loadContext(req, undefined, nonce);
+    const request = toFetchRequest(req, url);
+    const context = loadContext(req, undefined, nonce, template);
     cache
-      .fill(key, nonce, () => handle(request, context))
+      .fill(key, nonce, () => handle(request, context), template)
       .catch((error: unknown) => {
         log(
           `[render-cache] background render of ${key} failed: ${error instanceof Error ? error.message : String(error)}`,
@@ -359,49 +363,47 @@ export function createRemixWithCache(options: RemixWithCacheOptions): {
       });
   }
 
-  const serveShared: RequestHandler = (req, res, next) => {
-    const key = originOf(req) + cacheKeyUrl(req.originalUrl, options.keyParams);
+  const serveShared = (req: ExpressRequest, res: ExpressResponse, next: () => void, listener: Listener | null) => {
+    const url = originOf(req) + cacheKeyUrl(req.originalUrl, options.keyParams);
+    const key = listener ? url + LISTENER_KEY : url;
     const found = cache.get(key);
-    const nonce = res.locals.cspNonce as string;
     if (found) {
-      sendPage(
-        req,
-        res,
-        found.page,
-        nonce,
-        found.state === "fresh" ? "hit" : "stale",
-        timingHeader(found.state === "fresh" ? "hit" : "stale"),
-      );
-      if (found.state === "stale") refresh(key, req);
+      const state = found.state === "fresh" ? "hit" : "stale";
+      send(req, res, found.page, listener, state, timingHeader(state));
+      if (found.state === "stale") refresh(key, url, req, Boolean(listener));
       return;
     }
     const pending = cache.pending(key);
     if (pending) {
       pending.then(
-        (page) => (page ? sendPage(req, res, page, nonce, "hit", timingHeader("coalesced")) : next()),
+        (page) => (page ? send(req, res, page, listener, "hit", timingHeader("coalesced")) : next()),
         () => next(),
       );
       return;
     }
-    res.locals[KEY] = key;
+    res.locals[KEY] = { key, url, listener };
     next();
   };
 
   const serveCached: RequestHandler = (req, res, next) => {
     if (!cache.enabled || !isCacheableRequest(req.method, req.path)) return next();
     const cookie = req.headers.cookie;
-    if (!cookie || !OUR_COOKIE.test(cookie)) return serveShared(req, res, next);
-    const context = loadContext(req, cookie, res.locals.cspNonce as string);
+    if (!cookie || !OUR_COOKIE.test(cookie)) return serveShared(req, res, next, null);
+    const context = loadContext(req, cookie, res.locals.cspNonce as string, false);
     res.locals.loadContext = context;
-    context.user().then((user) => (user ? next() : serveShared(req, res, next)), next);
+    // A listener whose data cannot be read gets a render of their own (it says what went wrong).
+    options.listenerOf(context).then(
+      (listener) => serveShared(req, res, next, listener),
+      () => next(),
+    );
   };
 
   const render: RequestHandler = async (req, res, next) => {
     const started = performance.now();
     const timing = newTiming();
     const nonce = res.locals.cspNonce as string;
-    const key = res.locals[KEY] as string | undefined;
-    if (!key) {
+    const shared = res.locals[KEY] as { key: string; url: string; listener: Listener | null } | undefined;
+    const bypass = () => {
       const state = cache.enabled ? "bypass" : "off";
       res.setHeader("X-Render-Cache", state);
       if (options.serverTiming)
@@ -409,16 +411,28 @@ export function createRemixWithCache(options: RemixWithCacheOptions): {
           res.setHeader("Server-Timing", serverTimingHeader(state, performance.now() - started, timing)),
         );
       return withTiming(timing, next);
-    }
+    };
+    if (!shared) return bypass();
+    const { key, url, listener } = shared;
     try {
-      const context = loadContext(req, undefined, nonce);
+      const context = loadContext(req, undefined, nonce, Boolean(listener));
       // A cache fill is not aborted when its first client goes away: others may be waiting.
-      const request = toFetchRequest(req, key);
-      const result = await cache.fill(key, nonce, () => withTiming(timing, () => handle(request, context)));
+      const request = toFetchRequest(req, url);
+      const result = await cache.fill(
+        key,
+        nonce,
+        () => withTiming(timing, () => handle(request, context)),
+        Boolean(listener),
+      );
       if ("page" in result) {
         const state = result.fallback ? "stale-if-error" : "miss";
-        sendPage(req, res, result.page, nonce, state, timingHeader(state, performance.now() - started, timing));
+        send(req, res, result.page, listener, state, timingHeader(state, performance.now() - started, timing));
         return;
+      }
+      if (listener) {
+        // Not a page to share: this listener gets a render of their own.
+        void result.response.body?.cancel();
+        return bypass();
       }
       await stream(res, result.response, timingHeader("pass", performance.now() - started, timing), "pass");
     } catch (error) {
@@ -446,7 +460,7 @@ async function stream(res: ExpressResponse, response: Response, timing: string |
 
 /**
  * The GET Request a cache fill renders (headers as @remix-run/express passes them, anonymous and
- * unconditional: the copy kept is the whole page, and `sendPage` answers conditions from it).
+ * unconditional: the copy kept is the whole page, and conditions are answered from it).
  */
 const NOT_FORWARDED = new Set(["cookie", "authorization", "if-none-match", "if-modified-since"]);
 function toFetchRequest(req: ExpressRequest, href: string): Request {

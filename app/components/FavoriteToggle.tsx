@@ -1,6 +1,7 @@
 import { useFetcher, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { AppLink, HeartIcon } from "~/ui/primitives";
 import type { RootData } from "~/services/types";
+import { FavoriteHole } from "~/utils/listener-template";
 
 /**
  * docs/product.md §2 "Cards carry a heart toggle for favorites"; docs/product.md §4 Favorites. A real form (POST
@@ -25,13 +26,9 @@ export function FavoriteToggle({ audioSrc, title, duration }: { audioSrc: string
     );
   }
   return (
-    <SavedToggle
-      audioSrc={audioSrc}
-      title={title}
-      duration={duration}
-      saved={root.favorites.includes(audioSrc)}
-      here={here}
-    />
+    <FavoriteHole src={audioSrc} saved={root.favorites.includes(audioSrc)}>
+      {(saved) => <SavedToggle audioSrc={audioSrc} title={title} duration={duration} saved={saved} here={here} />}
+    </FavoriteHole>
   );
 }
 

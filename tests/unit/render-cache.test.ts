@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import zlib from "node:zlib";
 import express from "express";
 import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -12,6 +11,7 @@ import {
   isCacheableRequest,
   isCacheableResponse,
 } from "../../server/render-cache";
+import { fillParts, listenerOf, toParts } from "../../app/http/listener-page.server";
 
 describe("which requests may share a cached page", () => {
   it("anonymous GET/HEAD of public paths only", () => {
@@ -64,7 +64,10 @@ describe("the key of a shared page", () => {
     expect(cacheKeyUrl("/", params)).toBe("/");
     expect(cacheKeyUrl("/?", params)).toBe("/");
     expect(cacheKeyUrl("/?utm_source=x&fbclid=1", params)).toBe("/");
-    expect(cacheKeyUrl("/search?junk=1&term=ham%20radio&term=other", params)).toBe("/search?term=ham+radio&term=other");
+    expect(cacheKeyUrl("/search?junk=1&term=ham%20radio&term=other", params)).toBe(
+      "/search?term=ham%20radio&term=other",
+    );
+    expect(cacheKeyUrl("/search?te%72m=a+b&%zz=1", params)).toBe("/search?te%72m=a+b");
     expect(cacheKeyUrl("/era?page=2&_data=routes%2Fera&x=9", params)).toBe("/era?page=2&_data=routes%2Fera");
   });
 });
@@ -100,14 +103,19 @@ function closeGate() {
 async function until(check: () => boolean) {
   while (!check()) await new Promise((r) => setTimeout(r, 5));
 }
-const cache = createRenderCache({ ttlMs: 10_000, now: () => clock, gzipMinBytes: 100 });
+const cache = createRenderCache({ ttlMs: 10_000, now: () => clock, toParts });
 
 function fakeRemix(request: Request, context: AppLoadContext): Promise<Response> {
   const url = new URL(request.url);
   renders.push(`${request.method} ${url.pathname}${url.search}`);
+  // A listener template has a heart hole and the listener marker (as the app's render makes them).
+  const personal = context.template
+    ? `<hrs-favorite data-src="a&amp;b.mp3"><hrs-v><b>off</b></hrs-v><hrs-v><b>on</b></hrs-v></hrs-favorite>` +
+      `<script nonce="${context.cspNonce}">x={"base":1,<hrs-listener>}</script>`
+    : "";
   const page = (status: number, headers: Record<string, string>) =>
     new Response(
-      `<!DOCTYPE html><html><body><h1>${url.pathname}${"<p>padding words for gzip</p>".repeat(20)}</h1>` +
+      `<!DOCTYPE html><html><body><h1>${url.pathname}${"<p>padding words</p>".repeat(20)}</h1>${personal}` +
         `<script nonce="${context.cspNonce}">1</script><script nonce="${context.cspNonce}">2</script></body></html>`,
       { status, headers: { "Content-Type": "text/html; charset=utf-8", ...headers } },
     );
@@ -144,14 +152,24 @@ let server: http.Server;
 let origin = "";
 /** A session cookie `hrs_session=live…` names a live session; any other value does not. */
 const sessionReads: string[] = [];
-const loadContext = (_req: unknown, cookie: string | undefined, nonce: string) =>
-  ({
+const loadContext = (_req: unknown, cookie: string | undefined, nonce: string, template = false) => {
+  const user = async () => {
+    if (cookie) sessionReads.push(cookie);
+    const live = cookie && /hrs_session=live-(\w+)/.exec(cookie)?.[1];
+    return live ? { uid: live, email: `${live}@example.com` } : null;
+  };
+  return {
     cspNonce: nonce,
-    user: async () => {
-      if (cookie) sessionReads.push(cookie);
-      return cookie && /hrs_session=live/.test(cookie) ? { uid: "u1", email: "u@example.com" } : null;
+    template,
+    user,
+    // Listener "fav" has favorited a&b.mp3.
+    listener: async () => {
+      const u = await user();
+      return u && { user: { id: u.uid, email: u.email }, favorites: u.uid === "fav" ? ["a&b.mp3"] : [], restore: null };
     },
-  }) as unknown as AppLoadContext;
+  } as unknown as AppLoadContext;
+};
+const listenerOptions = { listenerOf, fillParts, privatePolicy: "private, no-store" };
 
 beforeAll(async () => {
   const app = express();
@@ -164,6 +182,7 @@ beforeAll(async () => {
     handle: fakeRemix,
     cache,
     loadContext,
+    ...listenerOptions,
     withTiming: (_timing, fn) => fn(),
     keyParams: new Set(["term", "station"]),
     serverTiming: true,
@@ -239,25 +258,6 @@ describe("render cache over HTTP", () => {
     expect(renders).toEqual(["GET /"]);
   });
 
-  it("serves the gzip copy with the fresh nonce to clients that take gzip", async () => {
-    await get("/episode?title=A");
-    const gz = await get("/episode?title=A", { "Accept-Encoding": "gzip, deflate, br" });
-    expect(gz.headers["x-render-cache"]).toBe("hit");
-    expect(gz.headers["content-encoding"]).toBe("gzip");
-    expect(gz.headers.vary).toBe("Cookie, Accept-Encoding");
-    const html = zlib.gunzipSync(gz.body).toString();
-    expect(bodyNonces(html)).toEqual([nonceOf(gz), nonceOf(gz)]);
-    const plain = await get("/episode?title=A", { "Accept-Encoding": "identity" });
-    expect(plain.headers["content-encoding"]).toBeUndefined();
-    expect(bodyNonces(plain.body.toString())).toEqual([nonceOf(plain), nonceOf(plain)]);
-    const encoding = async (header: string) =>
-      (await get("/episode?title=A", { "Accept-Encoding": header })).headers["content-encoding"];
-    expect(await encoding("br;q=1.0, gzip;q=0.8")).toBe("gzip");
-    expect(await encoding("*")).toBe("gzip");
-    expect(await encoding("gzip;q=0")).toBeUndefined();
-    expect(await encoding("br")).toBeUndefined();
-  });
-
   it("answers a conditional GET of a kept page with validators 304, from the whole copy", async () => {
     const first = await get("/feed", { "If-None-Match": 'W/"v1"' });
     expect([first.status, first.headers["x-render-cache"], first.body.length]).toEqual([304, "miss", 0]);
@@ -288,14 +288,36 @@ describe("render cache over HTTP", () => {
     expect(renders).toEqual(["GET /search?term=a", "GET /search?term=b"]);
   });
 
-  it("never serves or stores for a request with a live session", async () => {
+  it("a live session gets the listener copy: one template render, filled with each listener's data, private", async () => {
     await get("/");
-    const signedIn = await get("/", { Cookie: "__Host-hrs_session=live-1" });
-    expect(signedIn.headers["x-render-cache"]).toBe("bypass");
-    expect(signedIn.headers["server-timing"]).toMatch(/^cache;desc=bypass, render;dur=/);
-    expect(bodyNonces(signedIn.body.toString())).toEqual([nonceOf(signedIn), nonceOf(signedIn)]);
+    const first = await get("/", { Cookie: "__Host-hrs_session=live-fav" });
+    expect(first.headers["x-render-cache"]).toBe("miss");
+    expect(first.headers["cache-control"]).toBe("private, no-store");
+    const html = first.body.toString();
+    expect(html).toContain("<b>on</b>");
+    expect(html).not.toMatch(/<b>off<\/b>|hrs-/);
+    expect(html).toContain(
+      'x={"base":1,"user":{"id":"fav","email":"fav@example.com"},"favorites":["a\\u0026b.mp3"],"restore":null}',
+    );
+    expect(bodyNonces(html)).toEqual(Array(3).fill(nonceOf(first)));
+    const other = await get("/", { Cookie: "__Host-hrs_session=live-other" });
+    expect(other.headers["x-render-cache"]).toBe("hit");
+    expect(other.headers["cache-control"]).toBe("private, no-store");
+    expect(other.body.toString()).toContain("<b>off</b>");
+    expect(other.body.toString()).toContain('"user":{"id":"other"');
+    expect(other.body.toString()).not.toMatch(/fav@|b\.mp3/);
+    const anonymous = await get("/");
+    expect(anonymous.headers["x-render-cache"]).toBe("hit");
+    expect(anonymous.body.toString()).not.toMatch(/<b>o|"user"/);
+    // The anonymous page and the listener template: one render each.
     expect(renders).toEqual(["GET /", "GET /"]);
-    expect((await get("/", { Cookie: "_ga=1" })).headers["x-render-cache"]).toBe("hit");
+  });
+
+  it("a listener gets a render of their own when the page is not to be shared", async () => {
+    const r = await get("/private", { Cookie: "__Host-hrs_session=live-fav" });
+    expect(r.headers["x-render-cache"]).toBe("bypass");
+    expect(r.headers["server-timing"]).toMatch(/^cache;desc=bypass, render;dur=/);
+    expect(renders).toEqual(["GET /private", "GET /private"]);
   });
 
   it("junk or expired session cookies, other headers and unknown parameters all get the shared page", async () => {
@@ -423,8 +445,9 @@ describe("Server-Timing", () => {
     app.use((_req, res, next) => ((res.locals.cspNonce = "bm9uY2Vub25jZW5vbmNl"), next()));
     const remix = createRemixWithCache({
       handle: fakeRemix,
-      cache: createRenderCache({ ttlMs: 10_000 }),
+      cache: createRenderCache({ ttlMs: 10_000, toParts }),
       loadContext,
+      ...listenerOptions,
       keyParams: new Set(),
       withTiming: (_timing, fn) => fn(),
       log: () => {},

@@ -1,0 +1,197 @@
+/**
+ * Signed-in listeners' pages from the render cache (ADR 019), at the HTTP level (no browser: what
+ * a listener gets with JavaScript off is this HTML). Two private servers over one data directory:
+ * the render cache on, and off (every page a full render for its listener, the reference). Runs
+ * once (desktop-js project).
+ *   E2E_PORT=3260 npx playwright test tests/e2e/listener-pages.spec.ts --project=desktop-js
+ */
+import { expect, test } from "@playwright/test";
+import { startAppServer, type AppServer } from "./support/app-server";
+
+test.describe.configure({ mode: "serial" });
+
+const PASSWORD = "listener-pages-password-1";
+const SITE_URL = "http://listener-pages.test";
+let cached: AppServer;
+let full: AppServer;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  // One origin in links and previews for both, so their pages can be compared byte for byte.
+  const env = { SITE_URL, RATE_LIMIT_AUTH_PER_MIN: "0", RATE_LIMIT_POST_PER_MIN: "0", RATE_LIMIT_GET_PER_MIN: "0" };
+  cached = await startAppServer(env, "listener-cached");
+  full = await startAppServer({ ...env, RENDER_CACHE_TTL_MS: "0" }, "listener-full", { dataDir: cached.dataDir });
+});
+test.afterAll(async () => {
+  await full?.stop();
+  await cached?.stop();
+});
+
+interface Listener {
+  email: string;
+  cookie: string;
+}
+async function signUp(name: string): Promise<Listener> {
+  const email = `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const form = (fields: Record<string, string>) => new URLSearchParams({ website: "", ...fields });
+  const up = await fetch(`${cached.origin}/signup`, {
+    method: "POST",
+    body: form({ email, password: PASSWORD }),
+    redirect: "manual",
+  });
+  expect([302, 303]).toContain(up.status);
+  const inn = await fetch(`${cached.origin}/signin`, {
+    method: "POST",
+    body: form({ email, password: PASSWORD, redirectTo: "/" }),
+    redirect: "manual",
+  });
+  const cookie = inn.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .find((c) => /hrs_session=/.test(c));
+  expect(cookie, "sign-in sets the session cookie").toBeTruthy();
+  return { email, cookie: cookie! };
+}
+
+async function favorite(listener: Listener, episode: { audioUrl: string; title: string; duration: number }, on = true) {
+  const r = await fetch(`${cached.origin}/favorites`, {
+    method: "POST",
+    headers: { Cookie: listener.cookie, Origin: cached.origin },
+    body: new URLSearchParams({
+      intent: on ? "add" : "remove",
+      audioSrc: episode.audioUrl,
+      title: episode.title,
+      duration: String(episode.duration),
+      redirectTo: "/",
+    }),
+    redirect: "manual",
+  });
+  expect([302, 303]).toContain(r.status);
+}
+
+const get = (server: AppServer, path: string, cookie?: string) =>
+  fetch(server.origin + path, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" });
+/** A body with its CSP nonce made neutral (every response has its own). */
+const neutral = async (r: Response) => {
+  const nonce = /'nonce-([^']+)'/.exec(r.headers.get("content-security-policy") ?? "")?.[1];
+  const body = await r.text();
+  return nonce ? body.replaceAll(nonce, "NONCE") : body;
+};
+/** What the pages hand the browser about who is signed in: the root data's personal members. */
+const personalOf = (html: string) => /"user":(null|\{[^}]*\}),"favorites":(\[[^\]]*\])/.exec(html)?.slice(1);
+const pressedHearts = (html: string) =>
+  [...html.matchAll(/aria-pressed="true" aria-label="Remove ([^"]+) from/g)].length;
+
+async function publicPaths(): Promise<string[]> {
+  const sitemap = await (await get(cached, "/sitemap.xml")).text();
+  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname + new URL(m[1]).search);
+  expect(paths.length).toBeGreaterThan(20);
+  return [...paths, "/search?term=radio", "/search?term=no-such-words-anywhere", "/no-such-page", "/era?station=Nope"];
+}
+
+test("a listener's page from the cache is byte for byte the full render, on every public page and data request", async () => {
+  test.setTimeout(180_000);
+  const listener = await signUp("bytes");
+  const home = await (await get(cached, "/?_data=routes/_index")).json();
+  for (const episode of home.latest.slice(0, 3)) await favorite(listener, episode);
+  const paths = await publicPaths();
+  const routes = new Set<string>();
+  for (const path of paths) {
+    for (let round = 0; round < 2; round++) {
+      const mine = await get(cached, path, listener.cookie);
+      const reference = await get(full, path, listener.cookie);
+      expect(mine.status, path).toBe(reference.status);
+      expect(mine.headers.get("cache-control"), path).toBe(reference.headers.get("cache-control"));
+      expect(mine.headers.get("content-type"), path).toBe(reference.headers.get("content-type"));
+      expect(await neutral(mine), path).toBe(await neutral(reference));
+      if (mine.headers.get("content-type")?.startsWith("text/html")) {
+        expect(mine.headers.get("cache-control"), path).toBe("private, no-store");
+        // The second round comes from the listener template (a page shared by every listener).
+        if (round === 1 && mine.status === 200) expect(mine.headers.get("x-render-cache"), path).toBe("hit");
+      }
+      const id = /"routes\/[^"]+"/.exec(await (await get(cached, path)).text())?.[0];
+      if (id) routes.add(`${path}${path.includes("?") ? "&" : "?"}_data=${encodeURIComponent(JSON.parse(id))}`);
+    }
+  }
+  // Client navigations: each page's own data, for the listener, as Remix would answer it.
+  for (const path of [...routes, "/?_data=root"]) {
+    const mine = await get(cached, path, listener.cookie);
+    const reference = await get(full, path, listener.cookie);
+    expect(mine.status, path).toBe(reference.status);
+    expect(await mine.text(), path).toBe(await reference.text());
+    expect(mine.headers.get("cache-control"), path).toBe(reference.headers.get("cache-control"));
+  }
+  const homePage = await (await get(cached, "/", listener.cookie)).text();
+  expect(pressedHearts(homePage)).toBeGreaterThanOrEqual(3);
+  expect(homePage).toMatch(/class="profile-button"[^>]*>Profile<\/a>/);
+});
+
+test("pages are private by construction: two listeners and anonymous visitors at once, each gets only their own", async () => {
+  test.setTimeout(120_000);
+  const [ann, bob] = [await signUp("ann"), await signUp("bob")];
+  const home = await (await get(cached, "/?_data=routes/_index")).json();
+  const [first, second] = home.latest;
+  await favorite(ann, first);
+  await favorite(bob, second);
+  const paths = ["/", `/episode?title=${encodeURIComponent(first.title)}`, "/era?station=MLR", "/search?term=radio"];
+  const who = [ann, bob, null];
+  const requests = Array.from({ length: 180 }, (_, i) => ({ path: paths[i % paths.length], as: who[i % 3] }));
+  const answers = await Promise.all(
+    requests.map(async ({ path, as }) => {
+      const r = await get(cached, path, as?.cookie);
+      return { path, as, cacheControl: r.headers.get("cache-control"), html: await r.text() };
+    }),
+  );
+  for (const { path, as, cacheControl, html } of answers) {
+    const label = `${path} as ${as?.email ?? "anonymous"}`;
+    const [user, favorites] = personalOf(html) ?? [];
+    for (const other of [ann, bob].filter((l) => l !== as)) {
+      expect(html, label).not.toContain(other.email);
+      expect(html, label).not.toContain(other.cookie.split("=")[1]);
+    }
+    if (!as) {
+      expect(user, label).toBe("null");
+      expect(favorites, label).toBe("[]");
+      expect(html, label).not.toContain(`name="intent"`);
+      expect(cacheControl, label).toMatch(/^public/);
+      continue;
+    }
+    expect(cacheControl, label).toBe("private, no-store");
+    expect(JSON.parse(user!).email, label).toBe(as.email);
+    expect(JSON.parse(favorites!), label).toEqual([(as === ann ? first : second).audioUrl]);
+    // Only the listener's own favorite is pressed (its form removes it), wherever it shows.
+    const removable = [
+      ...html.matchAll(/name="intent" value="remove"\/><input type="hidden" name="audioSrc" value="([^"]+)"/g),
+    ];
+    for (const [, src] of removable) expect(src, label).toBe((as === ann ? first : second).audioUrl);
+  }
+  expect(answers.filter((a) => a.as === ann && pressedHearts(a.html) > 0).length).toBeGreaterThan(0);
+});
+
+test("fresh: a favorite toggled or progress written shows on the very next page", async () => {
+  const listener = await signUp("fresh");
+  const home = await (await get(cached, "/?_data=routes/_index")).json();
+  const episode = home.latest[0];
+  expect(pressedHearts(await (await get(cached, "/", listener.cookie)).text())).toBe(0);
+  await favorite(listener, episode);
+  // Every card of that audio (the sample catalog reuses a few files) shows it pressed.
+  expect(pressedHearts(await (await get(cached, "/", listener.cookie)).text())).toBeGreaterThan(0);
+  await favorite(listener, episode, false);
+  expect(pressedHearts(await (await get(cached, "/", listener.cookie)).text())).toBe(0);
+
+  const progress = await fetch(`${cached.origin}/api/progress`, {
+    method: "POST",
+    headers: { Cookie: listener.cookie, Origin: cached.origin, "Content-Type": "application/json" },
+    body: JSON.stringify({
+      AudioTitle: episode.title,
+      Duration: episode.duration,
+      AudioImg: episode.image ?? "",
+      AudioSrc: episode.audioUrl,
+      currentTime: 42,
+      at: Date.now(),
+    }),
+  });
+  expect(progress.status).toBeLessThan(300);
+  const page = await (await get(cached, "/", listener.cookie)).text();
+  expect(page).toContain('"currentTime":42');
+});
