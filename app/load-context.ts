@@ -1,24 +1,13 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { Services } from "~/services/services.server";
 import type { SessionUser } from "~/services/auth.server";
-import type { RootData } from "~/services/types";
 import { timeSession } from "~/services/request-timing.server";
 import { mapFailures, OutageError } from "~/services/outage.server";
 import { serviceUnavailable } from "~/http/responses.server";
+import { TEMPLATE_LISTENER, type ListenerData } from "~/http/listener-page.server";
 import { SITE_UNAVAILABLE } from "~/rules/constants";
 
 /** The signed-in listener's part of the root data (the rest is the same for everyone). */
-export type ListenerData = Pick<RootData, "user" | "favorites" | "restore">;
-
-/**
- * Who a listener template is rendered for (ADR 019): signed in, no favorites, nothing to resume.
- * Every field is replaced per request, so none of it ever reaches a listener.
- */
-export const TEMPLATE_LISTENER: ListenerData = {
-  user: { id: "", email: null },
-  favorites: [],
-  restore: null,
-};
 
 declare module "@remix-run/node" {
   interface AppLoadContext {

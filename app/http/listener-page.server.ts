@@ -1,8 +1,21 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { decodeHTML } from "entities";
 import type { Listener, Part } from "../../server/app-contract";
-import { TEMPLATE_LISTENER } from "~/load-context";
+import type { RootData } from "~/services/types";
 import { FAVORITE_HOLE, HOLE_VARIANT, LISTENER_MARKER } from "~/utils/listener-template";
+
+/** The root data's personal part. */
+export type ListenerData = Pick<RootData, "user" | "favorites" | "restore">;
+
+/**
+ * Who a listener template is rendered for (ADR 019): signed in, no favorites, nothing to resume.
+ * Every field is replaced per request, so none of it ever reaches a listener.
+ */
+export const TEMPLATE_LISTENER: ListenerData = {
+  user: { id: "", email: null },
+  favorites: [],
+  restore: null,
+};
 
 /**
  * Pages as the render cache keeps them (ADR 019): the body of one render cut at what differs per
