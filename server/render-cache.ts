@@ -343,10 +343,13 @@ export function createRemixWithCache(options: RemixWithCacheOptions): {
       chunks.reduce((n, c) => n + c.length, 0),
     );
     if (req.method === "HEAD") return res.end();
-    // The chunks go out in one writev, without copying the page into a new buffer.
+    // The chunks go out in one writev, without copying the page into a new buffer. Uncorked on
+    // the next tick, not by end(): when the compression middleware is in the way it writes later,
+    // and a corked response never drains, so a page larger than its buffer would wait forever.
     res.cork();
     for (let i = 0; i < chunks.length - 1; i++) res.write(chunks[i]);
     res.end(chunks[chunks.length - 1]);
+    process.nextTick(() => res.uncork());
   }
 
   function refresh(key: string, url: string, req: ExpressRequest, template: boolean) {

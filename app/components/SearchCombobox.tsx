@@ -19,6 +19,15 @@ export function SearchCombobox({ id, defaultValue }: { id: string; defaultValue:
   const navigate = useNavigate();
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const request = useRef<AbortController | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  // Words typed before the page became interactive are in the field but not in the state: keep
+  // them, or the next render would blank the box under the listener's fingers.
+  useEffect(() => {
+    const typed = input.current?.value;
+    if (typed !== undefined && typed !== defaultValue) setValue(typed);
+    // Once, when hydrated.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const cancel = () => {
     clearTimeout(timer.current);
@@ -91,6 +100,7 @@ export function SearchCombobox({ id, defaultValue }: { id: string; defaultValue:
   return (
     <div className="combobox">
       <input
+        ref={input}
         type="search"
         name="term"
         role="combobox"

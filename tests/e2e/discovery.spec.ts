@@ -98,6 +98,8 @@ test("sitemap.xml lists every public page, each answering 200 to an anonymous vi
   const expected = [
     ...["/", "/eras", "/about", "/crew-page", "/News", "/News?tab=wtfnews", "/DPB", "/help", "/privacy-policy"],
     "/speical-feature",
+    "/coldcut",
+    "/live",
     ...STATIONS.map(eraLink),
     ...episodes.map((e) => `/episode?title=${q(e.title)}`),
     ...coldcut.map((e) => `/coldcut/?title=${q(e.title)}`),
