@@ -356,6 +356,8 @@ describe.each(engines)("%s", (_name, engine) => {
         ["2", "Zebra crossing", "A show about roads.", "2010-01-01T00:00:00.000Z"],
         ["3", "Night shift", "Zebra zebra zebra: all zebra, all night, zebra.", "2021-01-01T00:00:00.000Z"],
         ["4", "Unrelated", "Nothing to see.", "2022-01-01T00:00:00.000Z"],
+        ["5", "Episode 777: The bunker", "Doors.", "2001-01-01T00:00:00.000Z"],
+        ["6", "Episode 7770: The fridge", "Doors.", "2002-01-01T00:00:00.000Z"],
       ]));
     });
     afterAll(() => close?.());
@@ -363,6 +365,13 @@ describe.each(engines)("%s", (_name, engine) => {
     it("puts the title match first, then descriptions by how much they match, never non-matches", async () => {
       const titles = (await c.searchEpisodes("zebra", 10)).map((e) => e.title);
       expect(titles).toEqual(["Zebra crossing", "Night shift", "Gardening hour"]);
+    });
+
+    it("lists a word typed whole before its longer completions, however new they are", async () => {
+      expect((await c.searchEpisodes("episode 777", 10)).map((e) => e.title)).toEqual([
+        "Episode 777: The bunker",
+        "Episode 7770: The fridge",
+      ]);
     });
 
     it("finds a prefix ('zeb') and a plural via the prefix ('zebra' → 'zebras')", async () => {

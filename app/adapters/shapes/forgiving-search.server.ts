@@ -1,6 +1,6 @@
 import SearchableMap from "minisearch/SearchableMap";
 import { stemmer } from "stemmer";
-import { SEARCH_PAGES_MAX, SEARCH_WORDS_MAX, searchWords, typoBudget } from "~/rules/search";
+import { SEARCH_COUNT_MAX, SEARCH_PAGES_MAX, SEARCH_WORDS_MAX, searchWords, typoBudget } from "~/rules/search";
 import type { SearchResults } from "~/services/catalog.server";
 import type { Episode } from "~/services/types";
 
@@ -165,14 +165,19 @@ export function createForgivingSearch(index: SearchIndex) {
       const prefix = prefixed ? p.prefix : null;
       return ws.length || prefix ? { words: ws, prefix, inTitle: false } : null;
     };
-    // Which words must match: all, else as many as any episode holds.
+    // Which words must match: all, else as many as any episode holds. Counted up to one past
+    // SEARCH_COUNT_MAX; a clause of one word holding a word that common needs no count at all.
     let chosen: number[][] = [];
     let total = 0;
     for (let size = words.length; size >= 1 && total === 0; size--) {
       chosen = subsets(words.length, size)
         .filter((s) => s.every((i) => at(i, maxCost)))
         .slice(0, CLAUSES_MAX);
-      if (chosen.length) total = await index.count(expr(maxCost, 0));
+      const common = chosen.some(
+        (s) => s.length === 1 && [...perWord[s[0]!]!.costs.keys()].some((w) => dict.docs.get(w)! > SEARCH_COUNT_MAX),
+      );
+      if (common) total = SEARCH_COUNT_MAX + 1;
+      else if (chosen.length) total = await index.count(expr(maxCost, 0), SEARCH_COUNT_MAX + 1);
     }
     /**
      * Every chosen clause at this typo level, with `inTitle` of its words in the title; without
@@ -193,6 +198,7 @@ export function createForgivingSearch(index: SearchIndex) {
       prefixes: [...new Set(matched.flatMap((m) => (m.prefix ? [m.prefix] : [])))],
     };
     const pageCount = Math.max(1, Math.min(SEARCH_PAGES_MAX, Math.ceil(total / pageSize)));
+    const more = total > SEARCH_COUNT_MAX;
     const p = Math.min(Math.max(1, page), pageCount);
     const need = p * pageSize;
     const found: Episode[] = [];
@@ -226,7 +232,14 @@ export function createForgivingSearch(index: SearchIndex) {
           const n = all ? total : total >= DENSE ? await index.count(match, DENSE) : null;
           if (n !== 0) take(await index.newest(match, need, n !== null && n >= DENSE));
         }
-    return { items: found.slice((p - 1) * pageSize), total, page: p, pageCount, highlight };
+    return {
+      items: found.slice((p - 1) * pageSize),
+      total: Math.min(total, SEARCH_COUNT_MAX),
+      more,
+      page: p,
+      pageCount,
+      highlight,
+    };
   }
 
   /** The closest common indexed word for each word no episode holds (two typos at most). */
@@ -247,7 +260,15 @@ export function createForgivingSearch(index: SearchIndex) {
       const all = searchWords(term);
       const words = [...new Set(all)].slice(0, SEARCH_WORDS_MAX);
       if (words.length === 0)
-        return { items: [], total: 0, page: 1, pageCount: 1, highlight: { words: [], prefixes: [] }, suggestion: null };
+        return {
+          items: [],
+          total: 0,
+          more: false,
+          page: 1,
+          pageCount: 1,
+          highlight: { words: [], prefixes: [] },
+          suggestion: null,
+        };
       const dict = await load();
       const results = await ranked(words, dict, page, pageSize, all);
       let suggestion: string | null = null;
@@ -268,6 +289,7 @@ export function resultsPage(term: string, found: Episode[], page: number, pageSi
   return {
     items: found.slice((p - 1) * pageSize, p * pageSize),
     total: found.length,
+    more: false,
     page: p,
     pageCount,
     highlight: { words: [...new Set(searchWords(term))], prefixes: [] },
