@@ -200,7 +200,8 @@ export function createForgivingSearch(index: SearchIndex) {
     const pageCount = Math.max(1, Math.min(SEARCH_PAGES_MAX, Math.ceil(total / pageSize)));
     const more = total > SEARCH_COUNT_MAX;
     const p = Math.min(Math.max(1, page), pageCount);
-    const need = p * pageSize;
+    // Every match found ends the search as a full page does (the total is exact when not `more`).
+    const need = Math.min(p * pageSize, total);
     const found: Episode[] = [];
     const seen = new Set<string>();
     const take = (list: Episode[]) => {
