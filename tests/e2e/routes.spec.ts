@@ -497,11 +497,11 @@ test.describe("search (docs/product.md §2: 'Search: <term>', cards, 'No Results
   });
 
   for (const [label, qs] of [
-    ["empty", "?term="],
-    ["whitespace", "?term=%20%20%20"],
-    ["missing", ""],
+    ["an empty", "?term="],
+    ["a whitespace-only", "?term=%20%20%20"],
+    ["a missing", ""],
   ] as const) {
-    test(`an ${label} term asks for a word (not 'No Results for ""'), never an error`, async ({ page }) => {
+    test(`${label} term asks for a word (not 'No Results for ""'), never an error`, async ({ page }) => {
       const res = await open(page, `/search${qs}`);
       expect(res.status()).toBe(200);
       await expect(page.getByText(/type a word/i)).toBeVisible();
