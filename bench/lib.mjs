@@ -1,7 +1,7 @@
 // Shared by the benchmark scripts: start the BUILT server (production mode, fresh data dir,
 // rate limits off — or on, for `npm run load` — local fake upstreams), sign a listener up and
 // in, run autocannon, start a throwaway PostgreSQL.
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
@@ -250,9 +250,8 @@ export function percentile(sorted, p) {
 
 export function gitCommit() {
   try {
-    return fs.readFileSync(".git/HEAD", "utf8").startsWith("ref:")
-      ? fs.readFileSync(path.join(".git", fs.readFileSync(".git/HEAD", "utf8").slice(5).trim()), "utf8").trim()
-      : fs.readFileSync(".git/HEAD", "utf8").trim();
+    // .git is a file in a worktree: ask git.
+    return execFileSync("git", ["rev-parse", "HEAD"], { encoding: "utf8" }).trim();
   } catch {
     return null;
   }

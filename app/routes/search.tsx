@@ -71,14 +71,14 @@ export default function Search() {
         <p className="muted">{LOADING_TEXT}</p>
       </section>
     );
-  const { episodes, marks, total, page, pageCount, suggestion } = results;
+  const { episodes, marks, total, more, page, pageCount, suggestion } = results;
   return (
     <section className="section" aria-labelledby="search-title">
       <h1 id="search-title">{searchHeading(term)}</h1>
       {episodes.length ? (
         <>
           <p className="muted" aria-live="polite">
-            {resultCountText(total)}
+            {resultCountText(total, more)}
             {pageCount > 1 ? ` · page ${page} of ${pageCount}` : ""}
           </p>
           <h2 className="visually-hidden">Results</h2>

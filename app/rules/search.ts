@@ -37,6 +37,11 @@ export const SEARCH_WORDS_MAX = 8;
 export const SEARCH_PAGE_SIZE = 24;
 /** Pages a search lists at most (a listener refines long before). */
 export const SEARCH_PAGES_MAX = 20;
+/**
+ * Episodes a search counts; past it the page says "more than" (counting every match of a common
+ * word costs PostgreSQL a read of each one; a listener refines long before).
+ */
+export const SEARCH_COUNT_MAX = 1000;
 /** Suggestions under the search box while typing. */
 export const SUGGESTIONS_MAX = 6;
 /** Letters typed before suggestions are asked for. */
@@ -52,8 +57,12 @@ export const searchHeading = (term: string) => `Search: ${term}`;
 export const noResultsText = (term: string) => `No Results for "${term}"`;
 /** An empty search: what to do, not 'No Results for ""'. */
 export const EMPTY_SEARCH_TEXT = "Type a word from an episode's title or description in the search box.";
-export const resultCountText = (total: number) =>
-  total === 1 ? "1 episode" : `${total.toLocaleString("en")} episodes`;
+export const resultCountText = (total: number, more = false) =>
+  more
+    ? `More than ${total.toLocaleString("en")} episodes`
+    : total === 1
+      ? "1 episode"
+      : `${total.toLocaleString("en")} episodes`;
 export const DID_YOU_MEAN = "Did you mean";
 export const suggestionCountText = (n: number) =>
   n === 0 ? "No suggestions" : n === 1 ? "1 suggestion" : `${n} suggestions`;

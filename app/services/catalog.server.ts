@@ -5,8 +5,13 @@ export type Series = "main" | "coldcut";
 
 export interface SearchResults {
   items: Episode[];
-  /** Episodes found (the pages list the first SEARCH_PAGES_MAX × pageSize of them). */
+  /**
+   * Episodes found, counted up to SEARCH_COUNT_MAX (the pages list the first SEARCH_PAGES_MAX ×
+   * pageSize of them).
+   */
   total: number;
+  /** More than `total` were found. */
+  more: boolean;
   page: number;
   pageCount: number;
   /** The folded words, and the word starts, that matched: what a results page highlights. */

@@ -498,7 +498,7 @@ test.describe("search (docs/product.md §2: 'Search: <term>', cards, 'No Results
 
   for (const [label, qs] of [
     ["an empty", "?term="],
-    ["a whitespace", "?term=%20%20%20"],
+    ["a whitespace-only", "?term=%20%20%20"],
     ["a missing", ""],
   ] as const) {
     test(`${label} term asks for a word (not 'No Results for ""'), never an error`, async ({ page }) => {

@@ -11,10 +11,11 @@ import { openDatabase, type Db } from "~/adapters/sqlite/db.server";
 import { seedIfEmpty } from "~/adapters/sqlite/seed.server";
 import { createSqliteCatalog, ftsQuery } from "~/adapters/sqlite/catalog.server";
 import { createSqliteContent, createSqliteGallery } from "~/adapters/sqlite/content.server";
-import { createPostgresCatalog, tsQuery } from "~/adapters/postgres/catalog.server";
+import { createPostgresCatalog, searchCondition } from "~/adapters/postgres/catalog.server";
 import { createPostgresContent, createPostgresGallery } from "~/adapters/postgres/content.server";
 import { episodeSearchColumns, openPostgres, preparePostgres } from "~/adapters/postgres/db.server";
 import type { Catalog, SearchResults } from "~/services/catalog.server";
+import type { WordMatch } from "~/adapters/shapes/forgiving-search.server";
 import type { Content, Gallery } from "~/services/content.server";
 import { STATIONS } from "~/rules/eras";
 import { LATEST_EPISODES_COUNT, HOME_NEWS_COUNT } from "~/rules/constants";
@@ -355,6 +356,8 @@ describe.each(engines)("%s", (_name, engine) => {
         ["2", "Zebra crossing", "A show about roads.", "2010-01-01T00:00:00.000Z"],
         ["3", "Night shift", "Zebra zebra zebra: all zebra, all night, zebra.", "2021-01-01T00:00:00.000Z"],
         ["4", "Unrelated", "Nothing to see.", "2022-01-01T00:00:00.000Z"],
+        ["5", "Episode 777: The bunker", "Doors.", "2001-01-01T00:00:00.000Z"],
+        ["6", "Episode 7770: The fridge", "Doors.", "2002-01-01T00:00:00.000Z"],
       ]));
     });
     afterAll(() => close?.());
@@ -362,6 +365,13 @@ describe.each(engines)("%s", (_name, engine) => {
     it("puts the title match first, then descriptions by how much they match, never non-matches", async () => {
       const titles = (await c.searchEpisodes("zebra", 10)).map((e) => e.title);
       expect(titles).toEqual(["Zebra crossing", "Night shift", "Gardening hour"]);
+    });
+
+    it("lists a word typed whole before its longer completions, however new they are", async () => {
+      expect((await c.searchEpisodes("episode 777", 10)).map((e) => e.title)).toEqual([
+        "Episode 777: The bunker",
+        "Episode 7770: The fridge",
+      ]);
     });
 
     it("finds a prefix ('zeb') and a plural via the prefix ('zebra' → 'zebras')", async () => {
@@ -548,8 +558,29 @@ describe("query building: indexed words only, each quoted, so no query syntax ca
   it("SQLite: FTS5 phrases, a word start as a prefix query, title words under a column filter", () => {
     expect(ftsQuery(match)).toBe(`({title} : ("near" OR "a""b") AND ("c" OR "or"*)) OR (("it's"*))`);
   });
-  it("PostgreSQL: quoted lexemes, a word start as :*, title words of weight A", () => {
-    expect(tsQuery(match)).toBe("(('near':A | 'a\"b':A) & ('c' | 'or':*)) | (('it''s':*))");
+  it("PostgreSQL: quoted lexemes in escaped literals, a word start as :*, title words in the title's vector", () => {
+    expect(searchCondition(match)).toBe(
+      `(document @@ to_tsquery('simple', '(''near'' | ''a"b'') & (''c'' | ''or'':*)') AND ` +
+        `title_tsv @@ to_tsquery('simple', '((''near'' | ''a"b''))')) OR ` +
+        `(document @@ to_tsquery('simple', '(''it''''s'':*)'))`,
+    );
+  });
+  it("PostgreSQL: clauses of the same words that differ in their title words become one", () => {
+    const bunker = { words: ["bunker"], prefix: null, inTitle: false };
+    const door = { words: ["door"], prefix: "door", inTitle: false };
+    const titled = (m: WordMatch) => ({ ...m, inTitle: true });
+    expect(
+      searchCondition([
+        [titled(bunker), door],
+        [bunker, titled(door)],
+      ]),
+    ).toBe(
+      `(document @@ to_tsquery('simple', '(''bunker'') & (''door'' | ''door'':*)') AND ` +
+        `title_tsv @@ to_tsquery('simple', '((''bunker'')) | ((''door'' | ''door'':*))'))`,
+    );
+    expect(searchCondition([[titled(bunker), titled(door)]])).toBe(
+      `(title_tsv @@ to_tsquery('simple', '((''bunker'') & (''door'' | ''door'':*))'))`,
+    );
   });
 });
 

@@ -1,6 +1,6 @@
 import SearchableMap from "minisearch/SearchableMap";
 import { stemmer } from "stemmer";
-import { SEARCH_PAGES_MAX, SEARCH_WORDS_MAX, searchWords, typoBudget } from "~/rules/search";
+import { SEARCH_COUNT_MAX, SEARCH_PAGES_MAX, SEARCH_WORDS_MAX, searchWords, typoBudget } from "~/rules/search";
 import type { SearchResults } from "~/services/catalog.server";
 import type { Episode } from "~/services/types";
 
@@ -26,9 +26,13 @@ export type MatchExpr = WordMatch[][];
 export interface SearchIndex {
   /** Every indexed word and the number of episodes holding it. */
   vocabulary(): Promise<Iterable<[string, number]>>;
-  count(match: MatchExpr): Promise<number>;
-  /** Newest first. */
-  newest(match: MatchExpr, limit: number): Promise<Episode[]>;
+  /** Matching episodes, counted up to `atMost` when given. */
+  count(match: MatchExpr, atMost?: number): Promise<number>;
+  /**
+   * Newest first. `dense`: at least DENSE episodes match, so walking the newest episodes and
+   * testing each fills the page after a few; else the matches are looked up and sorted.
+   */
+  newest(match: MatchExpr, limit: number, dense: boolean): Promise<Episode[]>;
   /** The newest episode whose title is exactly these words. */
   exactTitle(words: string[]): Promise<Episode | null>;
 }
@@ -38,6 +42,12 @@ interface Dictionary {
   /** Stem → the indexed words with that stem. */
   stems: SearchableMap<string[]>;
 }
+
+/**
+ * Matches from which listing the newest walks the catalog newest first rather than sorting the
+ * matches (ADR 011): 500 of 20,000 episodes fill a page of 24 after about a thousand rows.
+ */
+export const DENSE = 500;
 
 /** Typo'd neighbours kept per query word (the most common first), so a query stays small. */
 const VARIANTS_MAX = 24;
@@ -148,24 +158,34 @@ export function createForgivingSearch(index: SearchIndex) {
     const last = words.length - 1;
     const perWord = words.map((w, i) => ({ costs: variants(w, dict), prefix: i === last ? w : null }));
     const maxCost = Math.max(0, ...perWord.flatMap((p) => [...p.costs.values()]));
-    const at = (i: number, level: number): WordMatch | null => {
+    /** Word `i` as matched up to `level` typos; the last word's start only when `prefixed`. */
+    const at = (i: number, level: number, prefixed = true): WordMatch | null => {
       const p = perWord[i]!;
       const ws = [...p.costs].filter(([, c]) => c <= level).map(([w]) => w);
-      return ws.length || p.prefix ? { words: ws, prefix: p.prefix, inTitle: false } : null;
+      const prefix = prefixed ? p.prefix : null;
+      return ws.length || prefix ? { words: ws, prefix, inTitle: false } : null;
     };
-    // Which words must match: all, else as many as any episode holds.
+    // Which words must match: all, else as many as any episode holds. Counted up to one past
+    // SEARCH_COUNT_MAX; a clause of one word holding a word that common needs no count at all.
     let chosen: number[][] = [];
     let total = 0;
     for (let size = words.length; size >= 1 && total === 0; size--) {
       chosen = subsets(words.length, size)
         .filter((s) => s.every((i) => at(i, maxCost)))
         .slice(0, CLAUSES_MAX);
-      if (chosen.length) total = await index.count(expr(maxCost, 0));
+      const common = chosen.some(
+        (s) => s.length === 1 && [...perWord[s[0]!]!.costs.keys()].some((w) => dict.docs.get(w)! > SEARCH_COUNT_MAX),
+      );
+      if (common) total = SEARCH_COUNT_MAX + 1;
+      else if (chosen.length) total = await index.count(expr(maxCost, 0), SEARCH_COUNT_MAX + 1);
     }
-    /** Every chosen clause at this typo level, with `inTitle` of its words in the title. */
-    function expr(level: number, inTitle: number): MatchExpr {
+    /**
+     * Every chosen clause at this typo level, with `inTitle` of its words in the title; without
+     * the last word's other completions unless `prefixed`.
+     */
+    function expr(level: number, inTitle: number, prefixed = true): MatchExpr {
       return chosen.flatMap((s) => {
-        const clause = s.map((i) => at(i, level));
+        const clause = s.map((i) => at(i, level, prefixed));
         if (!clause.every(Boolean)) return [];
         return subsets(s.length, inTitle).map((titled) =>
           (clause as WordMatch[]).map((m, i) => (titled.includes(i) ? { ...m, inTitle: true } : m)),
@@ -178,8 +198,10 @@ export function createForgivingSearch(index: SearchIndex) {
       prefixes: [...new Set(matched.flatMap((m) => (m.prefix ? [m.prefix] : [])))],
     };
     const pageCount = Math.max(1, Math.min(SEARCH_PAGES_MAX, Math.ceil(total / pageSize)));
+    const more = total > SEARCH_COUNT_MAX;
     const p = Math.min(Math.max(1, page), pageCount);
-    const need = p * pageSize;
+    // Every match found ends the search as a full page does (the total is exact when not `more`).
+    const need = Math.min(p * pageSize, total);
     const found: Episode[] = [];
     const seen = new Set<string>();
     const take = (list: Episode[]) => {
@@ -199,14 +221,26 @@ export function createForgivingSearch(index: SearchIndex) {
     const titleRanks = size <= TITLE_RANKED_WORDS ? [...Array(size + 1).keys()].reverse() : [size, 0];
     const asked = new Set<string>();
     for (let level = 0; total > 0 && level <= maxCost; level++)
-      for (const inTitle of titleRanks) {
-        const match = expr(level, inTitle);
-        const query = JSON.stringify(match);
-        if (found.length >= need || match.length === 0 || asked.has(query)) continue;
-        asked.add(query);
-        take(await index.newest(match, need));
-      }
-    return { items: found.slice((p - 1) * pageSize), total, page: p, pageCount, highlight };
+      for (const inTitle of titleRanks)
+        // A word typed whole before its longer completions: "episode 777" before "Episode 7770".
+        for (const prefixed of [false, true]) {
+          const match = expr(level, inTitle, prefixed);
+          const query = JSON.stringify(match);
+          if (found.length >= need || match.length === 0 || asked.has(query)) continue;
+          asked.add(query);
+          // Its matches counted (up to DENSE) to pick the plan, unless known: all of them, or few.
+          const all = level === maxCost && inTitle === 0 && prefixed;
+          const n = all ? total : total >= DENSE ? await index.count(match, DENSE) : null;
+          if (n !== 0) take(await index.newest(match, need, n !== null && n >= DENSE));
+        }
+    return {
+      items: found.slice((p - 1) * pageSize),
+      total: Math.min(total, SEARCH_COUNT_MAX),
+      more,
+      page: p,
+      pageCount,
+      highlight,
+    };
   }
 
   /** The closest common indexed word for each word no episode holds (two typos at most). */
@@ -227,7 +261,15 @@ export function createForgivingSearch(index: SearchIndex) {
       const all = searchWords(term);
       const words = [...new Set(all)].slice(0, SEARCH_WORDS_MAX);
       if (words.length === 0)
-        return { items: [], total: 0, page: 1, pageCount: 1, highlight: { words: [], prefixes: [] }, suggestion: null };
+        return {
+          items: [],
+          total: 0,
+          more: false,
+          page: 1,
+          pageCount: 1,
+          highlight: { words: [], prefixes: [] },
+          suggestion: null,
+        };
       const dict = await load();
       const results = await ranked(words, dict, page, pageSize, all);
       let suggestion: string | null = null;
@@ -248,6 +290,7 @@ export function resultsPage(term: string, found: Episode[], page: number, pageSi
   return {
     items: found.slice((p - 1) * pageSize, p * pageSize),
     total: found.length,
+    more: false,
     page: p,
     pageCount,
     highlight: { words: [...new Set(searchWords(term))], prefixes: [] },

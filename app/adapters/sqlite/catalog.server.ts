@@ -36,15 +36,8 @@ export function createSqliteCatalog(db: Db): Catalog {
     `SELECT ${EPISODE_COLUMNS} FROM episodes WHERE series = ? AND fold_title(title) = ? LIMIT 1`,
   );
   // Newest first among the episodes a full-text query matches, without sorting every match
-  // (ADR 011). Two plans, picked by a capped count of the matches:
-  // - many matches: walk the pubdate index and test each row against the match set; dense
-  //   matches fill the page after a few rows;
-  // - few matches: look the matches up by rowid and sort them (walking 20,000 index rows to find
-  //   three would cost more).
-  const DENSE = 500;
-  const matchCount = db.prepare(
-    `SELECT count(*) AS n FROM (SELECT rowid FROM episodes_fts WHERE episodes_fts MATCH ? LIMIT ${DENSE})`,
-  );
+  // (ADR 011): many matches walk the pubdate index and test each row against the match set;
+  // few are looked up by rowid and sorted (walking 20,000 index rows to find three costs more).
   const newestDense = db.prepare(`SELECT ${EPISODE_COLUMNS} FROM episodes INDEXED BY episodes_newest
     WHERE rowid_ IN (SELECT rowid FROM episodes_fts WHERE episodes_fts MATCH ?)
     ORDER BY pubdate DESC LIMIT ?`);
@@ -54,6 +47,9 @@ export function createSqliteCatalog(db: Db): Catalog {
     FROM episodes_fts f JOIN episodes e ON e.rowid_ = f.rowid
     WHERE episodes_fts MATCH ? ORDER BY e.pubdate DESC LIMIT ?`);
   const total = db.prepare("SELECT count(*) AS n FROM episodes_fts WHERE episodes_fts MATCH ?").pluck();
+  const capped = db
+    .prepare("SELECT count(*) AS n FROM (SELECT rowid FROM episodes_fts WHERE episodes_fts MATCH ? LIMIT ?)")
+    .pluck();
   const words = db.prepare("SELECT term, doc FROM episodes_fts_words").raw();
   // Titles that start with the words typed; a few are enough to find the one that is only them.
   const titleStart = db.prepare(`SELECT ${EPISODE_COLUMNS.split(", ")
@@ -64,14 +60,11 @@ export function createSqliteCatalog(db: Db): Catalog {
     async vocabulary() {
       return words.all() as [string, number][];
     },
-    async count(match) {
-      return total.get(ftsQuery(match)) as number;
+    async count(match, atMost) {
+      return (atMost === undefined ? total.get(ftsQuery(match)) : capped.get(ftsQuery(match), atMost)) as number;
     },
-    async newest(match, limit) {
-      const query = ftsQuery(match);
-      const n = (matchCount.get(query) as { n: number }).n;
-      if (n === 0) return [];
-      return ((n < DENSE ? newestSparse : newestDense).all(query, limit) as EpisodeDbRow[]).map(toEpisode);
+    async newest(match, limit, dense) {
+      return ((dense ? newestDense : newestSparse).all(ftsQuery(match), limit) as EpisodeDbRow[]).map(toEpisode);
     },
     async exactTitle(words) {
       const wanted = words.join(" ");
