@@ -1,17 +1,27 @@
 import { useNavigate } from "@remix-run/react";
 import { Fragment, useEffect, useRef, useState, type KeyboardEvent } from "react";
-import { SEARCH_PLACEHOLDER, SEARCH_TERM_MAX } from "~/rules/constants";
 import { SUGGEST_DEBOUNCE_MS, SUGGEST_MIN_LENGTH, suggestionCountText, suggestionsLink } from "~/rules/search";
 import type { Suggestion } from "~/services/types";
+import type { Handover, SearchInputProps } from "./SearchBox";
 
 /**
  * The search box with suggestions as a listener types (WAI-ARIA combobox with a listbox popup):
  * arrows move through the suggestions, Enter opens the one chosen (or searches), Escape closes
  * the list, then clears the box. Without JavaScript it is a plain search field of its form.
- * Asks after a pause in typing; a newer keystroke cancels the request still out.
+ * Asks after a pause in typing; a newer keystroke cancels the request still out. Loaded after the
+ * first load (ADR 008): it takes over the plain field's text and focus.
  */
-export function SearchCombobox({ id, defaultValue }: { id: string; defaultValue: string }) {
-  const [value, setValue] = useState(defaultValue);
+export default function SearchCombobox({
+  id,
+  handover,
+  inputProps,
+}: {
+  id: string;
+  handover: () => Handover;
+  inputProps: SearchInputProps;
+}) {
+  const [initial] = useState(handover);
+  const [value, setValue] = useState(initial.value);
   const [items, setItems] = useState<Suggestion[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -25,6 +35,14 @@ export function SearchCombobox({ id, defaultValue }: { id: string; defaultValue:
     request.current?.abort();
   };
   useEffect(() => cancel, []);
+
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (!initial.focused || !input.current) return;
+    input.current.focus();
+    input.current.setSelectionRange(initial.value.length, initial.value.length);
+    if (initial.typed) ask(initial.value);
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
   const close = () => {
     setOpen(false);
@@ -91,18 +109,12 @@ export function SearchCombobox({ id, defaultValue }: { id: string; defaultValue:
   return (
     <div className="combobox">
       <input
-        type="search"
-        name="term"
+        {...inputProps}
         role="combobox"
-        aria-label="Search episodes"
-        aria-autocomplete="list"
-        aria-expanded={expanded}
         aria-controls={listId}
+        ref={input}
+        aria-expanded={expanded}
         aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
-        autoComplete="off"
-        placeholder={SEARCH_PLACEHOLDER}
-        maxLength={SEARCH_TERM_MAX}
-        enterKeyHint="search"
         value={value}
         onChange={(event) => {
           setValue(event.target.value);
