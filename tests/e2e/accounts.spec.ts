@@ -115,7 +115,7 @@ test.describe("accounts with JavaScript", () => {
     const listening = other.waitForResponse(/\/ClientExtras-[^/]+\.js$/);
     await other.goto("/");
     await listening;
-    await expect(other.getByRole("link", { name: "Profile" })).toBeVisible();
+    await expect(other.getByRole("link", { name: "Profile", exact: true })).toBeVisible();
     await other.evaluate(() => ((window as unknown as { __hrsNoReload: boolean }).__hrsNoReload = true));
     const latest = other.getByRole("list", { name: "Latest Episodes" });
     const title = (await latest.getByRole("heading").first().textContent())!.trim();

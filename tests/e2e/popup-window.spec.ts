@@ -100,7 +100,7 @@ test("Google in a popup window: the episode keeps playing on the same audio elem
   await popup.getByRole("button", { name: "Continue" }).click();
   await closed;
 
-  await expect(page.getByRole("link", { name: "Profile" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Profile", exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/user$/);
   const after = await audio(page);
   expect(after.tag, "the same audio element").toBe("the-one");
@@ -118,7 +118,7 @@ test("a blocked popup: the same button runs the redirect flow and signs in", asy
   await expect(page).toHaveTitle("Sign in - Google Accounts");
   await page.getByLabel("Email").fill(uniqueEmail("popup-blocked"));
   await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page.getByRole("link", { name: "Profile" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Profile", exact: true })).toBeVisible();
 });
 
 test("analytics: nothing before consent, then one page view per client navigation, no cookie; the choice is remembered", async ({
