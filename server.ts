@@ -90,6 +90,7 @@ app.use(
               : env.ANALYTICS_PROVIDER === "plausible" && env.ANALYTICS_ENDPOINT
                 ? { provider: "plausible", endpoint: env.ANALYTICS_ENDPOINT }
                 : undefined,
+          signInOrigins: services.auth.signInOrigins,
         },
       ),
     },

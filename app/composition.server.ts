@@ -179,7 +179,7 @@ export async function createServices(env: Env, stores?: Stores): Promise<Service
       siteUrl: env.SITE_URL,
       google:
         env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
-          ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
+          ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, oauthUrl: env.GOOGLE_OAUTH_URL }
           : undefined,
       facebook:
         env.FACEBOOK_CLIENT_ID && env.FACEBOOK_CLIENT_SECRET

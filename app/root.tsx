@@ -28,6 +28,7 @@ import { APP, THEME_COLOR } from "~/rules/brand";
 import { errorTitle, pageMeta, SHOW_DESCRIPTION } from "~/utils/meta";
 import { publicOrigin } from "~/http/origin.server";
 import { takeSessionStale } from "~/player/session-events";
+import { afterLoad } from "~/utils/after-load";
 
 const ClientExtras = lazy(() => import("~/auth/ClientExtras"));
 const SessionPlayerBridge = lazy(() =>
@@ -137,8 +138,9 @@ export default function App() {
   // The session bridge loads once a listener has signed in during this visit, from an effect
   // (never server-rendered), and stays mounted to see the sign-out.
   const [everSignedIn, setEverSignedIn] = useState(false);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  // The auth-state listener and analytics wait for the load event: no first-load bytes.
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => afterLoad(() => setLoaded(true)), []);
   const signedIn = Boolean(user);
   useEffect(() => {
     if (signedIn) setEverSignedIn(true);
@@ -154,7 +156,7 @@ export default function App() {
         <Outlet />
       </Chrome>
       <GlobalPlayer />
-      {hydrated ? (
+      {loaded ? (
         <Suspense fallback={null}>
           <ClientExtras uid={user?.id ?? null} config={config} />
         </Suspense>

@@ -53,6 +53,8 @@ export interface AppServer {
     invalidate(reason: string): void;
     onInvalidate(listener: (reason: string) => void): () => void;
     close(): Promise<void>;
+    /** The OAuth providers' authorization pages (CSP form-action). */
+    auth: { signInOrigins: string[] };
   };
   /** Rate-limit counters shared by every instance (PostgreSQL), or none: each process counts its own. */
   rateLimitStore: RateLimitStore | undefined;

@@ -17,6 +17,8 @@ export interface ThirdParties {
   /** Firebase popup sign-in: the project's auth domain, or an Auth emulator's host:port (tests). */
   firebaseAuth?: { authDomain: string; emulatorHost?: string };
   analytics?: { provider: "firebase" } | { provider: "plausible"; endpoint: string };
+  /** The OAuth providers' authorization pages, which the sign-in forms redirect to. */
+  signInOrigins?: string[];
 }
 
 /**
@@ -129,7 +131,8 @@ export function contentSecurityPolicy(
     ],
     "object-src": ["'none'"],
     "base-uri": ["'none'"],
-    "form-action": ["'self'"],
+    // Browsers hold a form's redirects to form-action too: the OAuth sign-in forms end on the provider.
+    "form-action": ["'self'", ...(parties.signInOrigins ?? [])],
     "frame-ancestors": ["'none'"],
   };
 }

@@ -1,17 +1,27 @@
 import { useNavigate } from "@remix-run/react";
 import { Fragment, useEffect, useRef, useState, type KeyboardEvent } from "react";
-import { SEARCH_PLACEHOLDER, SEARCH_TERM_MAX } from "~/rules/constants";
 import { SUGGEST_DEBOUNCE_MS, SUGGEST_MIN_LENGTH, suggestionCountText, suggestionsLink } from "~/rules/search";
 import type { Suggestion } from "~/services/types";
+import type { Handover, SearchInputProps } from "./SearchBox";
 
 /**
  * The search box with suggestions as a listener types (WAI-ARIA combobox with a listbox popup):
  * arrows move through the suggestions, Enter opens the one chosen (or searches), Escape closes
  * the list, then clears the box. Without JavaScript it is a plain search field of its form.
- * Asks after a pause in typing; a newer keystroke cancels the request still out.
+ * Asks after a pause in typing; a newer keystroke cancels the request still out. Loaded after the
+ * first load (ADR 008): it takes over the plain field's text and focus.
  */
-export function SearchCombobox({ id, defaultValue }: { id: string; defaultValue: string }) {
-  const [value, setValue] = useState(defaultValue);
+export default function SearchCombobox({
+  id,
+  handover,
+  inputProps,
+}: {
+  id: string;
+  handover: () => Handover;
+  inputProps: SearchInputProps;
+}) {
+  const [initial] = useState(handover);
+  const [value, setValue] = useState(initial.value);
   const [items, setItems] = useState<Suggestion[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -19,21 +29,20 @@ export function SearchCombobox({ id, defaultValue }: { id: string; defaultValue:
   const navigate = useNavigate();
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const request = useRef<AbortController | null>(null);
-  const input = useRef<HTMLInputElement>(null);
-  // Words typed before the page became interactive are in the field but not in the state: keep
-  // them, or the next render would blank the box under the listener's fingers.
-  useEffect(() => {
-    const typed = input.current?.value;
-    if (typed !== undefined && typed !== defaultValue) setValue(typed);
-    // Once, when hydrated.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
 
   const cancel = () => {
     clearTimeout(timer.current);
     request.current?.abort();
   };
   useEffect(() => cancel, []);
+
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (!initial.focused || !input.current) return;
+    input.current.focus();
+    input.current.setSelectionRange(initial.value.length, initial.value.length);
+    if (initial.typed) ask(initial.value);
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
   const close = () => {
     setOpen(false);
@@ -71,6 +80,7 @@ export function SearchCombobox({ id, defaultValue }: { id: string; defaultValue:
     navigate(s.href);
   };
 
+  const expanded = open && items.length > 0;
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     const n = items.length;
     if (event.key === "ArrowDown" || event.key === "ArrowUp") {
@@ -82,10 +92,11 @@ export function SearchCombobox({ id, defaultValue }: { id: string; defaultValue:
     } else if (event.key === "Enter" && open && active >= 0) {
       event.preventDefault();
       go(items[active]!);
-    } else if (event.key === "Escape") {
-      // A search field clears itself on Escape; the first Escape only closes the list.
+    } else if (event.key === "Escape" && (expanded || value)) {
+      // A search field clears itself on Escape; the first Escape only closes the list. An empty,
+      // closed box leaves Escape to the menu around it.
       event.preventDefault();
-      if (open) close();
+      if (expanded) close();
       else {
         cancel();
         setValue("");
@@ -96,23 +107,15 @@ export function SearchCombobox({ id, defaultValue }: { id: string; defaultValue:
 
   const listId = `${id}-suggestions`;
   const optionId = (i: number) => `${id}-suggestion-${i}`;
-  const expanded = open && items.length > 0;
   return (
     <div className="combobox">
       <input
-        ref={input}
-        type="search"
-        name="term"
+        {...inputProps}
         role="combobox"
-        aria-label="Search episodes"
-        aria-autocomplete="list"
-        aria-expanded={expanded}
         aria-controls={listId}
+        ref={input}
+        aria-expanded={expanded}
         aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
-        autoComplete="off"
-        placeholder={SEARCH_PLACEHOLDER}
-        maxLength={SEARCH_TERM_MAX}
-        enterKeyHint="search"
         value={value}
         onChange={(event) => {
           setValue(event.target.value);

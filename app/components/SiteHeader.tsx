@@ -4,7 +4,7 @@ import { useEffect, useRef } from "react";
 import { NAV_LINKS } from "~/rules/social";
 import { SEARCH_PLACEHOLDER } from "~/rules/constants";
 import { SocialList } from "./SocialLinks";
-import { SearchCombobox } from "./SearchCombobox";
+import { SearchBox } from "./SearchBox";
 import { ServerMemo } from "~/utils/server-memo";
 
 /** docs/product.md §2 Navigation bar (desktop) and the mobile header with its burger menu. */
@@ -61,7 +61,7 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
           </nav>
 
           <Form method="get" action="/search" role="search" className="search-box" key={term}>
-            <SearchCombobox id="site-search" defaultValue={term} />
+            <SearchBox id="site-search" defaultValue={term} />
             <button type="submit" aria-label="Search">
               <SearchIcon size={20} />
             </button>

@@ -98,6 +98,14 @@ const envSchema = z
     /** Google and Facebook sign-in: offered only when both id and secret are set. */
     GOOGLE_CLIENT_ID: z.string().trim().optional(),
     GOOGLE_CLIENT_SECRET: z.string().trim().optional(),
+    /**
+     * An OAuth server answering on Google's paths in place of Google's hosts (default: Google's).
+     * https, or http on a loopback host: a local fake in tests.
+     */
+    GOOGLE_OAUTH_URL: optionalUrl.refine(
+      (v) => !v || /^https:/.test(v) || /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\/|$)/.test(v),
+      "must be https (http only on a loopback host)",
+    ),
     FACEBOOK_CLIENT_ID: z.string().trim().optional(),
     FACEBOOK_CLIENT_SECRET: z.string().trim().optional(),
     /** Requests per minute per client address, by tier (0 turns a tier off). */

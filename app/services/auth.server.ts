@@ -99,9 +99,20 @@ export interface AuthConfig {
   production: boolean;
   secrets: string[];
   siteUrl: string | undefined;
-  google?: { clientId: string; clientSecret: string };
+  /** `oauthUrl`: a server answering on Google's OAuth paths in place of Google's hosts. */
+  google?: { clientId: string; clientSecret: string; oauthUrl?: string };
   facebook?: { clientId: string; clientSecret: string };
 }
+
+const FACEBOOK_AUTHORIZATION_URL = "https://www.facebook.com/v19.0/dialog/oauth";
+const GOOGLE_AUTHORIZATION_URL = "https://accounts.google.com/o/oauth2/v2/auth";
+
+/** Google's OAuth endpoints (authorization, token, OpenID user info) on `origin` instead of Google's hosts. */
+export const googleEndpoints = (origin: string) => ({
+  authorizationURL: new URL("/o/oauth2/v2/auth", origin).href,
+  tokenURL: new URL("/token", origin).href,
+  userInfoURL: new URL("/oauth2/v3/userinfo", origin).href,
+});
 
 /** Facebook login as an OAuth2Strategy subclass (remix-auth-facebook targets Remix 1). */
 export class FacebookStrategy<User> extends OAuth2Strategy<User, OAuth2Profile, Record<string, unknown>> {
@@ -113,7 +124,7 @@ export class FacebookStrategy<User> extends OAuth2Strategy<User, OAuth2Profile, 
     super(
       {
         ...options,
-        authorizationURL: "https://www.facebook.com/v19.0/dialog/oauth",
+        authorizationURL: FACEBOOK_AUTHORIZATION_URL,
         tokenURL: "https://graph.facebook.com/v19.0/oauth/access_token",
         scope: "public_profile,email",
       },
@@ -156,6 +167,8 @@ export interface Auth {
   /** Starts (redirect to provider) or completes (returns user) an OAuth flow. */
   oauth(provider: OAuthProvider, request: Request): Promise<SessionUser>;
   providers: { google: boolean; facebook: boolean };
+  /** The providers' authorization pages: where a sign-in form's redirect takes the browser (CSP form-action). */
+  signInOrigins: string[];
   /** Popup sign-in in the browser: the account a verified ID token names (its records made if new), or IdTokenRefused. */
   signInWithIdToken?(idToken: string): Promise<SessionUser>;
 }
@@ -224,25 +237,25 @@ export function createAuth(deps: {
     config.siteUrl ? new URL(`/auth/${provider}/callback`, config.siteUrl).href : `/auth/${provider}/callback`;
 
   if (config.google) {
-    authenticator.use(
-      new GoogleStrategy(
-        {
-          clientID: config.google.clientId,
-          clientSecret: config.google.clientSecret,
-          callbackURL: callbackURL("google"),
-        },
-        async ({ profile }) => {
-          const raw = profile._json as { sub?: string; email?: string; email_verified?: boolean | string };
-          return fromProvider({
-            provider: "google",
-            subject: String(raw.sub ?? profile.id),
-            email: raw.email ?? null,
-            emailVerified: raw.email_verified === true || raw.email_verified === "true",
-          });
-        },
-      ),
-      "google",
+    const google = new GoogleStrategy(
+      {
+        clientID: config.google.clientId,
+        clientSecret: config.google.clientSecret,
+        callbackURL: callbackURL("google"),
+      },
+      async ({ profile }) => {
+        const raw = profile._json as { sub?: string; email?: string; email_verified?: boolean | string };
+        return fromProvider({
+          provider: "google",
+          subject: String(raw.sub ?? profile.id),
+          email: raw.email ?? null,
+          emailVerified: raw.email_verified === true || raw.email_verified === "true",
+        });
+      },
     );
+    // remix-auth-google names Google's hosts itself; the same paths on another origin replace them.
+    if (config.google.oauthUrl) Object.assign(google, googleEndpoints(config.google.oauthUrl));
+    authenticator.use(google, "google");
   }
   if (config.facebook) {
     authenticator.use(
@@ -274,6 +287,18 @@ export function createAuth(deps: {
 
   return {
     providers: { google: Boolean(config.google), facebook: Boolean(config.facebook) },
+    signInOrigins: [
+      ...(config.google
+        ? [
+            new URL(
+              config.google.oauthUrl
+                ? googleEndpoints(config.google.oauthUrl).authorizationURL
+                : GOOGLE_AUTHORIZATION_URL,
+            ).origin,
+          ]
+        : []),
+      ...(config.facebook ? [new URL(FACEBOOK_AUTHORIZATION_URL).origin] : []),
+    ],
     async userFromCookie(cookieHeader) {
       if (!cookieHeader) return null;
       try {

@@ -19,6 +19,8 @@ import { asListener, PASSWORD, signIn, signUp, signedIn, uniqueEmail } from "./h
 import { linkInMail, mailsTo } from "./helpers/mail";
 import { startAppServer } from "./support/app-server";
 import { isDesktopJs } from "./support/projects";
+import { audio } from "./support/player";
+import { SIGNED_OUT_NOTICE } from "../../app/player/machine";
 
 const audioTime = (page: Page) =>
   page.evaluate(() => (document.getElementById("global-audio") as HTMLAudioElement).currentTime);
@@ -100,6 +102,37 @@ test.describe("accounts with JavaScript", () => {
     await expect(player.getByRole("button", { name: "Go live" })).toBeVisible();
     await expect(player.getByRole("button", { name: "Play" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Your profile and favorites" })).toBeVisible();
+  });
+
+  test("sign-out in one tab: the other tab's header and player follow, without a reload", async ({
+    page,
+    context,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop-js", "a browser-level listener: one run is enough");
+    await signedIn(page);
+    const other = await context.newPage();
+    // The auth-state listener arrives after the load event.
+    const listening = other.waitForResponse(/\/ClientExtras-[^/]+\.js$/);
+    await other.goto("/");
+    await listening;
+    await expect(other.getByRole("link", { name: "Profile", exact: true })).toBeVisible();
+    await other.evaluate(() => ((window as unknown as { __hrsNoReload: boolean }).__hrsNoReload = true));
+    const latest = other.getByRole("list", { name: "Latest Episodes" });
+    const title = (await latest.getByRole("heading").first().textContent())!.trim();
+    await latest.getByRole("button", { name: `Play ${title}` }).click();
+    const bar = other.getByRole("region", { name: "Player" });
+    await expect(bar.getByTestId("player-title")).toHaveText(title);
+
+    await page.goto("/user");
+    await page.getByRole("button", { name: "Log Out" }).click();
+    await expect(page).toHaveURL(/\/$/);
+
+    // The header signs out; the player lets go of the listener's episode and says why.
+    await expect(other.getByRole("link", { name: "Your profile and favorites" })).toBeVisible();
+    await expect(bar.getByRole("status").filter({ hasText: SIGNED_OUT_NOTICE })).toBeVisible();
+    await expect(bar.getByTestId("player-title")).not.toHaveText(title);
+    expect(await audio(other)).toMatchObject({ paused: true, src: "" });
+    expect(await other.evaluate(() => (window as unknown as { __hrsNoReload?: boolean }).__hrsNoReload)).toBe(true);
   });
 
   test("a sign-up error is alerted with the spec's text", async ({ page }) => {

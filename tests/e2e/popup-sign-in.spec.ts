@@ -43,7 +43,7 @@ test("Google popup sign-in: the episode keeps playing on the same audio element,
   await popup.getByLabel("Email").fill(`popup-${Date.now()}@example.com`);
   await popup.getByRole("button", { name: "Sign in with google.com" }).click();
 
-  await expect(page.getByRole("link", { name: "Profile" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Profile", exact: true })).toBeVisible();
   const after = await audio(page);
   expect(after.tag, "the same audio element").toBe("the-one");
   expect(after.paused).toBe(false);

@@ -28,3 +28,14 @@ describe("Content-Security-Policy media sources", () => {
     expect(contentSecurityPolicy(nonce, urls)["img-src"]).toEqual(["'self'", "data:", "https:"]);
   });
 });
+
+describe("Content-Security-Policy form-action", () => {
+  it("is this origin, plus the OAuth providers' authorization pages the sign-in forms redirect to", () => {
+    expect(contentSecurityPolicy(nonce, urls)["form-action"]).toEqual(["'self'"]);
+    expect(
+      contentSecurityPolicy(nonce, urls, {
+        signInOrigins: ["https://accounts.google.com", "https://www.facebook.com"],
+      })["form-action"],
+    ).toEqual(["'self'", "https://accounts.google.com", "https://www.facebook.com"]);
+  });
+});

@@ -1,0 +1,66 @@
+import { lazy, startTransition, Suspense, useEffect, useRef, useState } from "react";
+import { whenLoadedAndIdle } from "~/utils/after-load";
+import { SEARCH_PLACEHOLDER, SEARCH_TERM_MAX } from "~/rules/constants";
+
+const SearchCombobox = lazy(() => import("./SearchCombobox"));
+
+/** What the suggestions combobox takes over from the plain field it replaces. */
+export interface Handover {
+  value: string;
+  focused: boolean;
+  typed: boolean;
+}
+
+/** The search field's attributes, the same before and after the combobox takes over. */
+const searchInputProps = () =>
+  ({
+    type: "search",
+    name: "term",
+    "aria-label": "Search episodes",
+    "aria-autocomplete": "list",
+    autoComplete: "off",
+    placeholder: SEARCH_PLACEHOLDER,
+    maxLength: SEARCH_TERM_MAX,
+    enterKeyHint: "search",
+  }) as const;
+export type SearchInputProps = ReturnType<typeof searchInputProps>;
+
+/**
+ * The nav bar's search field. Server-rendered and in the first load as a plain field of its form
+ * (all it is without JavaScript); the suggestions combobox loads after the load event, or at
+ * once when the field gets focus, and replaces it with the same markup.
+ */
+export function SearchBox({ id, defaultValue }: { id: string; defaultValue: string }) {
+  const [enhanced, setEnhanced] = useState(false);
+  const field = useRef<HTMLInputElement>(null);
+  // A transition keeps the plain field on screen (and focused) until the combobox has loaded.
+  const enhance = () => startTransition(() => setEnhanced(true));
+  useEffect(() => whenLoadedAndIdle(enhance), []);
+
+  const listId = `${id}-suggestions`;
+  const plain = (
+    <div className="combobox">
+      <input
+        {...searchInputProps()}
+        role="combobox"
+        aria-controls={listId}
+        ref={field}
+        aria-expanded={false}
+        defaultValue={defaultValue}
+        onFocus={enhance}
+      />
+      <ul id={listId} role="listbox" aria-label="Suggestions" className="combobox__list" hidden />
+      <p className="visually-hidden" role="status" aria-live="polite" />
+    </div>
+  );
+  const handover = (): Handover => {
+    const value = field.current?.value ?? defaultValue;
+    return { value, focused: document.activeElement === field.current, typed: value !== defaultValue };
+  };
+  // One boundary throughout, so the transition leaves the plain field in place until the swap.
+  return (
+    <Suspense fallback={plain}>
+      {enhanced ? <SearchCombobox id={id} handover={handover} inputProps={searchInputProps()} /> : plain}
+    </Suspense>
+  );
+}

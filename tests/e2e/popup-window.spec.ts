@@ -1,0 +1,185 @@
+/**
+ * The embedded accounts' Google sign-in in a popup window, and analytics behind consent (ADR 020),
+ * on a private server whose Google OAuth server (GOOGLE_OAUTH_URL) and Plausible-compatible
+ * endpoint are the local fakes of tests/e2e/fake-upstreams.mjs. Desktop with JavaScript only: the
+ * flows exist only with JavaScript, and nothing here depends on where the catalog comes from.
+ */
+import net from "node:net";
+import { expect, test, type Page } from "@playwright/test";
+import { startAppServer, type AppServer } from "./support/app-server";
+import { audio, cardPlay, expectPlaying, tagAudio } from "./support/player";
+import { episodes, newestFirst } from "./support/sample";
+import { uniqueEmail } from "./helpers/auth";
+
+interface Upstreams {
+  origin: string;
+  close(): void;
+}
+interface Hit {
+  name: string;
+  url: string;
+  domain: string;
+  cookie: string | null;
+  props?: Record<string, string>;
+}
+
+let upstreams: Upstreams;
+let server: AppServer;
+
+// One private server for the file: its tests run in order in one worker.
+test.describe.configure({ mode: "default" });
+
+test.beforeAll(async () => {
+  const { startFakeUpstreams } = (await import("./fake-upstreams.mjs")) as {
+    startFakeUpstreams(port: number): Promise<Upstreams>;
+  };
+  upstreams = await startFakeUpstreams(0);
+  // OAuth callbacks are built on SITE_URL (else https), so the server's port is chosen first.
+  const port = await new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+  server = await startAppServer(
+    {
+      PORT: String(port),
+      SITE_URL: `http://127.0.0.1:${port}`,
+      LIVE_STREAM_URL: `${upstreams.origin}/live/stream.mp3`,
+      GOOGLE_CLIENT_ID: "e2e-google-client",
+      GOOGLE_CLIENT_SECRET: "e2e-google-secret",
+      GOOGLE_OAUTH_URL: upstreams.origin,
+      ANALYTICS_PROVIDER: "plausible",
+      ANALYTICS_ENDPOINT: `${upstreams.origin}/api/event`,
+      ANALYTICS_DOMAIN: "e2e.example",
+      ANALYTICS_CONSENT: "ask",
+    },
+    "popup-window",
+  );
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  upstreams?.close();
+});
+
+/** Opens a page of the private server, hydrated (the player marks its element ready). */
+async function open(page: Page, path: string) {
+  await page.goto(server.origin + path);
+  await page.locator("#global-audio[data-ready]").waitFor({ state: "attached", timeout: 20_000 });
+}
+
+const consent = (page: Page) => page.getByRole("region", { name: /May we count visits/ });
+
+/** Says no to analytics up front (the sign-in tests are not about it). */
+const noAnalytics = (page: Page) =>
+  page.addInitScript(() => window.localStorage.setItem("hrs-analytics-consent", "denied"));
+
+const hits = async (): Promise<Hit[]> => (await fetch(`${upstreams.origin}/__events`)).json() as Promise<Hit[]>;
+
+test("Google in a popup window: the episode keeps playing on the same audio element, no reload", async ({ page }) => {
+  test.setTimeout(60_000);
+  await noAnalytics(page);
+  const episode = newestFirst(episodes)[0]!;
+  await open(page, "/");
+  await page.evaluate(() => ((window as unknown as { __hrsNoReload: boolean }).__hrsNoReload = true));
+  await cardPlay(page, episode.title).click();
+  const before = await expectPlaying(page, episode.EpisodeUrl);
+  await tagAudio(page, "the-one");
+  // Slow, so the sample file (about 37 s) outlasts the sign-in.
+  await page.evaluate(() => ((document.getElementById("global-audio") as HTMLAudioElement).playbackRate = 0.5));
+
+  await page.getByRole("link", { name: "Your profile and favorites" }).click();
+  await expect(page).toHaveURL(/\/signin/);
+  const popupOpened = page.waitForEvent("popup");
+  await page.getByRole("button", { name: "Sign in with Google" }).click();
+  const popup = await popupOpened;
+  // The fake's account chooser; it cuts the opener link as Google's pages do.
+  await popup.getByLabel("Email").fill(uniqueEmail("popup-window"));
+  const closed = popup.waitForEvent("close");
+  await popup.getByRole("button", { name: "Continue" }).click();
+  await closed;
+
+  await expect(page.getByRole("link", { name: "Profile", exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/user$/);
+  const after = await audio(page);
+  expect(after.tag, "the same audio element").toBe("the-one");
+  expect(after.paused).toBe(false);
+  expect(after.src).toBe(episode.EpisodeUrl);
+  expect(after.currentTime).toBeGreaterThan(before.currentTime);
+  expect(await page.evaluate(() => (window as unknown as { __hrsNoReload?: boolean }).__hrsNoReload)).toBe(true);
+});
+
+test("a blocked popup: the same button runs the redirect flow and signs in", async ({ page }) => {
+  await noAnalytics(page);
+  await page.addInitScript(() => (window.open = () => null));
+  await open(page, "/signin");
+  await page.getByRole("button", { name: "Sign in with Google" }).click();
+  await expect(page).toHaveTitle("Sign in - Google Accounts");
+  await page.getByLabel("Email").fill(uniqueEmail("popup-blocked"));
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("link", { name: "Profile", exact: true })).toBeVisible();
+});
+
+test("analytics: nothing before consent, then one page view per client navigation, no cookie; the choice is remembered", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(60_000);
+  // The file's other tests send nothing: every hit is this test's.
+  const paths = async () => (await hits()).map((h) => new URL(h.url).pathname);
+  const go = async (name: string, url: RegExp) => {
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name, exact: true }).click();
+    await expect(page).toHaveURL(url);
+  };
+  await open(page, "/");
+  await expect(consent(page)).toBeVisible();
+  await go("Episodes", /\/eras$/);
+  expect(await context.cookies(), "no cookie before consent").toEqual([]);
+  expect(await page.evaluate(() => Object.keys(window.localStorage)), "no identifier before consent").toEqual([]);
+
+  await consent(page).getByRole("button", { name: "Allow" }).click();
+  await expect(consent(page)).toHaveCount(0);
+  // The page it was allowed on counts once; the one before it was never sent.
+  await expect.poll(paths).toEqual(["/eras"]);
+  await go("Crew", /\/crew-page$/);
+  await go("Help", /\/help$/);
+  await go("News", /\/News$/);
+  await expect.poll(paths).toEqual(["/eras", "/crew-page", "/help", "/News"]);
+  for (const h of await hits()) {
+    expect(h.name).toBe("pageview");
+    expect(h.domain).toBe("e2e.example");
+    expect(h.cookie).toBeNull();
+  }
+  expect(await context.cookies(), "a cookieless provider sets none").toEqual([]);
+
+  // Remembered: a new visit asks nothing and counts its page.
+  await open(page, "/about");
+  await expect.poll(paths).toEqual(["/eras", "/crew-page", "/help", "/News", "/about"]);
+  await expect(consent(page)).toHaveCount(0);
+});
+
+for (const [what, script] of [
+  ["Do Not Track", () => Object.defineProperty(Navigator.prototype, "doNotTrack", { get: () => "1" })],
+  [
+    "Global Privacy Control",
+    () => Object.defineProperty(Navigator.prototype, "globalPrivacyControl", { get: () => true }),
+  ],
+] as const) {
+  test(`analytics: ${what} — no banner, nothing sent`, async ({ page }) => {
+    const marker = `${what.replace(/ /g, "-")}-${Date.now()}`;
+    await page.addInitScript(script);
+    const sent: string[] = [];
+    page.on("request", (r) => void (r.url().startsWith(upstreams.origin) && sent.push(r.url())));
+    // The deferred part (the auth-state listener and analytics) arrives after the load event.
+    const extras = page.waitForResponse(/\/ClientExtras-[^/]+\.js$/);
+    await open(page, `/?m=${marker}`);
+    await extras;
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About", exact: true }).click();
+    await expect(page).toHaveURL(/\/about/);
+    await page.waitForLoadState("networkidle");
+    await expect(consent(page)).toHaveCount(0);
+    expect(sent.filter((u) => u.includes("/api/event"))).toEqual([]);
+    expect((await hits()).filter((h) => h.url.includes(marker))).toEqual([]);
+  });
+}
