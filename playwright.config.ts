@@ -55,6 +55,7 @@ const projects: PlaywrightTestProject[] = [
       "player-extras",
       "player-live",
       "player-mobile",
+      "search",
     ),
     use: {
       viewport: { width: 375, height: 812 },

@@ -2,7 +2,6 @@ import { Form, NavLink, useLocation, useSearchParams } from "@remix-run/react";
 import { AppLink, MenuIcon, SearchIcon, UserIcon } from "~/ui/primitives";
 import { useEffect, useRef } from "react";
 import { NAV_LINKS } from "~/rules/social";
-import { SEARCH_PLACEHOLDER } from "~/rules/constants";
 import { SocialList } from "./SocialLinks";
 import { SearchBox } from "./SearchBox";
 import { ServerMemo } from "~/utils/server-memo";
@@ -23,7 +22,8 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
   useEffect(() => {
     const onKeyDown = (e: KeyboardEvent) => {
       const menu = burger.current;
-      if (e.key !== "Escape" || !menu?.open) return;
+      // The search box's own Escape (closing its suggestions, clearing it) comes first.
+      if (e.key !== "Escape" || e.defaultPrevented || !menu?.open) return;
       menu.open = false;
       menu.querySelector("summary")?.focus();
     };
@@ -89,14 +89,7 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
                 className="search-box search-box--burger"
                 aria-label="Search episodes (menu)"
               >
-                <input
-                  type="search"
-                  name="term"
-                  placeholder={SEARCH_PLACEHOLDER}
-                  aria-label="Search episodes"
-                  maxLength={200}
-                  enterKeyHint="search"
-                />
+                <SearchBox id="menu-search" defaultValue={term} />
                 <button type="submit" aria-label="Search">
                   <SearchIcon size={20} />
                 </button>

@@ -7,6 +7,7 @@ import { expect, test } from "@playwright/test";
 import { SUGGESTIONS_MAX, suggestionCountText } from "../../app/rules/search";
 
 test.describe("search suggestions (combobox)", () => {
+  test.skip(({ isMobile }) => isMobile, "the nav bar's box; at 375 px the menu's box is tested below");
   test("keyboard alone: type, arrow through the suggestions, Enter opens the episode", async ({ page }) => {
     await page.goto("/about");
     const box = page.getByRole("combobox", { name: "Search episodes" });
@@ -92,5 +93,34 @@ test.describe("search suggestions (combobox)", () => {
     await page.getByRole("combobox", { name: "Search episodes" }).fill("karaok");
     await page.getByRole("option", { name: /Karaoke Catastrophe/ }).click();
     await expect(page).toHaveURL(/\/episode\?title=Episode%20544/);
+  });
+});
+
+test.describe("search suggestions in the menu (375 px)", () => {
+  test.skip(({ isMobile }) => !isMobile, "the menu's search box is the phone's");
+  test("the menu's box suggests too; Escape closes the list, clears the box, then closes the menu", async ({
+    page,
+  }) => {
+    await page.goto("/about");
+    const menu = page.getByRole("banner").getByLabel("Menu", { exact: true });
+    await menu.click();
+    const search = page.getByRole("search", { name: "Search episodes (menu)" });
+    const box = search.getByRole("combobox", { name: "Search episodes" });
+    await box.focus();
+    await page.keyboard.type("sqelch");
+    const list = search.getByRole("listbox", { name: "Suggestions" });
+    await expect(list.getByRole("option").first()).toContainText("Ask Doc Squelch");
+    await page.keyboard.press("Escape");
+    await expect(list).toBeHidden();
+    await page.keyboard.press("Escape");
+    await expect(box).toHaveValue("");
+    await expect(box).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(box).toBeHidden();
+    await expect(menu).toBeFocused();
+    await menu.click();
+    await box.fill("zepelin");
+    await list.getByRole("option").first().click();
+    await expect(page).toHaveURL(/\/episode\?title=/);
   });
 });
