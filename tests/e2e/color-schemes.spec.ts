@@ -92,6 +92,12 @@ for (const scheme of ["light", "dark"] as const) {
   });
 }
 
+test("in the light scheme the episode hero's title stays light over its dark shade", async ({ page }) => {
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.goto(`/episode?title=${q(cannabisEpisode.title)}`);
+  expect(luminance(await styleOf(page, ".episode-hero__title", "color"))).toBeGreaterThan(0.8);
+});
+
 test("the first paint already has the scheme: nothing but CSS and the color-scheme meta decide it", async ({
   request,
 }) => {
