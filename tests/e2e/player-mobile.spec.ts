@@ -154,12 +154,19 @@ async function expectBeside(status: Locator, floating: Locator): Promise<void> {
   expect(s.y + s.height).toBeLessThanOrEqual(812);
 }
 
-test("with the bar closed to its round button, a source that fails is told beside it, with Retry", async ({ page }) => {
+test("with the bar closed to its round button, a source that fails is told beside it, with Retry and Dismiss", async ({
+  page,
+}) => {
   await page.route(`**${first.EpisodeUrl}`, (route) => route.fulfill({ status: 404 }));
   await openReady(page, "/");
   const floating = await closeBar(page);
   await cardPlay(page, first.title).click();
   const status = page.getByRole("status").filter({ hasText: `Could not play ${first.title}` });
+  await expectBeside(status, floating);
+  // Dismissed, it leaves the page clear; the next failure is told again.
+  await status.getByRole("button", { name: "Dismiss" }).click();
+  await expect(status).toBeHidden();
+  await cardPlay(page, first.title).click();
   await expectBeside(status, floating);
   await page.unrouteAll();
   await status.getByRole("button", { name: "Retry" }).click();
