@@ -127,64 +127,67 @@ function MobilePlayer({ sleep }: { sleep: SleepTimerApi }) {
   const banner = `${state.title || "Nothing playing"}${state.subtext ? ` — ${state.subtext}` : ""}`;
   return (
     <div className="mobile-player">
-      {collapsed ? (
-        <button
-          ref={floatingRef}
-          type="button"
-          className={`floating-play${playing ? " floating-play--playing" : ""}`}
-          onClick={() => {
-            focusNext.current = "close";
-            setCollapsed(false);
-          }}
-          aria-label={playing ? "Open player (playing)" : "Open player"}
-          data-testid="floating-play"
-        >
-          {playing ? <PauseIcon size={28} /> : <PlayIcon size={28} />}
-        </button>
-      ) : (
-        <section className="mobile-player__bar" aria-label="Mobile player">
-          <PlayerStatus />
-          <div className="mobile-player__banner" data-testid="mobile-banner" title={banner}>
-            <span className="mobile-player__marquee">{banner}</span>
-          </div>
-          <div className="mobile-player__controls">
-            <PlayPause size={26} />
-            <LiveButton />
-            <button
-              type="button"
-              className="icon-button"
-              aria-label="Voice message"
-              onClick={() => window.alert(MOBILE_VOICE_ALERT)}
-            >
-              <MicIcon size={22} />
-            </button>
-            <button
-              ref={moreRef}
-              type="button"
-              className="icon-button"
-              aria-label="More"
-              aria-haspopup="dialog"
-              onClick={() => setMoreOpen(true)}
-              onPointerDown={preloadDialogs}
-              onFocus={preloadDialogs}
-            >
-              <DotsIcon size={22} />
-            </button>
-            <button
-              ref={closeRef}
-              type="button"
-              className="icon-button"
-              aria-label="Close player"
-              onClick={() => {
-                focusNext.current = "floating";
-                setCollapsed(true);
-              }}
-            >
-              <CloseIcon size={22} />
-            </button>
-          </div>
-        </section>
-      )}
+      {/* One dock at the bottom: the status strip (also over the round button) above the bar. */}
+      <div className={`mobile-player__dock${collapsed ? " mobile-player__dock--collapsed" : ""}`}>
+        <PlayerStatus />
+        {collapsed ? (
+          <button
+            ref={floatingRef}
+            type="button"
+            className={`floating-play${playing ? " floating-play--playing" : ""}`}
+            onClick={() => {
+              focusNext.current = "close";
+              setCollapsed(false);
+            }}
+            aria-label={playing ? "Open player (playing)" : "Open player"}
+            data-testid="floating-play"
+          >
+            {playing ? <PauseIcon size={28} /> : <PlayIcon size={28} />}
+          </button>
+        ) : (
+          <section className="mobile-player__bar" aria-label="Mobile player">
+            <div className="mobile-player__banner" data-testid="mobile-banner" title={banner}>
+              <span className="mobile-player__marquee">{banner}</span>
+            </div>
+            <div className="mobile-player__controls">
+              <PlayPause size={26} />
+              <LiveButton />
+              <button
+                type="button"
+                className="icon-button"
+                aria-label="Voice message"
+                onClick={() => window.alert(MOBILE_VOICE_ALERT)}
+              >
+                <MicIcon size={22} />
+              </button>
+              <button
+                ref={moreRef}
+                type="button"
+                className="icon-button"
+                aria-label="More"
+                aria-haspopup="dialog"
+                onClick={() => setMoreOpen(true)}
+                onPointerDown={preloadDialogs}
+                onFocus={preloadDialogs}
+              >
+                <DotsIcon size={22} />
+              </button>
+              <button
+                ref={closeRef}
+                type="button"
+                className="icon-button"
+                aria-label="Close player"
+                onClick={() => {
+                  focusNext.current = "floating";
+                  setCollapsed(true);
+                }}
+              >
+                <CloseIcon size={22} />
+              </button>
+            </div>
+          </section>
+        )}
+      </div>
       {moreOpen ? (
         <Suspense fallback={null}>
           <MoreModal

@@ -249,6 +249,13 @@ export function PlayerStatus() {
           <button type="button" className="button button--small" onClick={() => dispatch({ type: "retry" })}>
             Retry
           </button>
+          <button
+            type="button"
+            className="button button--small button--ghost"
+            onClick={() => dispatch({ type: "dismissFailure" })}
+          >
+            Dismiss
+          </button>
         </>
       ) : state.buffering ? (
         <span>Buffering…</span>

@@ -412,10 +412,11 @@ describe("what the listener is told", () => {
     const s = playing(ep1);
     expect(run(s, { type: "retry" })).toBe(s);
   });
-  it("choosing or going live clears a failure", () => {
+  it("choosing, going live or dismissing clears a failure", () => {
     const s = run(playing(ep1), { type: "audioError", code: 2 });
     expect(run(s, { type: "goLive" }).failure).toBeNull();
     expect(run(s, { type: "choose", media: ep2 }).failure).toBeNull();
+    expect(run(s, { type: "dismissFailure" })).toMatchObject({ failure: null, src: ep1.src });
   });
   it("a session that ended elsewhere leaves a notice, until dismissed; an explicit logout does not", () => {
     const s = run(playing(ep1), { type: "signedOut" });

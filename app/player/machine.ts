@@ -34,7 +34,7 @@
  *   leaves a `notice` in words: a session that ends elsewhere is never silent.
  * - What the listener is told (the view shows it in words, announced): `buffering` while the
  *   element waits for data; `failure` when a source could not play (its reason, and what `retry`
- *   plays again — the error audio of §8 still plays for codes 1 and 4); `resume` after a sign-in
+ *   plays again, until dismissed — the error audio of §8 still plays for codes 1 and 4); `resume` after a sign-in
  *   restored an episode part-way through (a "Continue … at m:ss?" offer, gone once anything plays).
  */
 import { clampRate, clampSeek, sanitizeDuration, stepRate } from "./format";
@@ -169,7 +169,8 @@ export type PlayerAction =
   | { type: "canPlay" }
   | { type: "retry" }
   | { type: "dismissResume" }
-  | { type: "dismissNotice" };
+  | { type: "dismissNotice" }
+  | { type: "dismissFailure" };
 
 /** HTMLMediaElement MediaError codes. */
 export const MEDIA_ERR_ABORTED = 1;
@@ -431,6 +432,8 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
       return state.resume === null ? state : { ...state, resume: null };
     case "dismissNotice":
       return state.notice === null ? state : { ...state, notice: null };
+    case "dismissFailure":
+      return state.failure === null ? state : { ...state, failure: null };
 
     case "setPlaybackRate":
       return { ...state, playbackRate: clampRate(action.rate) };

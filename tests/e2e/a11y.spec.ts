@@ -4,7 +4,9 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { PUBLIC_ROUTES } from "./support/sample";
+import { saveProgress, signedIn } from "./helpers/auth";
+import { episodes, newestFirst, PUBLIC_ROUTES } from "./support/sample";
+import { isMobile, openReady, playerButton } from "./support/player";
 
 test.beforeEach(() => {
   // A full axe pass on a long page at 2x takes a while on a busy 2-core machine.
@@ -40,7 +42,18 @@ const EXTRA = [
  * At 375 px the site chrome (mobile header, player bar) is the same on every page, so the phone
  * checks the pages whose own layout changes there; desktop checks every route.
  */
-const PHONE_LAYOUTS = new Set(["home", "eras", "era", "episode", "search", "crew-grid", "crew-bio", "news", "about"]);
+const PHONE_LAYOUTS = new Set([
+  "home",
+  "eras",
+  "era",
+  "episode",
+  "live",
+  "search",
+  "crew-grid",
+  "crew-bio",
+  "news",
+  "about",
+]);
 
 for (const r of PUBLIC_ROUTES) {
   test(`${r.name} (${r.path}) has no serious or critical axe violations`, async ({ page }, testInfo) => {
@@ -65,3 +78,31 @@ for (const r of EXTRA) {
     expect(violations, violations.join("\n")).toEqual([]);
   });
 }
+
+/** The player's states in words: each is checked where it shows (above the bar, or at 375 px beside the round button). */
+test("the player telling of a dead live stream, with Retry, has no serious or critical axe violations", async ({
+  page,
+}, testInfo) => {
+  await page.route("**/live/stream.mp3", (route) => route.fulfill({ status: 404 }));
+  await openReady(page, "/");
+  await playerButton(page, "Go live").click();
+  const status = page.getByRole("status").filter({ hasText: "Live stream unavailable" });
+  await expect(status.getByRole("button", { name: "Retry" })).toBeVisible();
+  if (isMobile(testInfo)) {
+    await page.getByRole("button", { name: "Close player" }).click();
+    await expect(status).toBeVisible();
+  }
+  const violations = await seriousViolations(page);
+  expect(violations, violations.join("\n")).toEqual([]);
+});
+
+test("the resume offer after sign-in has no serious or critical axe violations", async ({ page }) => {
+  const first = newestFirst(episodes)[0]!;
+  await signedIn(page);
+  await saveProgress(page, first, 24);
+  // A page opened signed in restores the place as a sign-in does (listeners.spec.ts signs in).
+  await openReady(page, "/");
+  await expect(page.getByRole("status").filter({ hasText: `Continue ${first.title} at 0:24?` })).toBeVisible();
+  const violations = await seriousViolations(page);
+  expect(violations, violations.join("\n")).toEqual([]);
+});

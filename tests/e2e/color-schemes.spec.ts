@@ -92,6 +92,18 @@ for (const scheme of ["light", "dark"] as const) {
   });
 }
 
+test("in the light scheme the episode hero's title stays light over its dark shade, and the heart shows", async ({
+  page,
+}) => {
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.goto(`/episode?title=${q(cannabisEpisode.title)}`);
+  expect(luminance(await styleOf(page, ".episode-hero__title", "color"))).toBeGreaterThan(0.8);
+  // The heart is an icon: WCAG 1.4.11 asks 3:1 against its disc.
+  const heart = ".episode-actions .heart";
+  const [fg, bg] = [await styleOf(page, heart, "color"), await styleOf(page, heart, "background-color")].map(luminance);
+  expect((Math.max(fg!, bg!) + 0.05) / (Math.min(fg!, bg!) + 0.05)).toBeGreaterThanOrEqual(3);
+});
+
 test("the first paint already has the scheme: nothing but CSS and the color-scheme meta decide it", async ({
   request,
 }) => {

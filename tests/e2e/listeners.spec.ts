@@ -5,7 +5,7 @@
  * only, the others on desktop-js (widths are set per test: one page resized, not a project each).
  */
 import { expect, test, type Page } from "@playwright/test";
-import { asListener } from "./helpers/auth";
+import { asListener, saveProgress, signIn, signedIn } from "./helpers/auth";
 import { coldcut, episodes, newestFirst, posts } from "./support/sample";
 import { expectPlaying, jsOff, openReady, playerButton } from "./support/player";
 import { episodeLink } from "../../app/rules/episodes";
@@ -155,6 +155,54 @@ test("a dead live stream is told in words with a retry that plays it again", asy
   await status.getByRole("button", { name: "Retry" }).click();
   await expect(page.getByTestId("player-status").first()).not.toContainText("unavailable");
   await expectPlaying(page, "/live/stream.mp3");
+});
+
+test("after sign-in the player offers 'Continue <title> at 0:24?', and Continue plays from there", async ({ page }) => {
+  const account = await signedIn(page);
+  await saveProgress(page, first, 24);
+  // The session ends (expired, or signed out elsewhere); the listener signs in again.
+  await page.context().clearCookies();
+  await signIn(page, account.email, account.password);
+  const offer = page.getByRole("status").filter({ hasText: `Continue ${first.title} at 0:24?` });
+  await expect(offer).toBeVisible();
+  await offer.getByRole("button", { name: "Continue" }).click();
+  await expectPlaying(page, first.EpisodeUrl, 24);
+  await expect(offer).toBeHidden();
+});
+
+test("signed out in another tab: a heart click says so, with a Sign in link, instead of failing silently", async ({
+  page,
+}) => {
+  await signedIn(page);
+  await openReady(page, "/");
+  const other = await page.context().newPage();
+  await other.goto("/user");
+  await other.getByRole("button", { name: "Log Out" }).click();
+  await expect(other).toHaveURL(/\/$/);
+  await other.close();
+
+  await page
+    .getByRole("list", { name: "Latest Episodes" })
+    .getByRole("button", { name: /^Add .* to favorites$/ })
+    .first()
+    .click();
+  const notice = page.getByRole("status").filter({ hasText: /You were signed out/ });
+  await expect(notice).toBeVisible();
+  await notice.getByRole("link", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/signin/);
+});
+
+test("no JS: /user offers the saved place as a link whose player starts there", async ({ page }) => {
+  await signedIn(page);
+  await saveProgress(page, first, 24);
+  await page.goto("/user");
+  await page.getByRole("link", { name: `Continue ${first.title} at 0:24` }).click();
+  await expect(page).toHaveURL(/&t=24#listen$/);
+  const player = page.locator("audio#listen");
+  await expect(player).toHaveAttribute("src", `${first.EpisodeUrl}#t=24`);
+  // The native player (page scripts are off; the test drives it as the controls would).
+  await player.evaluate((a: HTMLAudioElement) => a.play());
+  await expect.poll(() => player.evaluate((a: HTMLAudioElement) => a.currentTime)).toBeGreaterThanOrEqual(24);
 });
 
 test("keyboard: focus is never behind the fixed player or header; Escape closes the burger", async ({ page }) => {

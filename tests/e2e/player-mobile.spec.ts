@@ -3,8 +3,8 @@
  * collapses the controls to a floating round play/pause button that reopens them; the 'more'
  * dots open a modal closed by its backdrop or Close; the voice icon alerts a coming-soon message.
  */
-import { expect, test } from "@playwright/test";
-import { asListener } from "./helpers/auth";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { asListener, PASSWORD, saveProgress, signedIn } from "./helpers/auth";
 import { episodes, newestFirst } from "./support/sample";
 import { audio, cardPlay, expectPlaying, openReady } from "./support/player";
 
@@ -134,4 +134,69 @@ test("mobile play/pause and Go live drive the one audio element", async ({ page 
   await expect.poll(async () => (await audio(page)).paused).toBe(true);
   await bar.getByRole("button", { name: "Play", exact: true }).click();
   await expect.poll(async () => (await audio(page)).paused).toBe(false);
+});
+
+/** Closes the bar to its round button. */
+async function closeBar(page: Page): Promise<Locator> {
+  await page.getByRole("region", { name: "Mobile player" }).getByRole("button", { name: "Close player" }).click();
+  const floating = page.getByTestId("floating-play");
+  await expect(floating).toBeVisible();
+  return floating;
+}
+
+/** The status is on screen, beside the round button (not under it). */
+async function expectBeside(status: Locator, floating: Locator): Promise<void> {
+  await expect(status).toBeVisible();
+  const s = (await status.boundingBox())!;
+  const f = (await floating.boundingBox())!;
+  expect(s.x).toBeGreaterThanOrEqual(0);
+  expect(s.x + s.width).toBeLessThanOrEqual(f.x);
+  expect(s.y + s.height).toBeLessThanOrEqual(812);
+}
+
+test("with the bar closed to its round button, a source that fails is told beside it, with Retry and Dismiss", async ({
+  page,
+}) => {
+  await page.route(`**${first.EpisodeUrl}`, (route) => route.fulfill({ status: 404 }));
+  await openReady(page, "/");
+  const floating = await closeBar(page);
+  await cardPlay(page, first.title).click();
+  const status = page.getByRole("status").filter({ hasText: `Could not play ${first.title}` });
+  await expectBeside(status, floating);
+  // Dismissed, it leaves the page clear; the next failure is told again.
+  await status.getByRole("button", { name: "Dismiss" }).click();
+  await expect(status).toBeHidden();
+  await cardPlay(page, first.title).click();
+  await expectBeside(status, floating);
+  await page.unrouteAll();
+  await status.getByRole("button", { name: "Retry" }).click();
+  await expectPlaying(page, first.EpisodeUrl);
+  await expect(status).toBeHidden();
+});
+
+test("with the bar closed, the resume offer after sign-in and the signed-out notice show beside the round button", async ({
+  page,
+}) => {
+  const account = await signedIn(page);
+  await saveProgress(page, first, 24);
+  await page.context().clearCookies();
+  await openReady(page, "/signin");
+  const floating = await closeBar(page);
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  const offer = page.getByRole("status").filter({ hasText: `Continue ${first.title} at 0:24?` });
+  await expectBeside(offer, floating);
+  await offer.getByRole("button", { name: "Continue" }).click();
+  await expectPlaying(page, first.EpisodeUrl, 24);
+
+  await page.context().clearCookies();
+  await page
+    .getByRole("list", { name: "Latest Episodes" })
+    .getByRole("button", { name: /^Add .* to favorites$/ })
+    .first()
+    .click();
+  const notice = page.getByRole("status").filter({ hasText: /You were signed out/ });
+  await expectBeside(notice, floating);
+  await expect(notice.getByRole("link", { name: "Sign in" })).toBeVisible();
 });

@@ -190,6 +190,13 @@ describe("feed identity", () => {
     expect(new Set(guids).size).toBe(FEEDS.length);
   });
 
+  it("links each channel to the page it belongs to: home, the era's page, the Cold Cut list", async () => {
+    const linkOf = async (feed: FeedKind) => (await rss.parseString(build(feed))).link;
+    expect(await linkOf({ kind: "show" })).toBe(`${SITE}/`);
+    expect(await linkOf({ kind: "era", station: "GOOM Radio" })).toBe(`${SITE}/era?station=GOOM%20Radio`);
+    expect(await linkOf({ kind: "coldcut" })).toBe(`${SITE}/coldcut`);
+  });
+
   it("an episode keeps its guid whatever feed it is in and whatever else changes", () => {
     const show = party(build({ kind: "show" }));
     const era = party(build({ kind: "era", station: "MLR" }));

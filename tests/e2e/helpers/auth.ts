@@ -65,3 +65,21 @@ export function sessionCookieOf(response: APIResponse): string | undefined {
     .map((h) => h.value.split(";")[0]!)
     .find((c) => /^(__Host-)?hrs_session=/.test(c));
 }
+
+/** Saves a listening position for the signed-in listener of `page`, as the player's progress sync does. */
+export async function saveProgress(
+  page: Page,
+  episode: { title: string; EpisodeUrl: string; EpisodeDuration: number },
+  seconds: number,
+): Promise<void> {
+  const res = await page.request.post("/api/progress", {
+    data: {
+      AudioTitle: episode.title,
+      AudioSrc: episode.EpisodeUrl,
+      Duration: episode.EpisodeDuration,
+      currentTime: seconds,
+      at: Date.now(),
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}

@@ -95,6 +95,8 @@ export const PUBLIC_ROUTES: { name: string; path: string; status: number; headin
     heading: episodeWithSubtext.title,
   },
   { name: "coldcut", path: `/coldcut/?title=${q(coldcutEpisode.title)}`, status: 200, heading: coldcutEpisode.title },
+  { name: "coldcut-list", path: "/coldcut", status: 200, heading: "Cold Cut" },
+  { name: "live", path: "/live", status: 200, heading: "Live Radio" },
   { name: "search", path: "/search?term=antenna", status: 200, heading: "Search: antenna" },
   { name: "search-empty", path: "/search?term=zzqqxx", status: 200, heading: "Search: zzqqxx" },
   { name: "crew-grid", path: "/crew-page", status: 200, heading: "The Crew" },
