@@ -1,29 +1,8 @@
 import { lazy, startTransition, Suspense, useEffect, useRef, useState } from "react";
 import { whenLoadedAndIdle } from "~/utils/after-load";
-import { SEARCH_PLACEHOLDER, SEARCH_TERM_MAX } from "~/rules/constants";
+import { searchInputProps, type Handover } from "./search-input";
 
 const SearchCombobox = lazy(() => import("./SearchCombobox"));
-
-/** What the suggestions combobox takes over from the plain field it replaces. */
-export interface Handover {
-  value: string;
-  focused: boolean;
-  typed: boolean;
-}
-
-/** The search field's attributes, the same before and after the combobox takes over. */
-const searchInputProps = () =>
-  ({
-    type: "search",
-    name: "term",
-    "aria-label": "Search episodes",
-    "aria-autocomplete": "list",
-    autoComplete: "off",
-    placeholder: SEARCH_PLACEHOLDER,
-    maxLength: SEARCH_TERM_MAX,
-    enterKeyHint: "search",
-  }) as const;
-export type SearchInputProps = ReturnType<typeof searchInputProps>;
 
 /**
  * The nav bar's search field. Server-rendered and in the first load as a plain field of its form

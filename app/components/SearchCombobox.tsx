@@ -2,7 +2,7 @@ import { useNavigate } from "@remix-run/react";
 import { Fragment, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { SUGGEST_DEBOUNCE_MS, SUGGEST_MIN_LENGTH, suggestionCountText, suggestionsLink } from "~/rules/search";
 import type { Suggestion } from "~/services/types";
-import type { Handover, SearchInputProps } from "./SearchBox";
+import type { Handover, SearchInputProps } from "./search-input";
 
 /**
  * The search box with suggestions as a listener types (WAI-ARIA combobox with a listbox popup):
