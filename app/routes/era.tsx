@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { AppLink, RssIcon, ShareIcon } from "~/ui/primitives";
+import { RssIcon, ShareIcon } from "~/ui/primitives";
 import { json, useLoaderData } from "@remix-run/react";
 import { EpisodeGrid } from "~/components/Cards";
+import { Pagination } from "~/components/Pagination";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/http/cache-policy";
 import { queryPage, queryText } from "~/http/input.server";
@@ -102,27 +103,13 @@ export default function Era() {
       ) : (
         <p className="muted">{LOADING_TEXT}</p>
       )}
-      {pageCount > 1 ? (
-        <nav className="pagination" aria-label="Pages">
-          {page > 1 ? (
-            <AppLink to={`${eraLink(era.station)}&page=${page - 1}`} rel="prev">
-              ← Newer
-            </AppLink>
-          ) : (
-            <span />
-          )}
-          <span>
-            Page {page} of {pageCount}
-          </span>
-          {page < pageCount ? (
-            <AppLink to={`${eraLink(era.station)}&page=${page + 1}`} rel="next">
-              Older →
-            </AppLink>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pagination
+        page={page}
+        pageCount={pageCount}
+        link={(p) => `${eraLink(era.station)}&page=${p}`}
+        prev="← Newer"
+        next="Older →"
+      />
     </section>
   );
 }

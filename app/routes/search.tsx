@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { AppLink } from "~/ui/primitives";
 import { json, useLoaderData } from "@remix-run/react";
 import { EpisodeGrid } from "~/components/Cards";
+import { Pagination } from "~/components/Pagination";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/http/cache-policy";
 import { queryPage, queryText } from "~/http/input.server";
@@ -83,27 +84,13 @@ export default function Search() {
           </p>
           <h2 className="visually-hidden">Results</h2>
           <EpisodeGrid episodes={episodes} marks={marks} label="Search results" />
-          {pageCount > 1 ? (
-            <nav className="pagination" aria-label="Pages">
-              {page > 1 ? (
-                <AppLink to={searchLink(term, page - 1)} rel="prev">
-                  ← Previous
-                </AppLink>
-              ) : (
-                <span />
-              )}
-              <span>
-                Page {page} of {pageCount}
-              </span>
-              {page < pageCount ? (
-                <AppLink to={searchLink(term, page + 1)} rel="next">
-                  Next →
-                </AppLink>
-              ) : (
-                <span />
-              )}
-            </nav>
-          ) : null}
+          <Pagination
+            page={page}
+            pageCount={pageCount}
+            link={(p) => searchLink(term, p)}
+            prev="← Previous"
+            next="Next →"
+          />
         </>
       ) : (
         <>
