@@ -179,11 +179,13 @@ test("signed out in another tab: this tab says so, with a Sign in link, instead 
   await other.goto("/user");
   await other.getByRole("button", { name: "Log Out" }).click();
   await expect(other).toHaveURL(/\/$/);
-  await other.close();
+  // The other tab tells the rest once it has rendered signed out (its session listener).
+  await expect(other.getByRole("link", { name: "Your profile and favorites" })).toBeVisible();
 
-  // The tabs share the sign-out (the session listener), so no click is needed to learn of it.
+  // The tabs share the sign-out, so no click is needed to learn of it.
   const notice = page.getByRole("status").filter({ hasText: /You were signed out/ });
   await expect(notice).toBeVisible();
+  await other.close();
   await notice.getByRole("link", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/signin/);
 });
