@@ -155,7 +155,11 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
       maxAgeMs(response.headers.get("cache-control")),
     );
     const at = now();
-    const parts = options.toParts(body, nonce, template && /^text\/html/i.test(response.headers.get("content-type") ?? ""));
+    const parts = options.toParts(
+      body,
+      nonce,
+      template && /^text\/html/i.test(response.headers.get("content-type") ?? ""),
+    );
     const personal = parts.some((p) => !Buffer.isBuffer(p) && !("nonce" in p));
     return {
       status: response.status,
