@@ -277,7 +277,7 @@ export async function createAppServer(
     env,
     services,
     rateLimitStore: stores.rateLimitStore,
-    getLoadContext: createLoadContext(services, env.SERVER_MEMO === "on"),
+    getLoadContext: createLoadContext(services),
     signedIn,
     listenerOf,
     toParts,
