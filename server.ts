@@ -176,6 +176,7 @@ const remix = createRemixWithCache({
   handle: createFetchHandler(build, mode),
   cache: renderCache,
   loadContext: (req, cookie, nonce, template) => appServer.getLoadContext(cookie, nonce, req.ip, template),
+  signedIn: appServer.signedIn,
   listenerOf: appServer.listenerOf,
   fillParts: appServer.fillParts,
   privatePolicy: cachePolicy.private,

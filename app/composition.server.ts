@@ -4,7 +4,7 @@ import { EnvError, parseEnv, type Env } from "~/config/env.server";
 import { CACHE_POLICY, PAGE_QUERY_PARAMS } from "~/http/cache-policy";
 import { CROSS_SITE_REFUSAL, isCrossSiteWrite } from "~/http/guards.server";
 import { createLoadContext } from "~/load-context";
-import { fillParts, listenerOf, toParts } from "~/http/listener-page.server";
+import { fillParts, listenerOf, signedIn, toParts } from "~/http/listener-page.server";
 import { withTiming } from "~/services/request-timing.server";
 import { isDatabaseUsable, openDatabase } from "~/adapters/sqlite/db.server";
 import { seedIfEmpty } from "~/adapters/sqlite/seed.server";
@@ -15,7 +15,11 @@ import { createPostgresInvalidations, type Invalidations } from "~/adapters/post
 import { watchCalls, withOutages, type CallState } from "~/services/outage.server";
 import { createPostgresCatalog } from "~/adapters/postgres/catalog.server";
 import { createPostgresContent, createPostgresGallery } from "~/adapters/postgres/content.server";
-import { createPostgresAccounts, createPostgresLibrary } from "~/adapters/postgres/accounts.server";
+import {
+  createListenerStates,
+  createPostgresAccounts,
+  createPostgresLibrary,
+} from "~/adapters/postgres/accounts.server";
 import { createPostgresFailureLog, createPostgresSessionStore } from "~/adapters/postgres/sessions.server";
 import { createPostgresRateLimitStore } from "~/adapters/postgres/rate-limits.server";
 import { invalidateReadCache, REMOTE_STALE_MS, withReadCache } from "~/services/read-cache.server";
@@ -81,13 +85,14 @@ async function openStores(env: Env): Promise<Stores> {
     // A database out of reach is an outage (503, retry), never a 500.
     const guard = <T extends object>(name: string, store: T) => withOutages(name, store, isPostgresOutage);
     let invalidations: Invalidations | undefined;
+    const listenerStates = createListenerStates(pool);
     return {
       catalog: guard("catalog", createPostgresCatalog(pool)),
       content: guard("content", createPostgresContent(pool)),
       gallery: guard("gallery", createPostgresGallery(pool)),
       accounts: guard("accounts", createPostgresAccounts(pool, passwords)),
-      library: guard("library", createPostgresLibrary(pool)),
-      sessions: guard("sessions", createPostgresSessionStore(pool, sessionTtlMs)),
+      library: guard("library", createPostgresLibrary(pool, listenerStates)),
+      sessions: guard("sessions", createPostgresSessionStore(pool, sessionTtlMs, listenerStates)),
       failures: guard("failures", createPostgresFailureLog(pool)),
       rateLimitStore: (tier) => createPostgresRateLimitStore(pool, tier),
       async invalidations(onRemote) {
@@ -272,7 +277,8 @@ export async function createAppServer(
     env,
     services,
     rateLimitStore: stores.rateLimitStore,
-    getLoadContext: createLoadContext(services, env.SERVER_MEMO === "on"),
+    getLoadContext: createLoadContext(services),
+    signedIn,
     listenerOf,
     toParts,
     fillParts,

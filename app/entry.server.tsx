@@ -4,7 +4,6 @@ import { renderToString } from "react-dom/server";
 import { NonceProvider } from "~/utils/nonce";
 import { ListenerTemplateProvider } from "~/utils/listener-template";
 import { markListener } from "~/http/listener-page.server";
-import { renderWithServerMemo } from "~/utils/server-memo.server";
 import { utf8Bytes } from "~/utils/utf8.server";
 import { CACHE_POLICY } from "~/http/cache-policy";
 
@@ -56,9 +55,7 @@ export async function handleDataRequest(
  * after hydration, so nothing suspends on the server; the streaming renderer only added work
  * (hundreds of small chunks, each encoded to bytes) on the render-cache miss path (ADR 010).
  * The body is handed over as bytes (~/utils/utf8.server: a faster encoder than Node 20's), not a
- * string the Response would re-scan. The site's chrome and the episode cards' art and text come
- * from the server memo when their inputs were rendered before (~/utils/server-memo; SERVER_MEMO=off
- * renders everything afresh, for the benchmark's cold-render figures).
+ * string the Response would re-scan.
  */
 export default async function handleRequest(
   request: Request,
@@ -71,15 +68,13 @@ export default async function handleRequest(
   // A listener template whose root data is not where the listener's part goes is not shared.
   if (loadContext.template && !markListener(remixContext)) loadContext.readSession = true;
   await privatizeIfPersonal(responseHeaders, loadContext);
-  const render = () =>
-    renderToString(
-      <NonceProvider value={nonce}>
-        <ListenerTemplateProvider value={loadContext.template}>
-          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-        </ListenerTemplateProvider>
-      </NonceProvider>,
-    );
-  const html = loadContext.serverMemo === false ? render() : renderWithServerMemo(render);
+  const html = renderToString(
+    <NonceProvider value={nonce}>
+      <ListenerTemplateProvider value={loadContext.template}>
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      </ListenerTemplateProvider>
+    </NonceProvider>,
+  );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(utf8Bytes(`<!DOCTYPE html>${html}`), { headers: responseHeaders, status: responseStatusCode });
 }

@@ -27,8 +27,6 @@ declare module "@remix-run/node" {
     template: boolean;
     /** Some loader asked for the session (`user()`): the render is that visitor's alone. */
     readSession: boolean;
-    /** false: render every memoized region afresh (SERVER_MEMO=off); unset or true: memo on. */
-    serverMemo?: boolean;
   }
 }
 
@@ -55,7 +53,7 @@ function asRoutesSeeThem(services: Services): Services {
  * The load context of one request: the session is read lazily, at most once. `template`: the
  * render every signed-in listener's page is filled from (no cookie is ever read for it).
  */
-export function createLoadContext(services: Services, serverMemo: boolean) {
+export function createLoadContext(services: Services) {
   const routeServices = asRoutesSeeThem(services);
   const { library } = routeServices;
   return (cookie: string | undefined, cspNonce: string, clientAddress?: string, template = false): AppLoadContext => {
@@ -68,7 +66,6 @@ export function createLoadContext(services: Services, serverMemo: boolean) {
       services: routeServices,
       cspNonce,
       clientAddress,
-      serverMemo,
       template,
       readSession: false,
       user: () => {

@@ -1,12 +1,11 @@
 // npm run bench: throughput of the built server (ADR 012). Builds nothing: run `npm run build`
 // first. Starts build/server.js in production mode on a fresh data dir (rate limits off,
 // now-playing pointed at a local fake), a second instance with the render cache off (the miss
-// path, server memo on), a third with the memo off too (a page's first render, "cold"), a bare
-// node:http "ceiling" serving the home page's bytes, and the framework floor: the stock
+// path: every request a render), a bare node:http "ceiling" serving the home page's bytes, and the framework floor: the stock
 // remix-serve serving the trivial Remix app of bench/floor-app (a one-heading page and a
 // resource route), so the floor carries none of this project's code.
 // Each scenario: warm-up, then autocannon with 50 connections for BENCH_DURATION s (≥ 10).
-// Every render row (cache off, cold) sits between two floor runs and is compared with their
+// Every render row (cache off) sits between two floor runs and is compared with their
 // mean, since the machine's speed drifts within a run. The miss-path rows are measured in
 // BENCH_ROUNDS rounds (default 2); a row's figure is the mean over its rounds.
 // PostgreSQL: when Debian's server binaries (15+) are installed or BENCH_DATABASE_URL names a
@@ -53,14 +52,6 @@ const uncached = await startServer({
   sampleDir,
   env: { RENDER_CACHE_TTL_MS: "0" },
   label: "server (render cache off)",
-});
-// The first render of a page: no render cache and no server memo (every fragment rendered afresh).
-const cold = await startServer({
-  port: PORT + 5,
-  upstreamOrigin: upstreams.origin,
-  sampleDir,
-  env: { RENDER_CACHE_TTL_MS: "0", SERVER_MEMO: "off" },
-  label: "server (render cache and memo off)",
 });
 let ceilingChild;
 let remixServe;
@@ -183,12 +174,6 @@ try {
           ]
         : []),
     ]),
-    ...bracketed("cold", cold.origin, "floor (cold group)", 1, [
-      { name: "home, cold (cache and memo off)", kind: "cold", path: paths.home },
-      { name: "episode, cold", kind: "cold", path: paths.episode },
-      { name: "search, cold", kind: "cold", path: paths.search },
-      { name: "era, cold", kind: "cold", path: paths.era },
-    ]),
     ...(pgCached
       ? besideAnonymous("postgres", pgCached.origin, pgCachedCookie, ["home", "episode", "search", "era"], false).map(
           (r) => ({ ...r, name: `${r.name}, PostgreSQL`, besides: r.besides && `${r.besides}, PostgreSQL`, pg: true }),
@@ -262,7 +247,7 @@ try {
   // Each group's floor: the mean of the trivial-page runs measured with it.
   const isFloor = (r) => r.kind === "floor" || r.kind === "floor-again";
   const floors = {};
-  for (const group of ["cached", "uncached", "cold", "postgres"]) {
+  for (const group of ["cached", "uncached", "postgres"]) {
     const measured = rows.filter((r) => r.group === group && isFloor(r)).map((r) => r.reqPerSec);
     floors[group] = {
       measured,
@@ -272,7 +257,7 @@ try {
   const resourceFloor = rows.find((r) => r.kind === "floor-resource");
   const ceiling = rows.find((r) => r.kind === "ceiling");
   const ratio = (a, b) => Math.round((a / b) * 100) / 100;
-  // A bracketed row (miss, cold) against the mean of the nearest floor runs before and after it.
+  // A bracketed row (miss) against the mean of the nearest floor runs before and after it.
   rows.forEach((r, i) => {
     if (!r.round) return;
     const before = rows.slice(0, i).findLast(isFloor);
@@ -354,7 +339,7 @@ try {
   ];
   // Not targets: the same pages against the resource route, a floor without React at all.
   const stricter = rows
-    .filter((r) => r.kind === "anon" || r.kind === "miss" || r.kind === "cold")
+    .filter((r) => r.kind === "anon" || r.kind === "miss")
     .map((r) => ({
       target: `${r.name} vs the resource-route floor`,
       value: r.vsResourceFloor,
@@ -385,7 +370,7 @@ try {
     ]),
   );
   console.log(
-    `\n×floor: against remix-serve's trivial page (bench/floor-app) — for a render (cache off, cold) the mean of the floor runs just before and after it; otherwise the mean of that group's floor runs — ` +
+    `\n×floor: against remix-serve's trivial page (bench/floor-app) — for a render (cache off) the mean of the floor runs just before and after it; otherwise the mean of that group's floor runs — ` +
       Object.entries(floors)
         .map(([group, f]) => `${group}: ${f.measured.join(" / ")} → ${f.mean}`)
         .join("; ") +
@@ -422,11 +407,6 @@ try {
     );
   console.log("\nTargets (floor: the trivial Remix page on remix-serve)");
   for (const t of targets) console.log(`  ${t.ok ? "met " : "MISS"}  ${t.target}: ${t.value}`);
-  const firstRenders = rows
-    .filter((r) => r.kind === "cold")
-    .map((r) => ({ target: `${r.name} vs the floor`, value: r.vsFloor, ok: r.vsFloor >= 0.6 }));
-  console.log("\nFor information, a page's first render (render cache and server memo off), ≥ 0.6 × floor");
-  for (const t of firstRenders) console.log(`  ${t.ok ? "yes " : "no  "}  ${t.target}: ${t.value}`);
   console.log("\nFor information, ≥ 0.6 × the resource-route floor (Remix without React)");
   for (const t of stricter) console.log(`  ${t.ok ? "yes " : "no  "}  ${t.target}: ${t.value}`);
 
@@ -462,7 +442,6 @@ try {
           targets,
           postgresVsSqlite: versus,
           floors,
-          firstRenders,
           againstResourceFloor: stricter,
           compression,
         },
@@ -478,7 +457,6 @@ try {
   await remixServe?.stop();
   await cached.stop();
   await uncached.stop();
-  await cold.stop();
   await pgServer?.stop();
   await pgCached?.stop();
   await postgres?.stop();

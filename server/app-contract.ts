@@ -68,6 +68,8 @@ export interface AppServer {
     clientAddress: string | undefined,
     template?: boolean,
   ): AppLoadContext;
+  /** Whether a load context's session is live (read now). */
+  signedIn(context: AppLoadContext): Promise<boolean>;
   /** The signed-in listener of a load context (the session and their library, read now), or null. */
   listenerOf(context: AppLoadContext): Promise<Listener | null>;
   /** Cuts a rendered body at `nonce` and at the listener holes; puts one response's body together. */

@@ -62,6 +62,13 @@ export interface CachedPage {
   headers: [string, string][];
   vary: string;
   parts: Part[];
+  /** The parts have listener holes: a listener's copy needs their data, not only their session. */
+  personal: boolean;
+  /**
+   * A listener's copy is `private` (a page or a page's data, as Remix answers a listener); a
+   * resource route's answer (suggestions, feeds) keeps its own policy: it is the same for everyone.
+   */
+  privateForListener: boolean;
   bytes: number;
   freshUntil: number;
   staleUntil: number;
@@ -148,11 +155,19 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
       maxAgeMs(response.headers.get("cache-control")),
     );
     const at = now();
+    const parts = options.toParts(
+      body,
+      nonce,
+      template && /^text\/html/i.test(response.headers.get("content-type") ?? ""),
+    );
+    const personal = parts.some((p) => !Buffer.isBuffer(p) && !("nonce" in p));
     return {
       status: response.status,
       headers,
       vary,
-      parts: options.toParts(body, nonce, template && /^text\/html/i.test(response.headers.get("content-type") ?? "")),
+      parts,
+      personal,
+      privateForListener: personal || response.headers.has("x-remix-response"),
       bytes: body.length,
       freshUntil: at + lifetime,
       staleUntil: at + lifetime + staleMs,
@@ -286,6 +301,8 @@ export interface RemixWithCacheOptions {
    * is rendered with; `template`: for a listener template.
    */
   loadContext: (req: ExpressRequest, cookie: string | undefined, nonce: string, template: boolean) => AppLoadContext;
+  /** Whether a load context's session is live (read now). */
+  signedIn: (context: AppLoadContext) => Promise<boolean>;
   /** The signed-in listener of a load context (their data read now), or null. */
   listenerOf: (context: AppLoadContext) => Promise<Listener | null>;
   fillParts: FillParts;
@@ -305,8 +322,9 @@ export interface RemixWithCacheOptions {
  * render of the same page already under way) and `render` (runs Remix to fill the cache for
  * eligible requests; any other request goes on, timed, to the next handler: @remix-run/express).
  * A request with one of our cookies is looked up first: a live session gets the listener copy
- * filled with its data (its load context is left in `res.locals.loadContext` for a render of its
- * own when the page cannot be shared); a junk or expired cookie gets the anonymous page.
+ * (its load context is left in `res.locals.loadContext` for a render of its own when the page
+ * cannot be shared), filled with the listener's data, read only when the copy has holes for it
+ * (a page's own data request has none); a junk or expired cookie gets the anonymous page.
  */
 export function createRemixWithCache(options: RemixWithCacheOptions): {
   serveCached: RequestHandler;
@@ -316,18 +334,40 @@ export function createRemixWithCache(options: RemixWithCacheOptions): {
   const timingHeader: typeof serverTimingHeader | (() => null) = options.serverTiming ? serverTimingHeader : () => null;
   const log = options.log ?? ((m: string) => console.error(m));
   const KEY = "renderCacheKey";
-  /** Writes a cached page with this response's nonce, for `listener` (their copy, private) or anybody. */
+  /**
+   * Writes a cached page with this response's nonce, for a listener (`who`: their load context;
+   * their copy, private) or anybody. `next`: a listener whose data cannot be read gets a render of
+   * their own (it says what went wrong).
+   */
   function send(
+    req: ExpressRequest,
+    res: ExpressResponse,
+    next: () => void,
+    page: CachedPage,
+    who: AppLoadContext | null,
+    state: string,
+    timing: string | null,
+  ) {
+    if (who && page.personal) {
+      options
+        .listenerOf(who)
+        .then((listener) => (listener ? write(req, res, page, listener, true, state, timing) : next()), next);
+      return;
+    }
+    write(req, res, page, null, Boolean(who), state, timing);
+  }
+  function write(
     req: ExpressRequest,
     res: ExpressResponse,
     page: CachedPage,
     listener: Listener | null,
+    signedIn: boolean,
     state: string,
     timing: string | null,
   ) {
     res.statusCode = page.status;
     for (const [name, value] of page.headers) res.setHeader(name, value);
-    if (listener) res.setHeader("Cache-Control", options.privatePolicy);
+    if (signedIn && page.privateForListener) res.setHeader("Cache-Control", options.privatePolicy);
     if (page.vary) res.setHeader("Vary", page.vary);
     res.setHeader("X-Render-Cache", state);
     if (timing) res.setHeader("Server-Timing", timing);
@@ -338,18 +378,11 @@ export function createRemixWithCache(options: RemixWithCacheOptions): {
       return res.end();
     }
     const chunks = options.fillParts(page.parts, res.locals.cspNonce as string, listener);
-    res.setHeader(
-      "Content-Length",
-      chunks.reduce((n, c) => n + c.length, 0),
-    );
+    const length = chunks.reduce((n, c) => n + c.length, 0);
+    res.setHeader("Content-Length", length);
     if (req.method === "HEAD") return res.end();
-    // The chunks go out in one writev, without copying the page into a new buffer. Uncorked on
-    // the next tick, not by end(): when the compression middleware is in the way it writes later,
-    // and a corked response never drains, so a page larger than its buffer would wait forever.
-    res.cork();
-    for (let i = 0; i < chunks.length - 1; i++) res.write(chunks[i]);
-    res.end(chunks[chunks.length - 1]);
-    process.nextTick(() => res.uncork());
+    // One write: copying the page is cheaper than a write per chunk through the response's layers.
+    res.end(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, length));
   }
 
   function refresh(key: string, url: string, req: ExpressRequest, template: boolean) {
@@ -366,25 +399,25 @@ export function createRemixWithCache(options: RemixWithCacheOptions): {
       });
   }
 
-  const serveShared = (req: ExpressRequest, res: ExpressResponse, next: () => void, listener: Listener | null) => {
+  const serveShared = (req: ExpressRequest, res: ExpressResponse, next: () => void, who: AppLoadContext | null) => {
     const url = originOf(req) + cacheKeyUrl(req.originalUrl, options.keyParams);
-    const key = listener ? url + LISTENER_KEY : url;
+    const key = who ? url + LISTENER_KEY : url;
     const found = cache.get(key);
     if (found) {
       const state = found.state === "fresh" ? "hit" : "stale";
-      send(req, res, found.page, listener, state, timingHeader(state));
-      if (found.state === "stale") refresh(key, url, req, Boolean(listener));
+      send(req, res, next, found.page, who, state, timingHeader(state));
+      if (found.state === "stale") refresh(key, url, req, Boolean(who));
       return;
     }
     const pending = cache.pending(key);
     if (pending) {
       pending.then(
-        (page) => (page ? send(req, res, page, listener, "hit", timingHeader("coalesced")) : next()),
+        (page) => (page ? send(req, res, next, page, who, "hit", timingHeader("coalesced")) : next()),
         () => next(),
       );
       return;
     }
-    res.locals[KEY] = { key, url, listener };
+    res.locals[KEY] = { key, url, who };
     next();
   };
 
@@ -394,9 +427,9 @@ export function createRemixWithCache(options: RemixWithCacheOptions): {
     if (!cookie || !OUR_COOKIE.test(cookie)) return serveShared(req, res, next, null);
     const context = loadContext(req, cookie, res.locals.cspNonce as string, false);
     res.locals.loadContext = context;
-    // A listener whose data cannot be read gets a render of their own (it says what went wrong).
-    options.listenerOf(context).then(
-      (listener) => serveShared(req, res, next, listener),
+    // A session that cannot be read gets a render of its own (it says what went wrong).
+    options.signedIn(context).then(
+      (signedIn) => serveShared(req, res, next, signedIn ? context : null),
       () => next(),
     );
   };
@@ -405,7 +438,7 @@ export function createRemixWithCache(options: RemixWithCacheOptions): {
     const started = performance.now();
     const timing = newTiming();
     const nonce = res.locals.cspNonce as string;
-    const shared = res.locals[KEY] as { key: string; url: string; listener: Listener | null } | undefined;
+    const shared = res.locals[KEY] as { key: string; url: string; who: AppLoadContext | null } | undefined;
     const bypass = () => {
       const state = cache.enabled ? "bypass" : "off";
       res.setHeader("X-Render-Cache", state);
@@ -416,23 +449,23 @@ export function createRemixWithCache(options: RemixWithCacheOptions): {
       return withTiming(timing, next);
     };
     if (!shared) return bypass();
-    const { key, url, listener } = shared;
+    const { key, url, who } = shared;
     try {
-      const context = loadContext(req, undefined, nonce, Boolean(listener));
+      const context = loadContext(req, undefined, nonce, Boolean(who));
       // A cache fill is not aborted when its first client goes away: others may be waiting.
       const request = toFetchRequest(req, url);
       const result = await cache.fill(
         key,
         nonce,
         () => withTiming(timing, () => handle(request, context)),
-        Boolean(listener),
+        Boolean(who),
       );
       if ("page" in result) {
         const state = result.fallback ? "stale-if-error" : "miss";
-        send(req, res, result.page, listener, state, timingHeader(state, performance.now() - started, timing));
+        send(req, res, bypass, result.page, who, state, timingHeader(state, performance.now() - started, timing));
         return;
       }
-      if (listener) {
+      if (who) {
         // Not a page to share: this listener gets a render of their own.
         void result.response.body?.cancel();
         return bypass();

@@ -1,4 +1,4 @@
-import { AppLink, ServerMemo } from "~/ui/primitives";
+import { AppLink } from "~/ui/primitives";
 import { Fragment } from "react";
 import type { EpisodeCardData, Marked, NewsCardData } from "~/services/types";
 import { episodeLink } from "~/rules/episodes";
@@ -26,8 +26,6 @@ export const ABOVE_THE_FOLD = {
 /**
  * docs/product.md §2 Cards: an episode card; a click on its art or its play button plays it, its title
  * opens its page.
- * Art and text depend on the episode alone, so the server memo keeps their markup; the heart
- * depends on the listener and stays outside. The memo's wrapper is `display: contents`.
  */
 export function EpisodeCard({
   episode,
@@ -41,51 +39,33 @@ export function EpisodeCard({
 }) {
   return (
     <article className="card episode-card">
-      <ServerMemo
-        id={`card ${episode.coldcut ? "cc" : "ep"} ${episode.id} ${priority ? 1 : 0}`}
-        deps={() =>
-          cardMarkupInputs(episode) +
-          (marks ? `\u0000${marks.title.join("\u0001")}\u0000${marks.text.join("\u0001")}` : "")
-        }
-        className="card__main"
-      >
-        {() => (
-          <>
-            <div className="card__media">
-              <img
-                src={episode.image || DEFAULT_EPISODE_IMAGE}
-                alt=""
-                width="300"
-                height="300"
-                loading={priority ? "eager" : "lazy"}
-                decoding="async"
-              />
-            </div>
-            <div className="card__body">
-              <h3 className="card__title">
-                <AppLink to={episodeLink(episode.title, episode.coldcut)} prefetch="intent">
-                  {marks ? <MarkedText parts={marks.title} /> : episode.title}
-                </AppLink>
-              </h3>
-              <p className="card__text">{marks ? <MarkedText parts={marks.text} /> : episode.summary}</p>
-              <div className="card__meta">
-                {episode.era ? <span>{episode.coldcut ? "Cold Cut" : episode.era}</span> : null}
-                {episode.duration > 0 ? <span>{formatDuration(episode.duration)}</span> : null}
-                {/* Below the art, never over it: art prints text of its own. Its hit area still covers the art. */}
-                <PlayEpisodeButton episode={episode} className="card__play" size={24} />
-              </div>
-            </div>
-          </>
-        )}
-      </ServerMemo>
+      <div className="card__media">
+        <img
+          src={episode.image || DEFAULT_EPISODE_IMAGE}
+          alt=""
+          width="300"
+          height="300"
+          loading={priority ? "eager" : "lazy"}
+          decoding="async"
+        />
+      </div>
+      <div className="card__body">
+        <h3 className="card__title">
+          <AppLink to={episodeLink(episode.title, episode.coldcut)} prefetch="intent">
+            {marks ? <MarkedText parts={marks.title} /> : episode.title}
+          </AppLink>
+        </h3>
+        <p className="card__text">{marks ? <MarkedText parts={marks.text} /> : episode.summary}</p>
+        <div className="card__meta">
+          {episode.era ? <span>{episode.coldcut ? "Cold Cut" : episode.era}</span> : null}
+          {episode.duration > 0 ? <span>{formatDuration(episode.duration)}</span> : null}
+          {/* Below the art, never over it: art prints text of its own. Its hit area still covers the art. */}
+          <PlayEpisodeButton episode={episode} className="card__play" size={24} />
+        </div>
+      </div>
       <FavoriteToggle audioSrc={episode.audioUrl} title={episode.title} duration={episode.duration} />
     </article>
   );
-}
-
-/** The memo deps of a card: what it shows, joined with NUL (cheaper than JSON, for every card). */
-function cardMarkupInputs(e: EpisodeCardData): string {
-  return `${e.title}\u0000${e.image}\u0000${e.summary}\u0000${e.era ?? ""}\u0000${e.duration}`;
 }
 
 export interface SearchMarks {

@@ -1,24 +1,18 @@
 import { AppLink } from "~/ui/primitives";
-import { ServerMemo } from "~/utils/server-memo";
 import { SocialList } from "./SocialLinks";
 
 export function SiteFooter() {
   return (
-    // The same markup on every page.
-    <ServerMemo as="footer" id="footer" deps="" className="site-footer">
-      {() => (
-        <>
-          <SocialList className="site-footer__social" />
-          <nav aria-label="Footer" className="site-footer__links">
-            <AppLink to="/about">About</AppLink>
-            <AppLink to="/DPB">Deadpool Bingo</AppLink>
-            <AppLink to="/speical-feature">Special Feature</AppLink>
-            <AppLink to="/privacy-policy">Privacy Policy</AppLink>
-            <AppLink to="/help">Help</AppLink>
-          </nav>
-          <p className="site-footer__small">© The Ham Radio Show. The Most Dangerous Radio Today.</p>
-        </>
-      )}
-    </ServerMemo>
+    <footer className="site-footer">
+      <SocialList className="site-footer__social" />
+      <nav aria-label="Footer" className="site-footer__links">
+        <AppLink to="/about">About</AppLink>
+        <AppLink to="/DPB">Deadpool Bingo</AppLink>
+        <AppLink to="/speical-feature">Special Feature</AppLink>
+        <AppLink to="/privacy-policy">Privacy Policy</AppLink>
+        <AppLink to="/help">Help</AppLink>
+      </nav>
+      <p className="site-footer__small">© The Ham Radio Show. The Most Dangerous Radio Today.</p>
+    </footer>
   );
 }

@@ -4,7 +4,6 @@ import { useEffect, useRef } from "react";
 import { NAV_LINKS } from "~/rules/social";
 import { SocialList } from "./SocialLinks";
 import { SearchBox } from "./SearchBox";
-import { ServerMemo } from "~/utils/server-memo";
 
 /** docs/product.md §2 Navigation bar (desktop) and the mobile header with its burger menu. */
 export function SiteHeader({ signedIn }: { signedIn: boolean }) {
@@ -32,87 +31,79 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
   }, []);
 
   return (
-    // Its markup depends on who is signed in, the path (the active link) and the search term.
-    <ServerMemo
-      as="header"
-      id="header"
-      deps={JSON.stringify([signedIn, location.pathname.toLowerCase(), term])}
-      className="site-header"
-    >
-      {() => (
-        <div className="site-header__inner">
-          <AppLink to="/" className="brand" aria-label="The Ham Radio Show home">
-            <picture>
-              <source srcSet="/media/img/logo-light.svg" media="(prefers-color-scheme: light)" />
-              <img src="/media/img/logo.svg" alt="" width="150" height="40" />
-            </picture>
+    <header className="site-header">
+      <div className="site-header__inner">
+        <AppLink to="/" className="brand" aria-label="The Ham Radio Show home">
+          <picture>
+            <source srcSet="/media/img/logo-light.svg" media="(prefers-color-scheme: light)" />
+            <img src="/media/img/logo.svg" alt="" width="150" height="40" />
+          </picture>
+        </AppLink>
+
+        <nav className="main-nav" aria-label="Main">
+          <ul>
+            {NAV_LINKS.map((l) => (
+              <li key={l.to}>
+                <NavLink to={l.to} end={l.to === "/"} prefetch="intent">
+                  {l.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <Form method="get" action="/search" role="search" className="search-box" key={term}>
+          <SearchBox id="site-search" defaultValue={term} />
+          <button type="submit" aria-label="Search">
+            <SearchIcon size={20} />
+          </button>
+        </Form>
+
+        {signedIn ? (
+          <AppLink to="/user" className="profile-button">
+            Profile
           </AppLink>
+        ) : (
+          <AppLink to="/user" className="profile-icon" aria-label="Your profile and favorites">
+            <UserIcon />
+          </AppLink>
+        )}
 
-          <nav className="main-nav" aria-label="Main">
-            <ul>
-              {NAV_LINKS.map((l) => (
-                <li key={l.to}>
-                  <NavLink to={l.to} end={l.to === "/"} prefetch="intent">
-                    {l.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-
-          <Form method="get" action="/search" role="search" className="search-box" key={term}>
-            <SearchBox id="site-search" defaultValue={term} />
-            <button type="submit" aria-label="Search">
-              <SearchIcon size={20} />
-            </button>
-          </Form>
-
-          {signedIn ? (
-            <AppLink to="/user" className="profile-button">
-              Profile
-            </AppLink>
-          ) : (
-            <AppLink to="/user" className="profile-icon" aria-label="Your profile and favorites">
-              <UserIcon />
-            </AppLink>
-          )}
-
-          <details className="burger" ref={burger}>
-            <summary aria-label="Menu">
-              <MenuIcon />
-            </summary>
-            <div className="burger__panel">
-              <Form
-                method="get"
-                action="/search"
-                role="search"
-                className="search-box search-box--burger"
-                aria-label="Search episodes (menu)"
-              >
-                <SearchBox id="menu-search" defaultValue={term} />
-                <button type="submit" aria-label="Search">
-                  <SearchIcon size={20} />
-                </button>
-              </Form>
-              <nav aria-label="Mobile">
-                <ul>
-                  {NAV_LINKS.map((l) => (
-                    <li key={l.to}>
-                      <NavLink to={l.to} end={l.to === "/"}>
-                        {l.label}
-                      </NavLink>
-                    </li>
-                  ))}
-                  <li>
-                    <NavLink to="/user">{signedIn ? "Profile" : "Sign in"}</NavLink>
+        <details className="burger" ref={burger}>
+          <summary aria-label="Menu">
+            <MenuIcon />
+          </summary>
+          <div className="burger__panel">
+            <Form
+              method="get"
+              action="/search"
+              role="search"
+              className="search-box search-box--burger"
+              aria-label="Search episodes (menu)"
+            >
+              <SearchBox id="menu-search" defaultValue={term} />
+              <button type="submit" aria-label="Search">
+                <SearchIcon size={20} />
+              </button>
+            </Form>
+            <nav aria-label="Mobile">
+              <ul>
+                {NAV_LINKS.map((l) => (
+                  <li key={l.to}>
+                    <NavLink to={l.to} end={l.to === "/"}>
+                      {l.label}
+                    </NavLink>
                   </li>
-                </ul>
-              </nav>
-              <SocialList className="burger__social" />
-            </div>
-          </details>
-        </div>
-      )}
-    </ServerMemo>
+                ))}
+                <li>
+                  <NavLink to="/user">{signedIn ? "Profile" : "Sign in"}</NavLink>
+                </li>
+              </ul>
+            </nav>
+            <SocialList className="burger__social" />
+          </div>
+        </details>
+      </div>
+    </header>
   );
 }

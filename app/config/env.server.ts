@@ -115,8 +115,6 @@ const envSchema = z
     /** Render cache of anonymous public pages: fresh lifetime in ms (0 turns it off) and memory bound. */
     RENDER_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
     RENDER_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
-    /** Server memo of rendered fragments (site chrome, episode cards; ADR 009): off renders them afresh every time. */
-    SERVER_MEMO: z.enum(["on", "off"]).default("on"),
     SERVER_TIMING: z.enum(["on", "off"]).default("off"),
     /** The render path's bounds (server/shed.ts): at once, started per event-loop turn, waiting. */
     RENDER_CONCURRENCY: z.coerce.number().int().min(0).max(1000).default(8),

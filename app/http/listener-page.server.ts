@@ -51,6 +51,9 @@ export function markListener(entry: EntryContext): boolean {
   return true;
 }
 
+/** Whether a request's load context has a live session (its listener's data is not read). */
+export const signedIn = async (context: AppLoadContext) => (await context.user()) !== null;
+
 /** The listener of a request's load context, ready to fill templates; null when signed out. */
 export async function listenerOf(context: AppLoadContext): Promise<Listener | null> {
   const data = await context.listener();

@@ -6,7 +6,6 @@ import { DEFAULT_EPISODE_IMAGE } from "~/rules/constants";
 import { LIVE_PAGE_PATH, MOBILE_VOICE_ALERT } from "~/rules/player";
 import { useSleepTimer, type SleepTimerApi } from "./use-sleep-timer";
 import { useKeyboardShortcuts } from "./use-keyboard-shortcuts";
-import { ServerMemo } from "~/utils/server-memo";
 import {
   isPlayingish,
   LiveButton,
@@ -34,27 +33,18 @@ const CastButton = lazy(() => import("./CastButton").then((m) => ({ default: m.C
  * CSS shows one of them. Rendered once in root.tsx, outside <Outlet/>.
  */
 export function GlobalPlayer() {
-  const { state, dispatch, everPlayed } = usePlayer();
+  const { state, dispatch } = usePlayer();
   const sleep = useSleepTimer(state, dispatch);
   const [helpOpen, setHelpOpen] = useState(false);
   const openHelp = useCallback(() => setHelpOpen(true), []);
   useKeyboardShortcuts(dispatch, openHelp);
-  // The server renders the player in its initial state: the same markup on every page. The
-  // wrapper has no box (.player-root: display: contents), so the players lay out as before.
+  // The wrapper has no box (.player-root: display: contents): it only hides both players without JavaScript.
   return (
     <>
-      <ServerMemo
-        id="player"
-        deps={() => JSON.stringify([state, everPlayed, sleep.timer, sleep.minutesLeft])}
-        className="player-root js-only"
-      >
-        {() => (
-          <>
-            <DesktopPlayer sleep={sleep} onHelp={openHelp} />
-            <MobilePlayer sleep={sleep} />
-          </>
-        )}
-      </ServerMemo>
+      <div className="player-root js-only">
+        <DesktopPlayer sleep={sleep} onHelp={openHelp} />
+        <MobilePlayer sleep={sleep} />
+      </div>
       <noscript>
         <nav className="nojs-player" aria-label="Player">
           <AppLink to={LIVE_PAGE_PATH} className="live-button">

@@ -173,6 +173,9 @@ export interface Auth {
   signInWithIdToken?(idToken: string): Promise<SessionUser>;
 }
 
+/** Read on every signed-in request: built once. */
+const sessionUserSchema = z.object({ uid: z.string().min(1).max(128), email: z.string().nullable() });
+
 export function createAuth(deps: {
   accounts: Accounts;
   library: Library;
@@ -279,9 +282,7 @@ export function createAuth(deps: {
   }
 
   const sessionUser = (session: Session): SessionUser | null => {
-    const r = z
-      .object({ uid: z.string().min(1).max(128), email: z.string().nullable() })
-      .safeParse(session.get("user"));
+    const r = sessionUserSchema.safeParse(session.get("user"));
     return r.success ? r.data : null;
   };
 

@@ -8,8 +8,6 @@ import { createElement, forwardRef, type AnchorHTMLAttributes, type ReactNode, t
 import sprite from "~/assets/icons.svg";
 import { iconOnce, siteAnchor } from "./primitives.server";
 
-export { ServerMemo } from "~/utils/server-memo";
-
 const ON_SERVER = typeof document === "undefined";
 
 export type IconProps = SVGProps<SVGSVGElement> & { size?: number };

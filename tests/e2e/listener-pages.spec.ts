@@ -86,7 +86,14 @@ async function publicPaths(): Promise<string[]> {
   const sitemap = await (await get(cached, "/sitemap.xml")).text();
   const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname + new URL(m[1]).search);
   expect(paths.length).toBeGreaterThan(20);
-  return [...paths, "/search?term=radio", "/search?term=no-such-words-anywhere", "/no-such-page", "/era?station=Nope"];
+  return [
+    ...paths,
+    "/search?term=radio",
+    "/search?term=no-such-words-anywhere",
+    "/search-suggestions?term=radi",
+    "/no-such-page",
+    "/era?station=Nope",
+  ];
 }
 
 test("a listener's page from the cache is byte for byte the full render, on every public page and data request", async () => {

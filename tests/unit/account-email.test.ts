@@ -7,7 +7,7 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createSqliteAccounts } from "~/adapters/sqlite/accounts.server";
-import { createPostgresAccounts } from "~/adapters/postgres/accounts.server";
+import { createListenerStates, createPostgresAccounts } from "~/adapters/postgres/accounts.server";
 import { createFirebaseAccounts } from "~/adapters/firebase/accounts.server";
 import { createSqliteFailureLog, createSqliteSessionStore } from "~/adapters/sqlite/sessions.server";
 import { createPostgresFailureLog, createPostgresSessionStore } from "~/adapters/postgres/sessions.server";
@@ -111,7 +111,7 @@ function embedded(engine: Engine): Setup {
         }
       : {
           accounts: createPostgresAccounts(engine.pool, passwords),
-          sessions: createPostgresSessionStore(engine.pool, 60_000),
+          sessions: createPostgresSessionStore(engine.pool, 60_000, createListenerStates(engine.pool)),
           failures: createPostgresFailureLog(engine.pool),
           expire: async (uid: string) =>
             void (await engine.pool.query("UPDATE account_codes SET expires_at = 0 WHERE uid = $1", [uid])),

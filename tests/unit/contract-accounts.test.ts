@@ -4,7 +4,11 @@ import os from "node:os";
 import path from "node:path";
 import { createSqliteAccounts, createSqliteLibrary } from "~/adapters/sqlite/accounts.server";
 import { createPasswords } from "~/services/password.server";
-import { createPostgresAccounts, createPostgresLibrary } from "~/adapters/postgres/accounts.server";
+import {
+  createListenerStates,
+  createPostgresAccounts,
+  createPostgresLibrary,
+} from "~/adapters/postgres/accounts.server";
 import { createFirebaseAccounts, type FirebaseAccountsConfig } from "~/adapters/firebase/accounts.server";
 import { createFirebaseLibrary } from "~/adapters/firebase/library.server";
 import { AccountError, type Accounts, type Library } from "~/services/accounts.server";
@@ -90,7 +94,10 @@ const embedded = (engine: Engine, another = false): Backend => {
     return { accounts: createSqliteAccounts(db, createPasswords(10)), library: createSqliteLibrary(db) };
   }
   const pool = another ? engine.openPool() : engine.pool;
-  return { accounts: createPostgresAccounts(pool, createPasswords(10)), library: createPostgresLibrary(pool) };
+  return {
+    accounts: createPostgresAccounts(pool, createPasswords(10)),
+    library: createPostgresLibrary(pool, createListenerStates(pool)),
+  };
 };
 const backends: [string, () => Backend][] = [
   ...engines.map(([name, engine]): [string, () => Backend] => [`embedded ${name}`, () => embedded(engine())]),

@@ -6,6 +6,13 @@
 import { describe, expect, it } from "vitest";
 import { createSqliteFailureLog, createSqliteSessionStore } from "~/adapters/sqlite/sessions.server";
 import { createPostgresFailureLog, createPostgresSessionStore } from "~/adapters/postgres/sessions.server";
+import {
+  createListenerStates,
+  createPostgresAccounts,
+  createPostgresLibrary,
+} from "~/adapters/postgres/accounts.server";
+import { createPasswords } from "~/services/password.server";
+import type { Pg } from "~/adapters/postgres/db.server";
 import type { FailureLog, SessionStore } from "~/services/auth.server";
 import { bothEngines, type Engine } from "../support/engines";
 
@@ -16,7 +23,10 @@ function instance(engine: Engine, own = false): { sessions: SessionStore; failur
   if (engine.kind === "sqlite")
     return { sessions: createSqliteSessionStore(engine.db, TTL), failures: createSqliteFailureLog(engine.db) };
   const pool = own ? engine.openPool() : engine.pool;
-  return { sessions: createPostgresSessionStore(pool, TTL), failures: createPostgresFailureLog(pool) };
+  return {
+    sessions: createPostgresSessionStore(pool, TTL, createListenerStates(pool)),
+    failures: createPostgresFailureLog(pool),
+  };
 }
 
 let seq = 0;
@@ -102,5 +112,50 @@ describe.each(engines)("Sign-in failure log contract — %s", (_name, engine) =>
       Array.from({ length: 40 }, (_, i) => (i % 2 ? a : b).attempt(account, "203.0.113.9", before)),
     );
     expect(seen.map((r) => r.earlier).sort((x, y) => x - y)).toEqual(Array.from({ length: 40 }, (_, i) => i));
+  });
+});
+
+describe.each(engines.filter(([name]) => name === "PostgreSQL"))("A signed-in request on %s", (_name, engine) => {
+  it("reads the session and the listener's library in one statement, and asks again after a write", async () => {
+    const { pool } = engine() as Extract<Engine, { kind: "postgres" }>;
+    const statements: string[] = [];
+    const counted = new Proxy(pool, {
+      get: (target, prop) =>
+        prop === "query"
+          ? (...args: Parameters<Pg["query"]>) => {
+              statements.push(String((args[0] as { name?: string }).name ?? args[0]).slice(0, 40));
+              return (target.query as (...a: unknown[]) => unknown)(...args);
+            }
+          : Reflect.get(target, prop),
+    }) as Pg;
+    const states = createListenerStates(counted);
+    const sessions = createPostgresSessionStore(counted, TTL, states);
+    const library = createPostgresLibrary(counted, states);
+    const { uid: listener } = await createPostgresAccounts(pool, createPasswords(4)).signUp(
+      `${uid()}@example.com`,
+      "ferrite loop antenna tuner",
+    );
+    await library.initUser(listener);
+    await library.addFavorite(listener, { audioSrc: "/a.mp3", audioTitle: "A", duration: 60 });
+    const id = await sessions.create({ user: { uid: listener, email: null } }, undefined);
+    const page = async () => {
+      statements.length = 0;
+      const data = (await sessions.read(id)) as { user: { uid: string } };
+      const [favorites, record, sync] = await Promise.all([
+        library.favorites(data.user.uid),
+        library.userRecord(data.user.uid),
+        library.activeAudioSync(data.user.uid),
+      ]);
+      return { statements: [...statements], favorites: favorites.map((f) => f.audioSrc), record, sync };
+    };
+    const first = await page();
+    expect(first.statements).toEqual(["session-read"]);
+    expect(first.favorites).toEqual(["/a.mp3"]);
+    expect(first.record).not.toBeNull();
+    await library.addFavorite(listener, { audioSrc: "/b.mp3", audioTitle: "B", duration: 60 });
+    expect((await library.favorites(listener)).map((f) => f.audioSrc)).toEqual(["/b.mp3", "/a.mp3"]);
+    const next = await page();
+    expect(next.statements).toEqual(["session-read"]);
+    expect(next.favorites).toEqual(["/b.mp3", "/a.mp3"]);
   });
 });

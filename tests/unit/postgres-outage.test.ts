@@ -103,7 +103,7 @@ describe("an outage as services and routes see it", () => {
       auth: {},
       accountEmail: {},
     };
-    const context = createLoadContext(services as unknown as Services, true)(undefined, "nonce");
+    const context = createLoadContext(services as unknown as Services)(undefined, "nonce");
     const thrown = await context.services.catalog.latestEpisodes(8).catch((error: unknown) => error);
     expect(thrown).toBeInstanceOf(Response);
     const response = thrown as Response;

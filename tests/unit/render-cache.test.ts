@@ -11,7 +11,7 @@ import {
   isCacheableRequest,
   isCacheableResponse,
 } from "../../server/render-cache";
-import { fillParts, listenerOf, toParts } from "../../app/http/listener-page.server";
+import { fillParts, listenerOf, signedIn, toParts } from "../../app/http/listener-page.server";
 
 describe("which requests may share a cached page", () => {
   it("anonymous GET/HEAD of public paths only", () => {
@@ -138,6 +138,12 @@ function fakeRemix(request: Request, context: AppLoadContext): Promise<Response>
         return page(404, { "Cache-Control": "public, max-age=10, s-maxage=10", Vary: "Cookie" });
       case "/boom":
         return page(500, {});
+      case "/data":
+        // A page's data request: JSON, no holes, marked as Remix marks its data responses.
+        return Response.json({ page: "data" }, { headers: { ...publicPage, "X-Remix-Response": "yes" } });
+      case "/suggestions":
+        // A resource route's answer: the same for everyone, signed in or not.
+        return Response.json({ suggestions: [] }, { headers: { "Cache-Control": "public, max-age=300" } });
       default:
         return page(200, publicPage);
     }
@@ -152,6 +158,8 @@ let server: http.Server;
 let origin = "";
 /** A session cookie `hrs_session=live…` names a live session; any other value does not. */
 const sessionReads: string[] = [];
+/** Listeners whose library (favorites, resume state) was read. */
+const libraryReads: string[] = [];
 const loadContext = (_req: unknown, cookie: string | undefined, nonce: string, template = false) => {
   const user = async () => {
     if (cookie) sessionReads.push(cookie);
@@ -165,11 +173,12 @@ const loadContext = (_req: unknown, cookie: string | undefined, nonce: string, t
     // Listener "fav" has favorited a&b.mp3.
     listener: async () => {
       const u = await user();
+      if (u) libraryReads.push(u.uid);
       return u && { user: { id: u.uid, email: u.email }, favorites: u.uid === "fav" ? ["a&b.mp3"] : [], restore: null };
     },
   } as unknown as AppLoadContext;
 };
-const listenerOptions = { listenerOf, fillParts, privatePolicy: "private, no-store" };
+const listenerOptions = { signedIn, listenerOf, fillParts, privatePolicy: "private, no-store" };
 
 beforeAll(async () => {
   const app = express();
@@ -210,6 +219,7 @@ beforeEach(() => {
   cache.invalidate("test");
   renders.length = 0;
   sessionReads.length = 0;
+  libraryReads.length = 0;
   failing = false;
   delayMs = 0;
   gate = null;
@@ -311,6 +321,24 @@ describe("render cache over HTTP", () => {
     expect(anonymous.body.toString()).not.toMatch(/<b>o|"user"/);
     // The anonymous page and the listener template: one render each.
     expect(renders).toEqual(["GET /", "GET /"]);
+    expect(libraryReads).toEqual(["fav", "other"]);
+  });
+
+  it("a listener's copy without holes (a data request) reads their session, not their library", async () => {
+    for (let i = 0; i < 2; i++) {
+      const r = await get("/data", { Cookie: "__Host-hrs_session=live-fav" });
+      expect(r.headers["x-render-cache"]).toBe(i === 0 ? "miss" : "hit");
+      expect(r.headers["cache-control"]).toBe("private, no-store");
+      expect(JSON.parse(r.body.toString())).toEqual({ page: "data" });
+    }
+    expect(sessionReads).toHaveLength(2);
+    expect(libraryReads).toEqual([]);
+  });
+
+  it("a resource route's answer keeps its own policy for a listener, as a full render gives it", async () => {
+    const r = await get("/suggestions", { Cookie: "__Host-hrs_session=live-fav" });
+    expect(r.headers["cache-control"]).toBe("public, max-age=300");
+    expect(libraryReads).toEqual([]);
   });
 
   it("a listener gets a render of their own when the page is not to be shared", async () => {

@@ -204,44 +204,52 @@ interface RecordRow {
   audio_src: string;
   duration: number;
 }
-interface ListenerState {
+export interface ListenerState {
   favorites: FavoriteRow[];
   record: RecordRow | null;
   sync: SyncRow | null;
 }
 
+/** A listener's favorites, record and position as one row, for the listener `uid` names (SQL). */
+export const listenerStateColumns = (uid: string) => `
+  (SELECT coalesce(json_agg(f ORDER BY f.created_at DESC, f.id COLLATE "C"), '[]')
+   FROM (SELECT ${FAVORITE_COLUMNS}, created_at FROM favorites WHERE uid = ${uid}) f) AS favorites,
+  (SELECT row_to_json(r) FROM (SELECT audio_title, audio_src, duration FROM user_records WHERE uid = ${uid}) r)
+    AS record,
+  (SELECT row_to_json(s) FROM (SELECT audio_title, duration, audio_img, audio_src, position
+   FROM active_audio_sync WHERE uid = ${uid}) s) AS sync`;
+
 /**
- * A listener's favorites, record and position in one statement, prepared once per connection.
- * Every signed-in page asks for the three together, in one tick: those calls share one round
- * trip. Only calls of the same tick share it, so a read after a write always asks again.
+ * Listeners' states as read in this turn of the event loop. Every signed-in page asks for the
+ * favorites, record and position together: those calls share one statement (prepared once per
+ * connection), and the session read, which reads the state beside the session row, leaves it here
+ * for them: a signed-in page costs one round trip. Kept only until the turn ends, so a read after
+ * a write (which waits for the database) always asks again.
  */
-function listenerState(pool: Pg) {
-  const asked = new Map<string, Promise<ListenerState>>();
-  return (uid: string) => {
-    let state = asked.get(uid);
-    if (!state) {
-      state = pool
-        .query<ListenerState>({
-          name: "library-state",
-          text: `SELECT
-            (SELECT coalesce(json_agg(f ORDER BY f.created_at DESC, f.id COLLATE "C"), '[]')
-             FROM (SELECT ${FAVORITE_COLUMNS}, created_at FROM favorites WHERE uid = $1) f) AS favorites,
-            (SELECT row_to_json(r) FROM (SELECT audio_title, audio_src, duration FROM user_records WHERE uid = $1) r)
-              AS record,
-            (SELECT row_to_json(s) FROM (SELECT audio_title, duration, audio_img, audio_src, position
-             FROM active_audio_sync WHERE uid = $1) s) AS sync`,
-          values: [uid],
-        })
-        .then((r) => r.rows[0]!);
-      asked.set(uid, state);
-      queueMicrotask(() => asked.delete(uid));
-    }
+export function createListenerStates(pool: Pg) {
+  const known = new Map<string, Promise<ListenerState>>();
+  const keep = (uid: string, state: Promise<ListenerState>) => {
+    known.set(uid, state);
+    setImmediate(() => known.get(uid) === state && known.delete(uid));
     return state;
   };
+  return {
+    read: (uid: string) =>
+      known.get(uid) ??
+      keep(
+        uid,
+        pool
+          .query<ListenerState>({ name: "library-state", text: `SELECT ${listenerStateColumns("$1")}`, values: [uid] })
+          .then((r) => r.rows[0]!),
+      ),
+    /** The state of `uid`, read now by another statement. */
+    readBeside: (uid: string, state: ListenerState) => void keep(uid, Promise.resolve(state)),
+  };
 }
+export type ListenerStates = ReturnType<typeof createListenerStates>;
 
-export function createPostgresLibrary(pool: Pg): Library {
-  const state = listenerState(pool);
+export function createPostgresLibrary(pool: Pg, states: ListenerStates): Library {
+  const state = states.read;
   return {
     async initUser(uid) {
       await pool.query(

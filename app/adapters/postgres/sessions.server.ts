@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { Pg } from "./db.server";
+import { listenerStateColumns, type ListenerState, type ListenerStates } from "./accounts.server";
 import type { FailureLog, SessionStore } from "~/services/auth.server";
 import { SESSION_PURGE_INTERVAL_MS } from "~/rules/auth";
 
@@ -7,7 +8,7 @@ import { SESSION_PURGE_INTERVAL_MS } from "~/rules/auth";
  * Server-side session records shared by every instance: the cookie carries only a random id
  * (signed); deleting the row revokes the session everywhere.
  */
-export function createPostgresSessionStore(pool: Pg, defaultTtlMs: number): SessionStore {
+export function createPostgresSessionStore(pool: Pg, defaultTtlMs: number, states: ListenerStates): SessionStore {
   let lastPurge = 0;
   const expiry = (expires: Date | undefined) => expires?.getTime() ?? Date.now() + defaultTtlMs;
   return {
@@ -26,10 +27,12 @@ export function createPostgresSessionStore(pool: Pg, defaultTtlMs: number): Sess
     },
     async read(id) {
       if (typeof id !== "string" || id.length > 100) return null;
-      // Named: prepared once per connection, as this runs on every signed-in request.
-      const { rows } = await pool.query<{ data: unknown; expires_at: number }>({
+      // Named: prepared once per connection, as this runs on every signed-in request. The
+      // listener's library comes in the same statement: their page asks for it next.
+      const { rows } = await pool.query<{ data: { user?: { uid?: unknown } }; expires_at: number } & ListenerState>({
         name: "session-read",
-        text: "SELECT data, expires_at FROM sessions WHERE id = $1",
+        text: `SELECT data, expires_at, l.* FROM sessions
+               LEFT JOIN LATERAL (SELECT ${listenerStateColumns("data #>> '{user,uid}'")}) l ON true WHERE id = $1`,
         values: [id],
       });
       const row = rows[0];
@@ -38,7 +41,9 @@ export function createPostgresSessionStore(pool: Pg, defaultTtlMs: number): Sess
         await pool.query("DELETE FROM sessions WHERE id = $1", [id]);
         return null;
       }
-      return row.data;
+      const { data, favorites, record, sync } = row;
+      if (typeof data.user?.uid === "string") states.readBeside(data.user.uid, { favorites, record, sync });
+      return data;
     },
     async update(id, data, expires) {
       await pool.query(
