@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { AppLink } from "~/ui/primitives";
 import { json, useLoaderData } from "@remix-run/react";
 import { ABOVE_THE_FOLD, EpisodeGrid, EraCard, NewsCard } from "~/components/Cards";
@@ -11,12 +11,14 @@ import { STATIONS } from "~/rules/eras";
 import { COLD_CUT_PAGE_PATH, COLD_CUT_SHELF_COUNT } from "~/rules/episodes";
 import { episodeCard, newsCard, slideCard } from "~/route-support/cards.server";
 import { orElse } from "~/utils/or-else";
-import { homeMeta } from "~/utils/meta";
+import { homeMeta } from "~/route-support/meta.server";
+import { loaderMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = homeMeta;
+export const meta = loaderMeta;
 
 /** Each part failing alone renders empty. */
-export async function loader({ context: { services } }: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
+  const { services } = args.context;
   const [sponsors, slides, latest, news, coldcut] = await Promise.all([
     orElse("sponsors", services.catalog.sponsors(), () => []),
     orElse("slider", services.content.slider(), () => []),
@@ -32,6 +34,7 @@ export async function loader({ context: { services } }: LoaderFunctionArgs) {
       latest: latest.map(episodeCard),
       news: news.map(newsCard),
       coldcut: coldcut.slice(0, COLD_CUT_SHELF_COUNT).map(episodeCard),
+      meta: homeMeta(args),
     },
     { headers: cacheHeaders("publicPage") },
   );

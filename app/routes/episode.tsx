@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { EpisodePage } from "~/components/EpisodePage";
@@ -10,11 +10,13 @@ import { publicOrigin } from "~/http/origin.server";
 import { parseShareTime } from "~/player/format";
 import { stillLoading } from "~/route-support/still-loading.server";
 import { isColdCutPath } from "~/rules/episodes";
-import { episodeMeta } from "~/utils/meta";
+import { episodeMeta } from "~/route-support/meta.server";
+import { loaderMeta } from "~/utils/meta";
 import { orElse } from "~/utils/or-else";
 
 /** /episode?title= and its Cold Cut twin /coldcut/?title= (remix.config.js): the path picks the series. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
+  const { request, context } = args;
   const url = new URL(request.url);
   const series = isColdCutPath(url.pathname) ? "coldcut" : "main";
   const title = queryText(url, "title", { max: 300, label: "episode title" });
@@ -23,13 +25,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!episode) throw notFound();
   const startTime = parseShareTime(url.searchParams.get("t"));
   return json(
-    { episode, startTime, siteUrl: publicOrigin(request, context.services.siteUrl) },
+    { episode, startTime, siteUrl: publicOrigin(request, context.services.siteUrl), meta: episodeMeta(args, episode) },
     { headers: cacheHeaders("publicPage") },
   );
 }
 
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
-export const meta: MetaFunction<typeof loader> = (args) => episodeMeta(args, args.data?.episode, args.error);
+export const meta = loaderMeta;
 
 export default function EpisodeRoute() {
   const data = useLoaderData<typeof loader>();

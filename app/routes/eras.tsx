@@ -1,4 +1,4 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/react";
 import { ABOVE_THE_FOLD, EraCard } from "~/components/Cards";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
@@ -9,18 +9,19 @@ import { COLD_CUT_ART } from "~/rules/artwork";
 import { PODCAST } from "~/rules/podcast";
 import { AppLink } from "~/ui/primitives";
 import { ERA_DESCRIPTIONS } from "~/rules/era-descriptions";
-import { COLD_CUT_FEED, eraFeed, pageMeta, SHOW_FEED } from "~/utils/meta";
+import { COLD_CUT_FEED, eraFeed, pageMeta, SHOW_FEED } from "~/route-support/meta.server";
+import { loaderMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = (args) =>
-  pageMeta(args, {
+export const meta = loaderMeta;
+
+export async function loader(args: LoaderFunctionArgs) {
+  const meta = pageMeta(args, {
     title: "Episodes — The Ham Radio Show",
     description: "Fifteen years of The Ham Radio Show in four eras: GOOM Radio, MLR, PPR and UFRN.",
     path: "/eras",
     feeds: [SHOW_FEED, ...STATIONS.map(eraFeed), COLD_CUT_FEED],
   });
-
-export async function loader() {
-  return json({}, { headers: cacheHeaders("publicPage") });
+  return json({ meta }, { headers: cacheHeaders("publicPage") });
 }
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 

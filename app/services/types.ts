@@ -170,6 +170,4 @@ export interface RootData {
   /** docs/product.md §4 Session: what the player restores at sign-in (user record, then ActiveAudioSync). */
   restore: { user: UserRecord | null; sync: ActiveAudioSync | null } | null;
   providers: { google: boolean; facebook: boolean };
-  /** The public origin absolute links are made against (share previews, canonical links). */
-  origin: string;
 }
