@@ -13,14 +13,14 @@ import { RssIcon } from "~/ui/primitives";
 import { COLD_CUT_FEED, pageMeta } from "~/route-support/meta.server";
 import { loaderMeta } from "~/utils/meta";
 import { orElse } from "~/utils/or-else";
-import { loader as episodeLoader } from "./episode";
+import { loadEpisodePage } from "~/route-support/episode-page.server";
 
 /**
  * /coldcut/?title= is a Cold Cut episode's details (docs/product.md §2 route table, the episode
  * screen); /coldcut without a title lists the series, newest first, with its feed.
  */
 export async function loader(args: LoaderFunctionArgs) {
-  if (new URL(args.request.url).searchParams.has("title")) return episodeLoader(args);
+  if (new URL(args.request.url).searchParams.has("title")) return loadEpisodePage(args);
   const episodes = await orElse("coldcut list", args.context.services.catalog.allEpisodes("coldcut"), () => null);
   const meta = pageMeta(args, {
     title: "Cold Cut — The Ham Radio Show",
