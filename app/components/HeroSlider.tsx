@@ -1,34 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { AppLink, PauseIcon, PlayIcon } from "~/ui/primitives";
-import type { KeenSliderInstance, KeenSliderPlugin } from "keen-slider/keen-slider.es.js";
+import type { KeenSliderInstance } from "keen-slider/keen-slider.es.js";
 import type { SlideCardData } from "~/services/types";
-import { SLIDER_AUTOPLAY_MS } from "~/rules/constants";
 import { afterLoad } from "~/utils/after-load";
-
-/** docs/product.md §2 Slider: autoplay every 3,000 ms; pauses while hovered/focused or when the listener pauses it. */
-function autoplay(delay: number, paused: () => boolean): KeenSliderPlugin {
-  return (slider) => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let hovering = false;
-    const clear = () => timer && clearTimeout(timer);
-    const next = () => {
-      clear();
-      if (hovering || paused()) return;
-      timer = setTimeout(() => slider.next(), delay);
-    };
-    slider.on("created", () => {
-      slider.container.addEventListener("mouseenter", () => ((hovering = true), clear()));
-      slider.container.addEventListener("mouseleave", () => ((hovering = false), next()));
-      slider.container.addEventListener("focusin", () => ((hovering = true), clear()));
-      slider.container.addEventListener("focusout", () => ((hovering = false), next()));
-      next();
-    });
-    slider.on("dragStarted", clear);
-    slider.on("animationEnded", next);
-    slider.on("updated", next);
-    slider.on("destroyed", clear);
-  };
-}
 
 export function HeroSlider({ slides }: { slides: SlideCardData[] }) {
   const [paused, setPaused] = useState(false);
@@ -45,18 +19,14 @@ export function HeroSlider({ slides }: { slides: SlideCardData[] }) {
     if (slides.length === 0) return;
     let cancelled = false;
     const cancelWait = afterLoad(() => {
-      import("keen-slider/keen-slider.es.js")
-        .then(({ default: KeenSlider }) => {
+      import("./hero-slider-engine")
+        .then(({ startHeroSlider }) => {
           if (cancelled || !sliderRef.current) return;
-          instance.current = new KeenSlider(
-            sliderRef.current,
-            {
-              loop: true,
-              slideChanged: (s) => setCurrent(s.track.details.rel),
-              created: () => setReady(true),
-            },
-            [autoplay(SLIDER_AUTOPLAY_MS, () => pausedRef.current)],
-          );
+          instance.current = startHeroSlider(sliderRef.current, {
+            slideChanged: setCurrent,
+            created: () => setReady(true),
+            paused: () => pausedRef.current,
+          });
         })
         .catch((error: unknown) => console.warn("slider: could not load", error));
     });

@@ -16,16 +16,15 @@ import {
   initialPlayerState,
   muted,
   playerReducer,
-  shouldPollNowPlaying,
   type EpisodeMedia,
   type PlayerAction,
   type PlayerState,
 } from "./machine";
 import { SOURCE_SWITCH_DELAY_MS } from "~/rules/player";
-import { useNowPlayingPoll } from "./use-now-playing-poll";
 import { useCast, type CastApi } from "./use-cast";
 
-// Media Session and one-tab playback load on the first play (./PlaybackExtras.tsx).
+// Media Session, one-tab playback and the live now-playing poll load on the first play
+// (./PlaybackExtras.tsx): going live is a play.
 const PlaybackExtras = lazy(() => import("./PlaybackExtras").then((m) => ({ default: m.PlaybackExtras })));
 
 /**
@@ -83,7 +82,6 @@ export function PlayerProvider({ liveStreamUrl, children }: { liveStreamUrl: str
     if (state.playing) setEverPlayed(true);
   }, [state.playing]);
 
-  useNowPlayingPoll(shouldPollNowPlaying(state), dispatch);
   const cast = useCast(state, dispatch);
 
   // The page is hydrated and the player's effects run: controls work from here on (also what
