@@ -16,6 +16,7 @@ import {
   initialPlayerState,
   muted,
   playerReducer,
+  shouldPollNowPlaying,
   type EpisodeMedia,
   type PlayerAction,
   type PlayerState,
@@ -179,7 +180,7 @@ export function PlayerProvider({ liveStreamUrl, children }: { liveStreamUrl: str
       {children}
       {everPlayed ? (
         <Suspense fallback={null}>
-          <PlaybackExtras state={state} dispatch={dispatch} />
+          <PlaybackExtras state={state} dispatch={dispatch} pollNowPlaying={shouldPollNowPlaying(state)} />
         </Suspense>
       ) : null}
       <audio
