@@ -3,7 +3,8 @@ import { json } from "@remix-run/node";
 import { cacheHeaders } from "~/http/cache-policy";
 import { HOME_NEWS_COUNT, LATEST_EPISODES_COUNT } from "~/rules/constants";
 import { COLD_CUT_SHELF_COUNT } from "~/rules/episodes";
-import { episodeCard, newsCard, slideCard } from "~/route-support/cards.server";
+import { episodeCard, eraCard, newsCard, slideCard } from "~/route-support/cards.server";
+import { STATIONS } from "~/rules/eras";
 import { homeMeta } from "~/route-support/meta.server";
 import { orElse } from "~/utils/or-else";
 
@@ -27,6 +28,7 @@ export async function loadHomePage(args: LoaderFunctionArgs) {
       sponsors,
       slides: slides.map((s) => slideCard(s, site)),
       latest: latest.map(episodeCard),
+      eras: STATIONS.map(eraCard),
       news: news.map(newsCard),
       coldcut: coldcut.slice(0, COLD_CUT_SHELF_COUNT).map(episodeCard),
       meta: homeMeta(args),

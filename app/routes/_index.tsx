@@ -4,7 +4,6 @@ import { ABOVE_THE_FOLD, EpisodeGrid, EraCard, NewsCard } from "~/components/Car
 import { SponsorBanner } from "~/components/SponsorBanner";
 import { HeroSlider } from "~/components/HeroSlider";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
-import { STATIONS } from "~/rules/eras";
 import { COLD_CUT_PAGE_PATH } from "~/rules/episodes";
 import { loadHomePage } from "~/route-support/home-page.server";
 import { loaderMeta } from "~/utils/meta";
@@ -15,7 +14,7 @@ export const loader = loadHomePage;
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 
 export default function Home() {
-  const { sponsors, slides, latest, news, coldcut } = useLoaderData<typeof loader>();
+  const { sponsors, slides, latest, eras, news, coldcut } = useLoaderData<typeof loader>();
   return (
     <div className="home">
       <h1 className="visually-hidden">The Ham Radio Show</h1>
@@ -35,9 +34,9 @@ export default function Home() {
       <section className="section" aria-labelledby="eras-title">
         <h2 id="eras-title">More from Across 15+ Years</h2>
         <ul className="era-grid">
-          {STATIONS.map((s) => (
-            <li key={s}>
-              <EraCard station={s} />
+          {eras.map((era) => (
+            <li key={era.station}>
+              <EraCard era={era} />
             </li>
           ))}
         </ul>

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/react";
+import { json, useLoaderData } from "@remix-run/react";
 import { ABOVE_THE_FOLD, EraCard } from "~/components/Cards";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/http/cache-policy";
@@ -10,6 +10,7 @@ import { PODCAST } from "~/rules/podcast";
 import { AppLink } from "~/ui/primitives";
 import { ERA_DESCRIPTIONS } from "~/rules/era-descriptions";
 import { COLD_CUT_FEED, eraFeed, pageMeta, SHOW_FEED } from "~/route-support/meta.server";
+import { eraCard } from "~/route-support/cards.server";
 import { loaderMeta } from "~/utils/meta";
 
 export const meta = loaderMeta;
@@ -21,23 +22,24 @@ export async function loader(args: LoaderFunctionArgs) {
     path: "/eras",
     feeds: [SHOW_FEED, ...STATIONS.map(eraFeed), COLD_CUT_FEED],
   });
-  return json({ meta }, { headers: cacheHeaders("publicPage") });
+  return json({ eras: STATIONS.map(eraCard), meta }, { headers: cacheHeaders("publicPage") });
 }
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 
 /** docs/product.md §2 /eras: four era tiles. */
 export default function Eras() {
+  const { eras } = useLoaderData<typeof loader>();
   return (
     <section className="section" aria-labelledby="eras-title">
       <h1 id="eras-title">Episodes</h1>
       <p className="lede">Fifteen years, four eras. Pick one and dig in.</p>
       <ul className="era-grid era-grid--large">
-        {STATIONS.map((s, i) => (
-          <li key={s}>
+        {eras.map((era, i) => (
+          <li key={era.station}>
             <EraCard
-              station={s}
+              era={era}
               headingLevel={2}
-              description={ERA_DESCRIPTIONS[s]}
+              description={ERA_DESCRIPTIONS[era.station]}
               priority={i < ABOVE_THE_FOLD.eras}
             />
           </li>
