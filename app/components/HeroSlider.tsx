@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { AppLink, PauseIcon, PlayIcon } from "~/ui/primitives";
+import { AppLink } from "~/ui/primitives";
 import type { KeenSliderInstance } from "keen-slider/keen-slider.es.js";
 import type { SlideCardData } from "~/services/types";
 import { afterLoad } from "~/utils/after-load";
@@ -8,21 +8,23 @@ export function HeroSlider({ slides }: { slides: SlideCardData[] }) {
   const [paused, setPaused] = useState(false);
   const [current, setCurrent] = useState(0);
   const [ready, setReady] = useState(false);
+  const [engine, setEngine] = useState<typeof import("./hero-slider-engine") | null>(null);
   const pausedRef = useRef(paused);
   const sliderRef = useRef<HTMLDivElement>(null);
   const instance = useRef<KeenSliderInstance | null>(null);
   pausedRef.current = paused;
 
-  // The slider engine is not part of the first load (ADR 008): until it arrives, after the
-  // window's load event, the slides are a scroll-snap strip showing the first one.
+  // The slider engine and its controls are not part of the first load (ADR 008): until they
+  // arrive, after the window's load event, the slides are a scroll-snap strip showing the first one.
   useEffect(() => {
     if (slides.length === 0) return;
     let cancelled = false;
     const cancelWait = afterLoad(() => {
       import("./hero-slider-engine")
-        .then(({ startHeroSlider }) => {
+        .then((loaded) => {
           if (cancelled || !sliderRef.current) return;
-          instance.current = startHeroSlider(sliderRef.current, {
+          setEngine(loaded);
+          instance.current = loaded.startHeroSlider(sliderRef.current, {
             slideChanged: setCurrent,
             created: () => setReady(true),
             paused: () => pausedRef.current,
@@ -70,29 +72,14 @@ export function HeroSlider({ slides }: { slides: SlideCardData[] }) {
           </div>
         ))}
       </div>
-      {ready && slides.length > 1 ? (
-        <div className="hero-slider__controls">
-          <button
-            type="button"
-            className="icon-button"
-            onClick={() => setPaused((p) => !p)}
-            aria-label={paused ? "Resume slideshow" : "Pause slideshow"}
-          >
-            {paused ? <PlayIcon size={18} /> : <PauseIcon size={18} />}
-          </button>
-          <div className="hero-slider__dots">
-            {slides.map((s, i) => (
-              <button
-                key={s.id}
-                type="button"
-                className={`dot${i === current ? " dot--active" : ""}`}
-                aria-label={`Show slide ${i + 1}`}
-                aria-current={i === current}
-                onClick={() => instance.current?.moveToIdx(i)}
-              />
-            ))}
-          </div>
-        </div>
+      {ready && engine && slides.length > 1 ? (
+        <engine.SliderControls
+          count={slides.length}
+          current={current}
+          paused={paused}
+          onPause={() => setPaused((p) => !p)}
+          onPick={(i) => instance.current?.moveToIdx(i)}
+        />
       ) : null}
     </section>
   );

@@ -1,5 +1,6 @@
 import KeenSlider, { type KeenSliderInstance, type KeenSliderPlugin } from "keen-slider/keen-slider.es.js";
 import { SLIDER_AUTOPLAY_MS } from "~/rules/constants";
+import { PauseIcon, PlayIcon } from "~/ui/primitives";
 
 /** docs/product.md §2 Slider: autoplay every 3,000 ms; pauses while hovered/focused or when the listener pauses it. */
 function autoplay(delay: number, paused: () => boolean): KeenSliderPlugin {
@@ -27,8 +28,8 @@ function autoplay(delay: number, paused: () => boolean): KeenSliderPlugin {
 }
 
 /**
- * The slider engine over the server-rendered strip of ./HeroSlider.tsx, with its autoplay: one
- * chunk, imported after the window's load event (ADR 008).
+ * The slider engine over the server-rendered strip of ./HeroSlider.tsx, with its autoplay (and
+ * its controls below): one chunk, imported after the window's load event (ADR 008).
  */
 export function startHeroSlider(
   container: HTMLElement,
@@ -38,5 +39,45 @@ export function startHeroSlider(
     container,
     { loop: true, slideChanged: (s) => on.slideChanged(s.track.details.rel), created: on.created },
     [autoplay(SLIDER_AUTOPLAY_MS, on.paused)],
+  );
+}
+
+/** Pause and the dots: shown once the engine runs (before, the strip scrolls by itself). */
+export function SliderControls({
+  count,
+  current,
+  paused,
+  onPause,
+  onPick,
+}: {
+  count: number;
+  current: number;
+  paused: boolean;
+  onPause: () => void;
+  onPick: (index: number) => void;
+}) {
+  return (
+    <div className="hero-slider__controls">
+      <button
+        type="button"
+        className="icon-button"
+        onClick={onPause}
+        aria-label={paused ? "Resume slideshow" : "Pause slideshow"}
+      >
+        {paused ? <PlayIcon size={18} /> : <PauseIcon size={18} />}
+      </button>
+      <div className="hero-slider__dots">
+        {Array.from({ length: count }, (_, i) => (
+          <button
+            key={i}
+            type="button"
+            className={`dot${i === current ? " dot--active" : ""}`}
+            aria-label={`Show slide ${i + 1}`}
+            aria-current={i === current}
+            onClick={() => onPick(i)}
+          />
+        ))}
+      </div>
+    </div>
   );
 }
