@@ -25,8 +25,7 @@ import { useNonce } from "~/utils/nonce";
 import { DEFAULT_LIVE_STREAM_URL } from "~/rules/player";
 import { LOADING_TEXT } from "~/rules/constants";
 import { APP, THEME_COLOR } from "~/rules/brand";
-import { errorTitle, pageMeta, SHOW_DESCRIPTION } from "~/utils/meta";
-import { publicOrigin } from "~/http/origin.server";
+import { errorTitle, SHOW_DESCRIPTION, SITE_NAME } from "~/utils/meta";
 import { takeSessionStale } from "~/player/session-events";
 import { afterLoad } from "~/utils/after-load";
 
@@ -43,18 +42,20 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/media/img/favicon.svg", type: "image/svg+xml" },
 ];
 
-/** Pages without a meta of their own; an error page (a 404) gets no preview or canonical link. */
-export const meta: MetaFunction = (args) =>
-  args.error
-    ? [{ title: errorTitle(args.error) }, { name: "description", content: SHOW_DESCRIPTION }]
-    : pageMeta(args, { title: "The Ham Radio Show", description: SHOW_DESCRIPTION, path: args.location.pathname });
+/**
+ * Errors caught here, and any page without a head of its own (each page's loader makes its
+ * preview, `route-support/meta.server.ts`): the show's title, no preview or canonical link.
+ */
+export const meta: MetaFunction = ({ error }) => [
+  { title: error ? errorTitle(error) : SITE_NAME },
+  { name: "description", content: SHOW_DESCRIPTION },
+];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ context }: LoaderFunctionArgs) {
   const { services } = context;
   const base = {
     config: services.publicConfig,
     providers: services.auth.providers,
-    origin: publicOrigin(request, services.siteUrl),
   };
   let listener;
   try {

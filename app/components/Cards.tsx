@@ -1,9 +1,7 @@
 import { AppLink } from "~/ui/primitives";
 import { Fragment } from "react";
-import type { EpisodeCardData, Marked, NewsCardData } from "~/services/types";
+import type { EpisodeCardData, EraCardData, Marked, NewsCardData } from "~/services/types";
 import { episodeLink } from "~/rules/episodes";
-import { eraLink, ERAS, type Station } from "~/rules/eras";
-import { newsLink } from "~/rules/news";
 import { DEFAULT_EPISODE_IMAGE } from "~/rules/constants";
 import { formatDuration } from "~/utils/time";
 import { PlayEpisodeButton } from "~/player/PlayEpisodeButton";
@@ -103,23 +101,23 @@ export function EpisodeGrid({
 
 /** docs/product.md §2 Cards: "Era card click goes to /era?station=<station>". EdgeFM is a style only. */
 export function EraCard({
-  station,
+  era,
   headingLevel = 3,
   description,
   priority = false,
 }: {
-  station: Station;
+  era: EraCardData;
   headingLevel?: 2 | 3;
   /** The era's description (/eras shows it; the cards elsewhere do not). */
   description?: string;
   /** Above the fold on its page (the largest paint): load at once, not lazily. */
   priority?: boolean;
 }) {
-  const era = ERAS[station];
+  const { station } = era;
   const H = `h${headingLevel}` as const;
   return (
     <AppLink
-      to={eraLink(station)}
+      to={era.href}
       className={`era-card era-card--${station.replace(/\s+/g, "-").toLowerCase()}`}
       style={{ ["--era" as string]: era.accent }}
     >
@@ -135,10 +133,9 @@ export function EraCard({
 
 /** docs/product.md §2 Cards: news card, link chosen by the news type; §5 title/subtext cut to 15 characters. */
 export function NewsCard({ post, priority = false }: { post: NewsCardData; priority?: boolean }) {
-  const href = post.type ? newsLink(post.type, post.slug) : `/News/${encodeURIComponent(post.slug)}`;
   return (
     <article className="card news-card">
-      <AppLink to={href} className="news-card__link" prefetch="intent">
+      <AppLink to={post.href} className="news-card__link" prefetch="intent">
         <img
           src={post.image ?? DEFAULT_EPISODE_IMAGE}
           alt=""

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type MouseEvent } from "react";
-import { LIGHTBOX_IMAGE_ERROR } from "~/rules/constants";
+import { LIGHTBOX_IMAGE_ERROR } from "~/rules/lightbox";
 import { formatDate } from "~/utils/time";
 import { Breadcrumb } from "./Breadcrumb";
 import type { LightboxImage } from "./LightboxViewer";

@@ -1,62 +1,34 @@
 import { useEffect, useRef, useState } from "react";
-import { AppLink, PauseIcon, PlayIcon } from "~/ui/primitives";
-import type { KeenSliderInstance, KeenSliderPlugin } from "keen-slider/keen-slider.es.js";
+import { AppLink } from "~/ui/primitives";
+import type { KeenSliderInstance } from "keen-slider/keen-slider.es.js";
 import type { SlideCardData } from "~/services/types";
-import { SLIDER_AUTOPLAY_MS } from "~/rules/constants";
 import { afterLoad } from "~/utils/after-load";
-
-/** docs/product.md §2 Slider: autoplay every 3,000 ms; pauses while hovered/focused or when the listener pauses it. */
-function autoplay(delay: number, paused: () => boolean): KeenSliderPlugin {
-  return (slider) => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let hovering = false;
-    const clear = () => timer && clearTimeout(timer);
-    const next = () => {
-      clear();
-      if (hovering || paused()) return;
-      timer = setTimeout(() => slider.next(), delay);
-    };
-    slider.on("created", () => {
-      slider.container.addEventListener("mouseenter", () => ((hovering = true), clear()));
-      slider.container.addEventListener("mouseleave", () => ((hovering = false), next()));
-      slider.container.addEventListener("focusin", () => ((hovering = true), clear()));
-      slider.container.addEventListener("focusout", () => ((hovering = false), next()));
-      next();
-    });
-    slider.on("dragStarted", clear);
-    slider.on("animationEnded", next);
-    slider.on("updated", next);
-    slider.on("destroyed", clear);
-  };
-}
 
 export function HeroSlider({ slides }: { slides: SlideCardData[] }) {
   const [paused, setPaused] = useState(false);
   const [current, setCurrent] = useState(0);
   const [ready, setReady] = useState(false);
+  const [engine, setEngine] = useState<typeof import("./hero-slider-engine") | null>(null);
   const pausedRef = useRef(paused);
   const sliderRef = useRef<HTMLDivElement>(null);
   const instance = useRef<KeenSliderInstance | null>(null);
   pausedRef.current = paused;
 
-  // The slider engine is not part of the first load (ADR 008): until it arrives, after the
-  // window's load event, the slides are a scroll-snap strip showing the first one.
+  // The slider engine and its controls are not part of the first load (ADR 008): until they
+  // arrive, after the window's load event, the slides are a scroll-snap strip showing the first one.
   useEffect(() => {
     if (slides.length === 0) return;
     let cancelled = false;
     const cancelWait = afterLoad(() => {
-      import("keen-slider/keen-slider.es.js")
-        .then(({ default: KeenSlider }) => {
+      import("./hero-slider-engine")
+        .then((loaded) => {
           if (cancelled || !sliderRef.current) return;
-          instance.current = new KeenSlider(
-            sliderRef.current,
-            {
-              loop: true,
-              slideChanged: (s) => setCurrent(s.track.details.rel),
-              created: () => setReady(true),
-            },
-            [autoplay(SLIDER_AUTOPLAY_MS, () => pausedRef.current)],
-          );
+          setEngine(loaded);
+          instance.current = loaded.startHeroSlider(sliderRef.current, {
+            slideChanged: setCurrent,
+            created: () => setReady(true),
+            paused: () => pausedRef.current,
+          });
         })
         .catch((error: unknown) => console.warn("slider: could not load", error));
     });
@@ -100,29 +72,14 @@ export function HeroSlider({ slides }: { slides: SlideCardData[] }) {
           </div>
         ))}
       </div>
-      {ready && slides.length > 1 ? (
-        <div className="hero-slider__controls">
-          <button
-            type="button"
-            className="icon-button"
-            onClick={() => setPaused((p) => !p)}
-            aria-label={paused ? "Resume slideshow" : "Pause slideshow"}
-          >
-            {paused ? <PlayIcon size={18} /> : <PauseIcon size={18} />}
-          </button>
-          <div className="hero-slider__dots">
-            {slides.map((s, i) => (
-              <button
-                key={s.id}
-                type="button"
-                className={`dot${i === current ? " dot--active" : ""}`}
-                aria-label={`Show slide ${i + 1}`}
-                aria-current={i === current}
-                onClick={() => instance.current?.moveToIdx(i)}
-              />
-            ))}
-          </div>
-        </div>
+      {ready && engine && slides.length > 1 ? (
+        <engine.SliderControls
+          count={slides.length}
+          current={current}
+          paused={paused}
+          onPause={() => setPaused((p) => !p)}
+          onPick={(i) => instance.current?.moveToIdx(i)}
+        />
       ) : null}
     </section>
   );

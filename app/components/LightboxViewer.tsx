@@ -16,8 +16,8 @@ import Lightbox, {
   type ZoomRef,
 } from "yet-another-react-lightbox";
 import Zoom from "yet-another-react-lightbox/plugins/zoom";
-import { LIGHTBOX_IMAGE_ERROR } from "~/rules/constants";
 import {
+  LIGHTBOX_IMAGE_ERROR,
   LIGHTBOX_ANIMATION,
   LIGHTBOX_PADDING_PX,
   MAX_ZOOM_FACTOR,

@@ -22,11 +22,14 @@ import {
   type PlayerState,
 } from "./machine";
 import { SOURCE_SWITCH_DELAY_MS } from "~/rules/player";
-import { useNowPlayingPoll } from "./use-now-playing-poll";
-import { useCast, type CastApi } from "./use-cast";
+import type { CastApi } from "./use-cast";
 
-// Media Session and one-tab playback load on the first play (./PlaybackExtras.tsx).
+// Media Session, one-tab playback and the live now-playing poll load on the first play
+// (./PlaybackExtras.tsx): going live is a play.
 const PlaybackExtras = lazy(() => import("./PlaybackExtras").then((m) => ({ default: m.PlaybackExtras })));
+// Casting's session logic loads when a cast button first asks for it (after the load event).
+const CastSession = lazy(() => import("./use-cast").then((m) => ({ default: m.CastSession })));
+const noCast = async () => {};
 
 /**
  * The player: one reducer (./machine.ts) and one <audio> element for the life of the page,
@@ -83,8 +86,19 @@ export function PlayerProvider({ liveStreamUrl, children }: { liveStreamUrl: str
     if (state.playing) setEverPlayed(true);
   }, [state.playing]);
 
-  useNowPlayingPoll(shouldPollNowPlaying(state), dispatch);
-  const cast = useCast(state, dispatch);
+  const [castRequested, setCastRequested] = useState(false);
+  const [castApi, setCastApi] = useState<CastApi | null>(null);
+  const requestCast = useCallback(() => setCastRequested(true), []);
+  const cast = useMemo<CastApi>(
+    () =>
+      castApi ?? {
+        status: castRequested ? "loading" : "idle",
+        request: requestCast,
+        connect: noCast,
+        disconnect: noCast,
+      },
+    [castApi, castRequested, requestCast],
+  );
 
   // The page is hydrated and the player's effects run: controls work from here on (also what
   // browser tests wait for before pressing play).
@@ -181,7 +195,12 @@ export function PlayerProvider({ liveStreamUrl, children }: { liveStreamUrl: str
       {children}
       {everPlayed ? (
         <Suspense fallback={null}>
-          <PlaybackExtras state={state} dispatch={dispatch} />
+          <PlaybackExtras state={state} dispatch={dispatch} pollNowPlaying={shouldPollNowPlaying(state)} />
+        </Suspense>
+      ) : null}
+      {castRequested ? (
+        <Suspense fallback={null}>
+          <CastSession state={state} dispatch={dispatch} onApi={setCastApi} />
         </Suspense>
       ) : null}
       <audio

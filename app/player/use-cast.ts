@@ -98,3 +98,23 @@ export function useCast(
 
   return useMemo(() => ({ status, request, connect, disconnect }), [status, request, connect, disconnect]);
 }
+
+/**
+ * Casting's session, mounted by the player once a cast button first asks for it (this module is
+ * not in the first load): it loads the SDK and hands the live API up with `onApi`.
+ */
+export function CastSession({
+  state,
+  dispatch,
+  onApi,
+}: {
+  state: PlayerState;
+  dispatch: (action: PlayerAction) => void;
+  onApi: (api: CastApi) => void;
+}) {
+  const api = useCast(state, dispatch);
+  const { request } = api;
+  useEffect(request, [request]);
+  useEffect(() => onApi(api), [api, onApi]);
+  return null;
+}

@@ -1,6 +1,16 @@
+import { ERAS, eraLink, type Station } from "~/rules/eras";
+import { newsLink } from "~/rules/news";
 import { slideTarget } from "~/rules/slider";
 import { truncateChars, truncateWords } from "~/rules/text";
-import type { Episode, EpisodeCardData, NewsCardData, NewsPost, SlideCardData, SliderItem } from "~/services/types";
+import type {
+  Episode,
+  EpisodeCardData,
+  EraCardData,
+  NewsCardData,
+  NewsPost,
+  SlideCardData,
+  SliderItem,
+} from "~/services/types";
 
 /**
  * The card view of an episode or a news post, cut on the server (docs/product.md §5): a list page sends a
@@ -33,6 +43,11 @@ export function episodeCard(episode: Episode): EpisodeCardData {
   }));
 }
 
+export function eraCard(station: Station): EraCardData {
+  const { years, image, accent } = ERAS[station];
+  return { station, years, image, accent, href: eraLink(station) };
+}
+
 export function newsCard(post: NewsPost): NewsCardData {
   return memo(newsCards, post, cutNewsCard);
 }
@@ -54,8 +69,7 @@ export function slideCard(slide: SliderItem, contentSiteUrl: string): SlideCardD
 function cutNewsCard(post: NewsPost): NewsCardData {
   return {
     id: post.id,
-    slug: post.slug,
-    type: post.type,
+    href: post.type ? newsLink(post.type, post.slug) : `/News/${encodeURIComponent(post.slug)}`,
     title: post.title,
     image: post.image,
     titleShort: truncateChars(post.title),

@@ -1,21 +1,22 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json, useLoaderData } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/http/cache-policy";
 import { bingoBoard } from "~/rules/bingo";
 import { orElse } from "~/utils/or-else";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta } from "~/route-support/meta.server";
+import { loaderMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = (args) =>
-  pageMeta(args, {
+export const meta = loaderMeta;
+
+export async function loader(args: LoaderFunctionArgs) {
+  const picks = await orElse("bingo", args.context.services.catalog.bingoPicks(), () => []);
+  const meta = pageMeta(args, {
     title: "Deadpool Bingo — The Ham Radio Show",
     description: "Deadpool Bingo: the crew's picks and points.",
     path: "/DPB",
   });
-
-export async function loader({ context }: LoaderFunctionArgs) {
-  const picks = await orElse("bingo", context.services.catalog.bingoPicks(), () => []);
-  return json({ board: bingoBoard(picks) }, { headers: cacheHeaders("publicPage") });
+  return json({ board: bingoBoard(picks), meta }, { headers: cacheHeaders("publicPage") });
 }
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 

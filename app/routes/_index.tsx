@@ -1,46 +1,20 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { AppLink } from "~/ui/primitives";
-import { json, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { ABOVE_THE_FOLD, EpisodeGrid, EraCard, NewsCard } from "~/components/Cards";
 import { SponsorBanner } from "~/components/SponsorBanner";
 import { HeroSlider } from "~/components/HeroSlider";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
-import { cacheHeaders } from "~/http/cache-policy";
-import { HOME_NEWS_COUNT, LATEST_EPISODES_COUNT } from "~/rules/constants";
-import { STATIONS } from "~/rules/eras";
-import { COLD_CUT_PAGE_PATH, COLD_CUT_SHELF_COUNT } from "~/rules/episodes";
-import { episodeCard, newsCard, slideCard } from "~/route-support/cards.server";
-import { orElse } from "~/utils/or-else";
-import { homeMeta } from "~/utils/meta";
+import { COLD_CUT_PAGE_PATH } from "~/rules/episodes";
+import { loadHomePage } from "~/route-support/home-page.server";
+import { loaderMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = homeMeta;
+export const meta = loaderMeta;
 
-/** Each part failing alone renders empty. */
-export async function loader({ context: { services } }: LoaderFunctionArgs) {
-  const [sponsors, slides, latest, news, coldcut] = await Promise.all([
-    orElse("sponsors", services.catalog.sponsors(), () => []),
-    orElse("slider", services.content.slider(), () => []),
-    orElse("latest episodes", services.catalog.latestEpisodes(LATEST_EPISODES_COUNT), () => []),
-    orElse("home news", services.content.latestNews(HOME_NEWS_COUNT), () => []),
-    orElse("cold cut shelf", services.catalog.allEpisodes("coldcut"), () => []),
-  ]);
-  const site = services.publicConfig.contentSiteUrl;
-  return json(
-    {
-      sponsors,
-      slides: slides.map((s) => slideCard(s, site)),
-      latest: latest.map(episodeCard),
-      news: news.map(newsCard),
-      coldcut: coldcut.slice(0, COLD_CUT_SHELF_COUNT).map(episodeCard),
-    },
-    { headers: cacheHeaders("publicPage") },
-  );
-}
-
+export const loader = loadHomePage;
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 
 export default function Home() {
-  const { sponsors, slides, latest, news, coldcut } = useLoaderData<typeof loader>();
+  const { sponsors, slides, latest, eras, news, coldcut } = useLoaderData<typeof loader>();
   return (
     <div className="home">
       <h1 className="visually-hidden">The Ham Radio Show</h1>
@@ -60,9 +34,9 @@ export default function Home() {
       <section className="section" aria-labelledby="eras-title">
         <h2 id="eras-title">More from Across 15+ Years</h2>
         <ul className="era-grid">
-          {STATIONS.map((s) => (
-            <li key={s}>
-              <EraCard station={s} />
+          {eras.map((era) => (
+            <li key={era.station}>
+              <EraCard era={era} />
             </li>
           ))}
         </ul>

@@ -1,22 +1,26 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { AppLink } from "~/ui/primitives";
 import { json, useLoaderData } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/http/cache-policy";
 import { ERAS, STATIONS, eraLink } from "~/rules/eras";
 import { ERA_DESCRIPTIONS } from "~/rules/era-descriptions";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta } from "~/route-support/meta.server";
+import { loaderMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = (args) =>
-  pageMeta(args, {
+export const meta = loaderMeta;
+
+export async function loader(args: LoaderFunctionArgs) {
+  const meta = pageMeta(args, {
     title: "About — The Ham Radio Show",
     description:
       "The history of The Ham Radio Show from GOOM Radio to UFRN, what the press said, and the crew on video.",
     path: "/about",
   });
-
-export async function loader({ context }: LoaderFunctionArgs) {
-  return json({ videoUrl: context.services.publicConfig.aboutVideoUrl }, { headers: cacheHeaders("publicPage") });
+  return json(
+    { videoUrl: args.context.services.publicConfig.aboutVideoUrl, meta },
+    { headers: cacheHeaders("publicPage") },
+  );
 }
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json, useLoaderData } from "@remix-run/react";
 import { EpisodeGrid } from "~/components/Cards";
 import { EpisodePage } from "~/components/EpisodePage";
@@ -10,32 +10,31 @@ import { LOADING_TEXT } from "~/rules/constants";
 import { COLD_CUT_PAGE_PATH } from "~/rules/episodes";
 import { COLD_CUT_FEED_PATH, PODCAST } from "~/rules/podcast";
 import { RssIcon } from "~/ui/primitives";
-import { COLD_CUT_FEED, episodeMeta, pageMeta } from "~/utils/meta";
+import { COLD_CUT_FEED, pageMeta } from "~/route-support/meta.server";
+import { loaderMeta } from "~/utils/meta";
 import { orElse } from "~/utils/or-else";
-import { loader as episodeLoader } from "./episode";
+import { loadEpisodePage } from "~/route-support/episode-page.server";
 
 /**
  * /coldcut/?title= is a Cold Cut episode's details (docs/product.md §2 route table, the episode
  * screen); /coldcut without a title lists the series, newest first, with its feed.
  */
 export async function loader(args: LoaderFunctionArgs) {
-  if (new URL(args.request.url).searchParams.has("title")) return episodeLoader(args);
+  if (new URL(args.request.url).searchParams.has("title")) return loadEpisodePage(args);
   const episodes = await orElse("coldcut list", args.context.services.catalog.allEpisodes("coldcut"), () => null);
-  if (!episodes) return json({ episodes: null }, { headers: cacheHeaders("error") });
-  return json({ episodes: episodes.map(episodeCard) }, { headers: cacheHeaders("publicPage") });
+  const meta = pageMeta(args, {
+    title: "Cold Cut — The Ham Radio Show",
+    description: PODCAST.coldCutDescription,
+    path: COLD_CUT_PAGE_PATH,
+    image: COLD_CUT_ART,
+    feeds: [COLD_CUT_FEED],
+  });
+  if (!episodes) return json({ episodes: null, meta }, { headers: cacheHeaders("error") });
+  return json({ episodes: episodes.map(episodeCard), meta }, { headers: cacheHeaders("publicPage") });
 }
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 
-export const meta: MetaFunction<typeof loader> = (args) =>
-  !args.data || "episode" in args.data
-    ? episodeMeta(args, args.data?.episode, args.error)
-    : pageMeta(args, {
-        title: "Cold Cut — The Ham Radio Show",
-        description: PODCAST.coldCutDescription,
-        path: COLD_CUT_PAGE_PATH,
-        image: COLD_CUT_ART,
-        feeds: [COLD_CUT_FEED],
-      });
+export const meta = loaderMeta;
 
 export default function ColdCut() {
   const data = useLoaderData<typeof loader>();

@@ -1,23 +1,24 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json, useLoaderData } from "@remix-run/react";
 import { ABOVE_THE_FOLD } from "~/components/Cards";
 import { CrewCard } from "~/components/CrewCard";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/http/cache-policy";
 import { orElse } from "~/utils/or-else";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta } from "~/route-support/meta.server";
+import { loaderMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = (args) =>
-  pageMeta(args, {
+export const meta = loaderMeta;
+
+export async function loader(args: LoaderFunctionArgs) {
+  const crew = await orElse("crew", args.context.services.catalog.crew(), () => []);
+  const meta = pageMeta(args, {
     title: "Crew — The Ham Radio Show",
     description: "The crew of The Ham Radio Show: hosts, producer, engineers and the voices behind the bits.",
     path: "/crew-page",
   });
-
-export async function loader({ context }: LoaderFunctionArgs) {
-  const crew = await orElse("crew", context.services.catalog.crew(), () => []);
   return json(
-    { crew: crew.map(({ id, name, job, profileImg }) => ({ id, name, job, profileImg })) },
+    { crew: crew.map(({ id, name, job, profileImg }) => ({ id, name, job, profileImg })), meta },
     { headers: cacheHeaders("publicPage") },
   );
 }

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { AppLink } from "~/ui/primitives";
 import { json, useLoaderData } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
@@ -7,14 +7,20 @@ import { queryText } from "~/http/input.server";
 import { notFound } from "~/http/responses.server";
 import { stillLoading } from "~/route-support/still-loading.server";
 import { orElse } from "~/utils/or-else";
-import { errorTitle, pageMeta } from "~/utils/meta";
+import { pageMeta } from "~/route-support/meta.server";
+import { loaderMeta } from "~/utils/meta";
 import { crewLink } from "~/rules/crew";
 import { truncateWords } from "~/rules/text";
 
-export const meta: MetaFunction<typeof loader> = (args) => {
-  const member = args.data?.member;
-  if (!member) return [{ title: errorTitle(args.error) }];
-  return pageMeta(args, {
+export const meta = loaderMeta;
+
+/** docs/product.md §2 /Crew?name=: "Loads only if a name query exists" (§5); an unknown name is a 404. */
+export async function loader(args: LoaderFunctionArgs) {
+  const name = queryText(new URL(args.request.url), "name", { max: 100, label: "crew name" });
+  if (!name) throw notFound();
+  const member = await orElse("crew member", args.context.services.catalog.crewByName(name), stillLoading);
+  if (!member) throw notFound();
+  const meta = pageMeta(args, {
     title: `${member.name} — The Ham Radio Show crew`,
     shareTitle: `${member.name}, ${member.job}`,
     description: truncateWords(member.bio, 30),
@@ -22,15 +28,7 @@ export const meta: MetaFunction<typeof loader> = (args) => {
     image: member.headerBgImage,
     type: "profile",
   });
-};
-
-/** docs/product.md §2 /Crew?name=: "Loads only if a name query exists" (§5); an unknown name is a 404. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const name = queryText(new URL(request.url), "name", { max: 100, label: "crew name" });
-  if (!name) throw notFound();
-  const member = await orElse("crew member", context.services.catalog.crewByName(name), stillLoading);
-  if (!member) throw notFound();
-  return json({ member }, { headers: cacheHeaders("publicPage") });
+  return json({ member, meta }, { headers: cacheHeaders("publicPage") });
 }
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { RssIcon, ShareIcon } from "~/ui/primitives";
 import { json, useLoaderData } from "@remix-run/react";
 import { EpisodeGrid } from "~/components/Cards";
@@ -12,24 +12,13 @@ import { eraFeedLink, eraLink, ERAS, parseStation } from "~/rules/eras";
 import { ERA_DESCRIPTIONS } from "~/rules/era-descriptions";
 import { episodeCard } from "~/route-support/cards.server";
 import { orElse } from "~/utils/or-else";
-import { eraFeed, errorTitle, pageMeta } from "~/utils/meta";
+import { eraFeed, pageMeta } from "~/route-support/meta.server";
+import { loaderMeta } from "~/utils/meta";
 
-export const meta: MetaFunction<typeof loader> = (args) => {
-  const { data, error } = args;
-  if (!data) return [{ title: errorTitle(error) }];
-  const { era, episodes } = data;
-  const page = episodes?.page ?? 1;
-  return pageMeta(args, {
-    title: `${era.station} — The Ham Radio Show`,
-    description: `${era.station} (${era.years}): every episode of The Ham Radio Show from that era, newest first.`,
-    path: page > 1 ? `${eraLink(era.station)}&page=${page}` : eraLink(era.station),
-    image: era.image,
-    imageAlt: `${era.station} era, ${era.years}`,
-    feeds: [eraFeed(era.station)],
-  });
-};
+export const meta = loaderMeta;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
+  const { request, context } = args;
   const url = new URL(request.url);
   const station = parseStation(queryText(url, "station", { max: 100, label: "station" }));
   if (!station) throw notFound();
@@ -41,10 +30,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     context.services.catalog.episodesByEra(station, page, ERA_PAGE_SIZE),
     () => null,
   );
-  if (!episodes) return json({ era, episodes: null }, { headers: cacheHeaders("error") });
-  if (page > episodes.pageCount) throw notFound();
+  if (episodes && page > episodes.pageCount) throw notFound();
+  const shown = episodes?.page ?? 1;
+  const meta = pageMeta(args, {
+    title: `${era.station} — The Ham Radio Show`,
+    description: `${era.station} (${era.years}): every episode of The Ham Radio Show from that era, newest first.`,
+    path: shown > 1 ? `${eraLink(era.station)}&page=${shown}` : eraLink(era.station),
+    image: era.image,
+    imageAlt: `${era.station} era, ${era.years}`,
+    feeds: [eraFeed(era.station)],
+  });
+  if (!episodes) return json({ era, episodes: null, meta }, { headers: cacheHeaders("error") });
   return json(
-    { era, episodes: { ...episodes, items: episodes.items.map(episodeCard) } },
+    { era, episodes: { ...episodes, items: episodes.items.map(episodeCard) }, meta },
     { headers: cacheHeaders("publicPage") },
   );
 }

@@ -1,5 +1,5 @@
-import type { MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/react";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json, useLoaderData } from "@remix-run/react";
 import { ABOVE_THE_FOLD, EraCard } from "~/components/Cards";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/http/cache-policy";
@@ -9,34 +9,37 @@ import { COLD_CUT_ART } from "~/rules/artwork";
 import { PODCAST } from "~/rules/podcast";
 import { AppLink } from "~/ui/primitives";
 import { ERA_DESCRIPTIONS } from "~/rules/era-descriptions";
-import { COLD_CUT_FEED, eraFeed, pageMeta, SHOW_FEED } from "~/utils/meta";
+import { COLD_CUT_FEED, eraFeed, pageMeta, SHOW_FEED } from "~/route-support/meta.server";
+import { eraCard } from "~/route-support/cards.server";
+import { loaderMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = (args) =>
-  pageMeta(args, {
+export const meta = loaderMeta;
+
+export async function loader(args: LoaderFunctionArgs) {
+  const meta = pageMeta(args, {
     title: "Episodes — The Ham Radio Show",
     description: "Fifteen years of The Ham Radio Show in four eras: GOOM Radio, MLR, PPR and UFRN.",
     path: "/eras",
     feeds: [SHOW_FEED, ...STATIONS.map(eraFeed), COLD_CUT_FEED],
   });
-
-export async function loader() {
-  return json({}, { headers: cacheHeaders("publicPage") });
+  return json({ eras: STATIONS.map(eraCard), meta }, { headers: cacheHeaders("publicPage") });
 }
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 
 /** docs/product.md §2 /eras: four era tiles. */
 export default function Eras() {
+  const { eras } = useLoaderData<typeof loader>();
   return (
     <section className="section" aria-labelledby="eras-title">
       <h1 id="eras-title">Episodes</h1>
       <p className="lede">Fifteen years, four eras. Pick one and dig in.</p>
       <ul className="era-grid era-grid--large">
-        {STATIONS.map((s, i) => (
-          <li key={s}>
+        {eras.map((era, i) => (
+          <li key={era.station}>
             <EraCard
-              station={s}
+              era={era}
               headingLevel={2}
-              description={ERA_DESCRIPTIONS[s]}
+              description={ERA_DESCRIPTIONS[era.station]}
               priority={i < ABOVE_THE_FOLD.eras}
             />
           </li>

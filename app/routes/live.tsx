@@ -1,23 +1,27 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json, useLoaderData } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/http/cache-policy";
 import { usePlayer } from "~/player/PlayerProvider";
 import { LIVE_PAGE_PATH } from "~/rules/player";
 import { LiveIcon } from "~/ui/primitives";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta } from "~/route-support/meta.server";
+import { loaderMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = (args) =>
-  pageMeta(args, {
+export const meta = loaderMeta;
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { services } = args.context;
+  const nowPlaying = await services.nowPlaying.current();
+  const meta = pageMeta(args, {
     title: "Live Radio — The Ham Radio Show",
     description: "Listen to The Ham Radio Show live.",
     path: LIVE_PAGE_PATH,
   });
-
-export async function loader({ context }: LoaderFunctionArgs) {
-  const { services } = context;
-  const nowPlaying = await services.nowPlaying.current();
-  return json({ streamUrl: services.publicConfig.liveStreamUrl, nowPlaying }, { headers: cacheHeaders("publicPage") });
+  return json(
+    { streamUrl: services.publicConfig.liveStreamUrl, nowPlaying, meta },
+    { headers: cacheHeaders("publicPage") },
+  );
 }
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 

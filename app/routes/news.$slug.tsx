@@ -1,6 +1,5 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json, useLoaderData } from "@remix-run/react";
 import { NewsPostPage } from "~/components/NewsPostPage";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/http/cache-policy";
@@ -8,23 +7,17 @@ import { slugParam } from "~/http/input.server";
 import { notFound } from "~/http/responses.server";
 import { stillLoading } from "~/route-support/still-loading.server";
 import { orElse } from "~/utils/or-else";
-import { errorTitle, pageMeta } from "~/utils/meta";
+import { pageMeta } from "~/route-support/meta.server";
+import { loaderMeta } from "~/utils/meta";
 import { newsLink } from "~/rules/news";
 import { truncateWords } from "~/rules/text";
 
 /** /News/:slug and /WTFNews/:slug (remix.config.js). A post without a title or content is not found. */
-export async function loader({ params, context }: LoaderFunctionArgs) {
-  const slug = slugParam(params.slug, notFound);
-  const post = await orElse("news post", context.services.content.postBySlug(slug), stillLoading);
+export async function loader(args: LoaderFunctionArgs) {
+  const slug = slugParam(args.params.slug, notFound);
+  const post = await orElse("news post", args.context.services.content.postBySlug(slug), stillLoading);
   if (!post || !post.title || !post.contentHtml) throw notFound();
-  return json({ post }, { headers: cacheHeaders("publicPage") });
-}
-
-export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
-export const meta: MetaFunction<typeof loader> = (args) => {
-  const post = args.data?.post;
-  if (!post) return [{ title: errorTitle(args.error) }];
-  return pageMeta(args, {
+  const meta = pageMeta(args, {
     title: `${post.title} — The Ham Radio Show`,
     shareTitle: post.title,
     description: truncateWords(post.excerpt || post.title, 30),
@@ -33,7 +26,11 @@ export const meta: MetaFunction<typeof loader> = (args) => {
     type: "article",
     more: [{ property: "article:published_time", content: post.date }],
   });
-};
+  return json({ post, meta }, { headers: cacheHeaders("publicPage") });
+}
+
+export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
+export const meta = loaderMeta;
 
 export default function NewsPostRoute() {
   const { post } = useLoaderData<typeof loader>();

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json, Link, useLoaderData } from "@remix-run/react";
 import { ABOVE_THE_FOLD, NewsCard } from "~/components/Cards";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
@@ -7,21 +7,22 @@ import { badRequest } from "~/http/responses.server";
 import { NEWS_TAB_LABEL, NEWS_TABS, parseNewsTab } from "~/rules/news";
 import { orElse } from "~/utils/or-else";
 import { newsCard } from "~/route-support/cards.server";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta } from "~/route-support/meta.server";
+import { loaderMeta } from "~/utils/meta";
 
-export const meta: MetaFunction<typeof loader> = (args) =>
-  pageMeta(args, {
-    title: "News — The Ham Radio Show",
-    description: "News and WTF News from the bunker of The Ham Radio Show.",
-    path: args.data?.tab === "wtfnews" ? "/News?tab=wtfnews" : "/News",
-  });
+export const meta = loaderMeta;
 
 /** docs/product.md §2 /News with two tabs, News and WTF News; §4 tab dth_news or wtfnews, default dth_news. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const tab = parseNewsTab(new URL(request.url).searchParams.get("tab"));
+export async function loader(args: LoaderFunctionArgs) {
+  const tab = parseNewsTab(new URL(args.request.url).searchParams.get("tab"));
   if (!tab) throw badRequest('Unknown news tab. Choose "News" or "WTF News".');
-  const posts = await orElse(`news ${tab}`, context.services.content.newsTab(tab), () => []);
-  return json({ tab, posts: posts.map(newsCard) }, { headers: cacheHeaders("publicPage") });
+  const posts = await orElse(`news ${tab}`, args.context.services.content.newsTab(tab), () => []);
+  const meta = pageMeta(args, {
+    title: "News — The Ham Radio Show",
+    description: "News and WTF News from the bunker of The Ham Radio Show.",
+    path: tab === "wtfnews" ? "/News?tab=wtfnews" : "/News",
+  });
+  return json({ tab, posts: posts.map(newsCard), meta }, { headers: cacheHeaders("publicPage") });
 }
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 

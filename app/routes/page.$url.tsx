@@ -1,27 +1,28 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json, useLoaderData } from "@remix-run/react";
 import { EmbedFrame } from "~/components/EmbedFrame";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/http/cache-policy";
 import { notFound } from "~/http/responses.server";
 import { contentPagePath, contentPageUrl } from "~/rules/slider";
-import { pageMeta, SHOW_DESCRIPTION } from "~/utils/meta";
+import { pageMeta } from "~/route-support/meta.server";
+import { loaderMeta, SHOW_DESCRIPTION } from "~/utils/meta";
 
-export const meta: MetaFunction<typeof loader> = (args) =>
-  pageMeta(args, {
+export const meta = loaderMeta;
+
+/** docs/product.md §2 /Page/:url: a full-page embed of a content-site page (only ever the content site). */
+export async function loader(args: LoaderFunctionArgs) {
+  const path = contentPagePath(args.params.url ?? "");
+  if (!path) throw notFound();
+  const meta = pageMeta(args, {
     title: "The Ham Radio Show",
     description: SHOW_DESCRIPTION,
-    path: args.location.pathname,
+    path: new URL(args.request.url).pathname,
     // The page itself lives on the content site.
     noindex: true,
   });
-
-/** docs/product.md §2 /Page/:url: a full-page embed of a content-site page (only ever the content site). */
-export async function loader({ params, context }: LoaderFunctionArgs) {
-  const path = contentPagePath(params.url ?? "");
-  if (!path) throw notFound();
   return json(
-    { src: contentPageUrl(path, context.services.publicConfig.contentSiteUrl), path },
+    { src: contentPageUrl(path, args.context.services.publicConfig.contentSiteUrl), path, meta },
     { headers: cacheHeaders("publicPage") },
   );
 }

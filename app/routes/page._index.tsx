@@ -1,14 +1,20 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/http/cache-policy";
-import { pageMeta, SHOW_DESCRIPTION } from "~/utils/meta";
+import { pageMeta } from "~/route-support/meta.server";
+import { loaderMeta, SHOW_DESCRIPTION } from "~/utils/meta";
 
-export const meta: MetaFunction = (args) =>
-  pageMeta(args, { title: "The Ham Radio Show", description: SHOW_DESCRIPTION, path: "/page", noindex: true });
+export const meta = loaderMeta;
 
-export async function loader() {
-  return json({}, { headers: cacheHeaders("publicPage") });
+export async function loader(args: LoaderFunctionArgs) {
+  const meta = pageMeta(args, {
+    title: "The Ham Radio Show",
+    description: SHOW_DESCRIPTION,
+    path: "/page",
+    noindex: true,
+  });
+  return json({ meta }, { headers: cacheHeaders("publicPage") });
 }
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 

@@ -1,18 +1,19 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/http/cache-policy";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta } from "~/route-support/meta.server";
+import { loaderMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = (args) =>
-  pageMeta(args, {
+export const meta = loaderMeta;
+
+export async function loader(args: LoaderFunctionArgs) {
+  const meta = pageMeta(args, {
     title: "Privacy Policy — The Ham Radio Show",
     description: "What the listener site of The Ham Radio Show stores about you, and why.",
     path: "/privacy-policy",
   });
-
-export async function loader() {
-  return json({}, { headers: cacheHeaders("publicPage") });
+  return json({ meta }, { headers: cacheHeaders("publicPage") });
 }
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { AppLink } from "~/ui/primitives";
 import { json, useLoaderData } from "@remix-run/react";
 import { EpisodeGrid } from "~/components/Cards";
@@ -20,27 +20,30 @@ import { STATIONS, eraLink } from "~/rules/eras";
 import { episodeCard } from "~/route-support/cards.server";
 import { excerpt, marked } from "~/route-support/search.server";
 import { orElse } from "~/utils/or-else";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta } from "~/route-support/meta.server";
+import { loaderMeta } from "~/utils/meta";
 
-export const meta: MetaFunction<typeof loader> = (args) =>
-  pageMeta(args, {
-    title: `${searchHeading(args.data?.term ?? "")} — The Ham Radio Show`,
-    description: "Search the episodes of The Ham Radio Show.",
-    path: searchLink(args.data?.term ?? ""),
-    noindex: true,
-  });
+export const meta = loaderMeta;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
+  const { request, context } = args;
   const url = new URL(request.url);
   const term = queryText(url, "term", { max: SEARCH_TERM_MAX, label: "search term" }) ?? "";
+  const meta = pageMeta(args, {
+    title: `${searchHeading(term)} — The Ham Radio Show`,
+    description: "Search the episodes of The Ham Radio Show.",
+    path: searchLink(term),
+    noindex: true,
+  });
   const page = queryPage(url);
   // docs/product.md §8: the catalog failed and no copy is left → 'Loading...' (not "No Results"), kept briefly.
   const results = await orElse("search", context.services.catalog.search(term, page, SEARCH_PAGE_SIZE), () => null);
-  if (!results) return json({ term, results: null }, { headers: cacheHeaders("error") });
+  if (!results) return json({ term, results: null, meta }, { headers: cacheHeaders("error") });
   const { items, highlight, ...rest } = results;
   return json(
     {
       term,
+      meta,
       results: {
         ...rest,
         episodes: items.map(episodeCard),

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect, Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AlertMessage } from "~/components/AlertMessage";
 import { Honeypot } from "~/components/Honeypot";
@@ -10,17 +10,13 @@ import { EMAIL_MAX, PASSWORD_MAX, SIGN_IN_FAILED, SIGN_IN_UNAVAILABLE, safeRedir
 import { serviceUnavailableJson } from "~/http/responses.server";
 import { noticeFor } from "~/rules/notices";
 import { authorizationMessage, signInLater } from "~/services/auth-errors.server";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta } from "~/route-support/meta.server";
+import { loaderMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Sign in — The Ham Radio Show",
-    description: "Sign in to keep your favorites and pick up where you stopped.",
-    path: "/signin",
-    noindex: true,
-  });
+export const meta = loaderMeta;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
+  const { request, context } = args;
   const url = new URL(request.url);
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "/");
   const code = url.searchParams.get("notice") ?? url.searchParams.get("error");
@@ -29,7 +25,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     throw redirect(redirectTo === "/" ? "/user" : redirectTo, { headers: cacheHeaders("private") });
   }
   const notice = noticeFor(code);
-  return json({ redirectTo, notice, providers: context.services.auth.providers }, { headers: cacheHeaders("private") });
+  const meta = pageMeta(args, {
+    title: "Sign in — The Ham Radio Show",
+    description: "Sign in to keep your favorites and pick up where you stopped.",
+    path: "/signin",
+    noindex: true,
+  });
+  return json(
+    { redirectTo, notice, providers: context.services.auth.providers, meta },
+    { headers: cacheHeaders("private") },
+  );
 }
 export const headers = ({ loaderHeaders, actionHeaders }: { loaderHeaders: Headers; actionHeaders: Headers }) =>
   actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;

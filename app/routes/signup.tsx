@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect, Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AlertMessage } from "~/components/AlertMessage";
 import { Honeypot } from "~/components/Honeypot";
@@ -22,21 +22,23 @@ import {
 import { noticeFor } from "~/rules/notices";
 import { AccountError } from "~/services/accounts.server";
 import { PasswordsBusy } from "~/services/password.server";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta } from "~/route-support/meta.server";
+import { loaderMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Sign up — The Ham Radio Show",
-    description: "Create an account to keep your favorites and pick up where you stopped.",
-    path: "/signup",
-    noindex: true,
-  });
+export const meta = loaderMeta;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
+  const { request, context } = args;
   if (await context.user()) throw redirect("/user", { headers: cacheHeaders("private") });
   const url = new URL(request.url);
   return json(
     {
+      meta: pageMeta(args, {
+        title: "Sign up — The Ham Radio Show",
+        description: "Create an account to keep your favorites and pick up where you stopped.",
+        path: "/signup",
+        noindex: true,
+      }),
       providers: context.services.auth.providers,
       mail: context.services.accountEmail.available,
       redirectTo: safeRedirect(url.searchParams.get("redirectTo"), "/"),

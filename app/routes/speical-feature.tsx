@@ -1,19 +1,23 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json, useLoaderData } from "@remix-run/react";
 import { EmbedFrame } from "~/components/EmbedFrame";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/http/cache-policy";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta } from "~/route-support/meta.server";
+import { loaderMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = (args) =>
-  pageMeta(args, {
+export const meta = loaderMeta;
+
+export async function loader(args: LoaderFunctionArgs) {
+  const meta = pageMeta(args, {
     title: "Special Feature — The Ham Radio Show",
     description: "A special feature from The Ham Radio Show.",
     path: "/speical-feature",
   });
-
-export async function loader({ context }: LoaderFunctionArgs) {
-  return json({ src: context.services.publicConfig.specialFeatureUrl }, { headers: cacheHeaders("publicPage") });
+  return json(
+    { src: args.context.services.publicConfig.specialFeatureUrl, meta },
+    { headers: cacheHeaders("publicPage") },
+  );
 }
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 

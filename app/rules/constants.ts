@@ -27,10 +27,6 @@ export const DEFAULT_EPISODE_SUBTEXT = "Why? Because We Can!";
 export const DEFAULT_EPISODE_SUBTITLE = "The Most Dangerous Radio Today...and perhaps even tomorrow";
 /** docs/product.md §2 Era page: "The share icon alerts 'Coming Soon!'". */
 export const COMING_SOON_ALERT = "Coming Soon!";
-/** docs/product.md §9 Lightbox: maximum zoom 300, step 100, animation 300 ms, image padding 10. */
-export const LIGHTBOX = { maxZoom: 300, zoomStep: 100, animationMs: 300, imagePadding: 10 } as const;
-/** docs/product.md §8 "Lightbox image failure". */
-export const LIGHTBOX_IMAGE_ERROR = "This image failed to load";
 /** docs/product.md §2 Not-found page. */
 export const NOT_FOUND_TITLE = "NOT FOUND";
 export const NOT_FOUND_TEXT = "Don't You Hate it when that happens?";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { LIGHTBOX } from "./constants";
 import {
+  LIGHTBOX,
   LIGHTBOX_ANIMATION,
   LIGHTBOX_PADDING_PX,
   MAX_ZOOM_FACTOR,

@@ -6,9 +6,13 @@
  * factor = 1 + level / 100, so level 0 → 1×, 100 → 2×, 200 → 3×, 300 → 4×
  * (docs/decisions/004-gallery-lightbox.md).
  */
-import { LIGHTBOX } from "./constants";
 
 export const ZOOM_MIN_LEVEL = 0;
+/** docs/product.md §9 Lightbox: maximum zoom 300, step 100, animation 300 ms, image padding 10. */
+export const LIGHTBOX = { maxZoom: 300, zoomStep: 100, animationMs: 300, imagePadding: 10 } as const;
+/** docs/product.md §8 "Lightbox image failure". */
+export const LIGHTBOX_IMAGE_ERROR = "This image failed to load";
+
 /** docs/product.md §9 "maximum zoom 300". */
 export const ZOOM_MAX_LEVEL = LIGHTBOX.maxZoom;
 /** docs/product.md §9 "step 100". */

@@ -2,7 +2,7 @@
  * Domain types shared by services (server) and views (browser). Adapters map their
  * source's shapes (docs/product.md §3 field names) into these.
  */
-import type { Station } from "~/rules/eras";
+import type { EraInfo, Station } from "~/rules/eras";
 import type { NewsType } from "~/rules/news";
 import type { SlideTarget } from "~/rules/slider";
 
@@ -89,8 +89,13 @@ export interface NewsPost {
   image: string | null;
 }
 
+/** An era card: the era's tile and its page (chosen on the server, like the news card's). */
+export type EraCardData = Pick<EraInfo, "station" | "years" | "image" | "accent"> & { href: string };
+
 /** A news card (docs/product.md §2 Cards, §5 "title/subtext cut to 15 characters"): no post body. */
-export type NewsCardData = Pick<NewsPost, "id" | "slug" | "type" | "title" | "image"> & {
+export type NewsCardData = Pick<NewsPost, "id" | "title" | "image"> & {
+  /** The post's page, by its type (chosen on the server: the browser needs no link rules for it). */
+  href: string;
   titleShort: string;
   excerptShort: string;
 };
@@ -170,6 +175,4 @@ export interface RootData {
   /** docs/product.md §4 Session: what the player restores at sign-in (user record, then ActiveAudioSync). */
   restore: { user: UserRecord | null; sync: ActiveAudioSync | null } | null;
   providers: { google: boolean; facebook: boolean };
-  /** The public origin absolute links are made against (share previews, canonical links). */
-  origin: string;
 }

@@ -1,13 +1,16 @@
 import { describe, expect, it } from "vitest";
 import type { MetaDescriptor } from "@remix-run/node";
-import { errorTitle, episodeMeta, homeMeta, pageMeta } from "~/utils/meta";
+import { errorTitle, loaderMeta } from "~/utils/meta";
+import { episodeMeta, homeMeta, pageMeta } from "~/route-support/meta.server";
 import type { Episode } from "~/services/types";
 
 // What Remix hands to meta() for a thrown Response (an ErrorResponse).
 const thrown = (status: number) => ({ status, statusText: "", internal: false, data: "" });
 const ORIGIN = "https://listen.example.com";
+// The loader's arguments: the request's own origin (no SITE_URL).
 const args = {
-  matches: [{ id: "root", data: { origin: ORIGIN, config: { liveStreamUrl: "https://stream.example/live" } } }],
+  request: new Request(`${ORIGIN}/somewhere?x=1`),
+  context: { services: { siteUrl: undefined, publicConfig: { liveStreamUrl: "https://stream.example/live" } } },
 };
 const content = (meta: MetaDescriptor[], key: string) =>
   meta.flatMap((m) => {
@@ -41,9 +44,10 @@ describe("tab titles of pages that threw", () => {
     expect(errorTitle(new Error("boom"))).toBe("Error — The Ham Radio Show");
   });
 
-  it("an episode page without its episode takes the error's title", () => {
-    expect(episodeMeta(args, undefined, thrown(200))).toEqual([{ title: "Loading... — The Ham Radio Show" }]);
-    expect(episodeMeta(args, undefined, thrown(404))).toEqual([{ title: "NOT FOUND — The Ham Radio Show" }]);
+  it("a page that threw has no data: its meta is the error's title", () => {
+    const meta = (error: unknown) => loaderMeta({ data: undefined, error } as Parameters<typeof loaderMeta>[0]);
+    expect(meta(thrown(200))).toEqual([{ title: "Loading... — The Ham Radio Show" }]);
+    expect(meta(thrown(404))).toEqual([{ title: "NOT FOUND — The Ham Radio Show" }]);
   });
 });
 

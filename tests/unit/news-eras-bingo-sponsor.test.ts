@@ -16,6 +16,7 @@ import { DEAD, bingoBoard, bingoPoints } from "~/rules/bingo";
 import { pickSponsor } from "~/rules/sponsor";
 import { NAV_LINKS, SOCIAL_LINKS } from "~/rules/social";
 import * as C from "~/rules/constants";
+import * as L from "~/rules/lightbox";
 
 describe("news (docs/product.md §2 Cards, §4 tabs, §7/§9 categories)", () => {
   it("has the spec's category numbers", () => {
@@ -216,7 +217,7 @@ describe("docs/product.md §9 constants", () => {
     expect(C.SEARCH_PLACEHOLDER).toBe("Search episodes...");
     expect(C.SPONSOR_LABEL).toBe("Presented by:");
     expect(C.LOADING_TEXT).toBe("Loading...");
-    expect(C.LIGHTBOX).toEqual({ maxZoom: 300, zoomStep: 100, animationMs: 300, imagePadding: 10 });
-    expect(C.LIGHTBOX_IMAGE_ERROR).toBe("This image failed to load");
+    expect(L.LIGHTBOX).toEqual({ maxZoom: 300, zoomStep: 100, animationMs: 300, imagePadding: 10 });
+    expect(L.LIGHTBOX_IMAGE_ERROR).toBe("This image failed to load");
   });
 });

@@ -1,0 +1,31 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { cacheHeaders } from "~/http/cache-policy";
+import { queryText } from "~/http/input.server";
+import { notFound } from "~/http/responses.server";
+import { publicOrigin } from "~/http/origin.server";
+import { parseShareTime } from "~/player/format";
+import { episodeMeta } from "~/route-support/meta.server";
+import { stillLoading } from "~/route-support/still-loading.server";
+import { isColdCutPath } from "~/rules/episodes";
+import { orElse } from "~/utils/or-else";
+
+/**
+ * The loader of /episode?title= and its Cold Cut twin /coldcut/?title= (remix.config.js): the path
+ * picks the series. One server module for the route: each one a route imports leaves an empty
+ * module of its own in the browser's first load (ADR 008).
+ */
+export async function loadEpisodePage(args: LoaderFunctionArgs) {
+  const { request, context } = args;
+  const url = new URL(request.url);
+  const series = isColdCutPath(url.pathname) ? "coldcut" : "main";
+  const title = queryText(url, "title", { max: 300, label: "episode title" });
+  if (!title) throw notFound();
+  const episode = await orElse("episode", context.services.catalog.episodeByTitle(title, series), stillLoading);
+  if (!episode) throw notFound();
+  const startTime = parseShareTime(url.searchParams.get("t"));
+  return json(
+    { episode, startTime, siteUrl: publicOrigin(request, context.services.siteUrl), meta: episodeMeta(args, episode) },
+    { headers: cacheHeaders("publicPage") },
+  );
+}
