@@ -349,9 +349,11 @@ export function createRemixWithCache(options: RemixWithCacheOptions): {
     timing: string | null,
   ) {
     if (who && page.personal) {
-      options
-        .listenerOf(who)
-        .then((listener) => (listener ? write(req, res, page, listener, true, state, timing) : next()), next);
+      options.listenerOf(who).then(
+        (listener) => (listener ? write(req, res, page, listener, true, state, timing) : next()),
+        // Not next(error): the render treats an unreadable account as signed out and says so.
+        () => next(),
+      );
       return;
     }
     write(req, res, page, null, Boolean(who), state, timing);

@@ -174,6 +174,7 @@ const loadContext = (_req: unknown, cookie: string | undefined, nonce: string, t
     listener: async () => {
       const u = await user();
       if (u) libraryReads.push(u.uid);
+      if (u?.uid === "down") throw new Error("the library is down");
       return u && { user: { id: u.uid, email: u.email }, favorites: u.uid === "fav" ? ["a&b.mp3"] : [], restore: null };
     },
   } as unknown as AppLoadContext;
@@ -339,6 +340,16 @@ describe("render cache over HTTP", () => {
     const r = await get("/suggestions", { Cookie: "__Host-hrs_session=live-fav" });
     expect(r.headers["cache-control"]).toBe("public, max-age=300");
     expect(libraryReads).toEqual([]);
+  });
+
+  it("a listener whose library cannot be read gets a render of their own (it treats them as signed out), never a 500", async () => {
+    await get("/");
+    for (let i = 0; i < 2; i++) {
+      const r = await get("/", { Cookie: "__Host-hrs_session=live-down" });
+      // (Its policy is the render's: the app's makes a signed-in response private.)
+      expect(r.status).toBe(200);
+      expect(r.body.toString()).not.toMatch(/"user"|<b>o/);
+    }
   });
 
   it("a listener gets a render of their own when the page is not to be shared", async () => {
