@@ -9,7 +9,7 @@ import { COLD_CUT_ART } from "~/rules/artwork";
 import { LOADING_TEXT } from "~/rules/constants";
 import { COLD_CUT_PAGE_PATH } from "~/rules/episodes";
 import { COLD_CUT_FEED_PATH, PODCAST } from "~/rules/podcast";
-import { RssIcon } from "~/ui/primitives";
+import { PodcastFeedLink } from "~/components/PodcastFeedLink";
 import { COLD_CUT_FEED, pageMeta } from "~/route-support/meta.server";
 import { loaderMeta } from "~/utils/meta";
 import { orElse } from "~/utils/or-else";
@@ -47,15 +47,7 @@ export default function ColdCut() {
           <h1 id="coldcut-title">Cold Cut</h1>
           <p>{PODCAST.coldCutDescription}</p>
           <div className="era-page__actions">
-            <a
-              className="icon-button"
-              href={COLD_CUT_FEED_PATH}
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-label="Cold Cut podcast RSS feed"
-            >
-              <RssIcon />
-            </a>
+            <PodcastFeedLink href={COLD_CUT_FEED_PATH} show="Cold Cut" />
           </div>
         </div>
       </header>

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { RssIcon, ShareIcon } from "~/ui/primitives";
+import { ShareIcon } from "~/ui/primitives";
+import { PodcastFeedLink } from "~/components/PodcastFeedLink";
 import { json, useLoaderData } from "@remix-run/react";
 import { EpisodeGrid } from "~/components/Cards";
 import { Pagination } from "~/components/Pagination";
@@ -78,15 +79,7 @@ export default function Era() {
                 <p role="status">{COMING_SOON_ALERT}</p>
               </details>
             </noscript>
-            <a
-              className="icon-button"
-              href={eraFeedLink(era.station)}
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-label={`${era.station} podcast RSS feed`}
-            >
-              <RssIcon />
-            </a>
+            <PodcastFeedLink href={eraFeedLink(era.station)} show={era.station} />
           </div>
         </div>
       </header>

@@ -4,7 +4,7 @@
  * token against the same fake. Runs on the remote project only (the only server with Firebase).
  */
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { audio, cardPlay, expectPlaying, openReady, tagAudio } from "./support/player";
+import { expectPlayedThrough, openReady, playThenOpenGooglePopup } from "./support/player";
 import { episodes, newestFirst } from "./support/sample";
 
 const fakeOrigin = (testInfo: TestInfo) =>
@@ -28,28 +28,11 @@ test("Google popup sign-in: the episode keeps playing on the same audio element,
   page.on("dialog", (d) => void d.accept());
   const episode = newestFirst(episodes)[0]!;
   await openReady(page, "/");
-  await page.evaluate(() => ((window as unknown as { __hrsNoReload: boolean }).__hrsNoReload = true));
-  await cardPlay(page, episode.title).click();
-  const before = await expectPlaying(page, episode.EpisodeUrl);
-  await tagAudio(page, "the-one");
-  // Slow, so the sample file (about 37 s) outlasts the sign-in.
-  await page.evaluate(() => ((document.getElementById("global-audio") as HTMLAudioElement).playbackRate = 0.5));
-
-  await page.getByRole("link", { name: "Your profile and favorites" }).click();
-  await expect(page).toHaveURL(/\/signin/);
-  const popupOpened = page.waitForEvent("popup");
-  await page.getByRole("button", { name: "Sign in with Google" }).click();
-  const popup = await popupOpened;
+  const { before, popup } = await playThenOpenGooglePopup(page, episode.EpisodeUrl, episode.title);
   await popup.getByLabel("Email").fill(`popup-${Date.now()}@example.com`);
   await popup.getByRole("button", { name: "Sign in with google.com" }).click();
 
-  await expect(page.getByRole("link", { name: "Profile", exact: true })).toBeVisible();
-  const after = await audio(page);
-  expect(after.tag, "the same audio element").toBe("the-one");
-  expect(after.paused).toBe(false);
-  expect(after.src).toBe(episode.EpisodeUrl);
-  expect(after.currentTime).toBeGreaterThan(before.currentTime);
-  expect(await page.evaluate(() => (window as unknown as { __hrsNoReload?: boolean }).__hrsNoReload)).toBe(true);
+  await expectPlayedThrough(page, episode.EpisodeUrl, before);
   // Our own session: a full page load is signed in too.
   const again = await page.context().newPage();
   await again.goto("/user");

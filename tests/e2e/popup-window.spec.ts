@@ -7,7 +7,7 @@
 import net from "node:net";
 import { expect, test, type Page } from "@playwright/test";
 import { startAppServer, type AppServer } from "./support/app-server";
-import { audio, cardPlay, expectPlaying, tagAudio } from "./support/player";
+import { expectPlayedThrough, playThenOpenGooglePopup } from "./support/player";
 import { episodes, newestFirst } from "./support/sample";
 import { uniqueEmail } from "./helpers/auth";
 
@@ -82,32 +82,15 @@ test("Google in a popup window: the episode keeps playing on the same audio elem
   await noAnalytics(page);
   const episode = newestFirst(episodes)[0]!;
   await open(page, "/");
-  await page.evaluate(() => ((window as unknown as { __hrsNoReload: boolean }).__hrsNoReload = true));
-  await cardPlay(page, episode.title).click();
-  const before = await expectPlaying(page, episode.EpisodeUrl);
-  await tagAudio(page, "the-one");
-  // Slow, so the sample file (about 37 s) outlasts the sign-in.
-  await page.evaluate(() => ((document.getElementById("global-audio") as HTMLAudioElement).playbackRate = 0.5));
-
-  await page.getByRole("link", { name: "Your profile and favorites" }).click();
-  await expect(page).toHaveURL(/\/signin/);
-  const popupOpened = page.waitForEvent("popup");
-  await page.getByRole("button", { name: "Sign in with Google" }).click();
-  const popup = await popupOpened;
+  const { before, popup } = await playThenOpenGooglePopup(page, episode.EpisodeUrl, episode.title);
   // The fake's account chooser; it cuts the opener link as Google's pages do.
   await popup.getByLabel("Email").fill(uniqueEmail("popup-window"));
   const closed = popup.waitForEvent("close");
   await popup.getByRole("button", { name: "Continue" }).click();
   await closed;
 
-  await expect(page.getByRole("link", { name: "Profile", exact: true })).toBeVisible();
+  await expectPlayedThrough(page, episode.EpisodeUrl, before);
   await expect(page).toHaveURL(/\/user$/);
-  const after = await audio(page);
-  expect(after.tag, "the same audio element").toBe("the-one");
-  expect(after.paused).toBe(false);
-  expect(after.src).toBe(episode.EpisodeUrl);
-  expect(after.currentTime).toBeGreaterThan(before.currentTime);
-  expect(await page.evaluate(() => (window as unknown as { __hrsNoReload?: boolean }).__hrsNoReload)).toBe(true);
 });
 
 test("a blocked popup: the same button runs the redirect flow and signs in", async ({ page }) => {

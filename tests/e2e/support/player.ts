@@ -115,3 +115,33 @@ export type PrivateServer = NowPlayingServer;
 export function startPrivateServer(initialMode: Mode): Promise<PrivateServer> {
   return startNowPlayingServer(initialMode, "player");
 }
+
+/**
+ * Plays the newest episode from the home page (already open), slowed so it outlasts a sign-in,
+ * then opens the Google sign-in popup from /signin. The element is tagged and the page marked, so
+ * `expectPlayedThrough` can tell a re-created element or a reload.
+ */
+export async function playThenOpenGooglePopup(page: Page, episodeUrl: string, title: string) {
+  await page.evaluate(() => ((window as unknown as { __hrsNoReload: boolean }).__hrsNoReload = true));
+  await cardPlay(page, title).click();
+  const before = await expectPlaying(page, episodeUrl);
+  await tagAudio(page, "the-one");
+  // The sample file is about 37 s long.
+  await page.evaluate(() => ((document.getElementById("global-audio") as HTMLAudioElement).playbackRate = 0.5));
+  await page.getByRole("link", { name: "Your profile and favorites" }).click();
+  await expect(page).toHaveURL(/\/signin/);
+  const popupOpened = page.waitForEvent("popup");
+  await page.getByRole("button", { name: "Sign in with Google" }).click();
+  return { before, popup: await popupOpened };
+}
+
+/** Signed in, and the same element still playing the same episode further on, with no reload. */
+export async function expectPlayedThrough(page: Page, episodeUrl: string, before: AudioSnapshot) {
+  await expect(page.getByRole("link", { name: "Profile", exact: true })).toBeVisible();
+  const after = await audio(page);
+  expect(after.tag, "the same audio element").toBe("the-one");
+  expect(after.paused).toBe(false);
+  expect(after.src).toBe(episodeUrl);
+  expect(after.currentTime).toBeGreaterThan(before.currentTime);
+  expect(await page.evaluate(() => (window as unknown as { __hrsNoReload?: boolean }).__hrsNoReload)).toBe(true);
+}
