@@ -16,6 +16,18 @@ export function SearchBox({ id, defaultValue }: { id: string; defaultValue: stri
   const enhance = () => startTransition(() => setEnhanced(true));
   useEffect(() => whenLoadedAndIdle(enhance), []);
 
+  // The plain field's last state, kept by its events: it is gone by the time the combobox reads it.
+  const last = useRef<Handover>({ value: defaultValue, focused: false, typed: false });
+  const handover = (): Handover => {
+    const el = field.current;
+    if (el)
+      last.current = { value: el.value, focused: document.activeElement === el, typed: el.value !== defaultValue };
+    // Removed while focused, focus falls to the body; anywhere else, the listener moved on.
+    else if (document.activeElement && document.activeElement !== document.body)
+      last.current = { ...last.current, focused: false };
+    return last.current;
+  };
+
   const listId = `${id}-suggestions`;
   const plain = (
     <div className="combobox">
@@ -26,16 +38,16 @@ export function SearchBox({ id, defaultValue }: { id: string; defaultValue: stri
         ref={field}
         aria-expanded={false}
         defaultValue={defaultValue}
-        onFocus={enhance}
+        onFocus={() => {
+          handover();
+          enhance();
+        }}
+        onInput={handover}
       />
       <ul id={listId} role="listbox" aria-label="Suggestions" className="combobox__list" hidden />
       <p className="visually-hidden" role="status" aria-live="polite" />
     </div>
   );
-  const handover = (): Handover => {
-    const value = field.current?.value ?? defaultValue;
-    return { value, focused: document.activeElement === field.current, typed: value !== defaultValue };
-  };
   // One boundary throughout, so the transition leaves the plain field in place until the swap.
   return (
     <Suspense fallback={plain}>

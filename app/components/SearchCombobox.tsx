@@ -1,5 +1,5 @@
 import { useNavigate } from "@remix-run/react";
-import { Fragment, useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { Fragment, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { SUGGEST_DEBOUNCE_MS, SUGGEST_MIN_LENGTH, suggestionCountText, suggestionsLink } from "~/rules/search";
 import type { Suggestion } from "~/services/types";
 import type { Handover, SearchInputProps } from "./search-input";
@@ -37,11 +37,18 @@ export default function SearchCombobox({
   useEffect(() => cancel, []);
 
   const input = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (!initial.focused || !input.current) return;
+  // Read again once this field is on screen: keys pressed while it rendered went to the plain one.
+  useLayoutEffect(() => {
+    const now = handover();
+    if (!input.current) return;
+    if (now.value !== initial.value) {
+      input.current.value = now.value;
+      setValue(now.value);
+    }
+    if (!now.focused) return;
     input.current.focus();
-    input.current.setSelectionRange(initial.value.length, initial.value.length);
-    if (initial.typed) ask(initial.value);
+    input.current.setSelectionRange(now.value.length, now.value.length);
+    if (now.typed) ask(now.value);
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
   const close = () => {

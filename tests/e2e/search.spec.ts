@@ -88,6 +88,22 @@ test.describe("search suggestions (combobox)", () => {
     expect(body.suggestions.length).toBeGreaterThan(0);
   });
 
+  test("keys typed while the suggestions load are kept, and suggested for", async ({ page }) => {
+    await page.route("**/SearchCombobox-*.js", async (route) => {
+      await new Promise((r) => setTimeout(r, 400));
+      await route.continue();
+    });
+    await page.goto("/");
+    const box = page.getByRole("combobox", { name: "Search episodes" });
+    await box.focus();
+    await box.pressSequentially("bunker chili", { delay: 60 });
+    await expect(box).toHaveValue("bunker chili");
+    await expect(page.getByRole("listbox", { name: "Suggestions" }).getByRole("option").first()).toContainText(
+      "Bunker Chili Cook-Off",
+    );
+    await expect(box).toBeFocused();
+  });
+
   test("a pointer picks a suggestion", async ({ page }) => {
     await page.goto("/");
     await page.getByRole("combobox", { name: "Search episodes" }).fill("karaok");
