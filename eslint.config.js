@@ -10,14 +10,15 @@ import tseslint from "typescript-eslint";
 export default tseslint.config(
   {
     ignores: [
-      "build/",
-      "public/build/",
+      // bench/floor-app builds its own copy of these on first use.
+      "**/build/",
+      "**/public/build/",
       "node_modules/",
       "test-results/",
       "playwright-report/",
       "bench/results/",
       "data/",
-      ".cache/",
+      "**/.cache/",
     ],
   },
   js.configs.recommended,
