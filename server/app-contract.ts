@@ -2,13 +2,20 @@ import type { AppLoadContext } from "@remix-run/node";
 import type { RateLimitStore } from "./rate-limit";
 import type { RequestTiming } from "./server-timing";
 
+/**
+ * A body's bytes as a string of one Latin-1 character per byte. A response written from one is
+ * copied onto the V8 heap, where a short-lived copy is cheap to collect, not into a Buffer's
+ * memory outside it, whose every page-sized copy pushes V8 towards a full collection (ADR 019).
+ */
+export type Bytes = string;
+
 /** A cached page's body, cut at what differs per response (ADR 019). */
-export type Part = Buffer | { nonce: true } | { listener: true } | { favorite: string; off: Buffer; on: Buffer };
+export type Part = Bytes | { nonce: true } | { listener: true } | { favorite: string; off: Bytes; on: Bytes };
 
 /** What one signed-in listener's copy of a page is filled with. */
 export interface Listener {
   /** The root data's personal members, as the handoff script carries them. */
-  json: Buffer;
+  json: Bytes;
   favorites: ReadonlySet<string>;
 }
 
@@ -74,7 +81,7 @@ export interface AppServer {
   listenerOf(context: AppLoadContext): Promise<Listener | null>;
   /** Cuts a rendered body at `nonce` and at the listener holes; puts one response's body together. */
   toParts(body: Buffer, nonce: string, template: boolean): Part[];
-  fillParts(parts: Part[], nonce: string, listener: Listener | null): Buffer[];
+  fillParts(parts: Part[], nonce: string, listener: Listener | null): Bytes;
   /** Runs `fn` in a timing scope: the app adds data and session time to `timing`. */
   withTiming<T>(timing: RequestTiming, fn: () => T): T;
   /** The app's same-origin rule for writes, and what a refused write is told. */

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { LRUCache } from "lru-cache";
 import { writeReadableStreamToWritable, type AppLoadContext } from "@remix-run/node";
-import type { Listener, Part } from "./app-contract";
+import type { Bytes, Listener, Part } from "./app-contract";
 import { newTiming, serverTimingHeader, type RequestTiming } from "./server-timing";
 
 /**
@@ -160,7 +160,7 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
       nonce,
       template && /^text\/html/i.test(response.headers.get("content-type") ?? ""),
     );
-    const personal = parts.some((p) => !Buffer.isBuffer(p) && !("nonce" in p));
+    const personal = parts.some((p) => typeof p !== "string" && !("nonce" in p));
     return {
       status: response.status,
       headers,
@@ -288,7 +288,7 @@ function originOf(req: ExpressRequest): string {
 /** A listener's copy of a page is kept apart from the anonymous one, under this suffix. */
 const LISTENER_KEY = "\u0000listener";
 
-type FillParts = (parts: Part[], nonce: string, listener: Listener | null) => Buffer[];
+type FillParts = (parts: Part[], nonce: string, listener: Listener | null) => Bytes;
 
 // --- Express wiring: a cache in front of Remix's fetch-style handler ---
 
@@ -379,12 +379,11 @@ export function createRemixWithCache(options: RemixWithCacheOptions): {
       res.removeHeader("Content-Type");
       return res.end();
     }
-    const chunks = options.fillParts(page.parts, res.locals.cspNonce as string, listener);
-    const length = chunks.reduce((n, c) => n + c.length, 0);
-    res.setHeader("Content-Length", length);
+    // One write of one string: a write per part through the response's layers costs more.
+    const body = options.fillParts(page.parts, res.locals.cspNonce as string, listener);
+    res.setHeader("Content-Length", body.length);
     if (req.method === "HEAD") return res.end();
-    // One write: copying the page is cheaper than a write per chunk through the response's layers.
-    res.end(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, length));
+    res.end(body, "latin1");
   }
 
   function refresh(key: string, url: string, req: ExpressRequest, template: boolean) {

@@ -1,6 +1,6 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { decodeHTML } from "entities";
-import type { Listener, Part } from "../../server/app-contract";
+import type { Bytes, Listener, Part } from "../../server/app-contract";
 import type { RootData } from "~/services/types";
 import { FAVORITE_HOLE, HOLE_VARIANT, LISTENER_MARKER } from "~/utils/listener-template";
 
@@ -57,7 +57,7 @@ export const signedIn = async (context: AppLoadContext) => (await context.user()
 /** The listener of a request's load context, ready to fill templates; null when signed out. */
 export async function listenerOf(context: AppLoadContext): Promise<Listener | null> {
   const data = await context.listener();
-  return data && { json: Buffer.from(members(data)), favorites: new Set(data.favorites) };
+  return data && { json: Buffer.from(members(data)).toString("latin1"), favorites: new Set(data.favorites) };
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
@@ -72,10 +72,9 @@ const TEMPLATE_HOLES = [
  * React and the handoff escape `<`, so no content can fake a hole).
  */
 export function toParts(body: Buffer, nonce: string, template: boolean): Part[] {
-  if (!nonce && !template) return [body];
   // Latin-1 maps bytes to characters one to one: the parts are the body's own bytes.
   const html = body.toString("latin1");
-  const bytes = (from: number, to?: number) => Buffer.from(html.slice(from, to), "latin1");
+  if (!nonce && !template) return [html];
   const holes = new RegExp(
     [...(nonce ? [escapeRegExp(nonce)] : []), ...(template ? TEMPLATE_HOLES : [])].join("|"),
     "g",
@@ -83,27 +82,28 @@ export function toParts(body: Buffer, nonce: string, template: boolean): Part[] 
   const parts: Part[] = [];
   let from = 0;
   for (const m of html.matchAll(holes)) {
-    parts.push(bytes(from, m.index));
+    parts.push(html.slice(from, m.index));
     if (m[0] === nonce) parts.push({ nonce: true });
     else if (m[0] === LISTENER_MARKER) parts.push({ listener: true });
     else {
       const src = decodeHTML(Buffer.from(m[1], "latin1").toString("utf8"));
-      parts.push({ favorite: src, off: Buffer.from(m[2], "latin1"), on: Buffer.from(m[3], "latin1") });
+      parts.push({ favorite: src, off: m[2], on: m[3] });
     }
     from = m.index + m[0].length;
   }
-  parts.push(bytes(from));
-  return parts.filter((p) => !Buffer.isBuffer(p) || p.length > 0);
+  parts.push(html.slice(from));
+  return parts.filter((p) => p !== "");
 }
 
-/** The body for one response, as chunks: the page's own parts, this nonce, this listener's holes. */
-export function fillParts(parts: Part[], nonce: string, listener: Listener | null): Buffer[] {
-  const n = Buffer.from(nonce);
-  return parts.map((p) => {
-    if (Buffer.isBuffer(p)) return p;
-    if ("nonce" in p) return n;
-    if (!listener) throw new Error("a listener template filled without a listener");
-    if ("listener" in p) return listener.json;
-    return listener.favorites.has(p.favorite) ? p.on : p.off;
-  });
+/** The body of one response: the page's own parts, this nonce, this listener's holes. */
+export function fillParts(parts: Part[], nonce: string, listener: Listener | null): Bytes {
+  let body = "";
+  for (const p of parts) body += typeof p === "string" ? p : "nonce" in p ? nonce : hole(p, listener);
+  return body;
+}
+
+function hole(p: Exclude<Part, Bytes | { nonce: true }>, listener: Listener | null): Bytes {
+  if (!listener) throw new Error("a listener template filled without a listener");
+  if ("listener" in p) return listener.json;
+  return listener.favorites.has(p.favorite) ? p.on : p.off;
 }

@@ -104,6 +104,8 @@ async function until(check: () => boolean) {
   while (!check()) await new Promise((r) => setTimeout(r, 5));
 }
 const cache = createRenderCache({ ttlMs: 10_000, now: () => clock, toParts });
+/** Characters of two, three and four bytes in UTF-8, in every page. */
+const WORLD = "Café — 電波 📻";
 
 function fakeRemix(request: Request, context: AppLoadContext): Promise<Response> {
   const url = new URL(request.url);
@@ -115,7 +117,7 @@ function fakeRemix(request: Request, context: AppLoadContext): Promise<Response>
     : "";
   const page = (status: number, headers: Record<string, string>) =>
     new Response(
-      `<!DOCTYPE html><html><body><h1>${url.pathname}${"<p>padding words</p>".repeat(20)}</h1>${personal}` +
+      `<!DOCTYPE html><html><body><h1>${url.pathname}${"<p>padding words</p>".repeat(20)}</h1><p>${WORLD}</p>${personal}` +
         `<script nonce="${context.cspNonce}">1</script><script nonce="${context.cspNonce}">2</script></body></html>`,
       { status, headers: { "Content-Type": "text/html; charset=utf-8", ...headers } },
     );
@@ -164,7 +166,7 @@ const loadContext = (_req: unknown, cookie: string | undefined, nonce: string, t
   const user = async () => {
     if (cookie) sessionReads.push(cookie);
     const live = cookie && /hrs_session=live-(\w+)/.exec(cookie)?.[1];
-    return live ? { uid: live, email: `${live}@example.com` } : null;
+    return live ? { uid: live, email: live === "world" ? `${WORLD}@example.com` : `${live}@example.com` } : null;
   };
   return {
     cspNonce: nonce,
@@ -267,6 +269,23 @@ describe("render cache over HTTP", () => {
       expect(hit.body.toString().replaceAll(nonce, "N")).toBe(first.body.toString().replaceAll(nonceOf(first), "N"));
     }
     expect(renders).toEqual(["GET /"]);
+  });
+
+  it("sends the page's UTF-8 and a listener's as they were, byte for byte", async () => {
+    const first = await get("/");
+    const hit = await get("/");
+    expect(hit.headers["x-render-cache"]).toBe("hit");
+    expect(hit.body.toString()).toContain(`<p>${WORLD}</p>`);
+    expect(hit.body.toString().replaceAll(nonceOf(hit), "N")).toBe(
+      first.body.toString().replaceAll(nonceOf(first), "N"),
+    );
+    expect(Number(hit.headers["content-length"])).toBe(hit.body.length);
+    await get("/", { Cookie: "__Host-hrs_session=live-fav" });
+    const listener = await get("/", { Cookie: "__Host-hrs_session=live-world" });
+    expect(listener.headers["x-render-cache"]).toBe("hit");
+    expect(listener.body.toString()).toContain(`<p>${WORLD}</p>`);
+    expect(listener.body.toString()).toContain(`"user":{"id":"world","email":"${WORLD}@example.com"}`);
+    expect(Number(listener.headers["content-length"])).toBe(listener.body.length);
   });
 
   it("answers a conditional GET of a kept page with validators 304, from the whole copy", async () => {
