@@ -130,9 +130,11 @@ try {
   // Rows are measured in groups, one per server process. Every URL of a group is warmed up
   // before the group's first measurement, so a fresh process's first figure is not its coldest.
   const floor = { origin: remixServe.origin, path: remixServe.pagePath };
+  const HOME = "home, anonymous";
   const ceilingRow = {
     name: "ceiling (bare node:http, home bytes)",
     kind: "ceiling",
+    group: "cached",
     origin: ceilingOrigin,
     path: "/",
   };
@@ -147,7 +149,7 @@ try {
     },
     // The home page from the cache sits between two ceiling runs and is compared with their mean.
     ...besideAnonymous("cached", cached.origin, cookie, ["home", "episode", "search", "era"], true).flatMap((r) =>
-      r.name === "home, anonymous" ? [ceilingRow, r] : r.name === "home, signed in" ? [r, ceilingRow] : [r],
+      r.name === HOME ? [ceilingRow, r] : r.name === HOME.replace("anonymous", "signed in") ? [r, ceilingRow] : [r],
     ),
     {
       name: "home, anonymous, gzip",
@@ -267,14 +269,16 @@ try {
   const isCeiling = (r) => r.kind === "ceiling";
   const ceilings = rows.filter(isCeiling).map((r) => r.reqPerSec);
   const ceilingMean = Math.round(ceilings.reduce((a, b) => a + b, 0) / ceilings.length);
-  // A bracketed row (miss) against the mean of the nearest floor runs before and after it.
+  // The mean of the reference runs (`isReference`) nearest before and after row `i`, when both are in its group.
+  const meanAround = (i, isReference) => {
+    const before = rows.slice(0, i).findLast(isReference);
+    const after = rows.slice(i + 1).find(isReference);
+    if (before?.group !== rows[i].group || after?.group !== rows[i].group) return undefined;
+    return Math.round((before.reqPerSec + after.reqPerSec) / 2);
+  };
+  // A bracketed row (miss) against the floor runs just before and after it.
   rows.forEach((r, i) => {
-    if (!r.round) return;
-    const before = rows.slice(0, i).findLast(isFloor);
-    const after = rows.slice(i + 1).find(isFloor);
-    if (before?.group === r.group && after?.group === r.group) {
-      r.floorUsed = Math.round((before.reqPerSec + after.reqPerSec) / 2);
-    }
+    if (r.round) r.floorUsed = meanAround(i, isFloor);
   });
   // A render measured in several rounds becomes one row: the means of its runs' req/s, p50 and
   // bracketing floors, the worst p99, all errors; each round is kept (figure, floor, ratio).
@@ -307,10 +311,7 @@ try {
     r.vsFloor = ratio(r.reqPerSec, r.floorUsed);
     r.vsResourceFloor = ratio(r.reqPerSec, resourceFloor.reqPerSec);
     // The home page against the ceiling runs just before and after it; any other row against their mean.
-    const i = rows.indexOf(r);
-    const before = r.name === "home, anonymous" && rows.slice(0, i).findLast(isCeiling);
-    const after = r.name === "home, anonymous" && rows.slice(i + 1).find(isCeiling);
-    r.ceilingUsed = before && after ? Math.round((before.reqPerSec + after.reqPerSec) / 2) : ceilingMean;
+    r.ceilingUsed = (r.name === HOME && meanAround(rows.indexOf(r), isCeiling)) || ceilingMean;
     r.vsCeiling = ratio(r.reqPerSec, r.ceilingUsed);
   }
   // PostgreSQL against SQLite: each pair ran back to back, so their ratio is the figure.
@@ -328,7 +329,7 @@ try {
         rounds: byRound(r).map((o, i) => ratio(o.reqPerSec, byRound(sqlite)[i].reqPerSec)),
       };
     });
-  const homeRow = rows.find((r) => r.name === "home, anonymous");
+  const homeRow = rows.find((r) => r.name === HOME);
   // A signed-in row against the anonymous cache hit of the same URL, measured just before it.
   const signedIn = rows
     .filter((r) => r.kind === "signed-in")
@@ -389,9 +390,9 @@ try {
       Object.entries(floors)
         .map(([group, f]) => `${group}: ${f.measured.join(" / ")} → ${f.mean}`)
         .join("; ") +
-      `. ×ceiling: home, anonymous against the ceiling runs just before and after it, any other row against the mean of ${ceilings.join(" / ")} → ${ceilingMean}.`,
+      `. ×ceiling: ${HOME} against the ceiling runs just before and after it, any other row against the mean of ${ceilings.join(" / ")} → ${ceilingMean}.`,
   );
-  // What compressing the home page costs per response, and what the cache's gzip splice costs.
+  // What compressing the home page costs per response.
   const compression = await compressionCosts(fs.readFileSync(htmlFile));
   console.log(
     `\nCompressing the home page (${(compression.rawBytes / 1024).toFixed(1)} KB, ${compression.nonceOccurrences} nonces), per response:`,
