@@ -75,6 +75,20 @@ describe.each(engines)("Session store contract — %s", (_name, engine) => {
     expect(await a.sessions.read(bobs)).toEqual({ user: { uid: bob } });
     expect(await a.sessions.read(anonymous)).toEqual({ flash: "x" });
   });
+
+  it("reads made at the same time each get their own session, and their own copy of it", async () => {
+    const { sessions } = instance(engine());
+    const datas = Array.from({ length: 30 }, (_, i) =>
+      i % 4 === 3 ? { flash: `anonymous ${i}` } : { user: { uid: uid(), email: `l${i}@example.com` } },
+    );
+    const ids = await Promise.all(datas.map((d) => sessions.create(d, undefined)));
+    const order = [...ids.keys(), ...ids.keys()].sort(() => Math.random() - 0.5);
+    const read = await Promise.all(order.map((i) => sessions.read(ids[i]!)));
+    read.forEach((data, k) => expect(data).toEqual(datas[order[k]!]));
+    const [a, b] = await Promise.all([sessions.read(ids[0]!), sessions.read(ids[0]!)]);
+    (a as { user: { email: string } }).user.email = "changed@example.com";
+    expect(b).toEqual(datas[0]);
+  });
 });
 
 describe.each(engines)("Sign-in failure log contract — %s", (_name, engine) => {
@@ -157,5 +171,39 @@ describe.each(engines.filter(([name]) => name === "PostgreSQL"))("A signed-in re
     const next = await page();
     expect(next.statements).toEqual(["session-read"]);
     expect(next.favorites).toEqual(["/b.mp3", "/a.mp3"]);
+  });
+
+  it("reads the sessions of listeners who arrive in one turn in one statement, each with their own library", async () => {
+    const { pool } = engine() as Extract<Engine, { kind: "postgres" }>;
+    const statements: string[] = [];
+    const counted = new Proxy(pool, {
+      get: (target, prop) =>
+        prop === "query"
+          ? (...args: Parameters<Pg["query"]>) => {
+              statements.push(String((args[0] as { name?: string }).name ?? args[0]).slice(0, 40));
+              return (target.query as (...a: unknown[]) => unknown)(...args);
+            }
+          : Reflect.get(target, prop),
+    }) as Pg;
+    const states = createListenerStates(counted);
+    const sessions = createPostgresSessionStore(counted, TTL, states);
+    const library = createPostgresLibrary(counted, states);
+    const accounts = createPostgresAccounts(pool, createPasswords(4));
+    const listeners: { uid: string; id: string }[] = [];
+    for (let i = 0; i < 12; i++) {
+      const { uid: listener } = await accounts.signUp(`${uid()}@example.com`, "ferrite loop antenna tuner");
+      await library.initUser(listener);
+      await library.addFavorite(listener, { audioSrc: `/own-${i}.mp3`, audioTitle: `Own ${i}`, duration: 60 });
+      listeners.push({ uid: listener, id: await sessions.create({ user: { uid: listener, email: null } }, undefined) });
+    }
+    statements.length = 0;
+    const pages = await Promise.all(
+      listeners.map(async ({ id }) => {
+        const data = (await sessions.read(id)) as { user: { uid: string } };
+        return { uid: data.user.uid, favorites: (await library.favorites(data.user.uid)).map((f) => f.audioSrc) };
+      }),
+    );
+    expect(statements).toEqual(["session-read"]);
+    expect(pages).toEqual(listeners.map(({ uid }, i) => ({ uid, favorites: [`/own-${i}.mp3`] })));
   });
 });

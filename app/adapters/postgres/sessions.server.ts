@@ -1,8 +1,11 @@
 import crypto from "node:crypto";
+import DataLoader from "dataloader";
 import type { Pg } from "./db.server";
 import { listenerStateColumns, type ListenerState, type ListenerStates } from "./accounts.server";
 import type { FailureLog, SessionStore } from "~/services/auth.server";
 import { SESSION_PURGE_INTERVAL_MS } from "~/rules/auth";
+
+type SessionRow = { data: string; expires_at: number } & ListenerState;
 
 /**
  * Server-side session records shared by every instance: the cookie carries only a random id
@@ -11,6 +14,24 @@ import { SESSION_PURGE_INTERVAL_MS } from "~/rules/auth";
 export function createPostgresSessionStore(pool: Pg, defaultTtlMs: number, states: ListenerStates): SessionStore {
   let lastPurge = 0;
   const expiry = (expires: Date | undefined) => expires?.getTime() ?? Date.now() + defaultTtlMs;
+  // Every signed-in request reads its session. The reads that arrive in one turn of the event loop
+  // go out as one statement (prepared once per connection), with each listener's library beside
+  // their session row: one round trip per turn instead of one per request. Nothing is kept after
+  // the statement answers, so a read after a write always asks again.
+  const rows = new DataLoader<string, SessionRow | undefined>(
+    async (ids) => {
+      const { rows } = await pool.query<SessionRow & { id: string }>({
+        name: "session-read",
+        text: `SELECT id, data::text AS data, expires_at, l.* FROM sessions
+               LEFT JOIN LATERAL (SELECT ${listenerStateColumns("data #>> '{user,uid}'")}) l ON true
+               WHERE id = ANY($1)`,
+        values: [ids],
+      });
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return ids.map((id) => byId.get(id));
+    },
+    { cache: false, batchScheduleFn: (send) => setImmediate(send), maxBatchSize: 256 },
+  );
   return {
     async create(data, expires) {
       const id = crypto.randomBytes(32).toString("base64url");
@@ -27,21 +48,15 @@ export function createPostgresSessionStore(pool: Pg, defaultTtlMs: number, state
     },
     async read(id) {
       if (typeof id !== "string" || id.length > 100) return null;
-      // Named: prepared once per connection, as this runs on every signed-in request. The
-      // listener's library comes in the same statement: their page asks for it next.
-      const { rows } = await pool.query<{ data: { user?: { uid?: unknown } }; expires_at: number } & ListenerState>({
-        name: "session-read",
-        text: `SELECT data, expires_at, l.* FROM sessions
-               LEFT JOIN LATERAL (SELECT ${listenerStateColumns("data #>> '{user,uid}'")}) l ON true WHERE id = $1`,
-        values: [id],
-      });
-      const row = rows[0];
+      const row = await rows.load(id);
       if (!row) return null;
       if (row.expires_at < Date.now()) {
         await pool.query("DELETE FROM sessions WHERE id = $1", [id]);
         return null;
       }
-      const { data, favorites, record, sync } = row;
+      // Parsed per request: each caller may change its own copy.
+      const data = JSON.parse(row.data) as { user?: { uid?: unknown } };
+      const { favorites, record, sync } = row;
       if (typeof data.user?.uid === "string") states.readBeside(data.user.uid, { favorites, record, sync });
       return data;
     },
