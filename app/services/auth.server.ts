@@ -1,4 +1,12 @@
-import { createCookie, createSessionStorage, redirect, type AppLoadContext, type Session } from "@remix-run/node";
+import {
+  createCookie,
+  createSessionStorage,
+  redirect,
+  type AppLoadContext,
+  type Cookie,
+  type Session,
+} from "@remix-run/node";
+import { LRUCache } from "lru-cache";
 import { Authenticator, AuthorizationError } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { GoogleStrategy } from "remix-auth-google";
@@ -185,7 +193,7 @@ export function createAuth(deps: {
   idTokens?: IdTokenVerifier;
 }): Auth {
   const { accounts, library, sessions, failures, config, idTokens } = deps;
-  const cookie = createCookie(config.production ? "__Host-hrs_session" : "hrs_session", {
+  const signed = createCookie(config.production ? "__Host-hrs_session" : "hrs_session", {
     httpOnly: true,
     sameSite: "lax",
     secure: config.production,
@@ -193,6 +201,30 @@ export function createAuth(deps: {
     maxAge: SESSION_MAX_AGE_S,
     secrets: config.secrets,
   });
+  // Checking the signature is an HMAC (a WebCrypto key import and a verify) on every signed-in
+  // request. A header whose signature checked out once always will with these secrets, so its
+  // session id is remembered; headers that fail are not, so junk cannot crowd the valid ones out.
+  const verified = new LRUCache<string, string>({ max: 10_000 });
+  const cookie: Cookie = {
+    get name() {
+      return signed.name;
+    },
+    get isSigned() {
+      return signed.isSigned;
+    },
+    get expires() {
+      return signed.expires;
+    },
+    serialize: (value, options) => signed.serialize(value, options),
+    async parse(header, options) {
+      if (!header || options) return signed.parse(header, options);
+      const known = verified.get(header);
+      if (known !== undefined) return known;
+      const value: unknown = await signed.parse(header);
+      if (typeof value === "string" && value) verified.set(header, value);
+      return value;
+    },
+  };
   const storage = createSessionStorage({
     cookie,
     createData: (data, expires) => sessions.create(data, expires),

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import nodeCrypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -217,6 +218,27 @@ describe("sessions", () => {
     const [name, value] = cookie.split("=");
     expect(await rotated.auth.userFromCookie(`${name}=${value!.slice(0, -3)}abc`)).toBeNull();
     expect(await rotated.auth.userFromCookie("__Host-hrs_session=%00%00garbage")).toBeNull();
+  });
+
+  it("checks a header's signature once, yet reads its session every time: a revoked one is signed out", async () => {
+    const { accounts, auth } = makeAuth();
+    const user = await accounts.signUp("remembered@example.com", "remembered password");
+    const cookie = (await auth.startSession(user, null)).split(";")[0]!;
+    const hmac = vi.spyOn(nodeCrypto, "createHmac");
+    try {
+      expect((await auth.userFromCookie(cookie))?.uid).toBe(user.uid);
+      const checks = hmac.mock.calls.length;
+      expect(checks).toBeGreaterThan(0);
+      expect((await auth.userFromCookie(cookie))?.uid).toBe(user.uid);
+      expect(hmac.mock.calls.length).toBe(checks);
+      const [name, value] = cookie.split("=");
+      expect(await auth.userFromCookie(`${name}=${value!.slice(0, -3)}abc`)).toBeNull();
+      expect(hmac.mock.calls.length).toBeGreaterThan(checks);
+    } finally {
+      hmac.mockRestore();
+    }
+    await auth.endAllSessions(cookie);
+    expect(await auth.userFromCookie(cookie)).toBeNull();
   });
 
   it("issues a new session id at sign-in and drops the previous one", async () => {
