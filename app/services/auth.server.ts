@@ -204,7 +204,12 @@ export function createAuth(deps: {
   // Checking the signature is an HMAC (a WebCrypto key import and a verify) on every signed-in
   // request. A header whose signature checked out once always will with these secrets, so its
   // session id is remembered; headers that fail are not, so junk cannot crowd the valid ones out.
-  const verified = new LRUCache<string, string>({ max: 10_000 });
+  // Bounded by the headers' length too: a listener can pad their header with cookies of their own.
+  const verified = new LRUCache<string, string>({
+    max: 10_000,
+    maxSize: 4_000_000,
+    sizeCalculation: (_id, header) => header.length,
+  });
   const cookie: Cookie = {
     get name() {
       return signed.name;
