@@ -201,9 +201,9 @@ export function createAuth(deps: {
     maxAge: SESSION_MAX_AGE_S,
     secrets: config.secrets,
   });
-  // Checking the signature is an HMAC (a WebCrypto key import and a verify) on every signed-in
-  // request. A header whose signature checked out once always will with these secrets, so its
-  // session id is remembered; headers that fail are not, so junk cannot crowd the valid ones out.
+  // Checking the signature is an HMAC of the cookie's value on every signed-in request. A header
+  // whose signature checked out once always will with these secrets, so its session id is
+  // remembered; headers that fail are not, so junk cannot crowd the valid ones out.
   // Bounded by the headers' length too: a listener can pad their header with cookies of their own.
   const verified = new LRUCache<string, string>({
     max: 10_000,

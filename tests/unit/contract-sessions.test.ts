@@ -129,22 +129,31 @@ describe.each(engines)("Sign-in failure log contract — %s", (_name, engine) =>
   });
 });
 
+/** The PostgreSQL session store and library over a pool that records each statement's name. */
+function countedStores(engine: () => Engine) {
+  const { pool } = engine() as Extract<Engine, { kind: "postgres" }>;
+  const statements: string[] = [];
+  const counted = new Proxy(pool, {
+    get: (target, prop) =>
+      prop === "query"
+        ? (...args: Parameters<Pg["query"]>) => {
+            statements.push(String((args[0] as { name?: string }).name ?? args[0]).slice(0, 40));
+            return (target.query as (...a: unknown[]) => unknown)(...args);
+          }
+        : Reflect.get(target, prop),
+  }) as Pg;
+  const states = createListenerStates(counted);
+  return {
+    pool,
+    statements,
+    sessions: createPostgresSessionStore(counted, TTL, states),
+    library: createPostgresLibrary(counted, states),
+  };
+}
+
 describe.each(engines.filter(([name]) => name === "PostgreSQL"))("A signed-in request on %s", (_name, engine) => {
   it("reads the session and the listener's library in one statement, and asks again after a write", async () => {
-    const { pool } = engine() as Extract<Engine, { kind: "postgres" }>;
-    const statements: string[] = [];
-    const counted = new Proxy(pool, {
-      get: (target, prop) =>
-        prop === "query"
-          ? (...args: Parameters<Pg["query"]>) => {
-              statements.push(String((args[0] as { name?: string }).name ?? args[0]).slice(0, 40));
-              return (target.query as (...a: unknown[]) => unknown)(...args);
-            }
-          : Reflect.get(target, prop),
-    }) as Pg;
-    const states = createListenerStates(counted);
-    const sessions = createPostgresSessionStore(counted, TTL, states);
-    const library = createPostgresLibrary(counted, states);
+    const { pool, statements, sessions, library } = countedStores(engine);
     const { uid: listener } = await createPostgresAccounts(pool, createPasswords(4)).signUp(
       `${uid()}@example.com`,
       "ferrite loop antenna tuner",
@@ -174,20 +183,7 @@ describe.each(engines.filter(([name]) => name === "PostgreSQL"))("A signed-in re
   });
 
   it("reads the sessions of listeners who arrive in one turn in one statement, each with their own library", async () => {
-    const { pool } = engine() as Extract<Engine, { kind: "postgres" }>;
-    const statements: string[] = [];
-    const counted = new Proxy(pool, {
-      get: (target, prop) =>
-        prop === "query"
-          ? (...args: Parameters<Pg["query"]>) => {
-              statements.push(String((args[0] as { name?: string }).name ?? args[0]).slice(0, 40));
-              return (target.query as (...a: unknown[]) => unknown)(...args);
-            }
-          : Reflect.get(target, prop),
-    }) as Pg;
-    const states = createListenerStates(counted);
-    const sessions = createPostgresSessionStore(counted, TTL, states);
-    const library = createPostgresLibrary(counted, states);
+    const { pool, statements, sessions, library } = countedStores(engine);
     const accounts = createPostgresAccounts(pool, createPasswords(4));
     const listeners: { uid: string; id: string }[] = [];
     for (let i = 0; i < 12; i++) {

@@ -18,7 +18,7 @@ export function createPostgresSessionStore(pool: Pg, defaultTtlMs: number, state
   // go out as one statement (prepared once per connection), with each listener's library beside
   // their session row: one round trip per turn instead of one per request. Nothing is kept after
   // the statement answers, so a read after a write always asks again.
-  const rows = new DataLoader<string, SessionRow | undefined>(
+  const sessionRows = new DataLoader<string, SessionRow | undefined>(
     async (ids) => {
       const { rows } = await pool.query<SessionRow & { id: string }>({
         name: "session-read",
@@ -48,7 +48,7 @@ export function createPostgresSessionStore(pool: Pg, defaultTtlMs: number, state
     },
     async read(id) {
       if (typeof id !== "string" || id.length > 100) return null;
-      const row = await rows.load(id);
+      const row = await sessionRows.load(id);
       if (!row) return null;
       if (row.expires_at < Date.now()) {
         await pool.query("DELETE FROM sessions WHERE id = $1", [id]);
