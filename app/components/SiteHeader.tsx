@@ -1,5 +1,5 @@
-import { Form, NavLink, useLocation, useSearchParams } from "@remix-run/react";
-import { AppLink, MenuIcon, SearchIcon, UserIcon } from "~/ui/primitives";
+import { Form, useLocation, useSearchParams } from "@remix-run/react";
+import { AppLink, AppNavLink, MenuIcon, SearchIcon, UserIcon } from "~/ui/primitives";
 import { useEffect, useRef } from "react";
 import { NAV_LINKS } from "~/rules/social";
 import { SocialList } from "./SocialLinks";
@@ -44,9 +44,9 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
           <ul>
             {NAV_LINKS.map((l) => (
               <li key={l.to}>
-                <NavLink to={l.to} end={l.to === "/"} prefetch="intent">
+                <AppNavLink to={l.to} end={l.to === "/"} prefetch="intent">
                   {l.label}
-                </NavLink>
+                </AppNavLink>
               </li>
             ))}
           </ul>
@@ -90,13 +90,13 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
               <ul>
                 {NAV_LINKS.map((l) => (
                   <li key={l.to}>
-                    <NavLink to={l.to} end={l.to === "/"}>
+                    <AppNavLink to={l.to} end={l.to === "/"}>
                       {l.label}
-                    </NavLink>
+                    </AppNavLink>
                   </li>
                 ))}
                 <li>
-                  <NavLink to="/user">{signedIn ? "Profile" : "Sign in"}</NavLink>
+                  <AppNavLink to="/user">{signedIn ? "Profile" : "Sign in"}</AppNavLink>
                 </li>
               </ul>
             </nav>

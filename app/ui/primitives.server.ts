@@ -12,6 +12,36 @@ export function siteAnchor(props: { to: string; target?: string }): ReactElement
   return createElement("a", attributes);
 }
 
+/**
+ * The anchor `<NavLink>` renders at `locationPathname` for a plain path of this site (letters,
+ * digits, `-`, `_` between single slashes, which neither URL encoding nor path resolution
+ * changes), or null for anything else. Active,
+ * like NavLink's default, is case-insensitive: the same path, or (without `end`) one below it.
+ */
+export function siteNavAnchor(
+  props: { to: string; end?: boolean; className?: string; target?: string; style?: unknown },
+  locationPathname: string,
+): ReactElement | null {
+  if (!PLAIN_PATH.test(props.to)) return null;
+  const to = props.to.toLowerCase();
+  const at = locationPathname.toLowerCase();
+  const slashAt = to !== "/" && to.endsWith("/") ? to.length - 1 : to.length;
+  const active = at === to || (!props.end && at.startsWith(to) && at.charAt(slashAt) === "/");
+  const attributes: Record<string, unknown> = {};
+  for (const key in props) if (!NAV_LINK_OWN.has(key)) attributes[key] = props[key as keyof typeof props];
+  attributes["data-discover"] = "true";
+  attributes["aria-current"] = active ? "page" : undefined;
+  attributes.className = [props.className, active ? "active" : null].filter(Boolean).join(" ");
+  attributes.style = props.style;
+  attributes.href = props.to;
+  attributes.target = props.target;
+  return createElement("a", attributes);
+}
+
+const PLAIN_PATH = /^\/(?:[A-Za-z0-9_-]+\/)*[A-Za-z0-9_-]*$/;
+/** Props NavLink turns into attributes itself, after the others. */
+const NAV_LINK_OWN = new Set(["to", "target", "prefetch", "end", "className", "style"]);
+
 /** "/…" but not "//host…" (a protocol-relative URL). */
 const isSitePath = (to: string) => to.startsWith("/") && !to.startsWith("//");
 

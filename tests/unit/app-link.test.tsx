@@ -4,9 +4,9 @@
  * browser, where AppLink *is* <Link>, must find the same markup.
  */
 import { describe, expect, it } from "vitest";
-import { Link } from "@remix-run/react";
+import { Link, NavLink } from "@remix-run/react";
 import type { ReactElement } from "react";
-import { AppLink } from "~/ui/primitives";
+import { AppLink, AppNavLink } from "~/ui/primitives";
 import { hrefOf } from "~/ui/primitives.server";
 import { staticRenderer } from "./support/static-router";
 
@@ -73,5 +73,66 @@ describe("hrefOf", () => {
     expect(hrefOf("/a#")).toBe("/a");
     expect(hrefOf("/a?#")).toBe("/a");
     expect(hrefOf("/a?x#")).toBe("/a?x");
+  });
+});
+
+describe("AppNavLink on the server", () => {
+  const links: { to: string; end?: boolean; className?: string; label?: string }[] = [
+    { to: "/", end: true },
+    { to: "/eras" },
+    { to: "/News", className: "tab" },
+    { to: "/crew-page", label: "Crew" },
+    { to: "/user" },
+    { to: "/about/" },
+  ];
+  const locations = [
+    "/",
+    "/eras",
+    "/era?station=MLR",
+    "/news",
+    "/News/fifteen-years",
+    "/crew-page",
+    "/user/x",
+    "/about",
+  ];
+  for (const at of locations) {
+    it(`matches <NavLink> at ${at}`, async () => {
+      const tree = (Component: typeof NavLink | typeof AppNavLink) => (
+        <nav>
+          {links.map((l) => (
+            <Component key={l.to} to={l.to} end={l.end} className={l.className} aria-label={l.label} prefetch="intent">
+              {l.to}
+            </Component>
+          ))}
+        </nav>
+      );
+      const expected = await (await staticRenderer(tree(NavLink), at))();
+      const actual = await (await staticRenderer(tree(AppNavLink), at))();
+      expect(actual).toBe(expected);
+    });
+  }
+
+  it("marks the page it is on, and the pages below it unless `end`", async () => {
+    const html = await (
+      await staticRenderer(
+        <>
+          <AppNavLink to="/" end>
+            Home
+          </AppNavLink>
+          <AppNavLink to="/News">News</AppNavLink>
+        </>,
+        "/news/a-post",
+      )
+    )();
+    expect(html).toBe(
+      '<a data-discover="true" class="" href="/">Home</a><a data-discover="true" aria-current="page" class="active" href="/News">News</a>',
+    );
+  });
+
+  it("hands anything but a plain path to <NavLink>", async () => {
+    for (const to of ["/episode?title=A%20B", "/a/../b", "/a//b", "/caf%C3%A9"]) {
+      const expected = await (await staticRenderer(<NavLink to={to}>x</NavLink>, "/a/b"))();
+      expect(await (await staticRenderer(<AppNavLink to={to}>x</AppNavLink>, "/a/b"))()).toBe(expected);
+    }
   });
 });
