@@ -13,6 +13,7 @@ const require = createRequire(import.meta.url);
 const { createStaticHandler, createStaticRouter } = require("react-router-dom/server.js");
 const { RemixServer } = require("@remix-run/react/dist/server.js");
 const remixRoutes = require("@remix-run/react/dist/routes.js");
+const { matchRoutes } = require("@remix-run/router/dist/router.cjs.js");
 
 const manifestRoutes = {
   root: { id: "root", path: "", hasLoader: false, hasAction: false, module: "/root.js" },
@@ -56,5 +57,29 @@ describe("patched framework files", () => {
     expect(two.state.matches[0].params).toEqual({ n: "2" });
     expect(two.state.matches[0].route).toBe(one.routes[0]);
     expect(two.state.location.pathname).toBe("/x/2");
+  });
+
+  it("matchRoutes gives every caller its own matches, however often a pathname repeats", () => {
+    const routes = [
+      {
+        id: "root",
+        path: "/",
+        children: [
+          { id: "post", path: "news/:slug" },
+          { id: "splat", path: "*" },
+        ],
+      },
+    ];
+    const first = matchRoutes(routes, "/news/a");
+    first[1].params.slug = "changed";
+    first.pop();
+    const again = matchRoutes(routes, "/news/a");
+    expect(again.map((m: { route: { id: string } }) => m.route.id)).toEqual(["root", "post"]);
+    expect(again[1].params).toEqual({ slug: "a" });
+    expect(again[1].route).toBe(first[0].route.children[0]);
+    expect(matchRoutes(routes, "/news/b")[1].params).toEqual({ slug: "b" });
+    expect(matchRoutes(routes, "/nope/x")[1].params).toEqual({ "*": "nope/x" });
+    for (let n = 0; n < 1500; n++) matchRoutes(routes, `/news/${n}`);
+    expect(matchRoutes(routes, "/news/a")[1].params).toEqual({ slug: "a" });
   });
 });
