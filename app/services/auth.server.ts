@@ -225,8 +225,11 @@ export function createAuth(deps: {
       if (!header || options) return signed.parse(header, options);
       const known = verified.get(header);
       if (known !== undefined) return known;
+      // A session id is a non-empty string: any other value, even one signed with our secret, is
+      // no session (the stores would be handed an object or a number as an id).
       const value: unknown = await signed.parse(header);
-      if (typeof value === "string" && value) verified.set(header, value);
+      if (typeof value !== "string" || !value) return null;
+      verified.set(header, value);
       return value;
     },
   };

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import nodeCrypto from "node:crypto";
+import { createCookie } from "@remix-run/node";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -239,6 +240,17 @@ describe("sessions", () => {
     }
     await auth.endAllSessions(cookie);
     expect(await auth.userFromCookie(cookie)).toBeNull();
+  });
+
+  it("a cookie signed with our secret but holding no session id (object, number, empty) is no session; logout still works", async () => {
+    const secret = "first-secret-0123456789abcdef";
+    const { auth } = makeAuth([secret]);
+    for (const value of [{ $ne: null }, 12345, ["no-such-session"], ""]) {
+      const forged = (await createCookie("__Host-hrs_session", { secrets: [secret] }).serialize(value)).split(";")[0]!;
+      expect(await auth.userFromCookie(forged)).toBeNull();
+      await expect(auth.endSession(forged)).resolves.toMatch(/^__Host-hrs_session=;/);
+      await expect(auth.endAllSessions(forged)).resolves.toMatch(/^__Host-hrs_session=;/);
+    }
   });
 
   it("issues a new session id at sign-in and drops the previous one", async () => {
