@@ -15,8 +15,8 @@ export function siteAnchor(props: { to: string; target?: string }): ReactElement
 /**
  * The anchor `<NavLink>` renders at `locationPathname` for a plain path of this site (letters,
  * digits, `-`, `_` between single slashes, which neither URL encoding nor path resolution
- * changes), or null for anything else. Active,
- * like NavLink's default, is case-insensitive: the same path, or (without `end`) one below it.
+ * changes), or null for anything else. Active, as by NavLink's default, is case-insensitive: the
+ * same path, or (without `end`) one below it.
  */
 export function siteNavAnchor(
   props: { to: string; end?: boolean; className?: string; target?: string; style?: unknown },
