@@ -222,14 +222,14 @@ export function createAuth(deps: {
     },
     serialize: (value, options) => signed.serialize(value, options),
     async parse(header, options) {
-      if (!header || options) return signed.parse(header, options);
-      const known = verified.get(header);
+      const remember = header && !options ? header : null;
+      const known = remember ? verified.get(remember) : undefined;
       if (known !== undefined) return known;
       // A session id is a non-empty string: any other value, even one signed with our secret, is
       // no session (the stores would be handed an object or a number as an id).
-      const value: unknown = await signed.parse(header);
+      const value: unknown = await signed.parse(header, options);
       if (typeof value !== "string" || !value) return null;
-      verified.set(header, value);
+      if (remember) verified.set(remember, value);
       return value;
     },
   };
