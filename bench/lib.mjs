@@ -227,6 +227,20 @@ export async function signedInCookie(origin, { headers = {} } = {}) {
 }
 
 /** One autocannon run; returns the figures we print. */
+/** The pages every throughput script measures, as real URLs of the running catalog: home, the
+ * newest episode, a search for a word of its title, and its era's page. */
+export async function benchPages(origin) {
+  const home = await (await fetch(`${origin}/?_data=routes/_index`)).json();
+  const episode = home.latest[0];
+  const term = (episode.title.match(/[A-Za-z]{4,}/g) ?? ["radio"])[0].toLowerCase();
+  return {
+    home: "/",
+    episode: `/episode?title=${encodeURIComponent(episode.title)}`,
+    search: `/search?term=${encodeURIComponent(term)}`,
+    era: `/era?station=${encodeURIComponent(episode.era ?? "MLR")}`,
+  };
+}
+
 export async function load(url, { connections = 50, duration = 10, headers = {} } = {}) {
   const loadBefore = os.loadavg()[0];
   const r = await autocannon({ url, connections, duration, headers, pipelining: 1 });

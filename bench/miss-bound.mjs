@@ -13,7 +13,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { assertBuilt, gitCommit, load, machine, startServer, startUpstreams, table } from "./lib.mjs";
+import { assertBuilt, benchPages, gitCommit, load, machine, startServer, startUpstreams, table } from "./lib.mjs";
 import { startRemixServeFloor } from "./remix-serve-floor.mjs";
 
 assertBuilt();
@@ -65,15 +65,7 @@ process.chdir(scratch);
 const bound = await startServer({ port: 4793, upstreamOrigin: upstreams.origin, env, label: "no React" });
 process.chdir(repo);
 
-const home = await (await fetch(`${real.origin}/?_data=routes/_index`)).json();
-const episode = home.latest[0];
-const term = (episode.title.match(/[A-Za-z]{4,}/g) ?? ["radio"])[0].toLowerCase();
-const pages = {
-  home: "/",
-  episode: `/episode?title=${encodeURIComponent(episode.title)}`,
-  search: `/search?term=${encodeURIComponent(term)}`,
-  era: `/era?station=${encodeURIComponent(episode.era ?? "MLR")}`,
-};
+const pages = await benchPages(real.origin);
 for (const [name, p] of Object.entries(pages)) {
   const [a, b] = await Promise.all([real, bound].map((s) => fetch(s.origin + p).then((r) => r.text())));
   // Nonces differ per response; the rest of the two documents must be the same page.
@@ -137,5 +129,5 @@ fs.writeFileSync(
 );
 console.log(`\nwrote ${path.relative(repo, file)}`);
 await Promise.all([real.stop(), bound.stop(), floor.stop()]);
-await upstreams.stop?.();
+upstreams.close();
 process.exit(0);

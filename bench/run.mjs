@@ -23,6 +23,7 @@ import { startRemixServeFloor } from "./remix-serve-floor.mjs";
 import {
   assertBuilt,
   assertPortFree,
+  benchPages,
   gitCommit,
   load,
   machine,
@@ -83,16 +84,7 @@ try {
     }));
 
   // Real URLs from the running catalog.
-  const home = await (await fetch(`${cached.origin}/?_data=routes/_index`)).json();
-  const episode = home.latest[0];
-  const term = (episode.title.match(/[A-Za-z]{4,}/g) ?? ["radio"])[0].toLowerCase();
-  const station = episode.era ?? "MLR";
-  const paths = {
-    home: "/",
-    episode: `/episode?title=${encodeURIComponent(episode.title)}`,
-    search: `/search?term=${encodeURIComponent(term)}`,
-    era: `/era?station=${encodeURIComponent(station)}`,
-  };
+  const paths = await benchPages(cached.origin);
   const cookie = await signedInCookie(cached.origin);
   // Each engine's signed-in row with a listener of its own store.
   const missCookie = pgServer && (await signedInCookie(uncached.origin));
