@@ -131,9 +131,11 @@ test("plays from a card and the same audio element keeps playing across 12 clien
   await expect(page.getByRole("heading", { name: "Latest Episodes" })).toBeVisible();
   await stillPlaying("/");
 
-  // currentTime kept increasing the whole way.
+  // currentTime kept increasing the whole way, and the element plays on after it: a fast walk
+  // can take less than the 2 s (at half speed) that a full second of audio needs.
   for (let i = 1; i < times.length; i++) expect(times[i]!, `time at step ${i}`).toBeGreaterThanOrEqual(times[i - 1]!);
-  expect(times[times.length - 1]!).toBeGreaterThan(times[0]! + 1);
+  await expect.poll(async () => (await audio(page)).currentTime).toBeGreaterThan(times[0]! + 1);
+  expect((await audio(page)).tag).toBe("the-one");
   expect(dialogs).toEqual([]);
   expect(wtfNews.length).toBeGreaterThan(0);
 });
