@@ -59,6 +59,8 @@ interface Stores {
   /** Shared stores only: tells the other instances to drop their caches, and hears them. */
   invalidations?(onRemote: (reason: string) => void): Promise<Invalidations>;
   usable(): Promise<boolean>;
+  /** Password checks can wait no more (readiness says so, so a balancer sends sign-ins elsewhere). */
+  passwordsFull(): boolean;
   close(): Promise<void>;
 }
 
@@ -100,6 +102,7 @@ async function openStores(env: Env): Promise<Stores> {
         return invalidations;
       },
       usable: () => isPostgresUsable(pool),
+      passwordsFull: passwords.full,
       async close() {
         await invalidations?.close();
         await pool.end();
@@ -118,6 +121,7 @@ async function openStores(env: Env): Promise<Stores> {
     failures: createSqliteFailureLog(db),
     rateLimitStore: undefined,
     usable: async () => isDatabaseUsable(db),
+    passwordsFull: passwords.full,
     async close() {
       if (db.open) db.close();
     },
@@ -249,8 +253,14 @@ export async function createServices(env: Env, stores?: Stores): Promise<Service
     },
     async health() {
       const database: CallState = (await store.usable()) ? "ok" : "down";
-      const checks = { database, ...Object.fromEntries(Object.entries(upstreams).map(([n, state]) => [n, state()])) };
-      return { ok: Object.values(checks).every((s) => s !== "down"), ready: database === "ok", checks };
+      const passwords = store.passwordsFull() ? ("full" as const) : ("ok" as const);
+      const remote = Object.fromEntries(Object.entries(upstreams).map(([n, state]) => [n, state()]));
+      const checks = { database, passwords, ...remote };
+      return {
+        ok: Object.values(checks).every((s) => s !== "down" && s !== "full"),
+        ready: database === "ok" && passwords === "ok",
+        checks,
+      };
     },
     invalidate(reason) {
       dropCaches(reason);

@@ -48,6 +48,10 @@ export interface AppServer {
     RENDER_CONCURRENCY: number;
     RENDER_PER_TURN: number;
     RENDER_QUEUE: number;
+    REQUEST_BODY_MAX_KB: number;
+    REQUEST_TIMEOUT_MS: number;
+    BODIES_PER_CLIENT: number;
+    CONNECTIONS_PER_ADDRESS: number;
     /** Firebase popup sign-in (its origins join the CSP; popups keep their opener). */
     FIREBASE_AUTH_DOMAIN?: string;
     FIREBASE_AUTH_EMULATOR_HOST?: string;

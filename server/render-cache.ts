@@ -4,6 +4,7 @@ import { LRUCache } from "lru-cache";
 import { writeReadableStreamToWritable, type AppLoadContext } from "@remix-run/node";
 import type { Bytes, Listener, Part } from "./app-contract";
 import { newTiming, serverTimingHeader, type RequestTiming } from "./server-timing";
+import { requestOrigin } from "./path-guard";
 
 /**
  * Render cache of public pages, for anonymous visitors and signed-in listeners alike (ADRs 006,
@@ -277,14 +278,6 @@ export function cacheKeyUrl(originalUrl: string, keyParams: ReadonlySet<string>)
   return originalUrl.slice(0, q) + (kept.length > 0 ? `?${kept.join("&")}` : "");
 }
 
-/** The origin Remix sees for this request (as @remix-run/express builds it). */
-function originOf(req: ExpressRequest): string {
-  const forwardedPort = Number.parseInt((req.get("X-Forwarded-Host") ?? "").split(":")[1] ?? "", 10);
-  const hostPort = Number.parseInt((req.get("host") ?? "").split(":")[1] ?? "", 10);
-  const port = Number.isSafeInteger(forwardedPort) ? forwardedPort : Number.isSafeInteger(hostPort) ? hostPort : "";
-  return `${req.protocol}://${req.hostname}${port ? `:${port}` : ""}`;
-}
-
 /** A listener's copy of a page is kept apart from the anonymous one, under this suffix. */
 const LISTENER_KEY = "\u0000listener";
 
@@ -401,7 +394,7 @@ export function createRemixWithCache(options: RemixWithCacheOptions): {
   }
 
   const serveShared = (req: ExpressRequest, res: ExpressResponse, next: () => void, who: AppLoadContext | null) => {
-    const url = originOf(req) + cacheKeyUrl(req.originalUrl, options.keyParams);
+    const url = requestOrigin(req) + cacheKeyUrl(req.originalUrl, options.keyParams);
     const key = who ? url + LISTENER_KEY : url;
     const found = cache.get(key);
     if (found) {
@@ -481,7 +474,7 @@ export function createRemixWithCache(options: RemixWithCacheOptions): {
 }
 
 /** Streams a Remix response (what @remix-run/express's sendRemixResponse does, plus our headers). */
-async function stream(res: ExpressResponse, response: Response, timing: string | null, state: string): Promise<void> {
+async function stream(res: ExpressResponse, response: Response, timing: string | null, state?: string): Promise<void> {
   res.statusMessage = response.statusText;
   res.status(response.status);
   response.headers.forEach((value, name) => {
@@ -489,25 +482,60 @@ async function stream(res: ExpressResponse, response: Response, timing: string |
   });
   for (const cookie of response.headers.getSetCookie()) res.append("Set-Cookie", cookie);
   if (timing) res.setHeader("Server-Timing", timing);
-  res.setHeader("X-Render-Cache", state);
+  if (state) res.setHeader("X-Render-Cache", state);
   if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
   if (response.body) await writeReadableStreamToWritable(response.body, res);
   else res.end();
 }
 
 /**
- * The GET Request a cache fill renders (headers as @remix-run/express passes them, anonymous and
- * unconditional: the copy kept is the whole page, and conditions are answered from it).
+ * The Fetch Request Remix gets for `req`: its URL, its headers as they came, and the body the
+ * server has already read (server/request-limits.ts). A cache fill's is an anonymous,
+ * unconditional GET: the copy kept is the whole page, and conditions are answered from it.
  */
 const NOT_FORWARDED = new Set(["cookie", "authorization", "if-none-match", "if-modified-since"]);
-function toFetchRequest(req: ExpressRequest, href: string): Request {
+function toFetchRequest(req: ExpressRequest, href: string, own?: { signal: AbortSignal }): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined || NOT_FORWARDED.has(name)) continue;
+    if (value === undefined || (!own && NOT_FORWARDED.has(name))) continue;
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else headers.set(name, value);
   }
-  return new Request(href, { method: "GET", headers });
+  if (!own) return new Request(href, { method: "GET", headers });
+  const read = req.method === "GET" || req.method === "HEAD" ? undefined : (req.body as Buffer | undefined);
+  const body = read && new Uint8Array(read);
+  return new Request(href, { method: req.method, headers, body, signal: own.signal });
+}
+
+/**
+ * Express to Remix for a request of its own (not shared): the loaders and actions stop when the
+ * client goes away before its answer is written.
+ */
+export function remixHandler(
+  handle: RemixWithCacheOptions["handle"],
+  loadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext,
+  privatePolicy: string,
+): RequestHandler {
+  return async (req, res, next) => {
+    const controller = new AbortController();
+    res.once("close", () => {
+      if (!res.writableFinished) controller.abort();
+    });
+    try {
+      const request = toFetchRequest(req, requestOrigin(req) + req.originalUrl, { signal: controller.signal });
+      const response = await handle(request, loadContext(req, res));
+      // A POST where no action is: the router's page for it carries its route ids in the page data.
+      if (response.status === 405 && req.method === "POST") {
+        void response.body?.cancel();
+        res.status(405).set({ Allow: "GET, HEAD", "Cache-Control": privatePolicy }).type("text/plain");
+        res.send("This page doesn't take form submissions.");
+        return;
+      }
+      await stream(res, response, null);
+    } catch (error) {
+      next(error);
+    }
+  };
 }
 
 /** Calls `set` just before the response's headers go out. */

@@ -120,6 +120,15 @@ const envSchema = z
     RENDER_CONCURRENCY: z.coerce.number().int().min(0).max(1000).default(8),
     RENDER_PER_TURN: z.coerce.number().int().min(1).max(1000).default(4),
     RENDER_QUEUE: z.coerce.number().int().min(0).max(10_000).default(256),
+    /**
+     * What one client may hold (server/request-limits.ts): a POST body's size and the time for the
+     * whole request to arrive; bodies under way at once per client address; open connections per
+     * socket address (direct clients only: behind TRUST_PROXY_HOPS proxies, the proxy limits them).
+     */
+    REQUEST_BODY_MAX_KB: z.coerce.number().int().min(1).max(10_240).default(64),
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(10_000),
+    BODIES_PER_CLIENT: z.coerce.number().int().min(1).max(10_000).default(8),
+    CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).default(64),
     /** scrypt cost of new password hashes, as log2 of N; below 14 only to keep test runs fast. */
     PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(17).default(PASSWORD_HASH_COST),
     /** Password hashes at once, each on a worker thread (default: half the cores, at least one). */

@@ -25,10 +25,11 @@ export interface Services {
   siteUrl: string | undefined;
   podcastOwnerEmail: string;
   /**
-   * GET /healthz: `ready` when this instance's database answers (else it cannot serve: 503);
+   * GET /healthz: `ready` when this instance's database answers and a password check could still
+   * wait for a thread (else it cannot serve: 503);
    * `ok` when, besides, no configured upstream failed its last call ("unknown" before any).
    */
-  health(): Promise<{ ok: boolean; ready: boolean; checks: Record<string, "ok" | "down" | "unknown"> }>;
+  health(): Promise<{ ok: boolean; ready: boolean; checks: Record<string, "ok" | "down" | "unknown" | "full"> }>;
   /**
    * The catalog or content changed: forget the cached reads (remote copies become stale) and
    * tell every listener (the server's render cache). Call it after writing catalog/content

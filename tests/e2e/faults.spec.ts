@@ -448,7 +448,7 @@ test.describe("/healthz", () => {
     expect(health).toMatchObject({
       ok: false,
       ready: true,
-      checks: { database: "ok", catalog: "down", accounts: "down" },
+      checks: { database: "ok", passwords: "ok", renders: "ok", catalog: "down", accounts: "down" },
     });
     expect(Object.keys(health.checks).sort()).toEqual([
       "accounts",
@@ -471,7 +471,11 @@ test.describe("/healthz", () => {
     try {
       const before = await fetch(`${server.origin}/healthz`);
       expect(before.status).toBe(200);
-      expect(await before.json()).toEqual({ ok: true, ready: true, checks: { database: "ok" } });
+      expect(await before.json()).toEqual({
+        ok: true,
+        ready: true,
+        checks: { database: "ok", passwords: "ok", renders: "ok" },
+      });
       for (const name of ["hamradio.sqlite", "hamradio.sqlite-wal"]) {
         const file = path.join(server.dataDir, name);
         const size = fs.statSync(file).size;
@@ -486,7 +490,11 @@ test.describe("/healthz", () => {
       const after = await fetch(`${server.origin}/healthz`);
       expect(after.status).toBe(503);
       expect(after.headers.get("cache-control")).toBe("private, no-store");
-      expect(await after.json()).toEqual({ ok: false, ready: false, checks: { database: "down" } });
+      expect(await after.json()).toEqual({
+        ok: false,
+        ready: false,
+        checks: { database: "down", passwords: "ok", renders: "ok" },
+      });
     } finally {
       await server.stop();
     }

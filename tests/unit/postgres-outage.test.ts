@@ -160,7 +160,7 @@ describe.skipIf(!postgresEnabled)("PostgreSQL down and back", () => {
 
     vi.spyOn(console, "error").mockImplementation(() => {});
     proxy.down();
-    expect(await services.health()).toEqual({ ok: false, ready: false, checks: { database: "down" } });
+    expect(await services.health()).toEqual({ ok: false, ready: false, checks: { database: "down", passwords: "ok" } });
     await expect(
       services.library.addFavorite(user.uid, { audioSrc: "/media/audio/a.mp3", audioTitle: "A", duration: 1 }),
     ).rejects.toBeInstanceOf(OutageError);
