@@ -19,7 +19,7 @@ import { pathToFileURL } from "node:url";
 import express from "express";
 import helmet from "helmet";
 import type { AppEntry, AppServer } from "./server/app-contract";
-import { contentSecurityPolicy, PERMISSIONS_POLICY } from "./server/security";
+import { contentSecurityPolicy, PERMISSIONS_POLICY, policyHeader } from "./server/security";
 import { isAuthPost, rateLimits } from "./server/rate-limit";
 import { methodGuard, pathGuard, requestGuard } from "./server/path-guard";
 import { createRemixWithCache, createRenderCache, remixHandler } from "./server/render-cache";
@@ -69,34 +69,38 @@ app.use((req, res, next) => {
   res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
   next();
 });
+// One policy, two ways of allowing the page's own scripts: this response's nonce, or (a page
+// shared by every anonymous listener, server/shared-body.ts) the hashes of its inline scripts.
+const policy = (scripts: Parameters<typeof contentSecurityPolicy>[0]) =>
+  contentSecurityPolicy(
+    scripts,
+    {
+      helpUrl: env.HELP_URL,
+      specialFeatureUrl: env.SPECIAL_FEATURE_URL,
+      contentSiteUrl: env.CONTENT_SITE_URL,
+      liveStreamUrl: env.LIVE_STREAM_URL,
+      galleryUrl: env.GALLERY_API_URL,
+      wordpressUrl: env.WORDPRESS_API_URL,
+      production,
+    },
+    {
+      firebaseAuth: env.FIREBASE_AUTH_DOMAIN
+        ? { authDomain: env.FIREBASE_AUTH_DOMAIN, emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST }
+        : undefined,
+      analytics:
+        env.ANALYTICS_PROVIDER === "firebase"
+          ? { provider: "firebase" }
+          : env.ANALYTICS_PROVIDER === "plausible" && env.ANALYTICS_ENDPOINT
+            ? { provider: "plausible", endpoint: env.ANALYTICS_ENDPOINT }
+            : undefined,
+      signInOrigins: services.auth.signInOrigins,
+    },
+  );
 app.use(
   helmet({
     contentSecurityPolicy: {
       useDefaults: false,
-      directives: contentSecurityPolicy(
-        (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
-        {
-          helpUrl: env.HELP_URL,
-          specialFeatureUrl: env.SPECIAL_FEATURE_URL,
-          contentSiteUrl: env.CONTENT_SITE_URL,
-          liveStreamUrl: env.LIVE_STREAM_URL,
-          galleryUrl: env.GALLERY_API_URL,
-          wordpressUrl: env.WORDPRESS_API_URL,
-          production,
-        },
-        {
-          firebaseAuth: env.FIREBASE_AUTH_DOMAIN
-            ? { authDomain: env.FIREBASE_AUTH_DOMAIN, emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST }
-            : undefined,
-          analytics:
-            env.ANALYTICS_PROVIDER === "firebase"
-              ? { provider: "firebase" }
-              : env.ANALYTICS_PROVIDER === "plausible" && env.ANALYTICS_ENDPOINT
-                ? { provider: "plausible", endpoint: env.ANALYTICS_ENDPOINT }
-                : undefined,
-          signInOrigins: services.auth.signInOrigins,
-        },
-      ),
+      directives: policy([(_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`]),
     },
     // Firebase's sign-in popup (another origin) answers through window.opener.
     crossOriginOpenerPolicy: { policy: env.FIREBASE_AUTH_DOMAIN ? "same-origin-allow-popups" : "same-origin" },
@@ -189,6 +193,7 @@ const renderCache = createRenderCache({
   ttlMs: env.RENDER_CACHE_TTL_MS,
   maxBytes: env.RENDER_CACHE_MAX_MB * 1024 * 1024,
   toParts: appServer.toParts,
+  sharedPolicy: (scriptHashes) => policyHeader(policy(scriptHashes)),
 });
 services.onInvalidate(() => renderCache.invalidate());
 const handle = createFetchHandler(build, mode);

@@ -5,6 +5,7 @@ import { writeReadableStreamToWritable, type AppLoadContext } from "@remix-run/n
 import type { Bytes, Listener, Part } from "./app-contract";
 import { newTiming, serverTimingHeader, type RequestTiming } from "./server-timing";
 import { requestOrigin } from "./path-guard";
+import { sharedBody, type SharedBody } from "./shared-body";
 
 /**
  * Render cache of public pages, for anonymous visitors and signed-in listeners alike (ADRs 006,
@@ -52,8 +53,10 @@ export interface RenderCacheOptions {
   maxEntries?: number;
   /** Larger pages are not cached; default 2 MiB. */
   maxEntryBytes?: number;
-  /** Cuts a rendered body at the nonce it was rendered with (and a listener template's at its holes). */
+  /** Cuts a listener template's body at the nonce it was rendered with and at its holes. */
   toParts: (body: Buffer, nonce: string, template: boolean) => Part[];
+  /** The Content-Security-Policy of a shared page whose inline scripts have these hashes. */
+  sharedPolicy: (scriptHashes: string[]) => string;
   now?: () => number;
 }
 
@@ -63,6 +66,11 @@ export interface CachedPage {
   headers: [string, string][];
   vary: string;
   parts: Part[];
+  /**
+   * The same bytes for everybody (an anonymous copy), compressed once, with the policy that
+   * allows its scripts; a listener template has parts to fill instead.
+   */
+  shared?: SharedBody & { csp: string };
   /** The parts have listener holes: a listener's copy needs their data, not only their session. */
   personal: boolean;
   /**
@@ -143,7 +151,13 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
   let generation = 0;
   const counters = { hits: 0, stale: 0, misses: 0, invalidations: 0 };
 
-  function toPage(response: Response, body: Buffer, nonce: string, template: boolean): CachedPage {
+  async function toPage(
+    key: string,
+    response: Response,
+    body: Buffer,
+    nonce: string,
+    template: boolean,
+  ): Promise<CachedPage> {
     const headers: [string, string][] = [];
     let vary = "";
     response.headers.forEach((value, name) => {
@@ -155,18 +169,17 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
       response.status === 404 ? notFoundTtl : ttl,
       maxAgeMs(response.headers.get("cache-control")),
     );
-    const at = now();
-    const parts = options.toParts(
-      body,
-      nonce,
-      template && /^text\/html/i.test(response.headers.get("content-type") ?? ""),
-    );
+    const html = /^text\/html/i.test(response.headers.get("content-type") ?? "");
+    const shared = template ? undefined : await sharedBody(body, nonce, html, lru.peek(key)?.shared);
+    const parts = shared ? [] : options.toParts(body, nonce, html);
     const personal = parts.some((p) => typeof p !== "string" && !("nonce" in p));
+    const at = now();
     return {
       status: response.status,
       headers,
       vary,
       parts,
+      shared: shared && { ...shared, csp: options.sharedPolicy(shared.scriptHashes) },
       personal,
       privateForListener: personal || response.headers.has("x-remix-response"),
       bytes: body.length,
@@ -224,7 +237,7 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
             }),
           };
         }
-        page = toPage(response, body, nonce, template);
+        page = await toPage(key, response, body, nonce, template);
         if (startedIn === generation && page.freshUntil > now())
           lru.set(key, page, { ttl: page.staleUntil + errorMs - now() });
         return { page };
@@ -246,8 +259,9 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
 
 // --- Which requests may be served from the cache ---
 
+// Of /api, only now-playing is the same for everybody (polled by every player while live is on).
 const PERSONAL_PATHS =
-  /^\/(?:(?:api|auth|signin|signup|user|favorites|logout|healthz|forgot-password|reset-password|verify-email)(?:[/.]|$)|spankbank)/i;
+  /^\/(?:(?:api(?!\/now-playing$)|auth|signin|signup|user|favorites|logout|healthz|forgot-password|reset-password|verify-email)(?:[/.]|$)|spankbank)/i;
 const OUR_COOKIE = /(?:^|;)\s*(?:__Host-|__Secure-)?hrs_/;
 
 /** May this request share a cached page: a GET/HEAD of a public path (sessions are checked apart)? */
@@ -366,6 +380,7 @@ export function createRemixWithCache(options: RemixWithCacheOptions): {
     if (page.vary) res.setHeader("Vary", page.vary);
     res.setHeader("X-Render-Cache", state);
     if (timing) res.setHeader("Server-Timing", timing);
+    if (page.shared && !signedIn) return writeShared(req, res, page.status, page.shared);
     // A page with validators (a feed, the sitemap) the client already has: 304, no body.
     if (page.status === 200 && (res.hasHeader("ETag") || res.hasHeader("Last-Modified")) && req.fresh) {
       res.statusCode = 304;
@@ -377,6 +392,26 @@ export function createRemixWithCache(options: RemixWithCacheOptions): {
     res.setHeader("Content-Length", body.length);
     if (req.method === "HEAD") return res.end();
     res.end(body, "latin1");
+  }
+
+  /** The same bytes as everybody's, in the encoding the client takes best; 304 when it has them. */
+  function writeShared(req: ExpressRequest, res: ExpressResponse, status: number, shared: CachedPage["shared"] & {}) {
+    // Brotli whenever taken (negotiation alone would follow the header's order: gzip first).
+    const encoding = req.acceptsEncodings("br") ? "br" : req.acceptsEncodings("gzip") ? "gzip" : "identity";
+    res.setHeader("Content-Security-Policy", shared.csp);
+    res.setHeader("ETag", shared.etag[encoding]);
+    const vary = String(res.getHeader("Vary") ?? "");
+    if (!/accept-encoding/i.test(vary)) res.setHeader("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+    if (status === 200 && req.fresh) {
+      res.statusCode = 304;
+      res.removeHeader("Content-Type");
+      return res.end();
+    }
+    if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+    const body = shared[encoding];
+    res.setHeader("Content-Length", body.length);
+    if (req.method === "HEAD") return res.end();
+    res.end(body);
   }
 
   function refresh(key: string, url: string, req: ExpressRequest, template: boolean) {
