@@ -304,3 +304,73 @@ test("a PostgreSQL restart is survived: pages, sessions and writes work again on
   ).toBeVisible();
   await http.dispose();
 });
+
+test("an instance killed with -9 under load: nginx routes around it at once and its supervisor starts it again, alone", async ({
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const [a, b] = stack.instances as [string, string];
+  const [victim, survivor] = stack.instancePids();
+  expect(victim).toBeGreaterThan(0);
+  expect(survivor).toBeGreaterThan(0);
+
+  interface Answer {
+    start: number;
+    end: number;
+    status: number;
+  }
+  const answers: Answer[] = [];
+  let loading = true;
+  const load = async (worker: number) => {
+    for (let i = 0; loading; i++) {
+      const start = performance.now();
+      const status = await request
+        .get(`${stack.site}/about?load=${worker}-${i}`, { maxRedirects: 0 })
+        .then((r) => r.status())
+        .catch(() => 0);
+      answers.push({ start, end: performance.now(), status });
+    }
+  };
+  const workers = [0, 1, 2, 3].map(load);
+  await expect.poll(() => answers.filter((r) => r.status === 200).length).toBeGreaterThan(20);
+
+  const killedAt = performance.now();
+  process.kill(victim!, "SIGKILL");
+  // Back by itself, as a new process; the other instance is the same one, never restarted.
+  await expect
+    .poll(async () => (await request.get(`${a}/healthz`).catch(() => null))?.status(), { timeout: 30_000 })
+    .toBe(200);
+  const backAt = performance.now();
+  const [restarted, still] = stack.instancePids();
+  expect(restarted).not.toBe(victim);
+  expect(still).toBe(survivor);
+  // nginx sends it requests again.
+  const logged = stack.accessLog().length;
+  const servedBy = () =>
+    stack
+      .accessLog()
+      .slice(logged)
+      .split("\n")
+      .filter((line) => line.includes('"GET /about?load='))
+      .map((line) => /upstream=(\S+)/.exec(line)?.[1]);
+  await expect.poll(() => servedBy().includes(hostOf(a)), { timeout: 15_000 }).toBe(true);
+  loading = false;
+  await Promise.all(workers);
+
+  const failed = answers.filter((r) => r.status !== 200);
+  const after = answers.filter((r) => r.start > killedAt);
+  // Only a request already in flight on the killed instance may fail; none sent afterwards does.
+  for (const r of failed)
+    expect(r.start, `a failed request (${r.status}) was sent after the kill`).toBeLessThan(killedAt);
+  expect(after.length).toBeGreaterThan(0);
+  expect(after.every((r) => r.status === 200)).toBe(true);
+  const served = answers
+    .filter((r) => r.status === 200)
+    .map((r) => r.end)
+    .sort((x, y) => x - y);
+  const longestGap = Math.max(...served.slice(1).map((end, i) => end - served[i]!));
+  console.log(
+    `kill -9 under load: ${answers.length} requests, ${failed.length} failed, longest gap between answers ${Math.round(longestGap)} ms, ` +
+      `the instance back after ${Math.round(backAt - killedAt)} ms; ${b} untouched`,
+  );
+});
