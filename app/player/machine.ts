@@ -488,7 +488,7 @@ export function muted(state: PlayerState): boolean {
   return state.casting;
 }
 
-/** docs/product.md §4 "While live is on: now-playing data is fetched immediately and then every 10,000 ms". */
+/** docs/product.md §4 "While live is on: now-playing data is fetched immediately and then every 5,000 ms". */
 export function shouldPollNowPlaying(state: PlayerState): boolean {
   return state.live && state.kind === "live";
 }

@@ -6,7 +6,7 @@ import { parseNowPlayingApiResponse } from "~/rules/now-playing";
 export const NOW_PLAYING_ENDPOINT = "/api/now-playing";
 
 /**
- * docs/product.md §4 "While live is on: now-playing data is fetched immediately and then every 10,000 ms."
+ * docs/product.md §4 "While live is on: now-playing data is fetched immediately and then every 5,000 ms."
  * Polls this app's /api/now-playing (never the streaming service directly) while `active`, and
  * stops — aborting a request in flight — as soon as it is not. A failed or unusable answer keeps
  * what the player shows (goLive already shows the docs/product.md §8 fallback) and is logged only.
@@ -25,9 +25,7 @@ export function useNowPlayingPoll(
       const mine = new AbortController();
       controller = mine;
       try {
-        // `no-cache`: ask the server every time. The answer's Cache-Control (max-age=5 plus
-        // stale-while-revalidate, meant for CDNs) would otherwise let the browser show the
-        // previous poll's track and refresh it in the background — one poll late.
+        // `no-cache`: ask the server every time, never a copy the browser kept from the last poll.
         const response = await fetch(NOW_PLAYING_ENDPOINT, {
           signal: mine.signal,
           cache: "no-cache",

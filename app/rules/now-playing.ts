@@ -3,7 +3,7 @@
  * text cleaning, the docs/product.md §8 fallback and the check of this app's own /api/now-playing answer.
  * The upstream parsers (Live365, AzuraCast, Icecast) are in the now-playing adapter.
  */
-import { NOW_PLAYING_FALLBACK } from "./player";
+import { NOW_PLAYING_FALLBACK, NOW_PLAYING_POLL_MS } from "./player";
 
 export interface NowPlaying {
   title: string;
@@ -81,4 +81,25 @@ export function parseNowPlayingApiResponse(payload: unknown): NowPlaying | null 
   if (typeof title !== "string" || typeof artist !== "string") return null;
   if (art !== undefined && art !== null && typeof art !== "string") return null;
   return buildNowPlaying(title, artist, art);
+}
+
+/**
+ * When the stream's source stops, the page shows the off-air fallback within 10 s (ADR 027). In
+ * the worst case three delays add up: an instance answers from its upstream call of just before
+ * the stop for a whole window, a shared cache (nginx, a CDN) keeps that answer for its s-maxage,
+ * and the page asked just before that expired, so it learns at its next poll.
+ */
+export const NOW_PLAYING_OFF_AIR_WITHIN_MS = 10_000;
+/** One upstream call per window per server instance, however many listeners poll. */
+export const NOW_PLAYING_CACHE_MS = 3_000;
+/** s-maxage of /api/now-playing, seconds. No stale-while-revalidate: that would add a poll. */
+export const NOW_PLAYING_SHARED_CACHE_S = 1;
+
+/** The longest the page can show a track after its source stopped (network time aside). */
+export function nowPlayingOffAirWorstCaseMs({
+  pollMs = NOW_PLAYING_POLL_MS,
+  instanceCacheMs = NOW_PLAYING_CACHE_MS,
+  sharedCacheS = NOW_PLAYING_SHARED_CACHE_S,
+} = {}): number {
+  return pollMs + instanceCacheMs + sharedCacheS * 1000;
 }

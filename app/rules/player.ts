@@ -16,8 +16,11 @@ export const ALREADY_PLAYING_ALERT = "Use the player buttons to control the audi
 /** docs/product.md §4 Player "after 100 ms the new source and title are set" / §9 "Source switch delay". */
 export const SOURCE_SWITCH_DELAY_MS = 100;
 
-/** docs/product.md §4 Player "While live is on ... every 10,000 ms" / §9 "Now-playing poll interval". */
-export const NOW_PLAYING_POLL_MS = 10_000;
+/**
+ * docs/product.md §4 Player "While live is on ... every 5,000 ms" / §9 "Now-playing poll interval":
+ * short enough for the off-air title within NOW_PLAYING_OFF_AIR_WITHIN_MS (./now-playing.ts, ADR 027).
+ */
+export const NOW_PLAYING_POLL_MS = 5_000;
 
 /** docs/product.md §9 "Live stream: a fixed stream with station id a93581". */
 export const LIVE_STATION_ID = "a93581";
