@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Starts COUNT instances of the built server (build/server.js) on consecutive ports from
 # FIRST_PORT, each with a DATA_DIR of its own under DATA_ROOT, all over the one PostgreSQL at
-# DATABASE_URL, and supervises each on its own: an instance that exits is started again after a
-# second, alone, while the others keep serving. SIGHUP is passed on to every instance (each drops
+# DATABASE_URL, and supervises each on its own: an instance that exits is started again within a
+# second or two, alone, while the others keep serving. SIGHUP is passed on to every instance (each drops
 # its cached reads); SIGTERM/SIGINT stop them all gracefully and the script exits when they have.
 # Where systemd is available, deploy/hamradio@.service does the same with one unit per port.
 #   DATABASE_URL=postgres://… SESSION_SECRET=… deploy/start-instances.sh 4 3001
@@ -28,21 +28,33 @@ start() {
 signal_all() {
   ((${#port_of[@]})) && kill "-$1" "${!port_of[@]}" 2>/dev/null
 }
+# Whether a process still runs (an exited child not yet reaped is a zombie, state Z).
+running() {
+  local stat
+  { read -r stat <"/proc/$1/stat"; } 2>/dev/null || return 1
+  stat=${stat##*) }
+  [ "${stat%% *}" != Z ]
+}
 trap 'stopping=1; signal_all TERM' TERM INT
 trap 'signal_all HUP' HUP
 
 for ((i = 0; i < count; i++)); do start $((first_port + i)); done
 
+# Looks once a second rather than `wait -n`: an instance that exits while another is being
+# restarted is reaped then, and `wait -n` would never report it. A trapped signal ends the wait
+# at once.
 while ((${#port_of[@]})); do
-  # A trapped signal ends the wait early with no pid: the loop just waits again.
-  wait -n -p pid "${!port_of[@]}"
-  status=$?
-  [ -n "${pid:-}" ] || continue
-  port=${port_of[$pid]}
-  unset "port_of[$pid]"
-  [ -z "$stopping" ] || continue
-  echo "the instance on port $port exited (status $status): starting it again in 1 s" >&2
-  sleep 1
-  [ -z "$stopping" ] && start "$port"
+  sleep 1 &
+  wait $!
+  for pid in "${!port_of[@]}"; do
+    running "$pid" && continue
+    wait "$pid"
+    status=$?
+    port=${port_of[$pid]}
+    unset "port_of[$pid]"
+    [ -z "$stopping" ] || continue
+    echo "the instance on port $port exited (status $status): starting it again" >&2
+    start "$port"
+  done
 done
 exit 0

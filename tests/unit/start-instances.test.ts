@@ -36,7 +36,7 @@ const events = (log: string) =>
     });
 
 describe("deploy/start-instances.sh", () => {
-  it("restarts only the instance that died, passes SIGHUP on to every instance and stops them all on SIGTERM", async () => {
+  it("restarts only the instances that died, passes SIGHUP on to every instance and stops them all on SIGTERM", async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "hrs-start-instances-"));
     fs.mkdirSync(path.join(dir, "deploy"));
     fs.mkdirSync(path.join(dir, "build"));
@@ -68,13 +68,23 @@ describe("deploy/start-instances.sh", () => {
     const restarted = events(log).filter((e) => e.what === "start")[2]!;
     expect(restarted.port).toBe(5001);
     expect(restarted.pid).not.toBe(a!.pid);
-    // The other instance was left alone: no signal, the same process.
+    // The other instance was left alone: no signal but the SIGHUP, the same process.
     expect(events(log).filter((e) => e.port === 5002)).toEqual([b, { what: "hup", port: 5002, pid: b!.pid }]);
     expect(() => process.kill(b!.pid, 0)).not.toThrow();
+
+    // Both at once (one dies while the other is being restarted): both come back.
+    process.kill(restarted.pid, "SIGKILL");
+    process.kill(b!.pid, "SIGKILL");
+    await vi.waitFor(() => expect(events(log).filter((e) => e.what === "start")).toHaveLength(5), wait);
+    const [c, d] = events(log)
+      .filter((e) => e.what === "start")
+      .slice(3)
+      .sort((x, y) => x.port - y.port);
+    expect([c!.port, d!.port]).toEqual([5001, 5002]);
 
     process.kill(script.pid!, "SIGTERM");
     expect(await exited).toBe(0);
     const terms = events(log).filter((e) => e.what === "term");
-    expect(terms.map((e) => e.pid).sort()).toEqual([restarted.pid, b!.pid].sort());
+    expect(terms.map((e) => e.pid).sort()).toEqual([c!.pid, d!.pid].sort());
   }, 30_000);
 });
