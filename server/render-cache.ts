@@ -17,17 +17,19 @@ import { sharedBody, type SharedBody } from "./shared-body";
  * per URL: the anonymous page, and the listener template (rendered for a listener with no
  * favorites, its hearts and the root data's personal part left as holes) that every signed-in
  * listener's page is filled from, with their own data read for this request. Rules:
- * - requests: GET/HEAD only, never the personal or action paths (/api, /auth, /signin, /signup,
+ * - requests: GET/HEAD only, never the personal or action paths (/api but now-playing, /auth, /signin, /signup,
  *   /user, /SpankBank…, /favorites, /logout, /healthz); a request with one of our cookies
  *   (`hrs_*`, `__Host-hrs_*`, `__Secure-hrs_*`) naming a live session gets the listener copy,
  *   any other cookie or header, and unknown query parameters, change nothing;
  * - responses: only 200 (TTL) and 404 (shorter TTL), only with `Cache-Control: public` and
  *   without private/no-store/no-cache, never with Set-Cookie, only varying on Cookie and/or
- *   Accept-Encoding; the TTL is also capped by the response's own max-age. A render in which a
+ *   Accept-Encoding; the TTL is also capped by the response's own max-age, and the stale window by
+ *   its stale-while-revalidate (none: never stale, as now-playing). A render in which a
  *   loader asked for the session is private, so a page that depends on who asks is never kept:
  *   a listener then gets a render of their own;
- * - every response gets its own CSP nonce (the one helmet put into its CSP header), and a
- *   listener's is `Cache-Control: private, no-store`;
+ * - an anonymous copy is the same bytes for everybody, compressed once, its inline scripts
+ *   allowed by hash (ADR 030); a listener's copy gets this response's CSP nonce and is
+ *   `Cache-Control: private, no-store`;
  * - after the TTL a copy is served stale for up to `staleMs` while ONE background render
  *   refreshes it; concurrent misses of one key wait for one render (no stampede);
  * - past that, a copy is kept for up to `errorMs` more, served only when its re-render fails
@@ -130,6 +132,12 @@ export function isCacheableResponse(response: Response): boolean {
   return true;
 }
 
+/** How long a response lets a stale copy be served while it is refreshed (none unless it says). */
+function staleWhileRevalidateMs(cacheControl: string | null): number {
+  const m = /\bstale-while-revalidate=(\d+)/i.exec(cacheControl ?? "");
+  return m ? Number(m[1]) * 1000 : 0;
+}
+
 function maxAgeMs(cacheControl: string | null): number {
   const m = /\bmax-age=(\d+)/i.exec(cacheControl ?? "");
   return m ? Number(m[1]) * 1000 : Infinity;
@@ -184,7 +192,7 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
       privateForListener: personal || response.headers.has("x-remix-response"),
       bytes: body.length,
       freshUntil: at + lifetime,
-      staleUntil: at + lifetime + staleMs,
+      staleUntil: at + lifetime + Math.min(staleMs, staleWhileRevalidateMs(response.headers.get("cache-control"))),
     };
   }
 

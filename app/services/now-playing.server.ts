@@ -1,11 +1,11 @@
-import type { NowPlaying } from "~/rules/now-playing";
-import { NOW_PLAYING_FALLBACK, NOW_PLAYING_POLL_MS } from "~/rules/player";
+import { NOW_PLAYING_CACHE_MS, type NowPlaying } from "~/rules/now-playing";
+import { NOW_PLAYING_FALLBACK } from "~/rules/player";
 
 /**
  * Live now-playing (docs/product.md §4 "While live is on", §7 "Live now-playing", §8 fallback).
  *
  * The browser polls this app (GET /api/now-playing); this service calls the streaming service
- * at most ONCE per cache window (10 s, the poll interval) per server process, however many
+ * at most ONCE per cache window (NOW_PLAYING_CACHE_MS, 3 s) per server process, however many
  * listeners poll: concurrent misses share one in-flight request, and a failed attempt also
  * counts as the window's one call (a failing upstream is not hammered).
  *
@@ -42,13 +42,11 @@ export interface NowPlayingLogger {
 }
 
 export interface NowPlayingServiceOptions {
-  /** One upstream call per window (ms). Default: the browser's poll interval, 10 s. */
+  /** One upstream call per window (ms). Default: NOW_PLAYING_CACHE_MS. */
   ttlMs?: number;
   now?: () => number;
   logger?: NowPlayingLogger;
 }
-
-export const NOW_PLAYING_CACHE_MS = NOW_PLAYING_POLL_MS;
 
 export function fallbackNowPlaying(): NowPlayingResult {
   return { title: NOW_PLAYING_FALLBACK.title, artist: NOW_PLAYING_FALLBACK.artist, art: null, fallback: true };

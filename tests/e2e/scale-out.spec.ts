@@ -308,3 +308,115 @@ test("a PostgreSQL restart is survived: pages, sessions and writes work again on
   ).toBeVisible();
   await http.dispose();
 });
+
+test("an instance killed with -9 under load: nginx routes around it at once and its supervisor starts it again, alone", async ({
+  playwright,
+}) => {
+  test.setTimeout(60_000);
+  const [a, b] = stack.instances as [string, string];
+  const [victim, survivor] = stack.instancePids();
+  expect(victim).toBeGreaterThan(0);
+  expect(survivor).toBeGreaterThan(0);
+
+  // A listener whose player writes its position through nginx while pages are read.
+  const writer = await client(playwright);
+  const email = uniqueEmail("kill");
+  expect((await post(writer, `${a}/signup`, { email, password: PASSWORD, website: "" })).status()).toBe(302);
+  expect((await post(writer, `${a}/signin`, { email, password: PASSWORD, website: "" })).status()).toBe(302);
+  const reader = await client(playwright);
+
+  interface Answer {
+    method: string;
+    start: number;
+    end: number;
+    status: number;
+  }
+  const answers: Answer[] = [];
+  let loading = true;
+  // Paced (about 50 reads and 5 writes a second), so nginx's address stays inside the app's
+  // per-address limits however long the restart takes.
+  const load = async (method: "GET" | "POST", pauseMs: number, send: (i: number) => Promise<APIResponse>) => {
+    for (let i = 0; loading; i++) {
+      const start = performance.now();
+      const status = await send(i)
+        .then((r) => r.status())
+        .catch(() => 0);
+      answers.push({ method, start, end: performance.now(), status });
+      await new Promise((r) => setTimeout(r, pauseMs));
+    }
+  };
+  const workers = [
+    ...[0, 1, 2].map((w) => load("GET", 60, (i) => reader.get(`${stack.site}/about?load=${w}-${i}`))),
+    load("POST", 200, (i) =>
+      writer.post(`${stack.site}/api/progress`, {
+        data: {
+          AudioTitle: episode.title,
+          AudioSrc: episode.EpisodeUrl,
+          Duration: episode.EpisodeDuration,
+          currentTime: i,
+          at: Date.now(),
+        },
+      }),
+    ),
+  ];
+  await expect.poll(() => answers.filter((r) => r.status === 200).length).toBeGreaterThan(20);
+
+  const killedAt = performance.now();
+  process.kill(victim!, "SIGKILL");
+  // Back by itself, as a new process; the other instance is the same one, never restarted.
+  await expect
+    .poll(async () => (await reader.get(`${a}/healthz`).catch(() => null))?.status(), { timeout: 30_000 })
+    .toBe(200);
+  const backAt = performance.now();
+  const [restarted, still] = stack.instancePids();
+  expect(restarted).not.toBe(victim);
+  expect(still).toBe(survivor);
+  // nginx sends it requests again.
+  const logged = stack.accessLog().length;
+  const servedBy = () =>
+    stack
+      .accessLog()
+      .slice(logged)
+      .split("\n")
+      .filter((line) => line.includes('"GET /about?load='))
+      .map((line) => /upstream=(\S+)/.exec(line)?.[1]);
+  await expect.poll(() => servedBy().includes(hostOf(a)), { timeout: 15_000 }).toBe(true);
+  loading = false;
+  await Promise.all(workers);
+  await Promise.all([writer.dispose(), reader.dispose()]);
+
+  const failed = answers.filter((r) => r.status !== 200);
+  const after = answers.filter((r) => r.start > killedAt);
+  // Only a request already in flight on the killed instance may fail; none sent afterwards does.
+  for (const r of failed)
+    expect(r.start, `a ${r.method} that failed (${r.status}) was sent after the kill`).toBeLessThan(killedAt);
+  expect(after.filter((r) => r.method === "POST").length).toBeGreaterThan(0);
+  expect(after.filter((r) => r.status !== 200)).toEqual([]);
+  const served = answers
+    .filter((r) => r.status === 200)
+    .map((r) => r.end)
+    .sort((x, y) => x - y);
+  const longestGap = Math.max(...served.slice(1).map((end, i) => end - served[i]!));
+  const count = (method: string) => answers.filter((r) => r.method === method).length;
+  console.log(
+    `kill -9 under load: ${count("GET")} reads and ${count("POST")} writes through nginx, ${failed.length} failed, ` +
+      `longest gap between answers ${Math.round(longestGap)} ms, the instance back after ${Math.round(backAt - killedAt)} ms; ${b} untouched`,
+  );
+});
+
+test("both instances killed at once: nginx serves again as soon as they are back, never waiting out a fail_timeout", async ({
+  request,
+}) => {
+  test.setTimeout(60_000);
+  for (const pid of stack.instancePids()) process.kill(pid, "SIGKILL");
+  // While both are down nginx has nowhere to send a request: its own 502, counted against both.
+  expect((await request.get(`${stack.site}/about?down=1`)).status()).toBe(502);
+  expect((await request.get(`${stack.site}/about?down=2`)).status()).toBe(502);
+  for (const origin of stack.instances) {
+    await expect
+      .poll(async () => (await request.get(`${origin}/healthz`).catch(() => null))?.status(), { timeout: 30_000 })
+      .toBe(200);
+  }
+  for (let i = 0; i < 4; i++)
+    expect((await request.get(`${stack.site}/about?up=${i}`)).status(), `request ${i + 1}`).toBe(200);
+});
