@@ -59,8 +59,8 @@ export function SkipToPlayer() {
 
 /**
  * docs/product.md §2: wider screens show the desktop global player; below 550 px the mobile player text
- * banner and mobile controls, followed by a 103 px spacer (with or without JavaScript). Both views read the one player state;
- * CSS shows one of them. Rendered once in root.tsx, outside <Outlet/>.
+ * banner and mobile controls, followed by a 103 px spacer (with or without JavaScript). Both views
+ * read the one player state; CSS shows one of them. Rendered once in root.tsx, outside <Outlet/>.
  */
 export function GlobalPlayer() {
   const { state, dispatch } = usePlayer();
