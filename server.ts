@@ -275,6 +275,7 @@ server.listen(env.PORT, env.HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   console.log(`The Ham Radio Show is on the air at http://localhost:${port} (${env.NODE_ENV})`);
+  for (const notice of appServer.startNotices) console.log(notice);
 });
 server.keepAliveTimeout = 65_000;
 

@@ -30,9 +30,9 @@ import { createFirebaseFromEnv } from "~/adapters/firebase/from-env.server";
 import { createFirebaseIdTokens } from "~/adapters/firebase/id-tokens.server";
 import { readServiceAccount } from "~/config/service-account.server";
 import { createSqliteFailureLog, createSqliteSessionStore } from "~/adapters/sqlite/sessions.server";
-import { createAuth, type FailureLog, type SessionStore } from "~/services/auth.server";
+import { createAuth, PLAIN_HTTP_COOKIE_NOTICE, type FailureLog, type SessionStore } from "~/services/auth.server";
 import { createAccountEmail } from "~/services/account-email.server";
-import { createMailerFromEnv } from "~/adapters/mail/mailer.server";
+import { createMailerFromEnv, MAIL_CONSOLE_NOTICE } from "~/adapters/mail/mailer.server";
 import { createPasswords } from "~/services/password.server";
 import type { Services } from "~/services/services.server";
 import type { Catalog } from "~/services/catalog.server";
@@ -183,7 +183,7 @@ export async function createServices(env: Env, stores?: Stores): Promise<Service
           })
         : undefined,
     config: {
-      production: env.NODE_ENV === "production",
+      secureCookies: env.secureCookies,
       secrets: env.sessionSecrets,
       siteUrl: env.SITE_URL,
       google:
@@ -285,6 +285,10 @@ export async function createAppServer(
   const services = await createServices(env, stores);
   return {
     env,
+    startNotices: [
+      ...(env.mailToConsole ? [MAIL_CONSOLE_NOTICE] : []),
+      ...(env.NODE_ENV === "production" && !env.secureCookies ? [PLAIN_HTTP_COOKIE_NOTICE] : []),
+    ],
     services,
     rateLimitStore: stores.rateLimitStore,
     getLoadContext: createLoadContext(services),

@@ -20,7 +20,7 @@ import { SiteHeader } from "~/components/SiteHeader";
 import { SiteFooter } from "~/components/SiteFooter";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { PlayerProvider } from "~/player/PlayerProvider";
-import { GlobalPlayer } from "~/player/GlobalPlayer";
+import { GlobalPlayer, SkipToPlayer } from "~/player/GlobalPlayer";
 import { useNonce } from "~/utils/nonce";
 import { DEFAULT_LIVE_STREAM_URL } from "~/rules/player";
 import { LOADING_TEXT } from "~/rules/constants";
@@ -153,6 +153,7 @@ export default function App() {
           <SessionPlayerBridge userId={user?.id ?? null} restore={restore} />
         </Suspense>
       ) : null}
+      <SkipToPlayer />
       <Chrome signedIn={Boolean(user)}>
         <Outlet />
       </Chrome>

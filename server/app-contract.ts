@@ -58,6 +58,8 @@ export interface AppServer {
     ANALYTICS_PROVIDER: "none" | "firebase" | "plausible";
     ANALYTICS_ENDPOINT?: string;
   };
+  /** Lines the server logs once at start: how this configuration differs from a deployment's. */
+  startNotices: string[];
   services: {
     health(): Promise<{ ok: boolean; ready: boolean; checks: Record<string, string> }>;
     /** Drops cached reads and tells every `onInvalidate` listener. */

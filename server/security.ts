@@ -64,7 +64,6 @@ function thirdPartySources(parties: ThirdParties) {
  */
 export const PERMISSIONS_POLICY = [
   "accelerometer",
-  "bluetooth",
   "browsing-topics",
   "camera",
   "display-capture",

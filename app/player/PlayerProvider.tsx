@@ -164,6 +164,11 @@ export function PlayerProvider({ liveStreamUrl, children }: { liveStreamUrl: str
     if (audio) audio.muted = muted(state);
   }, [state]);
 
+  useEffect(() => {
+    const audio = audioRef.current;
+    if (audio) audio.volume = state.volume;
+  }, [state.volume]);
+
   // Apply a requested position (seek, resume, share ?t=) once the element can seek.
   useEffect(() => {
     const audio = audioRef.current;

@@ -54,3 +54,7 @@ export const SPEED_DEFAULT = 1;
 
 /** docs/product.md §4 Player / §8 "Audio without a source, or source aborted: the error audio file plays". */
 export const ERROR_AUDIO_PATH = "/media/audio/error.mp3";
+
+/** /live without JavaScript: the browser's own control only greys out when the stream is off the air. */
+export const LIVE_NOSCRIPT_HINT = "Not playing? The stream may be off the air right now.";
+export const LIVE_RETRY = "Try again";

@@ -103,8 +103,13 @@ export interface IdTokenVerifier {
 export type SessionUser = AccountUser;
 export type OAuthProvider = "google" | "facebook";
 
+/** Said once at start when production runs with SECURE_COOKIES=off (the quick start). */
+export const PLAIN_HTTP_COOKIE_NOTICE =
+  "[auth] SECURE_COOKIES=off: the session cookie works over plain HTTP too (a phone on the LAN can sign in); behind HTTPS set SECURE_COOKIES=on";
+
 export interface AuthConfig {
-  production: boolean;
+  /** The session cookie is `__Host-` and Secure (SECURE_COOKIES). */
+  secureCookies: boolean;
   secrets: string[];
   siteUrl: string | undefined;
   /** `oauthUrl`: a server answering on Google's OAuth paths in place of Google's hosts. */
@@ -193,10 +198,10 @@ export function createAuth(deps: {
   idTokens?: IdTokenVerifier;
 }): Auth {
   const { accounts, library, sessions, failures, config, idTokens } = deps;
-  const signed = createCookie(config.production ? "__Host-hrs_session" : "hrs_session", {
+  const signed = createCookie(config.secureCookies ? "__Host-hrs_session" : "hrs_session", {
     httpOnly: true,
     sameSite: "lax",
-    secure: config.production,
+    secure: config.secureCookies,
     path: "/",
     maxAge: SESSION_MAX_AGE_S,
     secrets: config.secrets,

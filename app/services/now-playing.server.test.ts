@@ -146,6 +146,17 @@ describe("now-playing service against a local upstream", () => {
     c.advance(1);
     await service.current();
     expect(hits).toBe(2);
+    // Still failing: nothing more to say until it recovers, then one line.
+    expect(logger.warn).toHaveBeenCalledTimes(1);
+    mode = "ok";
+    c.advance(10_000);
+    expect((await service.current()).fallback).toBe(false);
+    c.advance(10_000);
+    await service.current();
+    expect(logger.warn.mock.calls.map((call) => String(call[0]))).toEqual([
+      expect.stringMatching(/live365 failed .*HTTP 503/),
+      "now-playing: live365 recovered",
+    ]);
   });
 
   it("timeout → fallback when nothing good exists, without waiting for the upstream", async () => {

@@ -1,5 +1,6 @@
 import { NOW_PLAYING_CACHE_MS, type NowPlaying } from "~/rules/now-playing";
 import { NOW_PLAYING_FALLBACK } from "~/rules/player";
+import { createStateLog } from "~/utils/state-log";
 
 /**
  * Live now-playing (docs/product.md §4 "While live is on", §7 "Live now-playing", §8 fallback).
@@ -13,7 +14,8 @@ import { NOW_PLAYING_FALLBACK } from "~/rules/player";
  * - Upstream failed, sent junk or nothing on air (the stream's source stopped) → docs/product.md §8
  *   'The Ham Radio Show' / 'Live Radio', `fallback: true`, from that window on: an old track
  *   would show under ON AIR while the audio has stopped.
- * Failures are logged only (one line, no payloads), never thrown at the caller.
+ * Failures are logged only (one line when it starts failing and one when it recovers, no
+ * payloads), never thrown at the caller.
  */
 export interface NowPlayingResult {
   title: string;
@@ -73,6 +75,9 @@ export function createNowPlayingService(
   let attemptedAt: number | null = null;
   let current: NowPlayingResult = fallbackNowPlaying();
   let inFlight: Promise<void> | null = null;
+  const states = createStateLog((m) => logger.warn(m));
+  const failedKey = "failed";
+  const silentKey = "no track";
 
   const refresh = (): Promise<void> => {
     attemptedAt = now();
@@ -80,11 +85,13 @@ export function createNowPlayingService(
       try {
         const track = await source.fetchCurrent();
         current = track ? toResult(track) : fallbackNowPlaying();
-        if (!track) logger.warn(`now-playing: ${source.name} has no track on air; serving the fallback`);
+        states.ok(failedKey, `now-playing: ${source.name} recovered`);
+        if (track) states.ok(silentKey, `now-playing: ${source.name} is on air again`);
+        else states.failed(silentKey, `now-playing: ${source.name} has no track on air; serving the fallback`);
       } catch (error) {
         current = fallbackNowPlaying();
         const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-        logger.warn(`now-playing: ${source.name} failed (${reason}); serving the fallback`);
+        states.failed(failedKey, `now-playing: ${source.name} failed (${reason}); serving the fallback`);
       } finally {
         inFlight = null;
       }

@@ -282,6 +282,15 @@ async function visit(page: Page, url: string, status = 200) {
   await page.locator("#global-audio[data-ready]").waitFor({ state: "attached", timeout: 20_000 });
 }
 
+test("the browser recognizes every feature the Permissions-Policy names", async ({ page }) => {
+  const warnings: string[] = [];
+  page.on("console", (m) => {
+    if (/Permissions-Policy/i.test(m.text())) warnings.push(m.text());
+  });
+  await visit(page, "/");
+  expect(warnings).toEqual([]);
+});
+
 test("a real browser sees zero CSP violations on every page route, lazy code included", async ({ page }) => {
   test.setTimeout(120_000);
   const csp = await watchCsp(page);

@@ -54,7 +54,7 @@ function makeAuth(secrets = ["first-secret-0123456789abcdef"]) {
     library,
     sessions: createSqliteSessionStore(db, 3600_000),
     failures: createSqliteFailureLog(db),
-    config: { production: true, secrets, siteUrl: "https://listen.example" },
+    config: { secureCookies: true, secrets, siteUrl: "https://listen.example" },
   });
   return { accounts, library, auth };
 }

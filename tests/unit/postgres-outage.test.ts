@@ -68,6 +68,20 @@ describe("an outage as services and routes see it", () => {
     vi.mocked(console.error).mockRestore();
   });
 
+  it("an outage is logged once until a call succeeds again", async () => {
+    const lines: string[] = [];
+    let down = true;
+    const store = {
+      read: async () => (down ? Promise.reject(withCode("connect ECONNREFUSED", "ECONNREFUSED")) : 1),
+    };
+    const guarded = withOutages("db", store, isPostgresOutage, (m) => lines.push(m));
+    for (let i = 0; i < 3; i++) await expect(guarded.read()).rejects.toBeInstanceOf(OutageError);
+    down = false;
+    await guarded.read();
+    await guarded.read();
+    expect(lines).toEqual(["[db] unavailable: connect ECONNREFUSED (said once until it recovers)", "[db] recovered"]);
+  });
+
   it("a watched service reports whether its last call reached its system, for /healthz", async () => {
     let answer: "ok" | "refused" | "down" = "ok";
     const upstream = {
