@@ -61,7 +61,9 @@ export async function loader({ context }: LoaderFunctionArgs) {
   try {
     listener = await context.listener();
   } catch (error) {
-    // A failing accounts backend treats the listener as signed out rather than breaking every page.
+    // The session or library store is out of reach (a 503 with Retry-After): never a sign-out.
+    if (error instanceof Response) throw error;
+    // A failing remote accounts backend treats the listener as signed out rather than breaking every page.
     console.error(
       "[root] library unavailable, serving the page signed out:",
       error instanceof Error ? error.message : error,

@@ -20,7 +20,14 @@ export async function loader() {
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const user = await context.user();
+  let user: Awaited<ReturnType<typeof context.user>>;
+  try {
+    user = await context.user();
+  } catch (error) {
+    // The session store is out of reach: the player keeps the position and retries (never a 401).
+    if (error instanceof Response) return serviceUnavailableJson({ ok: false, error: LIBRARY_UNAVAILABLE });
+    throw error;
+  }
   if (!user) return json({ ok: false, error: "Not signed in." }, { status: 401, headers: cacheHeaders("private") });
   // Read at most 8 KB, also when no Content-Length is sent (a chunked body is never buffered whole).
   const bytes = await readBody(request, 8 * 1024);

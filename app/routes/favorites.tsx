@@ -19,7 +19,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   const viaFetcher = form.get("js") === "1";
   const back = safeRedirect(form.get("redirectTo"), "/user");
-  const user = await context.user();
+  let user: Awaited<ReturnType<typeof context.user>>;
+  try {
+    user = await context.user();
+  } catch (error) {
+    // The session store is out of reach: a 503 to retry, never "sign in".
+    if (viaFetcher && error instanceof Response)
+      return serviceUnavailableJson({ ok: false, error: LIBRARY_UNAVAILABLE });
+    throw error;
+  }
   const parsed = favoriteFormSchema.safeParse(fieldsOf(form));
   if (!user || !parsed.success) {
     console.warn(FAVORITE_REFUSED_LOG);
