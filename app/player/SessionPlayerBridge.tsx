@@ -1,11 +1,50 @@
 import { useEffect, useRef } from "react";
 import { usePlayer } from "./PlayerProvider";
-import { progressDue, progressPayload, type SyncMark, type SyncReason } from "./progress-sync";
+import { progressDue, progressPayload, type ProgressPayload, type SyncMark, type SyncReason } from "./progress-sync";
+import { createPendingSender, type PendingSender, type PendingWrite } from "./pending-writes";
 import type { ActiveAudioSync, UserRecord } from "~/services/types";
 
 import { LOGOUT_EVENT } from "./session-events";
 
 const orUndefined = (s: string | undefined | null) => (s ? s : undefined);
+
+const PENDING_KEY = "hrs:pending-writes";
+
+/** The page's edge of the queue of unsent writes: localStorage, fetch (kept alive past a page hide). */
+function pageSender(): PendingSender {
+  return createPendingSender({
+    load: () => localStorage.getItem(PENDING_KEY),
+    store: (text) => localStorage.setItem(PENDING_KEY, text),
+    send: (w) =>
+      fetch(w.url, {
+        method: "POST",
+        headers: { "Content-Type": w.contentType },
+        body: w.body,
+        keepalive: true,
+        credentials: "same-origin",
+      }).then((r) => r.status),
+    now: Date.now,
+    random: Math.random,
+    log: (m) => console.warn(m),
+  });
+}
+
+/** A position this browser has not got stored yet is newer than the server's: it is what resumes. */
+function unsentSync(write: PendingWrite | null): ActiveAudioSync | null {
+  if (!write) return null;
+  try {
+    const p = JSON.parse(write.body) as ProgressPayload;
+    return {
+      AudioTitle: p.AudioTitle,
+      AudioSrc: p.AudioSrc,
+      AudioImg: p.AudioImg ?? "",
+      Duration: p.Duration,
+      currentTime: p.currentTime,
+    };
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Connects the session to the player (docs/product.md §4 "Session"): restore on sign-in, clear on sign-out,
@@ -31,12 +70,24 @@ export function SessionPlayerBridge({
     return () => window.removeEventListener(LOGOUT_EVENT, onLogout);
   }, [dispatch]);
 
+  const senderRef = useRef<PendingSender | null>(null);
+  const sender = () => (senderRef.current ??= pageSender());
+  useEffect(() => {
+    sender().start(userId);
+    const online = () => sender().flush();
+    window.addEventListener("online", online);
+    return () => {
+      window.removeEventListener("online", online);
+      sender().stop();
+    };
+  }, [userId]);
+
   useEffect(() => {
     const before = previousUser.current;
     previousUser.current = userId;
     if (userId && before !== userId) {
       const u = restore?.user;
-      const s = restore?.sync;
+      const s = unsentSync(sender().unsentPosition(userId)) ?? restore?.sync;
       dispatch({
         type: "restore",
         user: u
@@ -68,20 +119,18 @@ export function SessionPlayerBridge({
   stateRef.current = state;
   const send = (reason: SyncReason) => {
     const s = stateRef.current;
-    if (!userId || !progressDue(s, last.current, reason)) return;
-    last.current = { src: s.src, position: s.currentTime };
-    const body = JSON.stringify(progressPayload(s, Date.now()));
-    if (reason === "hide" && typeof navigator.sendBeacon === "function") {
-      navigator.sendBeacon("/api/progress", new Blob([body], { type: "text/plain" }));
-      return;
-    }
-    fetch("/api/progress", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body,
-      keepalive: true,
-    }).catch(() => {
-      last.current = null; // try again on the next tick
+    const now = Date.now();
+    if (!userId || !progressDue(s, last.current, reason, now)) return;
+    last.current = { src: s.src, position: s.currentTime, at: now };
+    // Kept until the server has it: a blip, a reload or a closed tab loses nothing.
+    sender().add({
+      uid: userId,
+      kind: "progress",
+      src: s.src,
+      url: "/api/progress",
+      contentType: "application/json",
+      body: JSON.stringify(progressPayload(s, now)),
+      at: now,
     });
   };
 
