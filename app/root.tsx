@@ -82,8 +82,12 @@ export async function loader({ context }: LoaderFunctionArgs) {
  * Revalidate the root (session, favorites) only after actions, not on every link click, or when
  * the session changed outside one (a sign-in popup, another tab).
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
-  takeSessionStale() || (formMethod !== undefined && formMethod !== "GET" ? defaultShouldRevalidate : false);
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, actionStatus, defaultShouldRevalidate }) =>
+  takeSessionStale() ||
+  // A write the server could not take changed nothing (and in a database blip the reload would fail too).
+  (formMethod !== undefined && formMethod !== "GET" && !(actionStatus && actionStatus >= 500)
+    ? defaultShouldRevalidate
+    : false);
 
 /** The document shell, shared by the app and the last-resort error boundary. */
 export function Layout({ children }: { children: ReactNode }) {

@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { AppLink, HeartIcon } from "~/ui/primitives";
 import type { RootData } from "~/services/types";
@@ -27,31 +28,54 @@ export function FavoriteToggle({ audioSrc, title, duration }: { audioSrc: string
   }
   return (
     <FavoriteHole src={audioSrc} saved={root.favorites.includes(audioSrc)}>
-      {(saved) => <SavedToggle audioSrc={audioSrc} title={title} duration={duration} saved={saved} here={here} />}
+      {(saved) => (
+        <SavedToggle
+          uid={root.user!.id}
+          audioSrc={audioSrc}
+          title={title}
+          duration={duration}
+          saved={saved}
+          here={here}
+        />
+      )}
     </FavoriteHole>
   );
 }
 
 function SavedToggle({
+  uid,
   audioSrc,
   title,
   duration,
   saved,
   here,
 }: {
+  uid: string;
   audioSrc: string;
   title: string;
   duration: number;
   saved: boolean;
   here: string;
 }) {
-  const fetcher = useFetcher<{ ok: boolean; favorite?: boolean }>({ key: `fav:${audioSrc}` });
+  const fetcher = useFetcher<{ ok: boolean; favorite?: boolean; retry?: boolean }>({ key: `fav:${audioSrc}` });
+  // A change the server could not take now (a database blip) is kept and sent again by the page's
+  // queue of unsent writes; the heart shows it meanwhile.
+  const sent = useRef<string | null>(null);
+  const [kept, setKept] = useState<boolean | null>(null);
+  useEffect(() => {
+    const body = sent.current;
+    if (fetcher.state !== "idle" || !fetcher.data?.retry || !body) return;
+    sent.current = null;
+    setKept(new URLSearchParams(body).get("intent") === "add");
+    const write = { uid, kind: "favorite", src: audioSrc, url: "/favorites", body, at: Date.now() } as const;
+    void import("~/player/page-sender").then(({ pageSender }) =>
+      pageSender().add({ ...write, contentType: "application/x-www-form-urlencoded" }),
+    );
+  }, [fetcher.state, fetcher.data, uid, audioSrc]);
   const pending = fetcher.formData?.get("intent");
   const on = pending
     ? pending === "add"
-    : fetcher.data?.ok && fetcher.data.favorite !== undefined
-      ? fetcher.data.favorite
-      : saved;
+    : (kept ?? (fetcher.data?.ok && fetcher.data.favorite !== undefined ? fetcher.data.favorite : saved));
   return (
     <fetcher.Form
       method="post"
@@ -61,6 +85,11 @@ function SavedToggle({
         // Mark the submission as coming from the fetcher (JSON back, no redirect).
         const js = e.currentTarget.elements.namedItem("js") as HTMLInputElement | null;
         if (js) js.value = "1";
+        const fields = new URLSearchParams();
+        for (const [name, value] of new FormData(e.currentTarget))
+          if (typeof value === "string") fields.set(name, value);
+        sent.current = fields.toString();
+        setKept(null);
       }}
     >
       <input type="hidden" name="intent" value={on ? "remove" : "add"} />

@@ -1,33 +1,13 @@
 import { useEffect, useRef } from "react";
 import { usePlayer } from "./PlayerProvider";
 import { progressDue, progressPayload, type ProgressPayload, type SyncMark, type SyncReason } from "./progress-sync";
-import { createPendingSender, type PendingSender, type PendingWrite } from "./pending-writes";
+import type { PendingWrite } from "./pending-writes";
+import { pageSender } from "./page-sender";
 import type { ActiveAudioSync, UserRecord } from "~/services/types";
 
 import { LOGOUT_EVENT } from "./session-events";
 
 const orUndefined = (s: string | undefined | null) => (s ? s : undefined);
-
-const PENDING_KEY = "hrs:pending-writes";
-
-/** The page's edge of the queue of unsent writes: localStorage, fetch (kept alive past a page hide). */
-function pageSender(): PendingSender {
-  return createPendingSender({
-    load: () => localStorage.getItem(PENDING_KEY),
-    store: (text) => localStorage.setItem(PENDING_KEY, text),
-    send: (w) =>
-      fetch(w.url, {
-        method: "POST",
-        headers: { "Content-Type": w.contentType },
-        body: w.body,
-        keepalive: true,
-        credentials: "same-origin",
-      }).then((r) => r.status),
-    now: Date.now,
-    random: Math.random,
-    log: (m) => console.warn(m),
-  });
-}
 
 /** A position this browser has not got stored yet is newer than the server's: it is what resumes. */
 function unsentSync(write: PendingWrite | null): ActiveAudioSync | null {
@@ -70,15 +50,13 @@ export function SessionPlayerBridge({
     return () => window.removeEventListener(LOGOUT_EVENT, onLogout);
   }, [dispatch]);
 
-  const senderRef = useRef<PendingSender | null>(null);
-  const sender = () => (senderRef.current ??= pageSender());
   useEffect(() => {
-    sender().start(userId);
-    const online = () => sender().flush();
+    pageSender().start(userId);
+    const online = () => pageSender().flush();
     window.addEventListener("online", online);
     return () => {
       window.removeEventListener("online", online);
-      sender().stop();
+      pageSender().stop();
     };
   }, [userId]);
 
@@ -87,7 +65,7 @@ export function SessionPlayerBridge({
     previousUser.current = userId;
     if (userId && before !== userId) {
       const u = restore?.user;
-      const s = unsentSync(sender().unsentPosition(userId)) ?? restore?.sync;
+      const s = unsentSync(pageSender().unsentPosition(userId)) ?? restore?.sync;
       dispatch({
         type: "restore",
         user: u
@@ -123,7 +101,7 @@ export function SessionPlayerBridge({
     if (!userId || !progressDue(s, last.current, reason, now)) return;
     last.current = { src: s.src, position: s.currentTime, at: now };
     // Kept until the server has it: a blip, a reload or a closed tab loses nothing.
-    sender().add({
+    pageSender().add({
       uid: userId,
       kind: "progress",
       src: s.src,

@@ -25,7 +25,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     // The session store is out of reach: a 503 to retry, never "sign in".
     if (viaFetcher && error instanceof Response)
-      return serviceUnavailableJson({ ok: false, error: LIBRARY_UNAVAILABLE });
+      return serviceUnavailableJson({ ok: false, error: LIBRARY_UNAVAILABLE, retry: true });
     throw error;
   }
   const parsed = favoriteFormSchema.safeParse(fieldsOf(form));
@@ -50,7 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     // The library service failed: a clear 503 (the heart turns back; a form shows the message).
     console.error("[favorites] not saved:", error instanceof Error ? error.message : error);
-    if (viaFetcher) return serviceUnavailableJson({ ok: false, error: LIBRARY_UNAVAILABLE });
+    if (viaFetcher) return serviceUnavailableJson({ ok: false, error: LIBRARY_UNAVAILABLE, retry: true });
     throw serviceUnavailable(LIBRARY_UNAVAILABLE);
   }
   return viaFetcher

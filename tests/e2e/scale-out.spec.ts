@@ -306,7 +306,7 @@ test("a PostgreSQL restart is survived: pages, sessions and writes work again on
   await http.dispose();
 });
 
-test("a PostgreSQL restart under signed-in load: no 401, no redirect to /signin, no cookie cleared, and every position the player sent is stored", async ({
+test("a PostgreSQL restart under signed-in load: no 401, no redirect to /signin, no cookie cleared; every position the player sent and the favorite added meanwhile are stored", async ({
   playwright,
   page,
 }) => {
@@ -392,6 +392,15 @@ test("a PostgreSQL restart under signed-in load: no 401, no redirect to /signin,
   await bar.getByRole("button", { name: "Pause" }).click();
   await expect.poll(() => answers.filter((s) => s === 503).length).toBeGreaterThanOrEqual(2);
   await expect.poll(() => seen.filter((s) => s.status === 503).length).toBeGreaterThanOrEqual(3);
+  // A favorite added while it is down: refused for now, kept, and the heart shows it.
+  const main = page.getByRole("main");
+  const refused = page.waitForResponse((r) => r.url().endsWith("/favorites") && r.request().method() === "POST");
+  await main.getByRole("button", { name: `Add ${episode.title} to favorites` }).click();
+  expect((await refused).status()).toBe(503);
+  await expect(main.getByRole("button", { name: `Remove ${episode.title} from favorites` })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
   stack.postgres.start();
   const restarted = seen.length;
   await expect.poll(() => seen.slice(restarted).filter((s) => s.status === 200).length).toBeGreaterThanOrEqual(9);
@@ -410,6 +419,7 @@ test("a PostgreSQL restart under signed-in load: no 401, no redirect to /signin,
   // The player sent its last position again until it was stored, and keeps nothing unsent.
   const last = sent.at(-1)!;
   await expect.poll(async () => (await root(player, b)).restore?.sync?.currentTime, { timeout: 30_000 }).toBe(last);
+  await expect.poll(async () => (await root(player, a)).favorites).toEqual([episode.EpisodeUrl]);
   await expect.poll(() => page.evaluate(() => localStorage.getItem("hrs:pending-writes"))).toBe("[]");
   expect(answers.at(-1)).toBe(200);
   expect(page.url()).not.toMatch(/\/signin/);
