@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect } from "react";
 import { useFetcher, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { AppLink, HeartIcon } from "~/ui/primitives";
 import type { RootData } from "~/services/types";
@@ -57,25 +57,16 @@ function SavedToggle({
   saved: boolean;
   here: string;
 }) {
-  const fetcher = useFetcher<{ ok: boolean; favorite?: boolean; retry?: boolean }>({ key: `fav:${audioSrc}` });
-  // A change the server could not take now (a database blip) is kept and sent again by the page's
-  // queue of unsent writes; the heart shows it meanwhile.
-  const sent = useRef<string | null>(null);
-  const [kept, setKept] = useState<boolean | null>(null);
+  const fetcher = useFetcher<{ favorite?: boolean; retry?: boolean }>({ key: `fav:${audioSrc}` });
+  const data = fetcher.data;
+  // A change the server could not take now (a database blip) is kept by the page's queue of
+  // unsent writes and sent again; the heart shows it meanwhile.
   useEffect(() => {
-    const body = sent.current;
-    if (fetcher.state !== "idle" || !fetcher.data?.retry || !body) return;
-    sent.current = null;
-    setKept(new URLSearchParams(body).get("intent") === "add");
-    const write = { uid, kind: "favorite", src: audioSrc, url: "/favorites", body, at: Date.now() } as const;
-    void import("~/player/page-sender").then(({ pageSender }) =>
-      pageSender().add({ ...write, contentType: "application/x-www-form-urlencoded" }),
-    );
-  }, [fetcher.state, fetcher.data, uid, audioSrc]);
+    if (data?.retry && data.favorite !== undefined)
+      void import("~/player/page-sender").then((m) => m.keepFavorite(uid, audioSrc, title, duration, data.favorite!));
+  }, [data]); // eslint-disable-line react-hooks/exhaustive-deps
   const pending = fetcher.formData?.get("intent");
-  const on = pending
-    ? pending === "add"
-    : (kept ?? (fetcher.data?.ok && fetcher.data.favorite !== undefined ? fetcher.data.favorite : saved));
+  const on = pending ? pending === "add" : (data?.favorite ?? saved);
   return (
     <fetcher.Form
       method="post"
@@ -85,11 +76,6 @@ function SavedToggle({
         // Mark the submission as coming from the fetcher (JSON back, no redirect).
         const js = e.currentTarget.elements.namedItem("js") as HTMLInputElement | null;
         if (js) js.value = "1";
-        const fields = new URLSearchParams();
-        for (const [name, value] of new FormData(e.currentTarget))
-          if (typeof value === "string") fields.set(name, value);
-        sent.current = fields.toString();
-        setKept(null);
       }}
     >
       <input type="hidden" name="intent" value={on ? "remove" : "add"} />

@@ -24,3 +24,19 @@ export function pageSender(): PendingSender {
     log: (m) => console.warn(m),
   }));
 }
+
+/** The heart's change the server answered "not now" (503): kept, sent again as the heart's form would be. */
+export function keepFavorite(uid: string, audioSrc: string, title: string, duration: number, favorite: boolean) {
+  const fields: Record<string, string> = favorite
+    ? { intent: "add", audioSrc, title, duration: String(duration), js: "1" }
+    : { intent: "remove", audioSrc, js: "1" };
+  pageSender().add({
+    uid,
+    kind: "favorite",
+    src: audioSrc,
+    url: "/favorites",
+    contentType: "application/x-www-form-urlencoded",
+    body: new URLSearchParams(fields).toString(),
+    at: Date.now(),
+  });
+}
