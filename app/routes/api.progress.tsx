@@ -15,7 +15,7 @@ export async function loader() {
 
 /**
  * docs/product.md §4 "Progress sync": the position of a signed-in listener goes to ActiveAudioSync.
- * Accepts a form or a JSON body (navigator.sendBeacon on page hide). Live streams are never
+ * Accepts a form, a JSON body (the player's queue of unsent writes) or text/plain (a beacon). Live streams are never
  * written; an older write never overwrites a newer one. The uid is the session's, never the body's.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
