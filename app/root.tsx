@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
   json,
   Links,
@@ -27,6 +27,7 @@ import { LOADING_TEXT } from "~/rules/constants";
 import { APP, THEME_COLOR } from "~/rules/brand";
 import { errorTitle, SHOW_DESCRIPTION, SITE_NAME } from "~/utils/meta";
 import { takeSessionStale } from "~/player/session-events";
+import { CACHE_POLICY } from "~/http/cache-policy";
 import { afterLoad } from "~/utils/after-load";
 
 const ClientExtras = lazy(() => import("~/auth/ClientExtras"));
@@ -77,6 +78,12 @@ export async function loader({ context }: LoaderFunctionArgs) {
   // The listener's part comes last: a listener template's is replaced per request (ADR 019).
   return json<RootData>({ ...base, ...listener }, { headers: { "Cache-Control": "private, no-store" } });
 }
+
+/** A 503 the root loader threw (the session store is out of reach) keeps its Retry-After on the page. */
+export const headers: HeadersFunction = ({ errorHeaders }) => {
+  const retryAfter = errorHeaders?.get("Retry-After");
+  return new Headers(retryAfter ? { "Retry-After": retryAfter, "Cache-Control": CACHE_POLICY.private } : undefined);
+};
 
 /**
  * Revalidate the root (session, favorites) only after actions, not on every link click, or when

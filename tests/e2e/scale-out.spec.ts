@@ -341,7 +341,14 @@ test("a PostgreSQL restart under signed-in load: no 401, no redirect to /signin,
 
   // Another listener's load on both instances and through nginx: pages, root data, positions.
   const http = await signedIn();
-  const seen: { what: string; status: number; location?: string; cookie?: string; position?: number }[] = [];
+  const seen: {
+    what: string;
+    status: number;
+    location?: string;
+    cookie?: string;
+    retryAfter?: string;
+    position?: number;
+  }[] = [];
   let loading = true;
   // One count for every position written: a later one is newer (its `at` too), whichever answers first.
   const start = Date.now();
@@ -373,6 +380,7 @@ test("a PostgreSQL restart under signed-in load: no 401, no redirect to /signin,
           status: r.status(),
           location: r.headers().location,
           cookie: r.headers()["set-cookie"],
+          retryAfter: r.headers()["retry-after"],
           position: what === "position" ? position : undefined,
         });
       }
@@ -411,6 +419,7 @@ test("a PostgreSQL restart under signed-in load: no 401, no redirect to /signin,
   // redirect or a cleared cookie.
   expect(seen.filter((s) => s.status !== 200 && s.status !== 503)).toEqual([]);
   expect(seen.filter((s) => s.location || s.cookie)).toEqual([]);
+  expect(seen.filter((s) => s.status === 503 && !/^\d+$/.test(s.retryAfter ?? ""))).toEqual([]);
   expect(answers.filter((s) => s !== 200 && s !== 503)).toEqual([]);
   // The load's newest stored position is its newest acknowledged one.
   const acknowledged = Math.max(...seen.filter((s) => s.position && s.status === 200).map((s) => s.position!));
