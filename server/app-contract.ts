@@ -81,7 +81,7 @@ export interface AppServer {
     clientAddress: string | undefined,
     template?: boolean,
   ): AppLoadContext;
-  /** Whether a load context's session is live (read now). */
+  /** Whether a load context's session is live (read now); rejects when the session store cannot be read. */
   signedIn(context: AppLoadContext): Promise<boolean>;
   /** The signed-in listener of a load context (the session and their library, read now), or null. */
   listenerOf(context: AppLoadContext): Promise<Listener | null>;

@@ -366,7 +366,7 @@ export function createRemixWithCache(options: RemixWithCacheOptions): {
     if (who && page.personal) {
       options.listenerOf(who).then(
         (listener) => (listener ? write(req, res, page, listener, true, state, timing) : next()),
-        // Not next(error): the render treats an unreadable account as signed out and says so.
+        // Not next(error): the render says what went wrong (a 503 when the store is out of reach).
         () => next(),
       );
       return;
@@ -464,7 +464,7 @@ export function createRemixWithCache(options: RemixWithCacheOptions): {
     if (!cookie || !OUR_COOKIE.test(cookie)) return serveShared(req, res, next, null);
     const context = loadContext(req, cookie, res.locals.cspNonce as string, false);
     res.locals.loadContext = context;
-    // A session that cannot be read gets a render of its own (it says what went wrong).
+    // A session that cannot be read gets a render of its own: a 503, never the anonymous page.
     options.signedIn(context).then(
       (signedIn) => serveShared(req, res, next, signedIn ? context : null),
       () => next(),

@@ -167,7 +167,10 @@ const credentialsSchema = z.object({
 });
 
 export interface Auth {
-  /** The signed-in user of a request's cookie, or null (a revoked or forged cookie is null). */
+  /**
+   * The signed-in user of a request's cookie, or null (a revoked or forged cookie is null).
+   * Rejects when the session store cannot be read: that is not "signed out".
+   */
   userFromCookie(cookieHeader: string | null): Promise<SessionUser | null>;
   /** Set-Cookie for a brand-new session holding the user (the old session id is never reused). */
   startSession(user: SessionUser, previousCookie: string | null): Promise<string>;
@@ -347,11 +350,9 @@ export function createAuth(deps: {
     ],
     async userFromCookie(cookieHeader) {
       if (!cookieHeader) return null;
-      try {
-        return sessionUser(await storage.getSession(cookieHeader));
-      } catch {
-        return null;
-      }
+      // A cookie that is not ours, or not signed by us, parses as no session; a store that cannot
+      // be read rejects: a blip must never look like "signed out" (503, the cookie kept).
+      return sessionUser(await storage.getSession(cookieHeader));
     },
     async startSession(user, previousCookie) {
       if (previousCookie) {
