@@ -6,6 +6,7 @@ import { downloadFileName, episodeLink, episodeSubtitle } from "~/rules/episodes
 import { formatDate, formatDuration } from "~/utils/time";
 import { ShareButtons } from "./ShareButtons";
 import { FavoriteToggle } from "./FavoriteToggle";
+import { SubscribeMenu } from "./SubscribeMenu";
 
 import { eraLink } from "~/rules/eras";
 
@@ -14,10 +15,12 @@ export function EpisodePage({
   episode,
   startTime,
   siteUrl,
+  feedUrl,
 }: {
   episode: Episode;
   startTime: number | null;
   siteUrl: string;
+  feedUrl: string;
 }) {
   const pageUrl = new URL(episodeLink(episode.title, episode.coldcut), siteUrl).href;
   return (
@@ -73,6 +76,7 @@ export function EpisodePage({
           </a>
           <FavoriteToggle audioSrc={episode.audioUrl} title={episode.title} duration={episode.duration} />
         </div>
+        <SubscribeMenu feedUrl={feedUrl} show={episode.coldcut ? "Cold Cut" : "The Ham Radio Show"} />
         <ShareButtons url={pageUrl} title={episode.title} />
       </div>
     </article>

@@ -5,7 +5,8 @@ import { queryText } from "~/http/input.server";
 import { notFound } from "~/http/responses.server";
 import { publicOrigin } from "~/http/origin.server";
 import { parseShareTime } from "~/player/format";
-import { episodeMeta } from "~/route-support/meta.server";
+import { episodeMeta, siteUrlOf } from "~/route-support/meta.server";
+import { COLD_CUT_FEED_PATH, SHOW_FEED_PATH } from "~/rules/podcast";
 import { stillLoading } from "~/route-support/still-loading.server";
 import { isColdCutPath } from "~/rules/episodes";
 import { orElse } from "~/utils/or-else";
@@ -25,7 +26,13 @@ export async function loadEpisodePage(args: LoaderFunctionArgs) {
   if (!episode) throw notFound();
   const startTime = parseShareTime(url.searchParams.get("t"));
   return json(
-    { episode, startTime, siteUrl: publicOrigin(request, context.services.siteUrl), meta: episodeMeta(args, episode) },
+    {
+      episode,
+      startTime,
+      siteUrl: publicOrigin(request, context.services.siteUrl),
+      feedUrl: siteUrlOf(args, series === "coldcut" ? COLD_CUT_FEED_PATH : SHOW_FEED_PATH),
+      meta: episodeMeta(args, episode),
+    },
     { headers: cacheHeaders("publicPage") },
   );
 }

@@ -26,6 +26,9 @@ const absolute =
   (path: string) =>
     new URL(path, publicOrigin(request, context.services.siteUrl)).href;
 
+/** A site path as an absolute URL on the public origin (a feed's address to subscribe to). */
+export const siteUrlOf = (args: Loading, path: string) => absolute(args)(path);
+
 export interface PageMeta {
   /** The tab title; previews show `shareTitle` (default: the same). */
   title: string;
