@@ -19,7 +19,7 @@ import { pathToFileURL } from "node:url";
 import express from "express";
 import helmet from "helmet";
 import type { AppEntry, AppServer } from "./server/app-contract";
-import { contentSecurityPolicy, PERMISSIONS_POLICY } from "./server/security";
+import { allowFramingOfEmbeds, contentSecurityPolicy, PERMISSIONS_POLICY } from "./server/security";
 import { rateLimits } from "./server/rate-limit";
 import { pathGuard, requestGuard } from "./server/path-guard";
 import { createRemixWithCache, createRenderCache } from "./server/render-cache";
@@ -102,6 +102,7 @@ app.use(
     crossOriginResourcePolicy: { policy: "same-site" },
   }),
 );
+app.use(allowFramingOfEmbeds);
 // Compression for text over 1 KB (compression's own filter: compressible types only), applied
 // once per response: static files, pages from the render cache and Remix renders.
 const compress = compression({ threshold: 1024 });

@@ -10,6 +10,25 @@ function origin(url: string): string | null {
   }
 }
 
+/**
+ * The only pages other sites may frame: the embeddable player (app/rules/embed.ts
+ * EMBED_PATH_PREFIX). Every other answer keeps frame-ancestors 'none' and X-Frame-Options.
+ */
+export const FRAMABLE_PATH = /^\/embed\//;
+const framable = (req: IncomingMessage) => FRAMABLE_PATH.test((req.url ?? "").split("?")[0]!);
+
+/**
+ * Runs after helmet: a framable page drops X-Frame-Options (which cannot say "anyone") and lets
+ * any site's page load it (Cross-Origin-Resource-Policy), its CSP saying frame-ancestors *.
+ */
+export function allowFramingOfEmbeds(req: IncomingMessage, res: ServerResponse, next: () => void): void {
+  if (framable(req)) {
+    res.removeHeader("X-Frame-Options");
+    res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");
+  }
+  next();
+}
+
 const CAST_SCRIPT_PATHS = ["https://www.gstatic.com/cv/js/sender/", "https://www.gstatic.com/cast/sdk/libs/"];
 
 /** Who the browser talks to for sign-in and analytics, when configured: exactly these origins. */
@@ -83,7 +102,7 @@ export const PERMISSIONS_POLICY = [
 
 /**
  * The enforced Content-Security-Policy: scripts only with this response's nonce, no plugins,
- * no <base>, never framed; frames only for the help, special-feature and content-site embeds
+ * no <base>, never framed but for the embeddable player; frames only for the help, special-feature and content-site embeds
  * and the video hosts; media from anywhere over https (podcast files live on CDNs), and from the
  * live stream's and the WordPress sites' hosts whatever their scheme.
  */
@@ -133,6 +152,6 @@ export function contentSecurityPolicy(
     "base-uri": ["'none'"],
     // Browsers hold a form's redirects to form-action too: the OAuth sign-in forms end on the provider.
     "form-action": ["'self'", ...(parties.signInOrigins ?? [])],
-    "frame-ancestors": ["'none'"],
+    "frame-ancestors": [(req: IncomingMessage) => (framable(req) ? "*" : "'none'")],
   };
 }

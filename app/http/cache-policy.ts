@@ -12,6 +12,8 @@ export const CACHE_POLICY = {
   discovery: "public, max-age=3600, s-maxage=3600, stale-while-revalidate=86400",
   /** Search suggestions (JSON): the same for every listener; the catalog changes rarely. */
   suggestions: "public, max-age=300, s-maxage=3600, stale-while-revalidate=86400",
+  /** oEmbed answers: the consuming site keeps them; an episode's title and art rarely change. */
+  oembed: "public, max-age=3600, s-maxage=3600, stale-while-revalidate=86400",
   /** Now-playing JSON: as fresh as the poll interval. */
   nowPlaying: "public, max-age=5, s-maxage=10, stale-while-revalidate=30",
   /** Anything personalised or behind sign-in. */
@@ -56,5 +58,11 @@ export const PAGE_QUERY_PARAMS: ReadonlySet<string> = new Set([
   "era",
   "page",
   "t",
+  "end",
   "tab",
+  // oEmbed
+  "url",
+  "format",
+  "maxwidth",
+  "maxheight",
 ]);

@@ -6,6 +6,7 @@ import { episodeLink } from "~/rules/episodes";
 import { COLD_CUT_FEED_PATH, PODCAST, SHOW_FEED_PATH, audioType, episodeNumber, seasonOf } from "~/rules/podcast";
 import type { Episode } from "~/services/types";
 import { APP } from "~/rules/brand";
+import { OEMBED_PATH } from "~/rules/embed";
 import { SOCIAL_LINKS } from "~/rules/social";
 import { publicOrigin } from "~/http/origin.server";
 import { SHOW_DESCRIPTION, SITE_NAME } from "~/utils/meta";
@@ -143,6 +144,14 @@ export function episodeMeta(args: Loading, episode: Episode): MetaDescriptor[] {
     more: [
       { property: "og:audio", content: abs(episode.audioUrl) },
       { property: "og:audio:type", content: audioType(episode.audioUrl) },
+      // oEmbed discovery: a blog pasting this page's link gets the embeddable player.
+      {
+        tagName: "link",
+        rel: "alternate",
+        type: "application/json+oembed",
+        href: abs(`${OEMBED_PATH}?url=${encodeURIComponent(abs(path))}&format=json`),
+        title: episode.title,
+      },
       { "script:ld+json": structured },
     ],
   });

@@ -2,6 +2,7 @@
  * Following the show from its pages: Subscribe (podcast apps' subscribe links, the feed URL to
  * copy), the embeddable player with oEmbed, and clip links. JS on and off, desktop and 375 px.
  */
+import http from "node:http";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { baseURL } from "../../playwright.config";
@@ -87,4 +88,124 @@ test.describe("Subscribe", () => {
         expect(await axeSerious(page)).toEqual([]);
     });
   }
+});
+
+test.describe("the embeddable player", () => {
+  /** Another site's page (another origin on this machine) that frames what it is given. */
+  let blog: http.Server;
+  let blogOrigin = "";
+  test.beforeAll(async () => {
+    blog = http.createServer((req, res) => {
+      const src = new URL(req.url!, "http://x").searchParams.get("src") ?? "";
+      res.setHeader("Content-Type", "text/html; charset=utf-8");
+      res.end(
+        `<!doctype html><meta name="viewport" content="width=device-width"><title>A blog</title><h1>A blog post</h1>${src}`,
+      );
+    });
+    await new Promise<void>((resolve) => blog.listen(0, "127.0.0.1", resolve));
+    blogOrigin = `http://127.0.0.1:${(blog.address() as { port: number }).port}`;
+  });
+  test.afterAll(() => new Promise<void>((resolve) => blog.close(() => resolve())));
+  const blogPost = (html: string) => `${blogOrigin}/post?src=${encodeURIComponent(html)}`;
+
+  test("an episode page's oEmbed link gives a player that another site's page can frame and play", async ({
+    page,
+    request,
+  }, testInfo) => {
+    const html = await (await request.get(episodeLink(first.title))).text();
+    const discovery = /<link rel="alternate" type="application\/json\+oembed" href="([^"]+)"/.exec(html)![1]!;
+    const oembed = await request.get(discovery.replace(/&amp;/g, "&"));
+    expect(oembed.status()).toBe(200);
+    expect(oembed.headers()["content-type"]).toBe("application/json; charset=utf-8");
+    expect(oembed.headers()["cache-control"]).toMatch(/^public, /);
+    const data = await oembed.json();
+    expect(data).toMatchObject({ version: "1.0", type: "rich", title: first.title, width: 600, height: 170 });
+    const src = /<iframe src="([^"]+)"/.exec(data.html)![1]!;
+    expect(src).toBe(abs(`/embed/episode?title=${encodeURIComponent(first.title)}`));
+
+    await page.goto(blogPost(data.html));
+    const frame = page.frameLocator("iframe");
+    await expect(frame.getByRole("heading", { level: 1, name: first.title })).toBeVisible();
+    // No site chrome: no header, navigation, footer or global player in the frame.
+    await expect(frame.getByRole("banner")).toHaveCount(0);
+    await expect(frame.getByRole("navigation")).toHaveCount(0);
+    await expect(frame.getByRole("contentinfo")).toHaveCount(0);
+    await expect(frame.locator("#global-audio")).toHaveCount(0);
+    const player = frame.locator("audio[controls]");
+    await expect(player).toHaveAttribute("aria-label", `Listen to ${first.title}`);
+    await expect(player).toHaveAttribute("src", first.EpisodeUrl);
+    const box = (await page.locator("iframe").boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+    if (!jsOff(testInfo)) {
+      const embedded = page.frames().find((f) => f.url().startsWith(src))!;
+      await embedded.evaluate(() => document.querySelector("audio")!.play());
+      await expect
+        .poll(() => embedded.evaluate(() => document.querySelector("audio")!.currentTime))
+        .toBeGreaterThan(0.2);
+    }
+  });
+
+  test("only the player may be framed: an episode page in another site's frame is refused", async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop-js", "headers and framing: one browser is enough");
+    const embed = await request.get(`/embed/episode?title=${encodeURIComponent(first.title)}`);
+    expect(embed.headers()["x-frame-options"]).toBeUndefined();
+    expect(embed.headers()["content-security-policy"]).toMatch(/frame-ancestors \*(;|$)/);
+    expect(embed.headers()["cache-control"]).toMatch(/^public, /);
+    const episode = await request.get(episodeLink(first.title));
+    expect(episode.headers()["x-frame-options"]).toBe("SAMEORIGIN");
+    expect(episode.headers()["content-security-policy"]).toMatch(/frame-ancestors 'none'/);
+
+    await page.goto(blogPost(`<iframe src="${abs(episodeLink(first.title))}" title="framed"></iframe>`));
+    await expect(page.getByRole("heading", { name: "A blog post" })).toBeVisible();
+    await expect(page.frameLocator("iframe").getByRole("heading", { name: first.title })).toHaveCount(0);
+  });
+
+  test("a Cold Cut episode embeds from its own page, and an unknown title is the NOT FOUND page", async ({
+    page,
+  }, testInfo) => {
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("console", (message) => void (message.type() === "error" && errors.push(message.text())));
+    await page.goto(`/embed/coldcut?title=${encodeURIComponent(coldcutEpisode.title)}`);
+    await page.waitForLoadState("networkidle");
+    await expect(page.getByRole("heading", { level: 1, name: coldcutEpisode.title })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Cold Cut — The Ham Radio Show" })).toHaveAttribute(
+      "href",
+      abs("/coldcut"),
+    );
+    if (!jsOff(testInfo)) expect(await axeSerious(page)).toEqual([]);
+    expect(errors, "no script or hydration errors").toEqual([]);
+    const missing = await page.goto("/embed/episode?title=No%20such%20episode");
+    expect(missing!.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "NOT FOUND" })).toBeVisible();
+    await expect(page.getByRole("banner")).toHaveCount(0);
+  });
+
+  test("oEmbed answers only for this site's episode pages, in JSON, within the size asked", async ({
+    request,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop-js", "HTTP only");
+    const ask = (query: Record<string, string>) => request.get(`/oembed?${new URLSearchParams(query)}`);
+    const page = abs(episodeLink(first.title));
+    const small = await (await ask({ url: page, format: "json", maxwidth: "320", maxheight: "150" })).json();
+    expect([small.width, small.height]).toEqual([320, 150]);
+    expect(small.html).toContain('width="320" height="150"');
+    const cold = await (await ask({ url: abs(episodeLink(coldcutEpisode.title, true)) })).json();
+    expect(cold.html).toContain(`/embed/coldcut?title=${encodeURIComponent(coldcutEpisode.title)}`);
+    for (const [query, status] of [
+      [{ url: page, format: "xml" }, 501],
+      [{ url: `https://elsewhere.example/episode?title=${encodeURIComponent(first.title)}` }, 404],
+      [{ url: abs("/episode?title=No%20such%20episode") }, 404],
+      [{ url: abs("/about") }, 404],
+      [{ url: "not a url" }, 404],
+      [{}, 400],
+      [{ url: page, format: "yaml" }, 400],
+      [{ url: page, maxwidth: "wide" }, 400],
+    ] as const) {
+      expect((await ask(query)).status(), JSON.stringify(query)).toBe(status);
+    }
+  });
 });
