@@ -54,3 +54,6 @@ export const SPEED_DEFAULT = 1;
 
 /** docs/product.md §4 Player / §8 "Audio without a source, or source aborted: the error audio file plays". */
 export const ERROR_AUDIO_PATH = "/media/audio/error.mp3";
+
+/** The longest clip a `&end=` link may make (seconds): a soundbite, not half an episode. */
+export const CLIP_MAX_SECONDS = 300;

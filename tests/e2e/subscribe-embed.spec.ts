@@ -10,7 +10,7 @@ import { episodeLink } from "../../app/rules/episodes";
 import { eraFeedLink, eraLink } from "../../app/rules/eras";
 import { COLD_CUT_FEED_PATH, SHOW_FEED_PATH } from "../../app/rules/podcast";
 import { coldcutEpisode, episodes, newestFirst } from "./support/sample";
-import { isMobile, jsOff, openReady } from "./support/player";
+import { audio, expectPlaying, isMobile, jsOff, openReady } from "./support/player";
 
 const first = newestFirst(episodes)[0]!;
 const abs = (path: string) => new URL(path, baseURL).href;
@@ -207,5 +207,61 @@ test.describe("the embeddable player", () => {
     ] as const) {
       expect((await ask(query)).status(), JSON.stringify(query)).toBe(status);
     }
+  });
+});
+
+test.describe("clip links (?t=&end=)", () => {
+  const page0 = episodeLink(first.title);
+
+  test("a clip link plays from its start and stops at its end", async ({ page }, testInfo) => {
+    test.skip(jsOff(testInfo), "JS off: the native player's media fragment, below");
+    await openReady(page, `${page0}&t=2&end=5`);
+    await page
+      .getByRole("main")
+      .getByRole("button", { name: `Play ${first.title}` })
+      .click();
+    await expectPlaying(page, first.EpisodeUrl, 2);
+    await expect.poll(async () => (await audio(page)).paused, { timeout: 20_000 }).toBe(true);
+    const stopped = await audio(page);
+    expect(stopped.currentTime).toBeGreaterThanOrEqual(5);
+    expect(stopped.currentTime).toBeLessThan(6.5);
+    await expect(page.getByRole("main").getByRole("link", { name: abs(`${page0}&t=2&end=5`) })).toBeVisible();
+  });
+
+  test("the clip form makes the link: shared at once with JavaScript, opened as a page without", async ({
+    page,
+    context,
+  }, testInfo) => {
+    const form = page.getByRole("form", { name: "Share a clip" });
+    if (jsOff(testInfo)) {
+      await page.goto(page0);
+      await form.getByRole("spinbutton", { name: "From (seconds)" }).fill("3");
+      await form.getByRole("spinbutton", { name: "To (seconds)" }).fill("8");
+      await form.getByRole("button", { name: "Make a clip link" }).click();
+      await expect(page).toHaveURL(abs(`${page0.replace(/%20/g, "+")}&t=3&end=8`));
+      // The native player plays just the clip (a media fragment), and the clip's own link is shown.
+      await expect(page.locator("audio.noscript-audio")).toHaveAttribute("src", `${first.EpisodeUrl}#t=3,8`);
+      await expect(page.getByRole("link", { name: abs(`${page0}&t=3&end=8`) })).toBeVisible();
+      // Junk or a backwards clip is ignored, as a junk ?t= is: the page still opens.
+      const backwards = await page.goto(`${page0}&t=8&end=3`);
+      expect(backwards!.status()).toBe(200);
+      await expect(page.locator("audio.noscript-audio")).toHaveAttribute("src", `${first.EpisodeUrl}#t=8`);
+      return;
+    }
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.addInitScript(() => {
+      // No Web Share on this "device": the link is copied.
+      Object.defineProperty(Navigator.prototype, "share", { value: undefined, configurable: true });
+    });
+    await openReady(page, page0);
+    // The sample episodes are half a minute long.
+    await form.getByRole("spinbutton", { name: "From (seconds)" }).fill("4");
+    await form.getByRole("spinbutton", { name: "To (seconds)" }).fill("19");
+    await form.getByRole("button", { name: "Share from 0:04 to 0:19" }).click();
+    await expect(form.getByRole("status")).toHaveText("Clip link copied");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(abs(`${page0}&t=4&end=19`));
+    // An end before the start makes no link.
+    await form.getByRole("spinbutton", { name: "To (seconds)" }).fill("2");
+    await expect(form.getByRole("button", { name: /^Choose an end after the start/ })).toBeDisabled();
   });
 });
