@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { usePlayer } from "~/player/PlayerProvider";
 import { parseClipEnd, parseShareTime } from "~/player/format";
 import { CLIP_MAX_SECONDS } from "~/rules/player";
 import { formatDuration } from "~/utils/time";
@@ -16,6 +17,7 @@ export function ClipShare({
   pageUrl,
   action,
   title,
+  audioUrl,
   duration,
   startTime,
   clipEnd,
@@ -25,6 +27,7 @@ export function ClipShare({
   /** The episode page's path, where the form goes without JavaScript. */
   action: string;
   title: string;
+  audioUrl: string;
   duration: number;
   startTime: number | null;
   clipEnd: number | null;
@@ -36,6 +39,8 @@ export function ClipShare({
   const start = parseShareTime(from);
   const end = parseClipEnd(start, to);
   const max = duration > 0 ? Math.floor(duration) : undefined;
+  const { state } = usePlayer();
+  const inPlayer = state.kind === "episode" && state.src === audioUrl && !state.pending;
   const current = startTime !== null && clipEnd !== null ? `${pageUrl}&t=${startTime}&end=${clipEnd}` : null;
   return (
     <form
@@ -82,6 +87,22 @@ export function ClipShare({
             onChange={(event) => setTo(event.currentTarget.value)}
           />
         </label>
+        {inPlayer ? (
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => {
+              // The clip starts where the listener is in the player, for the usual half minute.
+              const at = Math.floor(state.currentTime);
+              const length =
+                duration > 0 ? Math.min(DEFAULT_CLIP_SECONDS, Math.floor(duration) - at) : DEFAULT_CLIP_SECONDS;
+              setFrom(String(at));
+              setTo(String(at + Math.max(1, length)));
+            }}
+          >
+            From the player's position
+          </button>
+        ) : null}
         <button type="submit" className="button button--ghost js-only" disabled={end === null}>
           <ShareIcon size={18} />
           {start !== null && end !== null

@@ -91,6 +91,7 @@ export function EpisodePage({
           pageUrl={pageUrl}
           action={episodeLink(episode.title, episode.coldcut).split("?")[0]!}
           title={episode.title}
+          audioUrl={episode.audioUrl}
           duration={episode.duration}
           startTime={startTime}
           clipEnd={clipEnd}

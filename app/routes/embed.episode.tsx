@@ -16,21 +16,21 @@ export const handle = { bare: true };
 export default function EmbedEpisode() {
   const { episode, pageUrl, showUrl } = useLoaderData<typeof loader>();
   return (
-    <article className="embed" aria-labelledby="embed-title">
-      <img className="embed__art" src={episode.image} alt="" width="120" height="120" />
-      <div className="embed__body">
-        <p className="embed__show">
+    <article className="embed-player" aria-labelledby="embed-title">
+      <img className="embed-player__art" src={episode.image} alt="" width="120" height="120" />
+      <div className="embed-player__body">
+        <p className="embed-player__show">
           <a href={showUrl} target="_blank" rel="noopener noreferrer">
             {episode.coldcut ? "Cold Cut — The Ham Radio Show" : "The Ham Radio Show"}
           </a>
         </p>
-        <h1 id="embed-title" className="embed__title">
+        <h1 id="embed-title" className="embed-player__title">
           <a href={pageUrl} target="_blank" rel="noopener noreferrer">
             {episode.title}
           </a>
         </h1>
         <audio
-          className="embed__audio"
+          className="embed-player__audio"
           controls
           preload="none"
           src={episode.audioUrl}

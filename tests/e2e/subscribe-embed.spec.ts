@@ -263,5 +263,18 @@ test.describe("clip links (?t=&end=)", () => {
     // An end before the start makes no link.
     await form.getByRole("spinbutton", { name: "To (seconds)" }).fill("2");
     await expect(form.getByRole("button", { name: /^Choose an end after the start/ })).toBeDisabled();
+    // Playing this episode, the clip can start where the player is.
+    await expect(form.getByRole("button", { name: "From the player's position" })).toHaveCount(0);
+    await page
+      .getByRole("main")
+      .getByRole("button", { name: `Play ${first.title}` })
+      .click();
+    await expectPlaying(page, first.EpisodeUrl, 6);
+    await form.getByRole("button", { name: "From the player's position" }).click();
+    const from = Number(await form.getByRole("spinbutton", { name: "From (seconds)" }).inputValue());
+    expect(from).toBeGreaterThanOrEqual(6);
+    const to = Number(await form.getByRole("spinbutton", { name: "To (seconds)" }).inputValue());
+    expect(to).toBe(Math.min(from + 30, Math.floor(first.EpisodeDuration)));
+    await expect(form.getByRole("button", { name: /^Share from 0:\d\d to 0:\d\d$/ })).toBeEnabled();
   });
 });
