@@ -39,7 +39,7 @@ const projects: PlaywrightTestProject[] = [
   {
     // Server-rendered pages and plain forms: the specs whose pages must work without JavaScript.
     name: "desktop-nojs",
-    testMatch: specs("routes", "gallery", "accounts", "player", "listeners"),
+    testMatch: specs("routes", "gallery", "accounts", "player", "listeners", "subscribe-embed"),
     use: { ...desktop, javaScriptEnabled: false },
   },
   {
@@ -56,6 +56,7 @@ const projects: PlaywrightTestProject[] = [
       "player-live",
       "player-mobile",
       "search",
+      "subscribe-embed",
     ),
     use: {
       viewport: { width: 375, height: 812 },

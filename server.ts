@@ -19,7 +19,7 @@ import { pathToFileURL } from "node:url";
 import express from "express";
 import helmet from "helmet";
 import type { AppEntry, AppServer } from "./server/app-contract";
-import { contentSecurityPolicy, PERMISSIONS_POLICY, policyHeader } from "./server/security";
+import { allowFramingOfEmbeds, contentSecurityPolicy, PERMISSIONS_POLICY, policyHeader } from "./server/security";
 import { isAuthPost, rateLimits } from "./server/rate-limit";
 import { methodGuard, pathGuard, requestGuard } from "./server/path-guard";
 import { createRemixWithCache, createRenderCache, remixHandler } from "./server/render-cache";
@@ -110,6 +110,7 @@ app.use(
     crossOriginResourcePolicy: { policy: "same-site" },
   }),
 );
+app.use(allowFramingOfEmbeds);
 // Compression for text over 1 KB (compression's own filter: compressible types only), applied
 // once per response: static files, pages from the render cache and Remix renders.
 const compress = compression({ threshold: 1024 });
@@ -193,7 +194,7 @@ const renderCache = createRenderCache({
   ttlMs: env.RENDER_CACHE_TTL_MS,
   maxBytes: env.RENDER_CACHE_MAX_MB * 1024 * 1024,
   toParts: appServer.toParts,
-  sharedPolicy: (scriptHashes) => policyHeader(policy(scriptHashes)),
+  sharedPolicy: (scriptHashes, url) => policyHeader(policy(scriptHashes), url),
 });
 services.onInvalidate(() => renderCache.invalidate());
 const handle = createFetchHandler(build, mode);

@@ -40,6 +40,7 @@ import type { Content, Gallery } from "~/services/content.server";
 import { AccountError, type Accounts, type Library } from "~/services/accounts.server";
 import { SESSION_MAX_AGE_S } from "~/rules/auth";
 import { createNowPlayingFromEnv } from "~/adapters/now-playing/from-env.server";
+import { createLiveStatus } from "~/services/live-status.server";
 import { createMediaFolder, GALLERY_MEDIA_FOLDER } from "~/adapters/files/media-folder.server";
 import { NO_MEDIA_FILES } from "~/services/media-files.server";
 
@@ -196,6 +197,7 @@ export async function createServices(env: Env, stores?: Stores): Promise<Service
           : undefined,
     },
   });
+  const nowPlaying = createNowPlayingFromEnv(env);
   const invalidationListeners = new Set<(reason: string) => void>();
   const dropCaches = (reason: string) => {
     for (const service of [catalog, content, gallery]) invalidateReadCache(service);
@@ -220,15 +222,18 @@ export async function createServices(env: Env, stores?: Stores): Promise<Service
       mailer: createMailerFromEnv(env),
       siteUrl: env.SITE_URL ?? `http://localhost:${env.PORT}`,
     }),
-    nowPlaying: createNowPlayingFromEnv(env),
+    nowPlaying,
+    live: createLiveStatus(nowPlaying),
     siteUrl: env.SITE_URL,
     podcastOwnerEmail: env.PODCAST_OWNER_EMAIL,
+    podcastFundingUrl: env.PODCAST_FUNDING_URL,
     publicConfig: {
       liveStreamUrl: env.LIVE_STREAM_URL,
       contentSiteUrl: env.CONTENT_SITE_URL,
       helpUrl: env.HELP_URL,
       specialFeatureUrl: env.SPECIAL_FEATURE_URL,
       aboutVideoUrl: env.ABOUT_VIDEO_URL,
+      spotifyShowUrl: env.SPOTIFY_SHOW_URL ?? null,
       firebase:
         env.FIREBASE_API_KEY && env.FIREBASE_PROJECT_ID && env.FIREBASE_APP_ID
           ? {

@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useMatches,
   useNavigation,
   useRouteLoaderData,
 } from "@remix-run/react";
@@ -159,6 +160,14 @@ export default function App() {
   useEffect(() => {
     if (signedIn) setEverSignedIn(true);
   }, [signedIn]);
+  // A page framed by other sites (the embeddable player) is the page alone.
+  const bare = useMatches().some((match) => (match.handle as { bare?: boolean } | undefined)?.bare);
+  if (bare)
+    return (
+      <main id="main" className="main main--bare">
+        <Outlet />
+      </main>
+    );
   return (
     <PlayerProvider liveStreamUrl={config.liveStreamUrl}>
       {everSignedIn ? (

@@ -57,8 +57,8 @@ export interface RenderCacheOptions {
   maxEntryBytes?: number;
   /** Cuts a listener template's body at the nonce it was rendered with and at its holes. */
   toParts: (body: Buffer, nonce: string, template: boolean) => Part[];
-  /** The Content-Security-Policy of a shared page whose inline scripts have these hashes. */
-  sharedPolicy: (scriptHashes: string[]) => string;
+  /** The Content-Security-Policy of the shared page at `url` (a path) whose inline scripts have these hashes. */
+  sharedPolicy: (scriptHashes: string[], url: string) => string;
   now?: () => number;
 }
 
@@ -132,6 +132,12 @@ export function isCacheableResponse(response: Response): boolean {
   return true;
 }
 
+/** The path and query of a cache key (an absolute URL). */
+const pathOf = (key: string) => {
+  const url = new URL(key);
+  return url.pathname + url.search;
+};
+
 /** How long a response lets a stale copy be served while it is refreshed (none unless it says). */
 function staleWhileRevalidateMs(cacheControl: string | null): number {
   const m = /\bstale-while-revalidate=(\d+)/i.exec(cacheControl ?? "");
@@ -187,7 +193,7 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
       headers,
       vary,
       parts,
-      shared: shared && { ...shared, csp: options.sharedPolicy(shared.scriptHashes) },
+      shared: shared && { ...shared, csp: options.sharedPolicy(shared.scriptHashes, pathOf(key)) },
       personal,
       privateForListener: personal || response.headers.has("x-remix-response"),
       bytes: body.length,

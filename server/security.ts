@@ -10,6 +10,25 @@ function origin(url: string): string | null {
   }
 }
 
+/**
+ * The only pages other sites may frame: the embeddable player (app/rules/embed.ts
+ * EMBED_PATH_PREFIX). Every other answer keeps frame-ancestors 'none' and X-Frame-Options.
+ */
+export const FRAMABLE_PATH = /^\/embed\//;
+const framable = (req: IncomingMessage) => FRAMABLE_PATH.test((req.url ?? "").split("?")[0]!);
+
+/**
+ * Runs after helmet: a framable page drops X-Frame-Options (which cannot say "anyone") and lets
+ * any site's page load it (Cross-Origin-Resource-Policy), its CSP saying frame-ancestors *.
+ */
+export function allowFramingOfEmbeds(req: IncomingMessage, res: ServerResponse, next: () => void): void {
+  if (framable(req)) {
+    res.removeHeader("X-Frame-Options");
+    res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");
+  }
+  next();
+}
+
 const CAST_SCRIPT_PATHS = ["https://www.gstatic.com/cv/js/sender/", "https://www.gstatic.com/cast/sdk/libs/"];
 
 /** Who the browser talks to for sign-in and analytics, when configured: exactly these origins. */
@@ -82,8 +101,8 @@ export const PERMISSIONS_POLICY = [
 
 /**
  * The enforced Content-Security-Policy: scripts only with this response's nonce (a page shared by
- * every anonymous listener: the hashes of its own inline scripts), no plugins,
- * no <base>, never framed; frames only for the help, special-feature and content-site embeds
+ * every anonymous listener: the hashes of its own inline scripts), no plugins, no <base>, never
+ * framed but for the embeddable player; frames only for the help, special-feature and content-site embeds
  * and the video hosts; media from anywhere over https (podcast files live on CDNs), and from the
  * live stream's and the WordPress sites' hosts whatever their scheme.
  */
@@ -133,13 +152,18 @@ export function contentSecurityPolicy(
     "base-uri": ["'none'"],
     // Browsers hold a form's redirects to form-action too: the OAuth sign-in forms end on the provider.
     "form-action": ["'self'", ...(parties.signInOrigins ?? [])],
-    "frame-ancestors": ["'none'"],
+    "frame-ancestors": [(req: IncomingMessage) => (framable(req) ? "*" : "'none'")],
   };
 }
 
-/** A policy's header value, as helmet writes it, for directives without per-response parts. */
-export function policyHeader(directives: Record<string, (string | NonceSource)[]>): string {
+/** A policy's header value for a request to `url`, as helmet writes it (no nonce in it). */
+export function policyHeader(directives: Record<string, (string | NonceSource)[]>, url: string): string {
+  const req = { url } as IncomingMessage;
   return Object.entries(directives)
-    .map(([name, values]) => [name, ...values.filter((v): v is string => typeof v === "string")].join(" "))
+    .map(([name, values]) =>
+      [name, ...values.map((v) => (typeof v === "string" ? v : v(req, undefined as unknown as ServerResponse)))].join(
+        " ",
+      ),
+    )
     .join(";");
 }

@@ -6,6 +6,8 @@ import { downloadFileName, episodeLink, episodeSubtitle } from "~/rules/episodes
 import { formatDate, formatDuration } from "~/utils/time";
 import { ShareButtons } from "./ShareButtons";
 import { FavoriteToggle } from "./FavoriteToggle";
+import { SubscribeMenu } from "./SubscribeMenu";
+import { ClipShare } from "./ClipShare";
 
 import { eraLink } from "~/rules/eras";
 
@@ -13,11 +15,15 @@ import { eraLink } from "~/rules/eras";
 export function EpisodePage({
   episode,
   startTime,
+  clipEnd,
   siteUrl,
+  feedUrl,
 }: {
   episode: Episode;
   startTime: number | null;
+  clipEnd: number | null;
   siteUrl: string;
+  feedUrl: string;
 }) {
   const pageUrl = new URL(episodeLink(episode.title, episode.coldcut), siteUrl).href;
   return (
@@ -27,7 +33,13 @@ export function EpisodePage({
         style={{ backgroundImage: `url("${episode.backgroundImage.replace(/["\\\n]/g, "")}")` }}
       >
         <div className="episode-hero__shade">
-          <PlayEpisodeButton episode={episode} className="episode-hero__play" size={44} startTime={startTime} />
+          <PlayEpisodeButton
+            episode={episode}
+            className="episode-hero__play"
+            size={44}
+            startTime={startTime}
+            clipEnd={clipEnd}
+          />
           <div>
             <p className="episode-hero__kicker">
               {episode.coldcut ? (
@@ -58,7 +70,7 @@ export function EpisodePage({
             id={LISTEN_ANCHOR}
             controls
             preload="none"
-            src={startTime ? `${episode.audioUrl}#t=${startTime}` : episode.audioUrl}
+            src={mediaFragment(episode.audioUrl, startTime, clipEnd)}
             className="noscript-audio"
             aria-label={`Listen to ${episode.title}`}
           >
@@ -73,8 +85,24 @@ export function EpisodePage({
           </a>
           <FavoriteToggle audioSrc={episode.audioUrl} title={episode.title} duration={episode.duration} />
         </div>
+        <SubscribeMenu feedUrl={feedUrl} show={episode.coldcut ? "Cold Cut" : "The Ham Radio Show"} />
         <ShareButtons url={pageUrl} title={episode.title} />
+        <ClipShare
+          pageUrl={pageUrl}
+          action={episodeLink(episode.title, episode.coldcut).split("?")[0]!}
+          title={episode.title}
+          audioUrl={episode.audioUrl}
+          duration={episode.duration}
+          startTime={startTime}
+          clipEnd={clipEnd}
+        />
       </div>
     </article>
   );
+}
+
+/** The native player's start (and a clip's end): a media fragment, which the browser plays as such. */
+function mediaFragment(src: string, start: number | null, end: number | null): string {
+  if (end !== null) return `${src}#t=${start ?? 0},${end}`;
+  return start ? `${src}#t=${start}` : src;
 }

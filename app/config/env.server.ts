@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PASSWORD_HASH_COST, PASSWORD_HASH_QUEUE } from "~/rules/auth";
+import { FUNDING } from "~/rules/podcast";
 import { readServiceAccount } from "./service-account.server";
 
 /**
@@ -29,6 +30,12 @@ const envSchema = z
     SITE_URL: optionalUrl,
     /** The podcast feeds' owner (itunes:owner, podcast:locked): where directories verify ownership. */
     PODCAST_OWNER_EMAIL: z.string().trim().email().default("podcast@hamradioshow.net"),
+    /** The feeds' podcast:funding: where listeners support the show. */
+    PODCAST_FUNDING_URL: z.string().trim().url().default(FUNDING.defaultUrl),
+    /** The show's Spotify page, offered under Subscribe (Spotify takes no feed URL); unset: not offered. */
+    SPOTIFY_SHOW_URL: optionalUrl.refine((u) => u === undefined || u.startsWith("https://open.spotify.com/"), {
+      message: "must be the show's page on https://open.spotify.com/",
+    }),
     /** The show's content site (WordPress); slider links pointing here open as /Page/<path>. */
     CONTENT_SITE_URL: z.string().trim().url().default("https://www.hamradioshow.net"),
     HELP_URL: z.string().trim().url().default("https://www.hamradioshow.net/help/"),

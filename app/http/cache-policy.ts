@@ -19,6 +19,8 @@ export const CACHE_POLICY = {
    * in time (NOW_PLAYING_OFF_AIR_WITHIN_MS).
    */
   nowPlaying: `public, max-age=${NOW_PLAYING_SHARED_CACHE_S}, s-maxage=${NOW_PLAYING_SHARED_CACHE_S}`,
+  /** oEmbed answers: the consuming site keeps them; an episode's title and art rarely change. */
+  oembed: "public, max-age=3600, s-maxage=3600, stale-while-revalidate=86400",
   /** Anything personalised or behind sign-in. */
   private: "private, no-store",
   /** Hashed build assets. */
@@ -61,5 +63,11 @@ export const PAGE_QUERY_PARAMS: ReadonlySet<string> = new Set([
   "era",
   "page",
   "t",
+  "end",
   "tab",
+  // oEmbed
+  "url",
+  "format",
+  "maxwidth",
+  "maxheight",
 ]);

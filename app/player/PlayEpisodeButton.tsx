@@ -30,11 +30,14 @@ export function PlayEpisodeButton({
   className,
   size = 32,
   startTime,
+  clipEnd,
 }: {
   episode: Episode | EpisodeCardData;
   className?: string;
   size?: number;
   startTime?: number | null;
+  /** A shared clip's end: playback pauses there. */
+  clipEnd?: number | null;
 }) {
   const { state, choose, dispatch } = usePlayer();
   const current = state.kind === "episode" && state.src === episode.audioUrl;
@@ -58,7 +61,7 @@ export function PlayEpisodeButton({
         aria-label={`Play ${episode.title}`}
         aria-pressed={playing}
         data-playing={playing ? "true" : "false"}
-        onClick={() => choose(episodeMedia(episode), startTime)}
+        onClick={() => choose(episodeMedia(episode), startTime, clipEnd)}
         // A toggle button (aria-pressed): once its episode is on, Space pauses and resumes it, as
         // the player's shortcut does, instead of choosing it again (which alerts).
         onKeyDown={(event) => {

@@ -42,7 +42,7 @@ export type PlayerListener = (state: PlayerState) => void;
 export interface PlayerApi {
   state: PlayerState;
   dispatch: (action: PlayerAction) => void;
-  choose: (media: EpisodeMedia, startTime?: number | null) => void;
+  choose: (media: EpisodeMedia, startTime?: number | null, clipEnd?: number | null) => void;
   toggle: () => void;
   goLive: () => void;
   audioRef: React.RefObject<HTMLAudioElement>;
@@ -186,7 +186,8 @@ export function PlayerProvider({ liveStreamUrl, children }: { liveStreamUrl: str
   }, [state.requestedTime, state.src]);
 
   const choose = useCallback(
-    (media: EpisodeMedia, startTime?: number | null) => dispatch({ type: "choose", media, startTime }),
+    (media: EpisodeMedia, startTime?: number | null, clipEnd?: number | null) =>
+      dispatch({ type: "choose", media, startTime, clipEnd }),
     [],
   );
   const toggle = useCallback(() => dispatch({ type: "toggle" }), []);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clampRate, clampSeek, parseShareTime, sanitizeDuration, stepRate } from "./format";
+import { clampRate, clampSeek, parseClipEnd, parseShareTime, sanitizeDuration, stepRate } from "./format";
 
 describe("clampSeek", () => {
   it("clamps within 0..duration", () => {
@@ -73,5 +73,26 @@ describe("parseShareTime (?t=)", () => {
   it("missing → null", () => {
     expect(parseShareTime(null)).toBeNull();
     expect(parseShareTime(undefined)).toBeNull();
+  });
+});
+
+describe("parseClipEnd (&end=)", () => {
+  it("is whole seconds after the start, at most five minutes later", () => {
+    expect(parseClipEnd(754, "784")).toBe(784);
+    expect(parseClipEnd(null, "30")).toBe(30);
+    expect(parseClipEnd(0, "300")).toBe(300);
+  });
+  it("ignores junk, an end not after the start and a clip longer than five minutes", () => {
+    for (const [start, raw] of [
+      [754, "754"],
+      [754, "700"],
+      [0, "301"],
+      [10, "abc"],
+      [10, "20.5"],
+      [10, "-20"],
+      [10, ""],
+      [10, null],
+    ] as const)
+      expect(parseClipEnd(start, raw), `${start} ${raw}`).toBeNull();
   });
 });

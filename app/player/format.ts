@@ -1,7 +1,7 @@
 /**
  * Pure helpers for player time display, seeking, speed and the share-time (`?t=`) parameter.
  */
-import { SPEED_DEFAULT, SPEED_MAX, SPEED_MIN, SPEED_STEP } from "../rules/player";
+import { CLIP_MAX_SECONDS, SPEED_DEFAULT, SPEED_MAX, SPEED_MIN, SPEED_STEP } from "../rules/player";
 
 /**
  * docs/product.md §4 "Seeking ranges from 0 to the duration."
@@ -42,4 +42,14 @@ export function parseShareTime(raw: string | null | undefined): number | null {
   if (typeof raw !== "string") return null;
   const s = raw.trim();
   return SHARE_TIME.test(s) ? Number(s) : null;
+}
+
+/**
+ * A clip's `&end=`: whole seconds after its start (`?t=`, 0 when absent) and at most
+ * CLIP_MAX_SECONDS later, else null. Like `?t=`, junk is ignored, never an error.
+ */
+export function parseClipEnd(start: number | null, raw: string | null | undefined): number | null {
+  const end = parseShareTime(raw);
+  const from = start ?? 0;
+  return end !== null && end > from && end - from <= CLIP_MAX_SECONDS ? end : null;
 }

@@ -606,3 +606,34 @@ describe("volume", () => {
     });
   });
 });
+
+describe("a shared clip (?t=&end=)", () => {
+  const clip = (startTime: number | null, clipEnd: number | null) => {
+    const chosen = playerReducer(init(), { type: "choose", media: ep1, startTime, clipEnd });
+    return run(chosen, { type: "switchElapsed", id: chosen.pending!.id }, { type: "seekApplied" });
+  };
+
+  it("starts at t and pauses once at end; then the episode plays on normally", () => {
+    const s = clip(754, 784);
+    expect([s.currentTime, s.playing, s.clipEnd]).toEqual([754, true, 784]);
+    const before = run(s, { type: "timeUpdate", time: 783.9 });
+    expect([before.playing, before.clipEnd]).toEqual([true, 784]);
+    const stopped = run(before, { type: "timeUpdate", time: 784.2 });
+    expect([stopped.playing, stopped.clipEnd, stopped.currentTime]).toEqual([false, null, 784.2]);
+    const again = run(stopped, { type: "play" }, { type: "timeUpdate", time: 790 });
+    expect(again.playing).toBe(true);
+  });
+
+  it("is forgotten when the listener seeks, skips or plays something else", () => {
+    expect(run(clip(10, 40), { type: "seek", time: 100 }).clipEnd).toBeNull();
+    expect(run(clip(10, 40), { type: "skip", seconds: 30 }).clipEnd).toBeNull();
+    expect(run(clip(10, 40), { type: "goLive" }).clipEnd).toBeNull();
+    expect(run(clip(10, 40), { type: "timeUpdate", time: 41 }, { type: "seek", time: 5 }).playing).toBe(false);
+  });
+
+  it("without a start is a clip from 0; an end not after the start is no clip", () => {
+    expect(clip(null, 30).clipEnd).toBe(30);
+    expect(clip(50, 50).clipEnd).toBeNull();
+    expect(clip(50, null).clipEnd).toBeNull();
+  });
+});

@@ -70,6 +70,8 @@ export interface PendingSwitch {
   media: EpisodeMedia;
   /** Share `?t=` start, seconds. */
   startTime: number | null;
+  /** A shared clip's `&end=`, seconds. */
+  clipEnd: number | null;
   /** Whether playback starts when the switch completes (a pause during the 100 ms cancels it). */
   autoplay: boolean;
 }
@@ -122,6 +124,8 @@ export interface PlayerState {
   resume: { title: string; time: number } | null;
   /** A message about the session (signed out elsewhere), until dismissed. */
   notice: string | null;
+  /** A shared clip's end (seconds): playback pauses there once; a seek or another source forgets it. */
+  clipEnd: number | null;
   /** Counter for pending-switch ids. */
   seq: number;
 }
@@ -149,7 +153,7 @@ export type PlayerAction =
   | { type: "toggle" }
   | { type: "play" }
   | { type: "pause" }
-  | { type: "choose"; media: EpisodeMedia; startTime?: number | null }
+  | { type: "choose"; media: EpisodeMedia; startTime?: number | null; clipEnd?: number | null }
   | { type: "switchElapsed"; id: number }
   | { type: "goLive" }
   | { type: "nowPlaying"; info: NowPlayingInfo }
@@ -215,6 +219,7 @@ export function initialPlayerState(config: PlayerConfig): PlayerState {
     failure: null,
     resume: null,
     notice: null,
+    clipEnd: null,
     seq: 0,
   };
 }
@@ -255,6 +260,7 @@ function withSource(state: PlayerState, src: string): PlayerState {
     requestedTime: null,
     pending: null,
     buffering: false,
+    clipEnd: null,
   };
 }
 
@@ -275,10 +281,16 @@ function setPlaying(state: PlayerState, playing: boolean): PlayerState {
 function seekTo(state: PlayerState, time: number): PlayerState {
   if (state.kind !== "episode" || state.pending || state.duration <= 0 || !Number.isFinite(time)) return state;
   const t = clampSeek(time, state.duration);
-  return { ...state, currentTime: t, requestedTime: t };
+  // The listener took over: a shared clip's end no longer applies.
+  return { ...state, currentTime: t, requestedTime: t, clipEnd: null };
 }
 
-function choose(state: PlayerState, media: EpisodeMedia, startTime: number | null): PlayerState {
+function choose(
+  state: PlayerState,
+  media: EpisodeMedia,
+  startTime: number | null,
+  clipEnd: number | null,
+): PlayerState {
   if (state.failure || state.resume) state = { ...state, failure: null, resume: null };
   if (!media.src.trim()) return playErrorAudio(state); // docs/product.md §8 "audio without a source"
   if (state.pending?.media.src === media.src) return state;
@@ -290,7 +302,7 @@ function choose(state: PlayerState, media: EpisodeMedia, startTime: number | nul
     ...withSource(state, ""),
     seq: id,
     playing: false,
-    pending: { id, media, startTime: startTime ?? null, autoplay: true },
+    pending: { id, media, startTime: startTime ?? null, clipEnd, autoplay: true },
   };
 }
 
@@ -312,6 +324,7 @@ function completeSwitch(state: PlayerState, pending: PendingSwitch): PlayerState
     currentTime: start ?? 0,
     requestedTime: start,
     playing: pending.autoplay,
+    clipEnd: pending.clipEnd !== null && pending.clipEnd > (start ?? 0) ? pending.clipEnd : null,
   };
 }
 
@@ -343,7 +356,7 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
       return setPlaying(state, false);
 
     case "choose":
-      return choose(state, action.media, action.startTime ?? null);
+      return choose(state, action.media, action.startTime ?? null, action.clipEnd ?? null);
     case "switchElapsed":
       return state.pending && state.pending.id === action.id ? completeSwitch(state, state.pending) : state;
 
@@ -373,6 +386,8 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
     case "timeUpdate": {
       if (state.pending || state.requestedTime !== null || !Number.isFinite(action.time)) return state;
       const time = clampSeek(action.time, state.duration);
+      if (state.clipEnd !== null && time >= state.clipEnd)
+        return { ...state, currentTime: time, playing: false, clipEnd: null };
       return time === state.currentTime ? state : { ...state, currentTime: time };
     }
     case "durationChange": {

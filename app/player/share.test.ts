@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { shareAtTimeUrl, shareLink } from "./share";
+import { clipUrl, shareAtTimeUrl, shareLink } from "./share";
 import { createPlayerConfig, initialPlayerState, playerReducer, type PlayerState } from "./machine";
 
 const ORIGIN = "https://hamradioshow.example";
@@ -76,5 +76,13 @@ describe("shareLink", () => {
       clipboard: { writeText: async () => Promise.reject(new Error("denied")) } as unknown as Clipboard,
     };
     expect(await shareLink("https://x/e", "T", nav)).toBe("failed");
+  });
+});
+
+describe("clipUrl", () => {
+  it("adds the clip's start and end to the episode page's link, in whole seconds", () => {
+    expect(clipUrl(`${ORIGIN}/episode?title=Pilot%20Light`, 754.9, 784.2)).toBe(
+      `${ORIGIN}/episode?title=Pilot%20Light&t=754&end=784`,
+    );
   });
 });

@@ -13,6 +13,11 @@ export function shareAtTimeUrl(
   return t > 0 ? `${page}&t=${t}` : page;
 }
 
+/** A clip: the episode page's own link (as episodeLink makes it) with `&t=<start>&end=<end>`. */
+export function clipUrl(pageUrl: string, start: number, end: number): string {
+  return `${pageUrl}&t=${Math.floor(start)}&end=${Math.floor(end)}`;
+}
+
 export type ShareOutcome = "shared" | "copied" | "cancelled" | "failed";
 
 /** Web Share where the device has it, else copy to the clipboard. Never throws. */

@@ -4,8 +4,9 @@ import { cacheHeaders } from "~/http/cache-policy";
 import { queryText } from "~/http/input.server";
 import { notFound } from "~/http/responses.server";
 import { publicOrigin } from "~/http/origin.server";
-import { parseShareTime } from "~/player/format";
-import { episodeMeta } from "~/route-support/meta.server";
+import { parseClipEnd, parseShareTime } from "~/player/format";
+import { episodeMeta, siteUrlOf } from "~/route-support/meta.server";
+import { COLD_CUT_FEED_PATH, SHOW_FEED_PATH } from "~/rules/podcast";
 import { stillLoading } from "~/route-support/still-loading.server";
 import { isColdCutPath } from "~/rules/episodes";
 import { orElse } from "~/utils/or-else";
@@ -24,8 +25,16 @@ export async function loadEpisodePage(args: LoaderFunctionArgs) {
   const episode = await orElse("episode", context.services.catalog.episodeByTitle(title, series), stillLoading);
   if (!episode) throw notFound();
   const startTime = parseShareTime(url.searchParams.get("t"));
+  const clipEnd = parseClipEnd(startTime, url.searchParams.get("end"));
   return json(
-    { episode, startTime, siteUrl: publicOrigin(request, context.services.siteUrl), meta: episodeMeta(args, episode) },
+    {
+      episode,
+      startTime,
+      clipEnd,
+      siteUrl: publicOrigin(request, context.services.siteUrl),
+      feedUrl: siteUrlOf(args, series === "coldcut" ? COLD_CUT_FEED_PATH : SHOW_FEED_PATH),
+      meta: episodeMeta(args, episode),
+    },
     { headers: cacheHeaders("publicPage") },
   );
 }

@@ -10,7 +10,7 @@ const feedLog = createStateLog((m) => console.error(m));
 
 /** A podcast feed as readers poll it: 304 when unchanged, 503 (never an empty feed) when the catalog fails. */
 export async function feedResponse(request: Request, context: AppLoadContext, feed: FeedKind): Promise<Response> {
-  const { catalog, siteUrl, podcastOwnerEmail } = context.services;
+  const { catalog, siteUrl, podcastOwnerEmail, podcastFundingUrl, live, publicConfig } = context.services;
   const series = feed.kind === "coldcut" ? "coldcut" : "main";
   let episodes;
   try {
@@ -30,16 +30,23 @@ export async function feedResponse(request: Request, context: AppLoadContext, fe
   }
   // The crew is the feed's podcast:person list; without it the feed still stands.
   const crew = await orElse("feed crew", catalog.crew(), () => []);
+  const status = feed.kind === "show" ? await orElse("feed live item", live.current(), () => null) : null;
   const body = buildFeed({
     feed,
     episodes,
     crew,
     origin: publicOrigin(request, siteUrl),
     ownerEmail: podcastOwnerEmail,
+    fundingUrl: podcastFundingUrl,
+    live: { streamUrl: publicConfig.liveStreamUrl, status },
   });
+  // A broadcast starting or ending changes the feed as much as a new episode does.
+  const changed = [feedLastModified(episodes), status?.start, status?.end].filter((d): d is Date => !!d);
   return conditionalResponse(request, body, {
     contentType: "application/rss+xml; charset=utf-8",
     cacheControl: CACHE_POLICY.feed,
-    lastModified: feedLastModified(episodes),
+    lastModified: changed.length
+      ? new Date(Math.max(...changed.map((d) => Math.floor(d.getTime() / 1000) * 1000)))
+      : null,
   });
 }

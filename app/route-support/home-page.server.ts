@@ -5,7 +5,8 @@ import { HOME_NEWS_COUNT, LATEST_EPISODES_COUNT } from "~/rules/constants";
 import { COLD_CUT_SHELF_COUNT } from "~/rules/episodes";
 import { episodeCard, eraCard, newsCard, slideCard } from "~/route-support/cards.server";
 import { STATIONS } from "~/rules/eras";
-import { homeMeta } from "~/route-support/meta.server";
+import { homeMeta, siteUrlOf } from "~/route-support/meta.server";
+import { SHOW_FEED_PATH } from "~/rules/podcast";
 import { orElse } from "~/utils/or-else";
 
 /**
@@ -32,6 +33,7 @@ export async function loadHomePage(args: LoaderFunctionArgs) {
       news: news.map(newsCard),
       coldcut: coldcut.slice(0, COLD_CUT_SHELF_COUNT).map(episodeCard),
       meta: homeMeta(args),
+      feedUrl: siteUrlOf(args, SHOW_FEED_PATH),
     },
     { headers: cacheHeaders("publicPage") },
   );

@@ -6,6 +6,7 @@ import { episodeLink } from "~/rules/episodes";
 import { COLD_CUT_FEED_PATH, PODCAST, SHOW_FEED_PATH, audioType, episodeNumber, seasonOf } from "~/rules/podcast";
 import type { Episode } from "~/services/types";
 import { APP } from "~/rules/brand";
+import { OEMBED_PATH } from "~/rules/embed";
 import { SOCIAL_LINKS } from "~/rules/social";
 import { publicOrigin } from "~/http/origin.server";
 import { SHOW_DESCRIPTION, SITE_NAME } from "~/utils/meta";
@@ -25,6 +26,9 @@ const absolute =
   ({ request, context }: Loading) =>
   (path: string) =>
     new URL(path, publicOrigin(request, context.services.siteUrl)).href;
+
+/** A site path as an absolute URL on the public origin (a feed's address to subscribe to). */
+export const siteUrlOf = (args: Loading, path: string) => absolute(args)(path);
 
 export interface PageMeta {
   /** The tab title; previews show `shareTitle` (default: the same). */
@@ -140,6 +144,14 @@ export function episodeMeta(args: Loading, episode: Episode): MetaDescriptor[] {
     more: [
       { property: "og:audio", content: abs(episode.audioUrl) },
       { property: "og:audio:type", content: audioType(episode.audioUrl) },
+      // oEmbed discovery: a blog pasting this page's link gets the embeddable player.
+      {
+        tagName: "link",
+        rel: "alternate",
+        type: "application/json+oembed",
+        href: abs(`${OEMBED_PATH}?url=${encodeURIComponent(abs(path))}&format=json`),
+        title: episode.title,
+      },
       { "script:ld+json": structured },
     ],
   });

@@ -2,6 +2,7 @@ import { AppLink } from "~/ui/primitives";
 import { useLoaderData } from "@remix-run/react";
 import { ABOVE_THE_FOLD, EpisodeGrid, EraCard, NewsCard } from "~/components/Cards";
 import { SponsorBanner } from "~/components/SponsorBanner";
+import { SubscribeMenu } from "~/components/SubscribeMenu";
 import { HeroSlider } from "~/components/HeroSlider";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { COLD_CUT_PAGE_PATH } from "~/rules/episodes";
@@ -14,7 +15,7 @@ export const loader = loadHomePage;
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 
 export default function Home() {
-  const { sponsors, slides, latest, eras, news, coldcut } = useLoaderData<typeof loader>();
+  const { sponsors, slides, latest, eras, news, coldcut, feedUrl } = useLoaderData<typeof loader>();
   return (
     <div className="home">
       <h1 className="visually-hidden">The Ham Radio Show</h1>
@@ -28,6 +29,7 @@ export default function Home() {
             All episodes <span aria-hidden="true">→</span>
           </AppLink>
         </div>
+        <SubscribeMenu feedUrl={feedUrl} show="The Ham Radio Show" />
         <EpisodeGrid episodes={latest} label="Latest Episodes" eager={ABOVE_THE_FOLD.homeEpisodes} />
       </section>
 

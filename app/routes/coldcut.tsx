@@ -10,7 +10,8 @@ import { LOADING_TEXT } from "~/rules/constants";
 import { COLD_CUT_PAGE_PATH } from "~/rules/episodes";
 import { COLD_CUT_FEED_PATH, PODCAST } from "~/rules/podcast";
 import { PodcastFeedLink } from "~/components/PodcastFeedLink";
-import { COLD_CUT_FEED, pageMeta } from "~/route-support/meta.server";
+import { COLD_CUT_FEED, pageMeta, siteUrlOf } from "~/route-support/meta.server";
+import { SubscribeMenu } from "~/components/SubscribeMenu";
 import { loaderMeta } from "~/utils/meta";
 import { orElse } from "~/utils/or-else";
 import { loadEpisodePage } from "~/route-support/episode-page.server";
@@ -29,8 +30,9 @@ export async function loader(args: LoaderFunctionArgs) {
     image: COLD_CUT_ART,
     feeds: [COLD_CUT_FEED],
   });
-  if (!episodes) return json({ episodes: null, meta }, { headers: cacheHeaders("error") });
-  return json({ episodes: episodes.map(episodeCard), meta }, { headers: cacheHeaders("publicPage") });
+  const feedUrl = siteUrlOf(args, COLD_CUT_FEED_PATH);
+  if (!episodes) return json({ episodes: null, meta, feedUrl }, { headers: cacheHeaders("error") });
+  return json({ episodes: episodes.map(episodeCard), meta, feedUrl }, { headers: cacheHeaders("publicPage") });
 }
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 
@@ -47,6 +49,7 @@ export default function ColdCut() {
           <h1 id="coldcut-title">Cold Cut</h1>
           <p>{PODCAST.coldCutDescription}</p>
           <div className="era-page__actions">
+            <SubscribeMenu feedUrl={data.feedUrl} show="Cold Cut" />
             <PodcastFeedLink href={COLD_CUT_FEED_PATH} show="Cold Cut" />
           </div>
         </div>

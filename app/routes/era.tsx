@@ -13,7 +13,8 @@ import { eraFeedLink, eraLink, ERAS, parseStation } from "~/rules/eras";
 import { ERA_DESCRIPTIONS } from "~/rules/era-descriptions";
 import { episodeCard } from "~/route-support/cards.server";
 import { orElse } from "~/utils/or-else";
-import { eraFeed, pageMeta } from "~/route-support/meta.server";
+import { eraFeed, pageMeta, siteUrlOf } from "~/route-support/meta.server";
+import { SubscribeMenu } from "~/components/SubscribeMenu";
 import { loaderMeta } from "~/utils/meta";
 
 export const meta = loaderMeta;
@@ -41,9 +42,10 @@ export async function loader(args: LoaderFunctionArgs) {
     imageAlt: `${era.station} era, ${era.years}`,
     feeds: [eraFeed(era.station)],
   });
-  if (!episodes) return json({ era, episodes: null, meta }, { headers: cacheHeaders("error") });
+  const feedUrl = siteUrlOf(args, eraFeedLink(station));
+  if (!episodes) return json({ era, episodes: null, meta, feedUrl }, { headers: cacheHeaders("error") });
   return json(
-    { era, episodes: { ...episodes, items: episodes.items.map(episodeCard) }, meta },
+    { era, episodes: { ...episodes, items: episodes.items.map(episodeCard) }, meta, feedUrl },
     { headers: cacheHeaders("publicPage") },
   );
 }
@@ -51,7 +53,7 @@ export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loader
 
 /** docs/product.md §2 Era page: name, description, share icon ('Coming Soon!'), RSS icon, episodes newest first. */
 export default function Era() {
-  const { era, episodes } = useLoaderData<typeof loader>();
+  const { era, episodes, feedUrl } = useLoaderData<typeof loader>();
   const { page, pageCount, total } = episodes ?? { page: 1, pageCount: 0, total: 0 };
   return (
     <section className="section era-page" style={{ ["--era" as string]: era.accent }} aria-labelledby="era-title">
@@ -62,6 +64,7 @@ export default function Era() {
           <p className="era-page__years">{era.years}</p>
           <p>{era.description}</p>
           <div className="era-page__actions">
+            <SubscribeMenu feedUrl={feedUrl} show={`${era.station} — The Ham Radio Show`} />
             <button
               type="button"
               className="icon-button js-only"

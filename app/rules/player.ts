@@ -75,3 +75,6 @@ export const PROGRESS_SAVE_EVERY_MS = 10_000;
 export const PENDING_RETRY_FIRST_MS = 1_000;
 export const PENDING_RETRY_MAX_MS = 30_000;
 export const PENDING_WRITES_MAX = 50;
+
+/** The longest clip a `&end=` link may make (seconds): a soundbite, not half an episode. */
+export const CLIP_MAX_SECONDS = 300;

@@ -80,3 +80,41 @@ export function audioType(url: string): string {
       return "audio/mpeg";
   }
 }
+
+/**
+ * Podcasting 2.0 `podcast:funding`: where a listener can support the show. The show has no
+ * support page of its own in the data, so the operator sets PODCAST_FUNDING_URL; this default is
+ * the content site's support page.
+ */
+export const FUNDING = {
+  message: "Support The Ham Radio Show",
+  defaultUrl: "https://www.hamradioshow.net/support/",
+} as const;
+
+/** The live stream as the show's feed announces it (`podcast:liveItem`). */
+export const LIVE_ITEM = {
+  title: "The Ham Radio Show — live",
+  description: "The live stream of The Ham Radio Show: whatever is on the air right now.",
+  contentLinkText: "Listen live on the show's site",
+} as const;
+
+/**
+ * What the feed says about the live stream: on the air since `start`, or off the air since `end`
+ * (the broadcast that started at `start`). Only what this server saw: never a guessed schedule.
+ */
+export interface LiveStatus {
+  status: "live" | "ended";
+  start: Date;
+  end?: Date;
+}
+
+/**
+ * The live status after one now-playing reading at `now`: a broadcast starts when the stream is
+ * first seen on the air and ends when it is first seen off it. Before any broadcast was seen there
+ * is nothing to announce (null).
+ */
+export function nextLiveStatus(previous: LiveStatus | null, onAir: boolean, now: Date): LiveStatus | null {
+  if (onAir) return previous?.status === "live" ? previous : { status: "live", start: now };
+  if (previous?.status === "live") return { status: "ended", start: previous.start, end: now };
+  return previous;
+}

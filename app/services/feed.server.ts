@@ -6,6 +6,8 @@ import { COLD_CUT_PAGE_PATH, episodeLink } from "~/rules/episodes";
 import { COLD_CUT_ART, SHOW_ART, podcastArt } from "~/rules/artwork";
 import {
   COLD_CUT_FEED_PATH,
+  FUNDING,
+  LIVE_ITEM,
   PODCAST,
   PODCAST_GUID_NAMESPACE,
   SHOW_FEED_PATH,
@@ -14,6 +16,7 @@ import {
   episodeNumber,
   podcastGuidName,
   seasonOf,
+  type LiveStatus,
 } from "~/rules/podcast";
 import { crewLink } from "~/rules/crew";
 
@@ -80,6 +83,10 @@ export interface FeedInput {
   /** Public origin every link is made absolute against. */
   origin: string;
   ownerEmail: string;
+  /** `podcast:funding`: where listeners support the show. */
+  fundingUrl: string;
+  /** The live stream and what this server last saw of it (the whole show's feed only). */
+  live?: { streamUrl: string; status: LiveStatus | null };
 }
 
 /** When the feed last changed as a reader sees it: its newest episode. */
@@ -89,7 +96,7 @@ export function feedLastModified(episodes: Episode[]): Date | null {
 }
 
 /** A directory-grade podcast feed: RSS 2.0 with the iTunes and Podcasting 2.0 namespaces. */
-export function buildFeed({ feed, episodes, crew, origin, ownerEmail }: FeedInput): string {
+export function buildFeed({ feed, episodes, crew, origin, ownerEmail, fundingUrl, live }: FeedInput): string {
   const channel = channelOf(feed);
   const abs = (u: string) => xml(new URL(u, origin).href);
   const feedUrl = new URL(channel.feed, origin).href;
@@ -166,10 +173,25 @@ export function buildFeed({ feed, episodes, crew, origin, ownerEmail }: FeedInpu
       tag("podcast:guid", podcastGuid(feedUrl)),
       tag("podcast:locked", PODCAST.locked ? "yes" : "no", ` owner="${xml(ownerEmail)}"`),
       tag("podcast:medium", "podcast"),
+      tag("podcast:funding", xml(FUNDING.message), ` url="${xml(fundingUrl)}"`),
       ...people,
     )}
-${items.join("\n")}
+${[feed.kind === "show" && live?.status ? liveItem(live.streamUrl, live.status, abs) : null, ...items].filter(Boolean).join("\n")}
   </channel>
 </rss>
 `;
+}
+
+/** The live stream as a `podcast:liveItem`; its guid names the broadcast (its start). */
+function liveItem(streamUrl: string, live: LiveStatus, abs: (u: string) => string): string {
+  const page = abs("/live");
+  const end = live.end ? ` end="${live.end.toISOString()}"` : "";
+  return `    <podcast:liveItem status="${live.status}" start="${live.start.toISOString()}"${end}>
+      <title>${xml(LIVE_ITEM.title)}</title>
+      <description>${xml(LIVE_ITEM.description)}</description>
+      <link>${page}</link>
+      <guid isPermaLink="false">hamradioshow-live-${live.start.getTime()}</guid>
+      <enclosure url="${xml(streamUrl)}" length="0" type="${audioType(streamUrl)}"/>
+      <podcast:contentLink href="${page}">${xml(LIVE_ITEM.contentLinkText)}</podcast:contentLink>
+    </podcast:liveItem>`;
 }

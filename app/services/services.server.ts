@@ -5,6 +5,7 @@ import type { Catalog } from "./catalog.server";
 import type { Content, Gallery } from "./content.server";
 import type { MediaFiles } from "./media-files.server";
 import type { NowPlayingService } from "./now-playing.server";
+import type { LiveStatusService } from "./live-status.server";
 import type { PublicConfig } from "./types";
 
 /** Every service the routes get through the load context (built by app/composition.server.ts). */
@@ -21,9 +22,12 @@ export interface Services {
   accountEmail: AccountEmail;
   /** Live now-playing, cached: one upstream call per poll interval per server. */
   nowPlaying: NowPlayingService;
+  /** The live stream's broadcasts as now-playing shows them (the feed's podcast:liveItem). */
+  live: LiveStatusService;
   publicConfig: PublicConfig;
   siteUrl: string | undefined;
   podcastOwnerEmail: string;
+  podcastFundingUrl: string;
   /**
    * GET /healthz: `ready` when this instance's database answers and a password check could still
    * wait for a thread (else it cannot serve: 503);

@@ -129,6 +129,8 @@ export interface PublicConfig {
   helpUrl: string;
   specialFeatureUrl: string;
   aboutVideoUrl: string;
+  /** The show's page on Spotify (Spotify cannot subscribe to a feed URL); null: not offered. */
+  spotifyShowUrl: string | null;
   /**
    * The Firebase web app (ACCOUNTS_SOURCE=firebase with FIREBASE_APP_ID): popup sign-in when
    * `authDomain` is set, Firebase Analytics when `measurementId` is; `authEmulator` in tests only.

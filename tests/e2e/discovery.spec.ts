@@ -13,6 +13,7 @@ import { parseFeed } from "podcast-partytime";
 import sharp from "sharp";
 import { baseURL } from "../../playwright.config";
 import { eraLink, STATIONS } from "../../app/rules/eras";
+import { FUNDING } from "../../app/rules/podcast";
 import { PUBLIC_ROUTES, cannabisEpisode, coldcut, crew, dthNews, episodes, wtfNews } from "./support/sample";
 
 const q = encodeURIComponent;
@@ -131,6 +132,13 @@ test("the feeds pass a Podcasting 2.0 parser, and a poll of an unchanged feed is
     expect(parsed.items, feed).toHaveLength(count);
     expect(parsed.guid, feed).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(parsed.locked).toBe(true);
+    expect(parsed.podcastFunding, feed).toEqual([{ url: FUNDING.defaultUrl, message: FUNDING.message }]);
+    // The live stream (on the air at the fake streaming service) is the whole show's, not an archive's.
+    if (feed === "/rss") {
+      const [live] = parsed.podcastLiveItems!;
+      expect([live!.status, live!.enclosure.url]).toEqual(["live", expect.stringMatching(/\/live\/stream\.mp3$/)]);
+      expect(live!.start.getTime()).toBeLessThanOrEqual(Date.now());
+    } else expect(parsed.podcastLiveItems, feed).toBeUndefined();
     const art = await imageSize(request, parsed.itunesImage!);
     expect([art.width === art.height, art.width >= 1400 && art.width <= 3000]).toEqual([true, true]);
     // The enclosure is the file, byte for byte as long as the feed says.

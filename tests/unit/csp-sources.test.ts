@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy } from "../../server/security";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { allowFramingOfEmbeds, contentSecurityPolicy, policyHeader, FRAMABLE_PATH } from "../../server/security";
+import { embedLink } from "~/rules/embed";
 
 const nonce = () => "'nonce-x'";
 const urls = {
@@ -37,5 +39,38 @@ describe("Content-Security-Policy form-action", () => {
         signInOrigins: ["https://accounts.google.com", "https://www.facebook.com"],
       })["form-action"],
     ).toEqual(["'self'", "https://accounts.google.com", "https://www.facebook.com"]);
+  });
+});
+
+describe("framing", () => {
+  const ancestors = (url: string) => {
+    const [source] = contentSecurityPolicy([nonce], urls)["frame-ancestors"] as [(req: { url: string }) => string];
+    return source({ url });
+  };
+  const afterHelmet = (url: string) => {
+    const headers = new Map<string, string>([["X-Frame-Options", "SAMEORIGIN"]]);
+    const res = {
+      removeHeader: (name: string) => headers.delete(name),
+      setHeader: (name: string, value: string) => headers.set(name, value),
+    };
+    allowFramingOfEmbeds({ url } as IncomingMessage, res as unknown as ServerResponse, () => undefined);
+    return Object.fromEntries(headers);
+  };
+
+  it("a shared page's policy says the same for its path as a rendered one", () => {
+    const shared = (url: string) => policyHeader(contentSecurityPolicy(["'sha256-x'"], urls), url);
+    expect(shared("/embed/episode?title=x")).toContain("frame-ancestors *");
+    expect(shared("/episode?title=x")).toContain("frame-ancestors 'none'");
+    expect(shared("/")).toContain("script-src 'self' 'sha256-x' ");
+  });
+
+  it("lets any site frame the embeddable player and nothing else", () => {
+    expect(FRAMABLE_PATH.test(embedLink("Pilot Light"))).toBe(true);
+    expect(FRAMABLE_PATH.test(embedLink("Pilot Light", true))).toBe(true);
+    expect(ancestors("/embed/episode?title=Pilot%20Light")).toBe("*");
+    for (const url of ["/", "/episode?title=Pilot%20Light", "/oembed?url=/embed/", "/user?next=/embed/episode"])
+      expect(ancestors(url), url).toBe("'none'");
+    expect(afterHelmet("/embed/coldcut?title=x")).toEqual({ "Cross-Origin-Resource-Policy": "cross-origin" });
+    expect(afterHelmet("/episode?title=x")).toEqual({ "X-Frame-Options": "SAMEORIGIN" });
   });
 });

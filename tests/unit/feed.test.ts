@@ -6,13 +6,14 @@ import { itunesCategoriesSourceOfTruth } from "podcast-partytime/dist/parser/itu
 import Parser from "rss-parser";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createLiveStatus } from "~/services/live-status.server";
 import { buildFeed, podcastGuid, xml, type FeedKind } from "~/services/feed.server";
 import { conditionalResponse } from "~/http/responses.server";
 import { openDatabase, type Db } from "~/adapters/sqlite/db.server";
 import { seedIfEmpty } from "~/adapters/sqlite/seed.server";
 import { createSqliteCatalog } from "~/adapters/sqlite/catalog.server";
 import { STATIONS } from "~/rules/eras";
-import { audioType, crewRole, episodeNumber } from "~/rules/podcast";
+import { audioType, crewRole, episodeNumber, nextLiveStatus, type LiveStatus } from "~/rules/podcast";
 import type { CrewMember, Episode } from "~/services/types";
 
 // podcast-partytime logs through pino at import; only its verdicts matter here.
@@ -38,8 +39,18 @@ const FEEDS: [string, FeedKind, string][] = [
   ["Cold Cut", { kind: "coldcut" }, "/rss/coldcut"],
 ];
 const keyOf = (feed: FeedKind) => (feed.kind === "era" ? feed.station : feed.kind);
-const build = (feed: FeedKind, episodes = episodesOf.get(keyOf(feed))!) =>
-  buildFeed({ feed, episodes, crew, origin: SITE, ownerEmail: OWNER });
+const FUNDING_URL = "https://support.example.com/ham-radio";
+const STREAM = "https://stream.example.com/a93581";
+const build = (feed: FeedKind, episodes = episodesOf.get(keyOf(feed))!, live: LiveStatus | null = null) =>
+  buildFeed({
+    feed,
+    episodes,
+    crew,
+    origin: SITE,
+    ownerEmail: OWNER,
+    fundingUrl: FUNDING_URL,
+    live: { streamUrl: STREAM, status: live },
+  });
 /** Parses with podcast-partytime (Podcasting 2.0 aware); null means it refused the feed. */
 const party = (body: string): FeedObject => {
   const feed = parseFeed(body);
@@ -91,6 +102,7 @@ describe.each(FEEDS)("podcast feed of %s", (_name, feed, feedPath) => {
     expect(p.locked).toBe(true);
     expect(p.podcastOwner).toBe(OWNER);
     expect(p.medium).toBe("podcast");
+    expect(p.podcastFunding).toEqual([{ url: FUNDING_URL, message: "Support The Ham Radio Show" }]);
     expect(p.lastPubDate?.getTime()).toBe(Date.parse(episodes[0]!.pubdate));
   });
 
@@ -268,6 +280,62 @@ describe("feed rules", () => {
 
   it("xml() escapes the five XML specials", () => {
     expect(xml(`<a href="x">'&'</a>`)).toBe("&lt;a href=&quot;x&quot;&gt;&apos;&amp;&apos;&lt;/a&gt;");
+  });
+});
+
+describe("the live stream in the feeds (podcast:liveItem)", () => {
+  const start = new Date("2026-11-26T20:00:00.000Z");
+  const end = new Date("2026-11-26T23:05:00.000Z");
+
+  it("announces a broadcast on the air in the whole show's feed, before the episodes", () => {
+    const body = build({ kind: "show" }, undefined, { status: "live", start });
+    const p = party(body);
+    expect(p.podcastLiveItems).toHaveLength(1);
+    const item = p.podcastLiveItems![0]!;
+    expect(item.status).toBe("live");
+    expect(item.start.toISOString()).toBe(start.toISOString());
+    expect(item.end).toBeUndefined();
+    expect(item.title).toBe("The Ham Radio Show — live");
+    expect(item.guid).toBe(`hamradioshow-live-${start.getTime()}`);
+    expect(item.enclosure.url).toBe(STREAM);
+    expect(item.contentLinks).toEqual([{ url: `${SITE}/live`, title: "Listen live on the show's site" }]);
+    // Podcast apps that know no liveItem still see exactly the episodes.
+    expect(p.items).toHaveLength(episodesOf.get("show")!.length);
+  });
+
+  it("says when the broadcast ended, and says nothing before one was seen or in the archive feeds", () => {
+    const ended = party(build({ kind: "show" }, undefined, { status: "ended", start, end })).podcastLiveItems![0]!;
+    expect(ended.status).toBe("ended");
+    expect(ended.end?.toISOString()).toBe(end.toISOString());
+    expect(party(build({ kind: "show" })).podcastLiveItems).toBeUndefined();
+    for (const feed of [{ kind: "coldcut" }, { kind: "era", station: "UFRN" }] as FeedKind[])
+      expect(party(build(feed, undefined, { status: "live", start })).podcastLiveItems).toBeUndefined();
+  });
+
+  it("starts a broadcast when the stream is first seen on the air and ends it when first seen off", () => {
+    const t = (m: number) => new Date(Date.UTC(2026, 10, 26, 20, m));
+    expect(nextLiveStatus(null, false, t(0))).toBeNull();
+    const live = nextLiveStatus(null, true, t(1));
+    expect(live).toEqual({ status: "live", start: t(1) });
+    expect(nextLiveStatus(live, true, t(2))).toBe(live);
+    const ended = nextLiveStatus(live, false, t(3));
+    expect(ended).toEqual({ status: "ended", start: t(1), end: t(3) });
+    expect(nextLiveStatus(ended, false, t(4))).toBe(ended);
+    expect(nextLiveStatus(ended, true, t(5))).toEqual({ status: "live", start: t(5) });
+  });
+
+  it("reads on-air from now-playing: a named track is on the air, the fallback is not", async () => {
+    let track = { title: "Doc Squelch", artist: "Live", art: null, fallback: false };
+    let clock = new Date("2026-11-26T20:00:00Z");
+    const live = createLiveStatus({ current: async () => track }, () => clock);
+    expect(await live.current()).toEqual({ status: "live", start: new Date("2026-11-26T20:00:00Z") });
+    clock = new Date("2026-11-26T21:00:00Z");
+    track = { ...track, fallback: true };
+    expect(await live.current()).toEqual({
+      status: "ended",
+      start: new Date("2026-11-26T20:00:00Z"),
+      end: new Date("2026-11-26T21:00:00Z"),
+    });
   });
 });
 

@@ -1,0 +1,3 @@
+import { loadOembed } from "~/route-support/oembed.server";
+
+export const loader = loadOembed;
