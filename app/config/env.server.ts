@@ -33,7 +33,7 @@ const envSchema = z
     CONTENT_SITE_URL: z.string().trim().url().default("https://www.hamradioshow.net"),
     HELP_URL: z.string().trim().url().default("https://www.hamradioshow.net/help/"),
     SPECIAL_FEATURE_URL: z.string().trim().url().default("https://www.hamradioshow.net/special-feature/"),
-    ABOUT_VIDEO_URL: z.string().trim().min(1).default("/media/video/bunker-bash-cam.mp4"),
+    ABOUT_VIDEO_URL: z.string().trim().min(1).default("/media/video/about-the-bunker.mp4"),
     LIVE_STREAM_URL: z.string().trim().url().default("https://streaming.live365.com/a93581"),
     NOW_PLAYING_KIND: z.enum(["live365", "icecast", "none"]).default("live365"),
     NOW_PLAYING_URL: optionalUrl,
