@@ -20,7 +20,11 @@ import {
   createPostgresAccounts,
   createPostgresLibrary,
 } from "~/adapters/postgres/accounts.server";
-import { createPostgresFailureLog, createPostgresSessionStore } from "~/adapters/postgres/sessions.server";
+import {
+  createPostgresFailureLog,
+  createPostgresMailLog,
+  createPostgresSessionStore,
+} from "~/adapters/postgres/sessions.server";
 import { createPostgresRateLimitStore } from "~/adapters/postgres/rate-limits.server";
 import { invalidateReadCache, REMOTE_STALE_MS, withReadCache } from "~/services/read-cache.server";
 import { createSupabaseCatalog } from "~/adapters/supabase/catalog.server";
@@ -29,9 +33,13 @@ import { createSqliteAccounts, createSqliteLibrary } from "~/adapters/sqlite/acc
 import { createFirebaseFromEnv } from "~/adapters/firebase/from-env.server";
 import { createFirebaseIdTokens } from "~/adapters/firebase/id-tokens.server";
 import { readServiceAccount } from "~/config/service-account.server";
-import { createSqliteFailureLog, createSqliteSessionStore } from "~/adapters/sqlite/sessions.server";
+import {
+  createSqliteFailureLog,
+  createSqliteMailLog,
+  createSqliteSessionStore,
+} from "~/adapters/sqlite/sessions.server";
 import { createAuth, type FailureLog, type SessionStore } from "~/services/auth.server";
-import { createAccountEmail } from "~/services/account-email.server";
+import { createAccountEmail, type MailLog } from "~/services/account-email.server";
 import { createMailerFromEnv } from "~/adapters/mail/mailer.server";
 import { createPasswords } from "~/services/password.server";
 import type { Services } from "~/services/services.server";
@@ -55,6 +63,7 @@ interface Stores {
   library: Library;
   sessions: SessionStore;
   failures: FailureLog;
+  mails: MailLog;
   rateLimitStore: AppServer["rateLimitStore"];
   /** Shared stores only: tells the other instances to drop their caches, and hears them. */
   invalidations?(onRemote: (reason: string) => void): Promise<Invalidations>;
@@ -94,6 +103,7 @@ async function openStores(env: Env): Promise<Stores> {
       library: guard("library", createPostgresLibrary(pool, listenerStates)),
       sessions: guard("sessions", createPostgresSessionStore(pool, sessionTtlMs, listenerStates)),
       failures: guard("failures", createPostgresFailureLog(pool)),
+      mails: guard("mails", createPostgresMailLog(pool)),
       rateLimitStore: (tier) => createPostgresRateLimitStore(pool, tier),
       async invalidations(onRemote) {
         invalidations = await createPostgresInvalidations(pool, env.DATABASE_URL!, onRemote);
@@ -116,6 +126,7 @@ async function openStores(env: Env): Promise<Stores> {
     library: createSqliteLibrary(db),
     sessions: createSqliteSessionStore(db, sessionTtlMs),
     failures: createSqliteFailureLog(db),
+    mails: createSqliteMailLog(db),
     rateLimitStore: undefined,
     usable: async () => isDatabaseUsable(db),
     async close() {
@@ -213,6 +224,7 @@ export async function createServices(env: Env, stores?: Stores): Promise<Service
       accounts,
       sessions: store.sessions,
       failures: store.failures,
+      mails: store.mails,
       mailer: createMailerFromEnv(env),
       siteUrl: env.SITE_URL ?? `http://localhost:${env.PORT}`,
     }),

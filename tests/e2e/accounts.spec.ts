@@ -137,7 +137,6 @@ test.describe("accounts with JavaScript", () => {
 
   test("a sign-up error is alerted with the spec's text", async ({ page }) => {
     await asListener(page);
-    const existing = await signUp(page);
     await page.goto("/signup");
     // Accepted the moment it opens: an open alert blocks the page, and the click waits for
     // the navigation it started, so accepting only after the click returned could deadlock.
@@ -146,8 +145,8 @@ test.describe("accounts with JavaScript", () => {
       await d.accept().catch(() => undefined);
       return message;
     });
-    await page.getByLabel("Email").fill(existing.email);
-    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByLabel("Email").fill(uniqueEmail("alerted"));
+    await page.getByLabel("Password").fill("password1");
     await page.getByRole("button", { name: "Sign up", exact: true }).click();
     expect(await dialog).toMatch(/^Error signing up: /);
     await expect(page.getByRole("alert")).toContainText("Error signing up:");
@@ -375,6 +374,31 @@ test.describe("accounts by mail", () => {
     await page.getByRole("button", { name: "Confirm my email address" }).click();
     await expect(page.getByRole("alert")).toHaveText(CODE_INVALID);
     expect(await mailsTo(baseURL!, account.email)).toHaveLength(1);
+  });
+
+  test("sign-up with an address that has an account answers as for a new one, mails its owner instead and changes nothing", async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    test.skip(!isDesktopJs(testInfo), "once per accounts backend");
+    const owner = await signUp(page);
+    const answer = async (email: string) => {
+      const res = await page.request.post("/signup", {
+        form: { email, password: "a squatter's passphrase", redirectTo: "/" },
+        headers: { Origin: new URL(baseURL!).origin },
+        maxRedirects: 0,
+      });
+      return { status: res.status(), location: res.headers()["location"], body: await res.text() };
+    };
+    const taken = await answer(owner.email);
+    expect(taken).toEqual(await answer(uniqueEmail("fresh")));
+    expect(taken).toMatchObject({ status: 302, location: "/signin?notice=signed-up" });
+    await expect
+      .poll(async () => (await mailsTo(baseURL!, owner.email)).map((m) => m.subject))
+      .toContain("Someone tried to sign up with your address — The Ham Radio Show");
+    // The owner's password still works; the squatter's does not.
+    await signIn(page, owner.email, owner.password);
+    await expect(page.getByRole("link", { name: "Your profile and favorites" })).toBeVisible();
   });
 
   test("forgot password: a mailed link sets a new password; the sessions made with the old one are signed out", async ({

@@ -21,6 +21,7 @@ import {
   newPushId,
   newUid,
   syncFromRow,
+  untrustedPassword,
   type MailCodePurpose,
   type SyncRow,
 } from "../shapes/account-input.server";
@@ -31,17 +32,20 @@ const TTL: Record<MailCodePurpose, number> = {
   "verify-email": VERIFY_EMAIL_CODE_TTL_MS,
   "reset-password": RESET_PASSWORD_CODE_TTL_MS,
 };
-type Row = AccountUser & { password_hash: string | null; email_verified_at: number | null };
+type Row = AccountUser & {
+  password_hash: string | null;
+  email_verified_at: number | null;
+  password_unproven: boolean;
+};
+const ROW_COLUMNS = "uid, email, password_hash, email_verified_at, password_unproven";
 // A code is good only for the address it was sent to, while that is still the account's.
 const CODE_WHERE = `FROM account_codes c JOIN users u ON u.uid = c.uid AND u.email = c.email
   WHERE c.hash = $1 AND c.purpose = $2 AND c.expires_at >= $3`;
 
 export function createPostgresAccounts(pool: Pg, passwords: Passwords = createPasswords()): Accounts {
   const one = async <T extends object>(sql: string, values: unknown[]) => (await pool.query<T>(sql, values)).rows[0];
-  const byEmail = (email: string) =>
-    one<Row>("SELECT uid, email, password_hash, email_verified_at FROM users WHERE email = $1", [email]);
-  const byUid = (uid: string) =>
-    one<Row>("SELECT uid, email, password_hash, email_verified_at FROM users WHERE uid = $1", [uid]);
+  const byEmail = (email: string) => one<Row>(`SELECT ${ROW_COLUMNS} FROM users WHERE email = $1`, [email]);
+  const byUid = (uid: string) => one<Row>(`SELECT ${ROW_COLUMNS} FROM users WHERE uid = $1`, [uid]);
   const issue = async (row: Row, purpose: MailCodePurpose): Promise<MailCode> => {
     const { code, hash } = newMailCode();
     // One statement: the newest link of a kind is the only one that works.
@@ -62,7 +66,8 @@ export function createPostgresAccounts(pool: Pg, passwords: Passwords = createPa
          used AS (DELETE FROM account_codes WHERE uid IN (SELECT uid FROM found) AND purpose = $2
                   RETURNING hash, uid, email)
        UPDATE users u SET email_verified_at = coalesce(u.email_verified_at, $3),
-         password_hash = coalesce($4, u.password_hash)
+         password_hash = coalesce($4, u.password_hash),
+         password_unproven = u.password_unproven AND $4::text IS NULL
        FROM used WHERE u.uid = used.uid AND used.hash = $1 RETURNING u.uid, u.email`,
       [mailCodeHash(code), purpose, Date.now(), passwordHash],
     );
@@ -79,16 +84,15 @@ export function createPostgresAccounts(pool: Pg, passwords: Passwords = createPa
     async signUp(email, password) {
       const normalized = checkEmail(email);
       checkPassword(password, normalized);
-      if (await byEmail(normalized)) throw emailTaken();
+      // Hashed whether or not the address is taken: the answer takes as long either way.
       const hash = await passwords.hash(password);
+      if (await byEmail(normalized)) throw emailTaken();
       const uid = newUid();
       try {
-        await pool.query("INSERT INTO users (uid, email, password_hash, created_at) VALUES ($1, $2, $3, $4)", [
-          uid,
-          normalized,
-          hash,
-          Date.now(),
-        ]);
+        await pool.query(
+          "INSERT INTO users (uid, email, password_hash, created_at, password_unproven) VALUES ($1, $2, $3, $4, true)",
+          [uid, normalized, hash, Date.now()],
+        );
       } catch (error) {
         if (isUniqueViolation(error)) throw emailTaken();
         throw error;
@@ -161,11 +165,13 @@ export function createPostgresAccounts(pool: Pg, passwords: Passwords = createPa
       if (!profile.emailVerified || !known.email_verified_at) {
         throw new AccountError("unverified-email", ACCOUNT_EXISTS_UNVERIFIED);
       }
-      await pool.query("INSERT INTO identities (provider, subject, uid) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING", [
-        profile.provider,
-        profile.subject,
-        known.uid,
-      ]);
+      // One statement: a squatter's password is gone, and its sessions too, before the identity links.
+      await pool.query(
+        `WITH cleared AS (UPDATE users SET password_hash = NULL, password_unproven = false WHERE uid = $3 AND $4),
+           gone AS (DELETE FROM sessions WHERE $4 AND data #>> '{user,uid}' = $3)
+         INSERT INTO identities (provider, subject, uid) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+        [profile.provider, profile.subject, known.uid, untrustedPassword(known)],
+      );
       return { user: (await byIdentity(profile))!, created: false };
     }
     const uid = newUid();

@@ -21,6 +21,7 @@ import {
   newPushId,
   newUid,
   syncFromRow,
+  untrustedPassword,
   type MailCodePurpose,
   type SyncRow,
 } from "../shapes/account-input.server";
@@ -32,10 +33,12 @@ const TTL: Record<MailCodePurpose, number> = {
 };
 
 export function createSqliteAccounts(db: Db, passwords: Passwords = createPasswords()): Accounts {
-  const byEmail = db.prepare("SELECT uid, email, password_hash, email_verified_at FROM users WHERE email = ?");
+  const byEmail = db.prepare(
+    "SELECT uid, email, password_hash, email_verified_at, password_unproven FROM users WHERE email = ?",
+  );
   const byUid = db.prepare("SELECT uid, email, email_verified_at FROM users WHERE uid = ?");
   const insertUser = db.prepare(
-    "INSERT INTO users (uid, email, password_hash, created_at, email_verified_at) VALUES (?, ?, ?, ?, ?)",
+    "INSERT INTO users (uid, email, password_hash, created_at, email_verified_at, password_unproven) VALUES (?, ?, ?, ?, ?, ?)",
   );
   // Only over the hash that was checked: a password changed meanwhile stays changed.
   const upgradeHash = db.prepare("UPDATE users SET password_hash = ? WHERE uid = ? AND password_hash = ?");
@@ -56,9 +59,17 @@ export function createSqliteAccounts(db: Db, passwords: Passwords = createPasswo
     "DELETE FROM account_codes WHERE hash = ? AND purpose = ? AND expires_at >= ? RETURNING uid, email",
   );
   const setVerified = db.prepare("UPDATE users SET email_verified_at = coalesce(email_verified_at, ?) WHERE uid = ?");
-  const setPassword = db.prepare("UPDATE users SET password_hash = ? WHERE uid = ?");
+  const setPassword = db.prepare("UPDATE users SET password_hash = ?, password_unproven = 0 WHERE uid = ?");
+  const clearPassword = db.prepare("UPDATE users SET password_hash = NULL, password_unproven = 0 WHERE uid = ?");
+  const dropSessions = db.prepare("DELETE FROM sessions WHERE json_extract(data, '$.user.uid') = ?");
 
-  type Row = { uid: string; email: string | null; password_hash?: string | null; email_verified_at: number | null };
+  type Row = {
+    uid: string;
+    email: string | null;
+    password_hash?: string | null;
+    email_verified_at: number | null;
+    password_unproven?: number;
+  };
   const issue = (row: Row, purpose: MailCodePurpose): MailCode => {
     const { code, hash } = newMailCode();
     db.transaction(() => {
@@ -87,11 +98,12 @@ export function createSqliteAccounts(db: Db, passwords: Passwords = createPasswo
     async signUp(email, password) {
       const normalized = checkEmail(email);
       checkPassword(password, normalized);
-      if (byEmail.get(normalized)) throw emailTaken();
+      // Hashed whether or not the address is taken: the answer takes as long either way.
       const hash = await passwords.hash(password);
+      if (byEmail.get(normalized)) throw emailTaken();
       const uid = newUid();
       try {
-        insertUser.run(uid, normalized, hash, Date.now(), null);
+        insertUser.run(uid, normalized, hash, Date.now(), null, 1);
       } catch (error) {
         if (error instanceof Error && /UNIQUE/.test(error.message)) throw emailTaken();
         throw error;
@@ -121,13 +133,19 @@ export function createSqliteAccounts(db: Db, passwords: Passwords = createPasswo
         if (!profile.emailVerified || !known.email_verified_at) {
           throw new AccountError("unverified-email", ACCOUNT_EXISTS_UNVERIFIED);
         }
-        insertIdentity.run(profile.provider, profile.subject, known.uid);
+        db.transaction(() => {
+          if (untrustedPassword(known)) {
+            clearPassword.run(known.uid);
+            dropSessions.run(known.uid);
+          }
+          insertIdentity.run(profile.provider, profile.subject, known.uid);
+        })();
         return { user: { uid: known.uid, email: known.email }, created: false };
       }
       const uid = newUid();
       const storedEmail = email?.success && profile.emailVerified ? email.data : null;
       db.transaction(() => {
-        insertUser.run(uid, storedEmail, null, Date.now(), storedEmail ? Date.now() : null);
+        insertUser.run(uid, storedEmail, null, Date.now(), storedEmail ? Date.now() : null, 0);
         insertIdentity.run(profile.provider, profile.subject, uid);
       })();
       return { user: { uid, email: storedEmail }, created: true };
