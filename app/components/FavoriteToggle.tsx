@@ -45,7 +45,9 @@ function SavedToggle({
   saved: boolean;
   here: string;
 }) {
-  const fetcher = useFetcher<{ ok: boolean; favorite?: boolean }>({ key: `fav:${audioSrc}` });
+  const fetcher = useFetcher<{ ok: boolean; favorite?: boolean; error?: string }>({ key: `fav:${audioSrc}` });
+  // Refused (the account is full, say): the heart stays as it was and says why.
+  const refusal = fetcher.state === "idle" && fetcher.data?.ok === false ? fetcher.data.error : undefined;
   const pending = fetcher.formData?.get("intent");
   const on = pending
     ? pending === "add"
@@ -77,6 +79,11 @@ function SavedToggle({
       >
         <HeartIcon size={22} filled={on} />
       </button>
+      {refusal ? (
+        <p role="alert" className="heart-error">
+          {refusal}
+        </p>
+      ) : null}
     </fetcher.Form>
   );
 }

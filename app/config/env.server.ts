@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PASSWORD_HASH_COST, PASSWORD_HASH_QUEUE } from "~/rules/auth";
+import { FAVORITES_MAX, FAVORITES_PAGE_SIZE } from "~/rules/library";
 import { readServiceAccount } from "./service-account.server";
 
 /**
@@ -120,6 +121,9 @@ const envSchema = z
     RENDER_CONCURRENCY: z.coerce.number().int().min(0).max(1000).default(8),
     RENDER_PER_TURN: z.coerce.number().int().min(1).max(1000).default(4),
     RENDER_QUEUE: z.coerce.number().int().min(0).max(10_000).default(256),
+    /** The rules' favorites cap and page, lower only for tests (a cap reached with a small catalog). */
+    FAVORITES_MAX: z.coerce.number().int().min(1).max(FAVORITES_MAX).default(FAVORITES_MAX),
+    FAVORITES_PAGE_SIZE: z.coerce.number().int().min(1).max(FAVORITES_PAGE_SIZE).default(FAVORITES_PAGE_SIZE),
     /** scrypt cost of new password hashes, as log2 of N; below 14 only to keep test runs fast. */
     PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(17).default(PASSWORD_HASH_COST),
     /** Password hashes at once, each on a worker thread (default: half the cores, at least one). */

@@ -101,8 +101,11 @@ export interface Library {
    */
   writeProgress(uid: string, sync: ActiveAudioSync, writtenAt: number): Promise<"written" | "stale">;
   favorites(uid: string): Promise<Favorite[]>;
-  /** Idempotent: at most one favorite per user and audio source. */
-  addFavorite(uid: string, fav: { audioSrc: string; audioTitle: string; duration: number }): Promise<Favorite>;
+  /**
+   * Idempotent: at most one favorite per user and audio source. null when the account keeps its
+   * most (FAVORITES_MAX) already: nothing is added, however many instances add at once.
+   */
+  addFavorite(uid: string, fav: { audioSrc: string; audioTitle: string; duration: number }): Promise<Favorite | null>;
   removeFavorite(uid: string, id: string): Promise<boolean>;
   removeFavoriteBySrc(uid: string, audioSrc: string): Promise<boolean>;
   isAdultConfirmed(uid: string): Promise<boolean>;

@@ -24,6 +24,8 @@ export interface Services {
   publicConfig: PublicConfig;
   siteUrl: string | undefined;
   podcastOwnerEmail: string;
+  /** The most favorites an account keeps, and how many a page of /user shows (app/rules/library.ts). */
+  favorites: { max: number; pageSize: number };
   /**
    * GET /healthz: `ready` when this instance's database answers (else it cannot serve: 503);
    * `ok` when, besides, no configured upstream failed its last call ("unknown" before any).

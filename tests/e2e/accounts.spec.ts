@@ -18,6 +18,8 @@ import {
 import { asListener, PASSWORD, signIn, signUp, signedIn, uniqueEmail } from "./helpers/auth";
 import { linkInMail, mailsTo } from "./helpers/mail";
 import { startAppServer } from "./support/app-server";
+import { episodes as sampleEpisodes } from "./support/sample";
+import { episodeLink } from "../../app/rules/episodes";
 import { isDesktopJs } from "./support/projects";
 import { audio } from "./support/player";
 import { SIGNED_OUT_NOTICE } from "../../app/player/machine";
@@ -495,5 +497,68 @@ test.describe("sign out everywhere", () => {
     await page2.goto("/user");
     await expect(page2).toHaveURL(/\/signin\?redirectTo=%2Fuser/);
     await other.close();
+  });
+});
+
+test.describe("a full account", () => {
+  test("past the favorites cap a heart says so (with and without JavaScript); /user pages its favorites by server links", async ({
+    browser,
+    javaScriptEnabled,
+  }, testInfo) => {
+    test.skip(!/^desktop-(no)?js$/.test(testInfo.project.name), "a private embedded server: desktop, JS on and off");
+    test.setTimeout(90_000);
+    // A cap of 3 and pages of 2, so a sample catalog of few audio files reaches both.
+    const server = await startAppServer({ FAVORITES_MAX: "3", FAVORITES_PAGE_SIZE: "2" }, "full-account");
+    const context = await browser.newContext({ baseURL: server.origin, javaScriptEnabled });
+    try {
+      const page = await context.newPage();
+      await signedIn(page);
+      const distinct = [...new Map(sampleEpisodes.map((e) => [e.EpisodeUrl, e])).values()].slice(0, 4);
+      expect(distinct).toHaveLength(4);
+      for (const e of distinct.slice(0, 3)) {
+        await page.goto(episodeLink(e.title, false));
+        await page.getByRole("button", { name: `Add ${e.title} to favorites` }).click();
+        await expect(page.getByRole("button", { name: `Remove ${e.title} from favorites` })).toBeVisible();
+      }
+      const last = distinct[3]!;
+      await page.goto(episodeLink(last.title, false));
+      await page.getByRole("button", { name: `Add ${last.title} to favorites` }).click();
+      const full = "You have 3 favorites, the most an account can keep. Remove one to add another.";
+      if (javaScriptEnabled) {
+        await expect(page.getByRole("alert").filter({ hasText: full })).toBeVisible();
+        await expect(page.getByRole("button", { name: `Add ${last.title} to favorites` })).toBeVisible();
+      } else {
+        await expect(page).toHaveURL(/\/user\?error=favorites-full$/);
+        await expect(page.getByRole("alert").filter({ hasText: full })).toBeVisible();
+      }
+
+      // Newest first, two a page; the links are plain links that work without JavaScript.
+      await page.goto("/user");
+      const grid = page.getByRole("list", { name: "My Favorites" });
+      await expect(grid.getByRole("listitem")).toHaveCount(2);
+      await expect(grid.getByRole("link", { name: distinct[2]!.title, exact: true })).toBeVisible();
+      await expect(page.getByText("3 of at most 3 · page 1 of 2")).toBeVisible();
+      await page.getByRole("link", { name: "Older favorites" }).click();
+      await expect(page).toHaveURL(/\/user\?page=2$/);
+      await expect(grid.getByRole("listitem")).toHaveCount(1);
+      await expect(grid.getByRole("link", { name: distinct[0]!.title, exact: true })).toBeVisible();
+      await page.getByRole("link", { name: "Newer favorites" }).click();
+      await expect(page).toHaveURL(/\/user$/);
+      expect((await page.request.get("/user?page=3")).status()).toBe(404);
+      expect((await page.request.get("/user?page=x")).status()).toBe(400);
+      // A favorite must be an episode of the catalog: made-up words are refused, nothing stored.
+      await grid.getByRole("button", { name: `Remove ${distinct[2]!.title} from favorites` }).click();
+      await expect(page.getByText("2 of at most 3", { exact: true })).toBeVisible();
+      const made = await page.request.post("/favorites", {
+        headers: { Origin: server.origin },
+        form: { intent: "add", audioSrc: last.EpisodeUrl, title: "x".repeat(300), js: "1" },
+      });
+      expect(made.status()).toBe(400);
+      await page.reload();
+      await expect(page.getByText("2 of at most 3", { exact: true })).toBeVisible();
+    } finally {
+      await context.close();
+      await server.stop();
+    }
   });
 });

@@ -386,7 +386,7 @@ describe("library (users/<uid>, ActiveAudioSync, favorites)", () => {
         library.addFavorite(uid, { audioSrc: "/media/audio/ep-audio-1.mp3", audioTitle: "Pilot Light", duration: 35 }),
       ),
     );
-    expect(new Set(adds.map((f) => f.id)).size).toBe(1);
+    expect(new Set(adds.map((f) => f!.id)).size).toBe(1);
     expect(await library.favorites(uid)).toHaveLength(1);
     expect(adds[0]!.id).toMatch(/^-[A-Za-z0-9_-]{20}$/);
     expect(await library.removeFavoriteBySrc(uid, "/media/audio/ep-audio-1.mp3")).toBe(true);

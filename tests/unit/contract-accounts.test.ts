@@ -99,6 +99,29 @@ const embedded = (engine: Engine, another = false): Backend => {
     library: createPostgresLibrary(pool, createListenerStates(pool)),
   };
 };
+/** The stores with a cap of CAP favorites, as they are built with FAVORITES_MAX. */
+const CAP = 4;
+const cappedLibraries: [string, (another?: boolean) => Library][] = [
+  ...engines.map(([name, engine]): [string, (another?: boolean) => Library] => [
+    `embedded ${name}`,
+    (another = false) => {
+      const e = engine();
+      if (e.kind === "sqlite") return createSqliteLibrary(another ? e.openDb() : e.db, { favoritesMax: CAP });
+      const pool = another ? e.openPool() : e.pool;
+      return createPostgresLibrary(pool, createListenerStates(pool), { favoritesMax: CAP });
+    },
+  ]),
+  [
+    "Firebase REST",
+    () =>
+      createFirebaseLibrary({
+        databaseUrl: fake.origin,
+        getAccessToken: async () => fake.accessToken,
+        timeoutMs: 2_000,
+        favoritesMax: CAP,
+      }),
+  ],
+];
 const backends: [string, () => Backend][] = [
   ...engines.map(([name, engine]): [string, () => Backend] => [`embedded ${name}`, () => embedded(engine())]),
   ["Firebase REST", () => ({ accounts: createFirebaseAccounts(authConfig()), library: firebaseLibrary() })],
@@ -258,7 +281,7 @@ describe.each(backends)("Library contract — %s", (_name, make) => {
         library.addFavorite(uid, { audioSrc: src, audioTitle: "Pilot Light", duration: 35 }),
       ),
     );
-    expect(new Set(adds.map((f) => f.id)).size).toBe(1);
+    expect(new Set(adds.map((f) => f!.id)).size).toBe(1);
     expect(adds[0]).toEqual({
       id: expect.stringMatching(/^-[A-Za-z0-9_-]{19,20}$/),
       audioSrc: src,
@@ -273,8 +296,8 @@ describe.each(backends)("Library contract — %s", (_name, make) => {
       duration: 0,
     });
     expect((await library.favorites(uid)).map((f) => f.audioSrc)).toEqual(["/media/audio/ep-audio-2.mp3", src]);
-    expect(await library.removeFavorite(uid, second.id)).toBe(true);
-    expect(await library.removeFavorite(uid, second.id)).toBe(false);
+    expect(await library.removeFavorite(uid, second!.id)).toBe(true);
+    expect(await library.removeFavorite(uid, second!.id)).toBe(false);
     expect(await library.removeFavorite(uid, "../../etc")).toBe(false);
     expect(await library.removeFavoriteBySrc(uid, src)).toBe(true);
     expect(await library.removeFavoriteBySrc(uid, src)).toBe(false);
@@ -340,13 +363,34 @@ describe.each(backends)("Library contract — %s", (_name, make) => {
     expect(await library.isAdultConfirmed(b)).toBe(false);
     const fav = await library.addFavorite(a, { audioSrc: "/media/audio/a.mp3", audioTitle: "A's", duration: 1 });
     expect(await library.favorites(b)).toEqual([]);
-    expect(await library.removeFavorite(b, fav.id)).toBe(false);
+    expect(await library.removeFavorite(b, fav!.id)).toBe(false);
     expect(await library.removeFavoriteBySrc(b, "/media/audio/a.mp3")).toBe(false);
     expect(await library.favorites(a)).toHaveLength(1);
   });
 });
 
 // Firebase meets two servers differently (its own tests below, over the fake).
+describe.each(cappedLibraries)("Favorites cap — %s", (_name, library) => {
+  it("an account keeps at most its cap of favorites, however many add at once from two instances; one more fits once one is removed", async () => {
+    const { accounts } = backends.find(([name]) => name === _name)![1]();
+    const uid = await newListener(accounts);
+    const one = library();
+    const two = library(true);
+    const fav = (i: number) => ({ audioSrc: `/media/audio/cap-${i}.mp3`, audioTitle: `Cap ${i}`, duration: i });
+    const adds = await Promise.all(Array.from({ length: 12 }, (_, i) => (i % 2 ? one : two).addFavorite(uid, fav(i))));
+    expect(adds.filter(Boolean)).toHaveLength(CAP);
+    expect(await one.favorites(uid)).toHaveLength(CAP);
+    // Adding one it keeps already is no addition.
+    const kept = (await two.favorites(uid))[0]!;
+    expect(await one.addFavorite(uid, { ...fav(0), audioSrc: kept.audioSrc })).toMatchObject({ id: kept.id });
+    expect(await one.addFavorite(uid, fav(99))).toBeNull();
+    expect(await two.removeFavoriteBySrc(uid, kept.audioSrc)).toBe(true);
+    expect(await one.addFavorite(uid, fav(99))).toMatchObject({ audioSrc: fav(99).audioSrc });
+    expect(await two.addFavorite(uid, fav(100))).toBeNull();
+    expect(await two.favorites(uid)).toHaveLength(CAP);
+  });
+});
+
 describe.each(engines)("Password hashes upgraded at sign-in — embedded %s", (_name, engine) => {
   const storedHash = async (email: string): Promise<string> => {
     const e = engine();
@@ -406,7 +450,7 @@ describe.each(engines)("Two instances at once — embedded %s", (_name, engine) 
         (i % 2 ? one : two).library.addFavorite(uid, { audioSrc: src, audioTitle: "Race", duration: 3 }),
       ),
     );
-    expect(new Set(adds.map((f) => f.id)).size).toBe(1);
+    expect(new Set(adds.map((f) => f!.id)).size).toBe(1);
     expect(await two.library.favorites(uid)).toHaveLength(1);
     const sync = { AudioTitle: "Race", Duration: 3, AudioImg: "", AudioSrc: src, currentTime: 0 };
     await Promise.all(
@@ -459,7 +503,7 @@ describe("Firebase Realtime Database — docs/product.md §7 paths exactly", () 
       audioTitle: "Pilot Light",
       duration: 35,
     });
-    await library.removeFavorite(uid, fav.id);
+    await library.removeFavorite(uid, fav!.id);
     await library.confirmAdult(uid);
     expect(rtdb().map(call)).toEqual([
       `GET users/${uid}`,
@@ -471,9 +515,9 @@ describe("Firebase Realtime Database — docs/product.md §7 paths exactly", () 
       `PUT users/${uid}/ActiveAudioSync`,
       `GET users/${uid}/favorites`,
       `GET users/${uid}/favorites`,
-      `POST users/${uid}/favorites`,
-      `GET users/${uid}/favorites/${fav.id}`,
-      `DELETE users/${uid}/favorites/${fav.id}`,
+      `PUT users/${uid}/favorites`,
+      `GET users/${uid}/favorites/${fav!.id}`,
+      `DELETE users/${uid}/favorites/${fav!.id}`,
       `GET users/${uid}/adultConfirmedAt`,
       `PUT users/${uid}/adultConfirmedAt`,
     ]);
@@ -482,13 +526,13 @@ describe("Firebase Realtime Database — docs/product.md §7 paths exactly", () 
       expect(r.query.access_token).toBe(fake.accessToken);
       expect(JSON.parse(r.query.auth_variable_override!)).toEqual({ uid });
     }
-    const post = rtdb().find((r) => r.method === "POST")!;
-    expect(post.body).toEqual({
-      audioSrc: "/media/audio/ep-audio-1.mp3",
-      audioTitle: "Pilot Light",
-      isFav: true,
-      Duration: 35,
+    // The favorite goes in as a push-id child, written on condition the list is as read (the cap holds).
+    const push = rtdb().find((r) => r.method === "PUT" && r.dbPath!.endsWith("favorites"))!;
+    expect(push.body).toEqual({
+      [fav!.id]: { audioSrc: "/media/audio/ep-audio-1.mp3", audioTitle: "Pilot Light", isFav: true, Duration: 35 },
     });
+    expect(push.headers["if-match"]).toBeTruthy();
+    expect(rtdb()[rtdb().indexOf(push) - 1]!.headers["x-firebase-etag"]).toBe("true");
     const put = rtdb().find((r) => r.method === "PUT" && r.dbPath!.endsWith("ActiveAudioSync"))!;
     expect(put.body).toEqual({ ...sync, writtenAt: 5_000 });
     expect(put.headers["if-match"]).toBeTruthy();
@@ -557,8 +601,8 @@ describe("Firebase Realtime Database — docs/product.md §7 paths exactly", () 
       audioTitle: "Legacy Episode",
       duration: 0,
     });
-    expect(again.id).toBe("-Lold0000000000000001");
-    expect(rtdb().some((r) => r.method === "POST")).toBe(false);
+    expect(again!.id).toBe("-Lold0000000000000001");
+    expect(rtdb().some((r) => r.method !== "GET")).toBe(false);
     expect(await library.removeFavoriteBySrc(uid, "https://cdn.example/legacy.mp3")).toBe(true);
     expect(
       rtdb()
@@ -575,13 +619,13 @@ describe("Firebase Realtime Database — docs/product.md §7 paths exactly", () 
     ).toBe("written");
   });
 
-  it("50 concurrent adds push once", async () => {
+  it("50 concurrent adds write once", async () => {
     const library = firebaseLibrary();
     const uid = fake.seedAccount({ email: uniqueEmail("fifty"), password: "fifty password" });
     await Promise.all(
       Array.from({ length: 50 }, () => library.addFavorite(uid, { audioSrc: "/a.mp3", audioTitle: "A", duration: 1 })),
     );
-    expect(rtdb().filter((r) => r.method === "POST")).toHaveLength(1);
+    expect(rtdb().filter((r) => r.method !== "GET")).toHaveLength(1);
     expect(Object.keys(fake.getData(`users/${uid}/favorites`) as object)).toHaveLength(1);
   });
 

@@ -10,6 +10,7 @@ import {
   type ProviderProfile,
 } from "~/services/accounts.server";
 import { ACCOUNT_EXISTS_UNVERIFIED, RESET_PASSWORD_CODE_TTL_MS, VERIFY_EMAIL_CODE_TTL_MS } from "~/rules/auth";
+import { FAVORITES_MAX } from "~/rules/library";
 import { createPasswords, type Passwords } from "~/services/password.server";
 import {
   checkEmail,
@@ -254,7 +255,11 @@ export function createListenerStates(pool: Pg) {
 }
 export type ListenerStates = ReturnType<typeof createListenerStates>;
 
-export function createPostgresLibrary(pool: Pg, states: ListenerStates): Library {
+export function createPostgresLibrary(
+  pool: Pg,
+  states: ListenerStates,
+  { favoritesMax = FAVORITES_MAX } = {},
+): Library {
   const state = states.read;
   return {
     async initUser(uid) {
@@ -294,17 +299,30 @@ export function createPostgresLibrary(pool: Pg, states: ListenerStates): Library
       return (await state(uid)).favorites.map(toFavorite);
     },
     async addFavorite(uid, fav) {
-      // The unique (uid, audio_src) constraint keeps one entry however many instances add it at once.
-      await pool.query(
-        `INSERT INTO favorites (id, uid, audio_src, audio_title, duration, is_fav, created_at)
-         VALUES ($1, $2, $3, $4, $5, true, $6) ON CONFLICT (uid, audio_src) DO NOTHING`,
-        [newPushId(), uid, fav.audioSrc, fav.audioTitle, fav.duration, Date.now()],
-      );
-      const { rows } = await pool.query<FavoriteRow>(
-        `SELECT ${FAVORITE_COLUMNS} FROM favorites WHERE uid = $1 AND audio_src = $2`,
-        [uid, fav.audioSrc],
-      );
-      return toFavorite(rows[0]!);
+      // The unique (uid, audio_src) constraint keeps one entry however many instances add it at
+      // once; the listener's lock makes the count and the insert one step, so the cap holds too.
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN");
+        await client.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [`favorites:${uid}`]);
+        await client.query(
+          `INSERT INTO favorites (id, uid, audio_src, audio_title, duration, is_fav, created_at)
+           SELECT $1, $2, $3, $4, $5, true, $6 WHERE (SELECT count(*) FROM favorites WHERE uid = $2) < $7
+           ON CONFLICT (uid, audio_src) DO NOTHING`,
+          [newPushId(), uid, fav.audioSrc, fav.audioTitle, fav.duration, Date.now(), favoritesMax],
+        );
+        const { rows } = await client.query<FavoriteRow>(
+          `SELECT ${FAVORITE_COLUMNS} FROM favorites WHERE uid = $1 AND audio_src = $2`,
+          [uid, fav.audioSrc],
+        );
+        await client.query("COMMIT");
+        return rows[0] ? toFavorite(rows[0]) : null;
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
     },
     async removeFavorite(uid, id) {
       return ((await pool.query("DELETE FROM favorites WHERE uid = $1 AND id = $2", [uid, id])).rowCount ?? 0) > 0;

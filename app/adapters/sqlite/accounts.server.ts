@@ -10,6 +10,7 @@ import {
   type UserRecord,
 } from "~/services/accounts.server";
 import { ACCOUNT_EXISTS_UNVERIFIED, RESET_PASSWORD_CODE_TTL_MS, VERIFY_EMAIL_CODE_TTL_MS } from "~/rules/auth";
+import { FAVORITES_MAX } from "~/rules/library";
 import { createPasswords, type Passwords } from "~/services/password.server";
 import {
   checkEmail,
@@ -196,7 +197,7 @@ const toFavorite = (r: FavoriteRow): Favorite => ({
   isFav: r.is_fav === 1,
 });
 
-export function createSqliteLibrary(db: Db): Library {
+export function createSqliteLibrary(db: Db, { favoritesMax = FAVORITES_MAX } = {}): Library {
   const initRecord = db.prepare(
     "INSERT OR IGNORE INTO user_records (uid, audio_title, audio_src, duration) VALUES (?, '', '', 0)",
   );
@@ -218,8 +219,12 @@ export function createSqliteLibrary(db: Db): Library {
   const listFavs = db.prepare(
     "SELECT id, audio_src, audio_title, duration, is_fav FROM favorites WHERE uid = ? ORDER BY created_at DESC, id",
   );
+  // Only while the account keeps fewer than its most.
   const insertFav = db.prepare(
-    "INSERT INTO favorites (id, uid, audio_src, audio_title, duration, is_fav, created_at) VALUES (?, ?, ?, ?, ?, 1, ?) ON CONFLICT (uid, audio_src) DO NOTHING",
+    `INSERT INTO favorites (id, uid, audio_src, audio_title, duration, is_fav, created_at)
+     SELECT @id, @uid, @audioSrc, @audioTitle, @duration, 1, @now
+     WHERE (SELECT count(*) FROM favorites WHERE uid = @uid) < @max
+     ON CONFLICT (uid, audio_src) DO NOTHING`,
   );
   const favBySrc = db.prepare(
     "SELECT id, audio_src, audio_title, duration, is_fav FROM favorites WHERE uid = ? AND audio_src = ?",
@@ -259,8 +264,14 @@ export function createSqliteLibrary(db: Db): Library {
       return (listFavs.all(uid) as FavoriteRow[]).map(toFavorite);
     },
     async addFavorite(uid, fav) {
-      insertFav.run(newPushId(), uid, fav.audioSrc, fav.audioTitle, fav.duration, Date.now());
-      return toFavorite(favBySrc.get(uid, fav.audioSrc) as FavoriteRow);
+      // The write lock first: another process's add cannot slip between the count and the insert.
+      const row = db
+        .transaction(() => {
+          insertFav.run({ id: newPushId(), uid, ...fav, now: Date.now(), max: favoritesMax });
+          return favBySrc.get(uid, fav.audioSrc) as FavoriteRow | undefined;
+        })
+        .immediate();
+      return row ? toFavorite(row) : null;
     },
     async removeFavorite(uid, id) {
       return deleteFav.run(uid, id).changes > 0;
