@@ -53,9 +53,13 @@ export interface Accounts {
   /**
    * Finds or creates the account of a provider identity. An existing account with the same email
    * is linked only when the provider says the email is verified AND the account's own address is
-   * confirmed; otherwise AccountError("unverified-email"), nothing linked.
+   * confirmed; otherwise AccountError("unverified-email"), nothing linked. A password that may be a
+   * squatter's (set before the address was proved) is cleared as the identity links:
+   * `passwordCleared`, and the account's sessions are to be revoked before any new one starts.
    */
-  signInWithProvider(profile: ProviderProfile): Promise<{ user: AccountUser; created: boolean }>;
+  signInWithProvider(
+    profile: ProviderProfile,
+  ): Promise<{ user: AccountUser; created: boolean; passwordCleared?: boolean }>;
   getUser(uid: string): Promise<AccountUser | null>;
   isEmailVerified(uid: string): Promise<boolean>;
   /**

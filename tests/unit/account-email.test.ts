@@ -244,7 +244,11 @@ describe.each(engines)("Account mail over SMTP — embedded %s", (_name, engine)
     }
     // The mailbox's owner confirms the address (here: follows the mailed code): then it links.
     await accounts.verifyEmail((await accounts.verificationCode(squatted.uid))!.code);
-    expect(await accounts.signInWithProvider(google)).toEqual({ user: { uid: squatted.uid, email }, created: false });
+    expect(await accounts.signInWithProvider(google)).toEqual({
+      user: { uid: squatted.uid, email },
+      created: false,
+      passwordCleared: true,
+    });
     expect(await error(accounts.signIn(email, "attacker passphrase"))).toMatchObject({ code: "invalid-credentials" });
     expect(await sessions.read(attackerSession)).toBeNull();
     expect(await accounts.signInWithProvider(google)).toEqual({ user: { uid: squatted.uid, email }, created: false });

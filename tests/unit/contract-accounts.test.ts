@@ -233,8 +233,11 @@ describe.each(backends)("Accounts contract — %s", (_name, make) => {
     expect(await accounts.isEmailVerified(owner.uid)).toBe(false);
     await accounts.verifyEmail((await accounts.verificationCode(owner.uid))!.code);
     expect(await accounts.isEmailVerified(owner.uid)).toBe(true);
+    // Linked, but never with the password set before the address was confirmed (a squatter's?):
+    // it is cleared, and the caller told to sign the account's sessions out.
     const linked = await accounts.signInWithProvider(google);
-    expect(linked).toEqual({ user: { uid: owner.uid, email }, created: false });
+    expect(linked).toEqual({ user: { uid: owner.uid, email }, created: false, passwordCleared: true });
+    expect(await error(accounts.signIn(email, "owner password"))).toMatchObject({ code: "invalid-credentials" });
     expect(
       (await accounts.signInWithProvider({ provider: "google", subject: g, email: null, emailVerified: false })).user
         .uid,
@@ -896,18 +899,22 @@ describe("Firebase Auth — Google and Facebook identities keep the existing app
       email,
       emailVerified: true,
     });
-    expect(linked.user.uid).toBe(owner);
+    expect(linked).toEqual({ user: { uid: owner, email }, created: false, passwordCleared: true });
     expect(auth().map((r) => r.path.split("/").pop())).toEqual([
       "accounts:lookup",
       "accounts:lookup",
       "accounts:update",
     ]);
     expect(auth()[1]!.body).toEqual({ email: [email] });
+    // The password (perhaps a squatter's, set before the address was confirmed) goes in the same call.
     expect(auth()[2]!.body).toEqual({
       localId: owner,
       linkProviderUserInfo: { providerId: "google.com", rawId: "g-link-1", email },
+      deleteProvider: ["password"],
+      validSince: expect.stringMatching(/^\d+$/),
     });
-    expect(fake.account(owner)!.providerUserInfo.map((p) => p.providerId)).toContain("google.com");
+    expect(fake.account(owner)!.providerUserInfo.map((p) => p.providerId)).toEqual(["google.com"]);
+    expect(await error(accounts.signIn(email, "owner password"))).toMatchObject({ code: "invalid-credentials" });
 
     fake.reset();
     const freshEmail = uniqueEmail("fresh");

@@ -167,13 +167,14 @@ export function createPostgresAccounts(pool: Pg, passwords: Passwords = createPa
         throw new AccountError("unverified-email", ACCOUNT_EXISTS_UNVERIFIED);
       }
       // One statement: a squatter's password is gone, and its sessions too, before the identity links.
+      const passwordCleared = untrustedPassword(known);
       await pool.query(
         `WITH cleared AS (UPDATE users SET password_hash = NULL, password_unproven = false WHERE uid = $3 AND $4),
            gone AS (DELETE FROM sessions WHERE $4 AND data #>> '{user,uid}' = $3)
          INSERT INTO identities (provider, subject, uid) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
-        [profile.provider, profile.subject, known.uid, untrustedPassword(known)],
+        [profile.provider, profile.subject, known.uid, passwordCleared],
       );
-      return { user: (await byIdentity(profile))!, created: false };
+      return { user: (await byIdentity(profile))!, created: false, ...(passwordCleared && { passwordCleared }) };
     }
     const uid = newUid();
     const storedEmail = email?.success && profile.emailVerified ? email.data : null;

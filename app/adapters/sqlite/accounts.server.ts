@@ -134,14 +134,19 @@ export function createSqliteAccounts(db: Db, passwords: Passwords = createPasswo
         if (!profile.emailVerified || !known.email_verified_at) {
           throw new AccountError("unverified-email", ACCOUNT_EXISTS_UNVERIFIED);
         }
+        const passwordCleared = untrustedPassword(known);
         db.transaction(() => {
-          if (untrustedPassword(known)) {
+          if (passwordCleared) {
             clearPassword.run(known.uid);
             dropSessions.run(known.uid);
           }
           insertIdentity.run(profile.provider, profile.subject, known.uid);
         })();
-        return { user: { uid: known.uid, email: known.email }, created: false };
+        return {
+          user: { uid: known.uid, email: known.email },
+          created: false,
+          ...(passwordCleared && { passwordCleared }),
+        };
       }
       const uid = newUid();
       const storedEmail = email?.success && profile.emailVerified ? email.data : null;
