@@ -400,7 +400,8 @@ test.describe("accounts by mail", () => {
       .toContain("Someone tried to sign up with your address — The Ham Radio Show");
     // The owner's password still works; the squatter's does not.
     await signIn(page, owner.email, owner.password);
-    await expect(page.getByRole("link", { name: "Your profile and favorites" })).toBeVisible();
+    await page.goto("/user");
+    await expect(page.getByRole("heading", { name: /^H\.O\.F: / })).toBeVisible();
   });
 
   test("forgot password: a mailed link sets a new password; the sessions made with the old one are signed out", async ({
