@@ -172,7 +172,12 @@ describe("embedded accounts", () => {
     await expect(accounts.signInWithProvider(google)).rejects.toMatchObject({ code: "unverified-email" });
     await accounts.verifyEmail((await accounts.verificationCode(owner.uid))!.code);
     const linked = await accounts.signInWithProvider(google);
-    expect(linked).toEqual({ user: { uid: owner.uid, email: "owner@example.com" }, created: false });
+    // The password set before the address was confirmed is cleared as the identity links.
+    expect(linked).toEqual({
+      user: { uid: owner.uid, email: "owner@example.com" },
+      created: false,
+      passwordCleared: true,
+    });
     const again = await accounts.signInWithProvider({
       provider: "google",
       subject: "g-1",

@@ -394,6 +394,21 @@ describe.each(cappedLibraries)("Favorites cap — %s", (_name, library) => {
   });
 });
 
+describe.each(engines)("Sign-up of a taken address — embedded %s", (_name, engine) => {
+  it("hashes the password all the same before it is refused, so the answer takes as long", async () => {
+    const e = engine();
+    const base = createPasswords(10);
+    const hashed: string[] = [];
+    const passwords = { ...base, hash: async (p: string) => (hashed.push(p), base.hash(p)) };
+    const accounts =
+      e.kind === "sqlite" ? createSqliteAccounts(e.db, passwords) : createPostgresAccounts(e.pool, passwords);
+    const email = uniqueEmail("taken");
+    await accounts.signUp(email, "first passphrase");
+    expect(await error(accounts.signUp(email, "second passphrase"))).toMatchObject({ code: "email-taken" });
+    expect(hashed).toEqual(["first passphrase", "second passphrase"]);
+  });
+});
+
 describe.each(engines)("Password hashes upgraded at sign-in — embedded %s", (_name, engine) => {
   const storedHash = async (email: string): Promise<string> => {
     const e = engine();
