@@ -9,20 +9,21 @@
  */
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import { createRequestHandler as createFetchHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
-import { createRequestHandler } from "@remix-run/express";
 import closeWithGrace from "close-with-grace";
 import compression from "compression";
 import crypto from "node:crypto";
+import http from "node:http";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { pathToFileURL } from "node:url";
 import express from "express";
 import helmet from "helmet";
 import type { AppEntry, AppServer } from "./server/app-contract";
-import { contentSecurityPolicy, PERMISSIONS_POLICY } from "./server/security";
-import { rateLimits } from "./server/rate-limit";
-import { pathGuard, requestGuard } from "./server/path-guard";
-import { createRemixWithCache, createRenderCache } from "./server/render-cache";
+import { contentSecurityPolicy, PERMISSIONS_POLICY, policyHeader } from "./server/security";
+import { isAuthPost, rateLimits } from "./server/rate-limit";
+import { methodGuard, pathGuard, requestGuard } from "./server/path-guard";
+import { createRemixWithCache, createRenderCache, remixHandler } from "./server/render-cache";
+import { limitConnections, readBodies } from "./server/request-limits";
 import { precompressed } from "./server/precompressed";
 import { shedLoad } from "./server/shed";
 
@@ -60,39 +61,46 @@ app.use((_req, res, next) => {
   next();
 });
 
+// Before anything reads the request's address (static files, limits, the router).
+app.use(requestGuard(cachePolicy.private));
+
 app.use((req, res, next) => {
   res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
   res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
   next();
 });
+// One policy, two ways of allowing the page's own scripts: this response's nonce, or (a page
+// shared by every anonymous listener, server/shared-body.ts) the hashes of its inline scripts.
+const policy = (scripts: Parameters<typeof contentSecurityPolicy>[0]) =>
+  contentSecurityPolicy(
+    scripts,
+    {
+      helpUrl: env.HELP_URL,
+      specialFeatureUrl: env.SPECIAL_FEATURE_URL,
+      contentSiteUrl: env.CONTENT_SITE_URL,
+      liveStreamUrl: env.LIVE_STREAM_URL,
+      galleryUrl: env.GALLERY_API_URL,
+      wordpressUrl: env.WORDPRESS_API_URL,
+      production,
+    },
+    {
+      firebaseAuth: env.FIREBASE_AUTH_DOMAIN
+        ? { authDomain: env.FIREBASE_AUTH_DOMAIN, emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST }
+        : undefined,
+      analytics:
+        env.ANALYTICS_PROVIDER === "firebase"
+          ? { provider: "firebase" }
+          : env.ANALYTICS_PROVIDER === "plausible" && env.ANALYTICS_ENDPOINT
+            ? { provider: "plausible", endpoint: env.ANALYTICS_ENDPOINT }
+            : undefined,
+      signInOrigins: services.auth.signInOrigins,
+    },
+  );
 app.use(
   helmet({
     contentSecurityPolicy: {
       useDefaults: false,
-      directives: contentSecurityPolicy(
-        (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
-        {
-          helpUrl: env.HELP_URL,
-          specialFeatureUrl: env.SPECIAL_FEATURE_URL,
-          contentSiteUrl: env.CONTENT_SITE_URL,
-          liveStreamUrl: env.LIVE_STREAM_URL,
-          galleryUrl: env.GALLERY_API_URL,
-          wordpressUrl: env.WORDPRESS_API_URL,
-          production,
-        },
-        {
-          firebaseAuth: env.FIREBASE_AUTH_DOMAIN
-            ? { authDomain: env.FIREBASE_AUTH_DOMAIN, emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST }
-            : undefined,
-          analytics:
-            env.ANALYTICS_PROVIDER === "firebase"
-              ? { provider: "firebase" }
-              : env.ANALYTICS_PROVIDER === "plausible" && env.ANALYTICS_ENDPOINT
-                ? { provider: "plausible", endpoint: env.ANALYTICS_ENDPOINT }
-                : undefined,
-          signInOrigins: services.auth.signInOrigins,
-        },
-      ),
+      directives: policy([(_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`]),
     },
     // Firebase's sign-in popup (another origin) answers through window.opener.
     crossOriginOpenerPolicy: { policy: env.FIREBASE_AUTH_DOMAIN ? "same-origin-allow-popups" : "same-origin" },
@@ -116,12 +124,19 @@ const compressOnce: RequestHandler = (req, res, next) => {
 app.get("/healthz/live", (_req, res) => {
   res.set("Cache-Control", cachePolicy.private).json({ ok: true });
 });
+// A full render queue also makes it unready: the balancer should send the next ones elsewhere.
 app.get("/healthz", async (_req, res) => {
   const health = await services.health();
+  const { waiting } = renders.stats();
+  const checks = {
+    ...health.checks,
+    renders: waiting >= env.RENDER_QUEUE && env.RENDER_CONCURRENCY > 0 ? "full" : "ok",
+  };
+  const ready = health.ready && checks.renders === "ok";
   res
-    .status(health.ready ? 200 : 503)
+    .status(ready ? 200 : 503)
     .set("Cache-Control", cachePolicy.private)
-    .json(health);
+    .json({ ...health, ready, checks });
 });
 
 // Hashed build assets: the brotli/gzip copies written by `npm run build`, else compressed here.
@@ -164,16 +179,26 @@ app.use(
   ),
 );
 // After the limits, so a flood of junk methods still counts against the client's POST tier.
-app.use(requestGuard(cachePolicy.private));
+app.use(methodGuard(cachePolicy.private));
+// Every POST body has arrived before it may wait for a render, a sign-in or a hash.
+const bodies = readBodies({
+  maxBytes: env.REQUEST_BODY_MAX_KB * 1024,
+  timeoutMs: env.REQUEST_TIMEOUT_MS,
+  perClient: env.BODIES_PER_CLIENT,
+  cacheControl: cachePolicy.private,
+});
+app.use(bodies);
 
 const renderCache = createRenderCache({
   ttlMs: env.RENDER_CACHE_TTL_MS,
   maxBytes: env.RENDER_CACHE_MAX_MB * 1024 * 1024,
   toParts: appServer.toParts,
+  sharedPolicy: (scriptHashes) => policyHeader(policy(scriptHashes)),
 });
 services.onInvalidate(() => renderCache.invalidate());
+const handle = createFetchHandler(build, mode);
 const remix = createRemixWithCache({
-  handle: createFetchHandler(build, mode),
+  handle,
   cache: renderCache,
   loadContext: (req, cookie, nonce, template) => appServer.getLoadContext(cookie, nonce, req.ip, template),
   signedIn: appServer.signedIn,
@@ -186,27 +211,29 @@ const remix = createRemixWithCache({
 });
 app.use(compressOnce);
 app.use(remix.serveCached);
-// Past the cache, every request runs Remix: bounded, the excess refused at once (503).
-app.use(
-  shedLoad({
-    concurrency: env.RENDER_CONCURRENCY,
-    perTurn: env.RENDER_PER_TURN,
-    queue: env.RENDER_QUEUE,
-    retryAfterSeconds: 5,
-    cacheControl: cachePolicy.private,
-  }),
-);
+// Past the cache, every request runs Remix: bounded, the excess refused at once (503). Account
+// POSTs (they wait on password hashes, which have threads of their own) have a gate of their own,
+// so a burst of sign-ins never holds the slots pages render in.
+const shed = { retryAfterSeconds: 5, cacheControl: cachePolicy.private };
+const renders = shedLoad({
+  ...shed,
+  concurrency: env.RENDER_CONCURRENCY,
+  perTurn: env.RENDER_PER_TURN,
+  queue: env.RENDER_QUEUE,
+});
+const accountPosts = shedLoad({ ...shed, concurrency: 16, perTurn: env.RENDER_PER_TURN, queue: 64 });
+app.use((req, res, next) => (isAuthPost(req.method, req.path) ? accountPosts : renders)(req, res, next));
 app.all(
   "*",
   remix.render,
-  createRequestHandler({
-    build,
-    mode,
+  remixHandler(
+    handle,
     // A session the cache already looked up is not read twice.
-    getLoadContext: (req, res) =>
+    (req, res) =>
       (res.locals.loadContext as AppLoadContext | undefined) ??
       appServer.getLoadContext(req.headers.cookie, res.locals.cspNonce, req.ip),
-  }),
+    cachePolicy.private,
+  ),
 );
 
 // Errors Express meets before a route runs (a path or body it cannot decode): a clear 4xx, one
@@ -223,16 +250,32 @@ app.use(((error, req, res, next) => {
     .set("Cache-Control", cachePolicy.private)
     .type("text/plain")
     .send(
-      clientError
-        ? "This address could not be read. Please check the link."
-        : "Something went wrong on our side. Please try again in a moment.",
+      status === 413
+        ? "The request is too large."
+        : status === 415
+          ? "The request's encoding is not supported."
+          : clientError
+            ? "This address could not be read. Please check the link."
+            : "Something went wrong on our side. Please try again in a moment.",
     );
 }) as ErrorRequestHandler);
 
-const server = app.listen(env.PORT, env.HOST, () => {
+// Slow senders are cut off: the headers within the request time limit, checked every second (the
+// default looks every 30 s); a body's own limit is readBodies'.
+const server = http.createServer(
+  {
+    headersTimeout: env.REQUEST_TIMEOUT_MS,
+    requestTimeout: env.REQUEST_TIMEOUT_MS * 2,
+    connectionsCheckingInterval: 1000,
+  },
+  app,
+);
+if (env.TRUST_PROXY_HOPS === 0) limitConnections(server, env.CONNECTIONS_PER_ADDRESS);
+server.listen(env.PORT, env.HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   console.log(`The Ham Radio Show is on the air at http://localhost:${port} (${env.NODE_ENV})`);
+  for (const notice of appServer.startNotices) console.log(notice);
 });
 server.keepAliveTimeout = 65_000;
 

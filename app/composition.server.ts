@@ -38,9 +38,9 @@ import {
   createSqliteMailLog,
   createSqliteSessionStore,
 } from "~/adapters/sqlite/sessions.server";
-import { createAuth, type FailureLog, type SessionStore } from "~/services/auth.server";
+import { createAuth, PLAIN_HTTP_COOKIE_NOTICE, type FailureLog, type SessionStore } from "~/services/auth.server";
 import { createAccountEmail, type MailLog } from "~/services/account-email.server";
-import { createMailerFromEnv } from "~/adapters/mail/mailer.server";
+import { createMailerFromEnv, MAIL_CONSOLE_NOTICE } from "~/adapters/mail/mailer.server";
 import { createPasswords } from "~/services/password.server";
 import type { Services } from "~/services/services.server";
 import type { Catalog } from "~/services/catalog.server";
@@ -68,6 +68,8 @@ interface Stores {
   /** Shared stores only: tells the other instances to drop their caches, and hears them. */
   invalidations?(onRemote: (reason: string) => void): Promise<Invalidations>;
   usable(): Promise<boolean>;
+  /** Password checks can wait no more (readiness says so, so a balancer sends sign-ins elsewhere). */
+  passwordsFull(): boolean;
   close(): Promise<void>;
 }
 
@@ -110,6 +112,7 @@ async function openStores(env: Env): Promise<Stores> {
         return invalidations;
       },
       usable: () => isPostgresUsable(pool),
+      passwordsFull: passwords.full,
       async close() {
         await invalidations?.close();
         await pool.end();
@@ -129,6 +132,7 @@ async function openStores(env: Env): Promise<Stores> {
     mails: createSqliteMailLog(db),
     rateLimitStore: undefined,
     usable: async () => isDatabaseUsable(db),
+    passwordsFull: passwords.full,
     async close() {
       if (db.open) db.close();
     },
@@ -190,7 +194,7 @@ export async function createServices(env: Env, stores?: Stores): Promise<Service
           })
         : undefined,
     config: {
-      production: env.NODE_ENV === "production",
+      secureCookies: env.secureCookies,
       secrets: env.sessionSecrets,
       siteUrl: env.SITE_URL,
       google:
@@ -262,8 +266,14 @@ export async function createServices(env: Env, stores?: Stores): Promise<Service
     },
     async health() {
       const database: CallState = (await store.usable()) ? "ok" : "down";
-      const checks = { database, ...Object.fromEntries(Object.entries(upstreams).map(([n, state]) => [n, state()])) };
-      return { ok: Object.values(checks).every((s) => s !== "down"), ready: database === "ok", checks };
+      const passwords = store.passwordsFull() ? ("full" as const) : ("ok" as const);
+      const remote = Object.fromEntries(Object.entries(upstreams).map(([n, state]) => [n, state()]));
+      const checks = { database, passwords, ...remote };
+      return {
+        ok: Object.values(checks).every((s) => s !== "down" && s !== "full"),
+        ready: database === "ok" && passwords === "ok",
+        checks,
+      };
     },
     invalidate(reason) {
       dropCaches(reason);
@@ -288,6 +298,10 @@ export async function createAppServer(
   const services = await createServices(env, stores);
   return {
     env,
+    startNotices: [
+      ...(env.mailToConsole ? [MAIL_CONSOLE_NOTICE] : []),
+      ...(env.NODE_ENV === "production" && !env.secureCookies ? [PLAIN_HTTP_COOKIE_NOTICE] : []),
+    ],
     services,
     rateLimitStore: stores.rateLimitStore,
     getLoadContext: createLoadContext(services),

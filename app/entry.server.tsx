@@ -33,7 +33,8 @@ export function handleError(error: unknown, { request }: { request: Request }) {
  * depends on who asks, and the render cache never shares it).
  */
 async function privatizeIfPersonal(headers: Headers, loadContext: AppLoadContext) {
-  const personal = loadContext.template ? loadContext.readSession : Boolean(await loadContext.user());
+  // A session that could not be read is somebody's: private too.
+  const personal = loadContext.template ? loadContext.readSession : await loadContext.user().then(Boolean, () => true);
   if (headers.has("Set-Cookie") || !headers.has("Cache-Control") || personal) {
     headers.set("Cache-Control", CACHE_POLICY.private);
   }

@@ -17,8 +17,9 @@ declare module "@remix-run/node" {
     /** The client's address, as Express derives it behind the trusted proxies. */
     clientAddress: string | undefined;
     /**
-     * The signed-in user of this request (the session is read at most once per request). In a
-     * template render it is null, and the render counts as read the session (`readSession`).
+     * The signed-in user of this request (the session is read at most once per request); a 503
+     * Response is thrown when the session store is out of reach. In a template render it is null,
+     * and the render counts as read the session (`readSession`).
      */
     user(): Promise<SessionUser | null>;
     /** The root loader's personal part: the listener, their favorites and resume state, or null. */

@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
   json,
   Links,
@@ -20,13 +20,14 @@ import { SiteHeader } from "~/components/SiteHeader";
 import { SiteFooter } from "~/components/SiteFooter";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { PlayerProvider } from "~/player/PlayerProvider";
-import { GlobalPlayer } from "~/player/GlobalPlayer";
+import { GlobalPlayer, SkipToPlayer } from "~/player/GlobalPlayer";
 import { useNonce } from "~/utils/nonce";
 import { DEFAULT_LIVE_STREAM_URL } from "~/rules/player";
 import { LOADING_TEXT } from "~/rules/constants";
 import { APP, THEME_COLOR } from "~/rules/brand";
 import { errorTitle, SHOW_DESCRIPTION, SITE_NAME } from "~/utils/meta";
 import { takeSessionStale } from "~/player/session-events";
+import { CACHE_POLICY } from "~/http/cache-policy";
 import { afterLoad } from "~/utils/after-load";
 
 const ClientExtras = lazy(() => import("~/auth/ClientExtras"));
@@ -61,7 +62,9 @@ export async function loader({ context }: LoaderFunctionArgs) {
   try {
     listener = await context.listener();
   } catch (error) {
-    // A failing accounts backend treats the listener as signed out rather than breaking every page.
+    // The session or library store is out of reach (a 503 with Retry-After): never a sign-out.
+    if (error instanceof Response) throw error;
+    // A failing remote accounts backend treats the listener as signed out rather than breaking every page.
     console.error(
       "[root] library unavailable, serving the page signed out:",
       error instanceof Error ? error.message : error,
@@ -76,12 +79,22 @@ export async function loader({ context }: LoaderFunctionArgs) {
   return json<RootData>({ ...base, ...listener }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
+/** A 503 the root loader threw (the session store is out of reach) keeps its Retry-After on the page. */
+export const headers: HeadersFunction = ({ errorHeaders }) => {
+  const retryAfter = errorHeaders?.get("Retry-After");
+  return new Headers(retryAfter ? { "Retry-After": retryAfter, "Cache-Control": CACHE_POLICY.private } : undefined);
+};
+
 /**
  * Revalidate the root (session, favorites) only after actions, not on every link click, or when
  * the session changed outside one (a sign-in popup, another tab).
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
-  takeSessionStale() || (formMethod !== undefined && formMethod !== "GET" ? defaultShouldRevalidate : false);
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, actionStatus, defaultShouldRevalidate }) =>
+  takeSessionStale() ||
+  // A write the server could not take changed nothing (and in a database blip the reload would fail too).
+  (formMethod !== undefined && formMethod !== "GET" && !(actionStatus && actionStatus >= 500)
+    ? defaultShouldRevalidate
+    : false);
 
 /** The document shell, shared by the app and the last-resort error boundary. */
 export function Layout({ children }: { children: ReactNode }) {
@@ -153,6 +166,7 @@ export default function App() {
           <SessionPlayerBridge userId={user?.id ?? null} restore={restore} />
         </Suspense>
       ) : null}
+      <SkipToPlayer />
       <Chrome signedIn={Boolean(user)}>
         <Outlet />
       </Chrome>

@@ -15,7 +15,9 @@
 // during the burst, the sign-ins' answers and the server's peak memory. Then a render flood:
 // LOAD_FLOOD_CONNECTIONS connections asking for pages no cache holds for LOAD_FLOOD_DURATION s,
 // while /healthz, a cached page and the stylesheet are fetched on fresh connections (idle first,
-// as the reference); prints their p50/p99 and the flood's answers (503 = shed). Writes
+// as the reference); prints their p50/p99 and the flood's answers (503 = shed). Between the two,
+// LOAD_SLOW_BODIES POSTs from one address whose bodies never finish, for LOAD_SLOW_DURATION s,
+// while a signed-in page is fetched (the burst probes it too). Writes
 // bench/results/load-<timestamp>.json.
 //   LOAD_DURATION=30 LOAD_CONNECTIONS=100 LOAD_WARMUP=3 LOAD_LISTENERS=20 LOAD_PORT=3360 npm run load
 //   LOAD_BURST_SIGNINS=20 LOAD_BURST_DURATION=10 LOAD_FLOOD_CONNECTIONS=100 LOAD_FLOOD_DURATION=10 npm run load
@@ -30,6 +32,7 @@
 // The load generator shares the machine's cores with the server, so figures are a floor.
 import fs from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { spawn } from "node:child_process";
@@ -60,6 +63,8 @@ const STATIC_P99_TARGET_MS = 100;
 const FLOOD_CONNECTIONS = Math.max(1, Number(process.env.LOAD_FLOOD_CONNECTIONS ?? 100));
 const FLOOD_DURATION = Math.max(1, Number(process.env.LOAD_FLOOD_DURATION ?? 10));
 const WORKERS = Math.max(1, Number(process.env.LOAD_WORKERS ?? 1));
+const SLOW_BODIES = Math.max(1, Number(process.env.LOAD_SLOW_BODIES ?? 50));
+const SLOW_DURATION = Math.max(1, Number(process.env.LOAD_SLOW_DURATION ?? 15));
 
 for (const p of [PORT, PORT + 1]) await assertPortFree(p);
 const upstreams = await startUpstreams(PORT + 1);
@@ -96,6 +101,8 @@ try {
   }
   console.log("done");
 
+  // A signed-in page no cache holds (the listener's own page), probed during the attacks below.
+  const SIGNED_IN = new Set(["/user#signed-in"]);
   const json = { "Content-Type": "application/json" };
   const form = { "Content-Type": "application/x-www-form-urlencoded" };
   const KINDS = [
@@ -204,13 +211,17 @@ try {
     if (res.status < 200 || res.status >= 300) throw new Error(`${k.kind}: ${r.path} answered ${res.status}`);
   }
 
-  /** One GET of `path` on a fresh connection (no keep-alive), as a new visitor's browser makes it: ms. */
+  /**
+   * One GET of `path` on a fresh connection (no keep-alive), as a new visitor's browser makes it:
+   * ms. A path in SIGNED_IN goes with a listener's cookie.
+   */
   const fetchFresh = (path) =>
     new Promise((resolve, reject) => {
       const start = performance.now();
+      const cookie = SIGNED_IN.has(path) ? { Cookie: listeners[0] } : {};
       const req = http.get(
-        `${origin}${path}`,
-        { agent: false, headers: { "Accept-Encoding": "gzip", "X-Forwarded-For": anyAddress() } },
+        `${origin}${path.split("#")[0]}`,
+        { agent: false, headers: { "Accept-Encoding": "gzip", "X-Forwarded-For": anyAddress(), ...cookie } },
         (res) => {
           res.resume();
           res.on("end", () =>
@@ -279,8 +290,9 @@ try {
     }
     console.log("done");
 
-    process.stdout.write("stylesheet, idle… ");
-    const idle = await probe(new Promise((r) => setTimeout(r, 3_000)), [stylesheet]);
+    const paths = [stylesheet, "/user#signed-in"];
+    process.stdout.write("stylesheet and a signed-in page, idle… ");
+    const idle = await probe(new Promise((r) => setTimeout(r, 3_000)), paths);
     console.log("done");
     process.stdout.write(`${BURST_SIGNINS} sign-ins at once × ${BURST_DURATION} s… `);
     const signIns = [];
@@ -306,7 +318,7 @@ try {
           await new Promise((resolve) => setTimeout(resolve, Math.min(retryAfter * 1000, end - Date.now())));
       }
     };
-    const busy = await probe(Promise.all(accounts.map(client)), [stylesheet]);
+    const busy = await probe(Promise.all(accounts.map(client)), paths);
     console.log("done");
     const answers = Object.entries(codes)
       .map(([code, n]) => `${n}× ${code}`)
@@ -316,6 +328,8 @@ try {
       rows: [
         summary("stylesheet, idle", idle.times[stylesheet], "200"),
         summary("stylesheet, burst", busy.times[stylesheet], "200"),
+        summary("signed-in page, idle", idle.times["/user#signed-in"], "200"),
+        summary("signed-in page, burst", busy.times["/user#signed-in"], "200"),
         summary(
           "sign-ins",
           signIns.sort((a, b) => a - b),
@@ -365,6 +379,58 @@ try {
       ],
       floodStatuses: codes,
       rssMiB: { idle: Math.round(idle.peak), flood: Math.round(busy.peak) },
+    };
+  }
+
+  /**
+   * SLOW_BODIES POSTs from ONE address whose bodies never finish (Content-Length 1000, only
+   * "intent=" sent), each opened again as soon as the server lets it go, for SLOW_DURATION s, while
+   * a signed-in page no cache holds is fetched on fresh connections; the same fetches idle first.
+   */
+  async function slowBodies() {
+    const paths = ["/user#signed-in"];
+    process.stdout.write("signed-in page, idle… ");
+    const idle = await probe(new Promise((r) => setTimeout(r, 3_000)), paths);
+    console.log("done");
+    process.stdout.write(`${SLOW_BODIES} unfinished bodies from one address × ${SLOW_DURATION} s… `);
+    const end = Date.now() + SLOW_DURATION * 1000;
+    const sockets = new Set();
+    const answers = {};
+    const attacker = address(3 * ADDRESSES);
+    const open = () => {
+      if (Date.now() >= end) return;
+      const socket = net.connect(PORT, "127.0.0.1", () =>
+        socket.write(
+          `POST /favorites HTTP/1.1\r\nHost: 127.0.0.1:${PORT}\r\nX-Forwarded-For: ${attacker}\r\n` +
+            `Cookie: ${listeners[1 % listeners.length]}\r\nOrigin: ${origin}\r\n` +
+            "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\nintent=",
+        ),
+      );
+      sockets.add(socket);
+      let head = "";
+      socket.on("data", (d) => (head ||= String(d).split(" ")[1] ?? "?"));
+      socket.on("error", () => {});
+      socket.on("close", () => {
+        sockets.delete(socket);
+        const answer = head || "closed";
+        answers[answer] = (answers[answer] ?? 0) + 1;
+        setTimeout(open, 10);
+      });
+    };
+    for (let i = 0; i < SLOW_BODIES; i++) open();
+    const busy = await probe(new Promise((r) => setTimeout(r, SLOW_DURATION * 1000)), paths);
+    for (const socket of sockets) socket.destroy();
+    console.log("done");
+    const text = Object.entries(answers)
+      .map(([code, n]) => `${n}× ${code}`)
+      .join(", ");
+    return {
+      rows: [
+        summary("signed-in page, idle", idle.times[paths[0]], "200"),
+        summary("signed-in page, slow bodies", busy.times[paths[0]], "200"),
+        { name: "the unfinished bodies", requests: Object.values(answers).reduce((a, b) => a + b, 0), answers: text },
+      ],
+      slowBodyAnswers: answers,
     };
   }
 
@@ -488,6 +554,20 @@ try {
       `server memory (RSS) peak ${burst.rssMiB.idle} MiB idle, ${burst.rssMiB.burst} MiB during the burst`,
   );
 
+  const slow = await slowBodies();
+  console.log(
+    `\nUnfinished bodies: ${SLOW_BODIES} POSTs from one address whose bodies never finish, for ${SLOW_DURATION} s; the signed-in page on a fresh connection each time\n`,
+  );
+  console.log(
+    table(slow.rows, [
+      { title: "", get: (r) => r.name, left: true },
+      { title: "requests", get: (r) => r.requests },
+      { title: "p50 ms", get: (r) => r.p50 ?? "" },
+      { title: "p99 ms", get: (r) => r.p99 ?? "" },
+      { title: "answers", get: (r) => r.answers, left: true },
+    ]),
+  );
+
   const flood = await renderFlood();
   console.log(
     `\nRender flood: ${FLOOD_CONNECTIONS} connections asking for uncached pages for ${FLOOD_DURATION} s; each probe on a fresh connection\n`,
@@ -511,6 +591,13 @@ try {
       value: burstCss.p99,
       ok: burstCss.p99 <= STATIC_P99_TARGET_MS,
     },
+    ...[
+      [burst.rows, "signed-in page, burst", "during the sign-in burst"],
+      [slow.rows, "signed-in page, slow bodies", `with ${SLOW_BODIES} unfinished bodies from one address`],
+    ].map(([rows, name, when]) => {
+      const r = rows.find((x) => x.name === name);
+      return { target: `signed-in page p99 ≤ ${P99_TARGET_MS} ms ${when}`, value: r.p99, ok: r.p99 <= P99_TARGET_MS };
+    }),
     ...floodProbes.map((r) => ({
       target: `${r.name.replace(", flood", "")} on a fresh connection p99 ≤ ${STATIC_P99_TARGET_MS} ms during the render flood`,
       value: r.p99,
@@ -543,6 +630,8 @@ try {
           trustProxyHops: 1,
           burstSignIns: BURST_SIGNINS,
           burstDurationS: BURST_DURATION,
+          slowBodies: SLOW_BODIES,
+          slowDurationS: SLOW_DURATION,
           floodConnections: FLOOD_CONNECTIONS,
           floodDurationS: FLOOD_DURATION,
           workers: WORKERS,
@@ -553,6 +642,7 @@ try {
         overall,
         errors: { total: errors, badAnswers: overall.badAnswers, socketErrors, timeouts: result.timeouts },
         signInBurst: burst,
+        slowBodies: slow,
         renderFlood: flood,
         targets,
       },

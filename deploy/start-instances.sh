@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Starts COUNT instances of the built server (build/server.js) on consecutive ports from
 # FIRST_PORT, each with a DATA_DIR of its own under DATA_ROOT, all over the one PostgreSQL at
-# DATABASE_URL. Runs in the foreground under whatever supervises it (systemd, a container):
-# SIGTERM/SIGINT stop every instance gracefully; when one instance exits, the others are stopped
-# too and the script exits with its status, so the supervisor restarts the set.
+# DATABASE_URL, and supervises each on its own: an instance that exits is started again within a
+# second or two, alone, while the others keep serving. SIGHUP is passed on to every instance (each drops
+# its cached reads); SIGTERM/SIGINT stop them all gracefully and the script exits when they have.
+# Where systemd is available, deploy/hamradio@.service does the same with one unit per port.
 #   DATABASE_URL=postgres://… SESSION_SECRET=… deploy/start-instances.sh 4 3001
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -14,24 +15,46 @@ first_port=${2:?usage: deploy/start-instances.sh COUNT FIRST_PORT}
 data_root=${DATA_ROOT:-/var/lib/hamradio}
 [ -f build/server.js ] || { echo "build/server.js is missing: run npm ci && npm run build first" >&2; exit 1; }
 
-pids=()
-stop_all() {
-  kill -TERM "${pids[@]}" 2>/dev/null
-  wait "${pids[@]}" 2>/dev/null
-}
-trap 'stop_all; exit 0' TERM INT
+declare -A port_of # pid of a running instance → its port
+stopping=
 
-for ((i = 0; i < count; i++)); do
-  port=$((first_port + i))
+start() {
+  local port=$1
   mkdir -p "$data_root/$port"
   NODE_ENV=production HOST="${HOST:-127.0.0.1}" PORT="$port" DATA_DIR="$data_root/$port" \
     TRUST_PROXY_HOPS="${TRUST_PROXY_HOPS:-1}" node build/server.js &
-  pids+=("$!")
-done
+  port_of[$!]=$port
+}
+signal_all() {
+  ((${#port_of[@]})) && kill "-$1" "${!port_of[@]}" 2>/dev/null
+}
+# Whether a process still runs (an exited child not yet reaped is a zombie, state Z).
+running() {
+  local stat
+  { read -r stat <"/proc/$1/stat"; } 2>/dev/null || return 1
+  stat=${stat##*) }
+  [ "${stat%% *}" != Z ]
+}
+trap 'stopping=1; signal_all TERM' TERM INT
+trap 'signal_all HUP' HUP
 
-wait -n "${pids[@]}"
-status=$?
-echo "an instance exited (status $status): stopping the others" >&2
-trap - TERM INT
-stop_all
-exit "$status"
+for ((i = 0; i < count; i++)); do start $((first_port + i)); done
+
+# Looks once a second rather than `wait -n`: an instance that exits while another is being
+# restarted is reaped then, and `wait -n` would never report it. A trapped signal ends the wait
+# at once.
+while ((${#port_of[@]})); do
+  sleep 1 &
+  wait $!
+  for pid in "${!port_of[@]}"; do
+    running "$pid" && continue
+    wait "$pid"
+    status=$?
+    port=${port_of[$pid]}
+    unset "port_of[$pid]"
+    [ -z "$stopping" ] || continue
+    echo "the instance on port $port exited (status $status): starting it again" >&2
+    start "$port"
+  done
+done
+exit 0

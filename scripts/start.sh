@@ -13,5 +13,10 @@ if [ -z "${SESSION_SECRET:-}" ]; then
   chmod 600 "$secret_file"
   SESSION_SECRET="$(cat "$secret_file")"
 fi
-export SESSION_SECRET DATA_DIR
+# What a newcomer tries, on this machine or from a phone on the LAN over plain HTTP: mails are
+# printed here when no SMTP_URL is set, and the session cookie works without HTTPS. A deployment
+# (npm start, deploy/) keeps the strict defaults; set either here to get them.
+MAIL_CONSOLE="${MAIL_CONSOLE:-on}"
+SECURE_COOKIES="${SECURE_COOKIES:-off}"
+export SESSION_SECRET DATA_DIR MAIL_CONSOLE SECURE_COOKIES
 exec env NODE_ENV=production node build/server.js

@@ -48,12 +48,18 @@ export interface AppServer {
     RENDER_CONCURRENCY: number;
     RENDER_PER_TURN: number;
     RENDER_QUEUE: number;
+    REQUEST_BODY_MAX_KB: number;
+    REQUEST_TIMEOUT_MS: number;
+    BODIES_PER_CLIENT: number;
+    CONNECTIONS_PER_ADDRESS: number;
     /** Firebase popup sign-in (its origins join the CSP; popups keep their opener). */
     FIREBASE_AUTH_DOMAIN?: string;
     FIREBASE_AUTH_EMULATOR_HOST?: string;
     ANALYTICS_PROVIDER: "none" | "firebase" | "plausible";
     ANALYTICS_ENDPOINT?: string;
   };
+  /** Lines the server logs once at start: how this configuration differs from a deployment's. */
+  startNotices: string[];
   services: {
     health(): Promise<{ ok: boolean; ready: boolean; checks: Record<string, string> }>;
     /** Drops cached reads and tells every `onInvalidate` listener. */
@@ -75,7 +81,7 @@ export interface AppServer {
     clientAddress: string | undefined,
     template?: boolean,
   ): AppLoadContext;
-  /** Whether a load context's session is live (read now). */
+  /** Whether a load context's session is live (read now); rejects when the session store cannot be read. */
   signedIn(context: AppLoadContext): Promise<boolean>;
   /** The signed-in listener of a load context (the session and their library, read now), or null. */
   listenerOf(context: AppLoadContext): Promise<Listener | null>;

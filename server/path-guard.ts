@@ -1,4 +1,4 @@
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler } from "express";
 
 /**
  * React Router's server renderer builds `new URL(decodedPath, base)` for the location, and that
@@ -30,28 +30,54 @@ export const pathGuard: RequestHandler = (req, _res, next) => {
 
 const METHODS = new Set(["GET", "HEAD", "POST"]);
 
+/** Methods the app does not serve (a Fetch Request refuses TRACE and CONNECT outright): 405. */
+export const methodGuard =
+  (cacheControl: string): RequestHandler =>
+  (req, res, next) => {
+    if (METHODS.has(req.method)) return next();
+    res.status(405).set({ Allow: "GET, HEAD, POST", "Cache-Control": cacheControl });
+    res.type("text/plain").send("Method Not Allowed");
+  };
+
 /**
- * Requests the app cannot turn into a Fetch Request end here with a clear 4xx instead of a 500:
- * methods it does not serve (a Request refuses TRACE and CONNECT outright) and a Host header that
- * is no host (the router builds the page's URL from it).
+ * Requests whose address the app cannot build end here with a 400, before anything else runs:
+ * a target that is not a path (absolute-form `GET http://other.example/`, `GET *`), or a host
+ * that is no host (a port past 65535, a path in it) in Host or, from a trusted proxy only, in
+ * X-Forwarded-Host. The router and every link are built from that address.
  */
 export const requestGuard =
   (cacheControl: string): RequestHandler =>
   (req, res, next) => {
-    if (!METHODS.has(req.method)) {
-      res.status(405).set({ Allow: "GET, HEAD, POST", "Cache-Control": cacheControl });
-      res.type("text/plain").send("Method Not Allowed");
-      return;
-    }
+    const bad = (text: string) => res.status(400).set("Cache-Control", cacheControl).type("text/plain").send(text);
+    if (!req.originalUrl.startsWith("/")) return bad("Bad Request: the request target is not a path on this site.");
     const host = req.headers.host;
-    if (host !== undefined && !isHost(host)) {
-      res.status(400).set("Cache-Control", cacheControl);
-      res.type("text/plain").send("Bad Request: the Host header is not a host name.");
-      return;
-    }
+    if (host !== undefined && !isHost(host)) return bad("Bad Request: the Host header is not a host name.");
+    const forwarded = trustedForwardedHost(req);
+    if (forwarded !== undefined && !isHost(forwarded))
+      return bad("Bad Request: the X-Forwarded-Host header is not a host name.");
     next();
   };
 
-/** A name or an IPv4/IPv6 literal, with an optional port. */
-const HOST = /^(?:[a-z0-9_.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
-const isHost = (host: string) => HOST.test(host);
+/** X-Forwarded-Host (its first value) when the proxy that sent it is trusted, as Express reads it. */
+function trustedForwardedHost(req: Request): string | undefined {
+  const header = req.get("X-Forwarded-Host");
+  if (!header) return undefined;
+  const trust = req.app.get("trust proxy fn") as (address: string | undefined, hop: number) => boolean;
+  return trust(req.socket.remoteAddress, 0) ? header.split(",")[0]!.trim() : undefined;
+}
+
+/**
+ * The origin of the page as the client asked for it (Remix renders links and the router's
+ * location from it): Express's protocol and host (trusted proxies' headers only), port included.
+ * Only after requestGuard has passed the request.
+ */
+export function requestOrigin(req: Request): string {
+  return `${req.protocol}://${trustedForwardedHost(req) ?? req.get("host") ?? "localhost"}`;
+}
+
+/** A name or an IPv4/IPv6 literal, with an optional port (1 to 65535). */
+const HOST = /^(?:[a-z0-9_.-]+|\[[0-9a-f:.]+\])(?::(\d{1,5}))?$/i;
+function isHost(host: string): boolean {
+  const match = HOST.exec(host);
+  return match !== null && (match[1] === undefined || (Number(match[1]) >= 1 && Number(match[1]) <= 65535));
+}

@@ -5,8 +5,8 @@ import { rateLimit, type Store } from "express-rate-limit";
  * Rate limits in three tiers, keyed on the client address Express derives with the configured
  * number of trusted proxies (TRUST_PROXY_HOPS): sign-in/up/OAuth/logout POSTs and those of the
  * mailed flows (password reset, address confirmation), other POSTs, and page GETs. Over the
- * limit: 429 with the standard RateLimit headers. Counters live in this
- * process unless a shared store is given (every instance then counts against one limit).
+ * limit: 429 with the standard RateLimit headers. Counters live in this process unless a shared
+ * store is given: then the POST tiers are counted once for every instance; GETs always per process.
  */
 const AUTH_PATHS = /^\/(signin|signup|logout|auth|forgot-password|reset-password|verify-email)(\/|$)/i;
 
@@ -24,6 +24,10 @@ export function routedPath(raw: string): string {
   }
   return new URL(path.replace(/\\/g, "/").replace(/\/{2,}/g, "/"), "http://in.site").pathname;
 }
+
+/** A sign-in, sign-up or other account POST (these hash passwords or send mail). */
+export const isAuthPost = (method: string, path: string): boolean =>
+  method === "POST" && AUTH_PATHS.test(routedPath(path));
 
 export type RateLimitStore = (tier: string) => Store;
 
@@ -73,17 +77,16 @@ export function rateLimits(
     "get",
     "Too many requests. Please slow down and try again in a minute.",
     cacheControl,
-    store,
+    // Reads write nothing: page GETs are counted in this process only (a shared counter cost a
+    // database write per page view). Each instance allows the limit; nginx can cap the sum.
+    undefined,
   );
   return (req, res, next) => {
-    const handler =
-      req.method === "POST"
-        ? AUTH_PATHS.test(routedPath(req.path))
-          ? auth
-          : post
-        : req.method === "GET" || req.method === "HEAD"
-          ? get
-          : post;
+    const handler = isAuthPost(req.method, req.path)
+      ? auth
+      : req.method === "GET" || req.method === "HEAD"
+        ? get
+        : post;
     return handler ? handler(req, res, next) : next();
   };
 }

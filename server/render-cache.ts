@@ -4,6 +4,8 @@ import { LRUCache } from "lru-cache";
 import { writeReadableStreamToWritable, type AppLoadContext } from "@remix-run/node";
 import type { Bytes, Listener, Part } from "./app-contract";
 import { newTiming, serverTimingHeader, type RequestTiming } from "./server-timing";
+import { requestOrigin } from "./path-guard";
+import { sharedBody, type SharedBody } from "./shared-body";
 
 /**
  * Render cache of public pages, for anonymous visitors and signed-in listeners alike (ADRs 006,
@@ -15,17 +17,19 @@ import { newTiming, serverTimingHeader, type RequestTiming } from "./server-timi
  * per URL: the anonymous page, and the listener template (rendered for a listener with no
  * favorites, its hearts and the root data's personal part left as holes) that every signed-in
  * listener's page is filled from, with their own data read for this request. Rules:
- * - requests: GET/HEAD only, never the personal or action paths (/api, /auth, /signin, /signup,
+ * - requests: GET/HEAD only, never the personal or action paths (/api but now-playing, /auth, /signin, /signup,
  *   /user, /SpankBank…, /favorites, /logout, /healthz); a request with one of our cookies
  *   (`hrs_*`, `__Host-hrs_*`, `__Secure-hrs_*`) naming a live session gets the listener copy,
  *   any other cookie or header, and unknown query parameters, change nothing;
  * - responses: only 200 (TTL) and 404 (shorter TTL), only with `Cache-Control: public` and
  *   without private/no-store/no-cache, never with Set-Cookie, only varying on Cookie and/or
- *   Accept-Encoding; the TTL is also capped by the response's own max-age. A render in which a
+ *   Accept-Encoding; the TTL is also capped by the response's own max-age, and the stale window by
+ *   its stale-while-revalidate (none: never stale, as now-playing). A render in which a
  *   loader asked for the session is private, so a page that depends on who asks is never kept:
  *   a listener then gets a render of their own;
- * - every response gets its own CSP nonce (the one helmet put into its CSP header), and a
- *   listener's is `Cache-Control: private, no-store`;
+ * - an anonymous copy is the same bytes for everybody, compressed once, its inline scripts
+ *   allowed by hash (ADR 030); a listener's copy gets this response's CSP nonce and is
+ *   `Cache-Control: private, no-store`;
  * - after the TTL a copy is served stale for up to `staleMs` while ONE background render
  *   refreshes it; concurrent misses of one key wait for one render (no stampede);
  * - past that, a copy is kept for up to `errorMs` more, served only when its re-render fails
@@ -51,8 +55,10 @@ export interface RenderCacheOptions {
   maxEntries?: number;
   /** Larger pages are not cached; default 2 MiB. */
   maxEntryBytes?: number;
-  /** Cuts a rendered body at the nonce it was rendered with (and a listener template's at its holes). */
+  /** Cuts a listener template's body at the nonce it was rendered with and at its holes. */
   toParts: (body: Buffer, nonce: string, template: boolean) => Part[];
+  /** The Content-Security-Policy of a shared page whose inline scripts have these hashes. */
+  sharedPolicy: (scriptHashes: string[]) => string;
   now?: () => number;
 }
 
@@ -62,6 +68,11 @@ export interface CachedPage {
   headers: [string, string][];
   vary: string;
   parts: Part[];
+  /**
+   * The same bytes for everybody (an anonymous copy), compressed once, with the policy that
+   * allows its scripts; a listener template has parts to fill instead.
+   */
+  shared?: SharedBody & { csp: string };
   /** The parts have listener holes: a listener's copy needs their data, not only their session. */
   personal: boolean;
   /**
@@ -121,6 +132,12 @@ export function isCacheableResponse(response: Response): boolean {
   return true;
 }
 
+/** How long a response lets a stale copy be served while it is refreshed (none unless it says). */
+function staleWhileRevalidateMs(cacheControl: string | null): number {
+  const m = /\bstale-while-revalidate=(\d+)/i.exec(cacheControl ?? "");
+  return m ? Number(m[1]) * 1000 : 0;
+}
+
 function maxAgeMs(cacheControl: string | null): number {
   const m = /\bmax-age=(\d+)/i.exec(cacheControl ?? "");
   return m ? Number(m[1]) * 1000 : Infinity;
@@ -142,7 +159,13 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
   let generation = 0;
   const counters = { hits: 0, stale: 0, misses: 0, invalidations: 0 };
 
-  function toPage(response: Response, body: Buffer, nonce: string, template: boolean): CachedPage {
+  async function toPage(
+    key: string,
+    response: Response,
+    body: Buffer,
+    nonce: string,
+    template: boolean,
+  ): Promise<CachedPage> {
     const headers: [string, string][] = [];
     let vary = "";
     response.headers.forEach((value, name) => {
@@ -154,23 +177,22 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
       response.status === 404 ? notFoundTtl : ttl,
       maxAgeMs(response.headers.get("cache-control")),
     );
-    const at = now();
-    const parts = options.toParts(
-      body,
-      nonce,
-      template && /^text\/html/i.test(response.headers.get("content-type") ?? ""),
-    );
+    const html = /^text\/html/i.test(response.headers.get("content-type") ?? "");
+    const shared = template ? undefined : await sharedBody(body, nonce, html, lru.peek(key)?.shared);
+    const parts = shared ? [] : options.toParts(body, nonce, html);
     const personal = parts.some((p) => typeof p !== "string" && !("nonce" in p));
+    const at = now();
     return {
       status: response.status,
       headers,
       vary,
       parts,
+      shared: shared && { ...shared, csp: options.sharedPolicy(shared.scriptHashes) },
       personal,
       privateForListener: personal || response.headers.has("x-remix-response"),
       bytes: body.length,
       freshUntil: at + lifetime,
-      staleUntil: at + lifetime + staleMs,
+      staleUntil: at + lifetime + Math.min(staleMs, staleWhileRevalidateMs(response.headers.get("cache-control"))),
     };
   }
 
@@ -223,7 +245,7 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
             }),
           };
         }
-        page = toPage(response, body, nonce, template);
+        page = await toPage(key, response, body, nonce, template);
         if (startedIn === generation && page.freshUntil > now())
           lru.set(key, page, { ttl: page.staleUntil + errorMs - now() });
         return { page };
@@ -245,8 +267,9 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
 
 // --- Which requests may be served from the cache ---
 
+// Of /api, only now-playing is the same for everybody (polled by every player while live is on).
 const PERSONAL_PATHS =
-  /^\/(?:(?:api|auth|signin|signup|user|favorites|logout|healthz|forgot-password|reset-password|verify-email)(?:[/.]|$)|spankbank)/i;
+  /^\/(?:(?:api(?!\/now-playing$)|auth|signin|signup|user|favorites|logout|healthz|forgot-password|reset-password|verify-email)(?:[/.]|$)|spankbank)/i;
 const OUR_COOKIE = /(?:^|;)\s*(?:__Host-|__Secure-)?hrs_/;
 
 /** May this request share a cached page: a GET/HEAD of a public path (sessions are checked apart)? */
@@ -275,14 +298,6 @@ export function cacheKeyUrl(originalUrl: string, keyParams: ReadonlySet<string>)
       }
     });
   return originalUrl.slice(0, q) + (kept.length > 0 ? `?${kept.join("&")}` : "");
-}
-
-/** The origin Remix sees for this request (as @remix-run/express builds it). */
-function originOf(req: ExpressRequest): string {
-  const forwardedPort = Number.parseInt((req.get("X-Forwarded-Host") ?? "").split(":")[1] ?? "", 10);
-  const hostPort = Number.parseInt((req.get("host") ?? "").split(":")[1] ?? "", 10);
-  const port = Number.isSafeInteger(forwardedPort) ? forwardedPort : Number.isSafeInteger(hostPort) ? hostPort : "";
-  return `${req.protocol}://${req.hostname}${port ? `:${port}` : ""}`;
 }
 
 /** A listener's copy of a page is kept apart from the anonymous one, under this suffix. */
@@ -351,7 +366,7 @@ export function createRemixWithCache(options: RemixWithCacheOptions): {
     if (who && page.personal) {
       options.listenerOf(who).then(
         (listener) => (listener ? write(req, res, page, listener, true, state, timing) : next()),
-        // Not next(error): the render treats an unreadable account as signed out and says so.
+        // Not next(error): the render says what went wrong (a 503 when the store is out of reach).
         () => next(),
       );
       return;
@@ -373,6 +388,7 @@ export function createRemixWithCache(options: RemixWithCacheOptions): {
     if (page.vary) res.setHeader("Vary", page.vary);
     res.setHeader("X-Render-Cache", state);
     if (timing) res.setHeader("Server-Timing", timing);
+    if (page.shared && !signedIn) return writeShared(req, res, page.status, page.shared);
     // A page with validators (a feed, the sitemap) the client already has: 304, no body.
     if (page.status === 200 && (res.hasHeader("ETag") || res.hasHeader("Last-Modified")) && req.fresh) {
       res.statusCode = 304;
@@ -384,6 +400,26 @@ export function createRemixWithCache(options: RemixWithCacheOptions): {
     res.setHeader("Content-Length", body.length);
     if (req.method === "HEAD") return res.end();
     res.end(body, "latin1");
+  }
+
+  /** The same bytes as everybody's, in the encoding the client takes best; 304 when it has them. */
+  function writeShared(req: ExpressRequest, res: ExpressResponse, status: number, shared: CachedPage["shared"] & {}) {
+    // Brotli whenever taken (negotiation alone would follow the header's order: gzip first).
+    const encoding = req.acceptsEncodings("br") ? "br" : req.acceptsEncodings("gzip") ? "gzip" : "identity";
+    res.setHeader("Content-Security-Policy", shared.csp);
+    res.setHeader("ETag", shared.etag[encoding]);
+    const vary = String(res.getHeader("Vary") ?? "");
+    if (!/accept-encoding/i.test(vary)) res.setHeader("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+    if (status === 200 && req.fresh) {
+      res.statusCode = 304;
+      res.removeHeader("Content-Type");
+      return res.end();
+    }
+    if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+    const body = shared[encoding];
+    res.setHeader("Content-Length", body.length);
+    if (req.method === "HEAD") return res.end();
+    res.end(body);
   }
 
   function refresh(key: string, url: string, req: ExpressRequest, template: boolean) {
@@ -401,7 +437,7 @@ export function createRemixWithCache(options: RemixWithCacheOptions): {
   }
 
   const serveShared = (req: ExpressRequest, res: ExpressResponse, next: () => void, who: AppLoadContext | null) => {
-    const url = originOf(req) + cacheKeyUrl(req.originalUrl, options.keyParams);
+    const url = requestOrigin(req) + cacheKeyUrl(req.originalUrl, options.keyParams);
     const key = who ? url + LISTENER_KEY : url;
     const found = cache.get(key);
     if (found) {
@@ -428,7 +464,7 @@ export function createRemixWithCache(options: RemixWithCacheOptions): {
     if (!cookie || !OUR_COOKIE.test(cookie)) return serveShared(req, res, next, null);
     const context = loadContext(req, cookie, res.locals.cspNonce as string, false);
     res.locals.loadContext = context;
-    // A session that cannot be read gets a render of its own (it says what went wrong).
+    // A session that cannot be read gets a render of its own: a 503, never the anonymous page.
     options.signedIn(context).then(
       (signedIn) => serveShared(req, res, next, signedIn ? context : null),
       () => next(),
@@ -481,7 +517,7 @@ export function createRemixWithCache(options: RemixWithCacheOptions): {
 }
 
 /** Streams a Remix response (what @remix-run/express's sendRemixResponse does, plus our headers). */
-async function stream(res: ExpressResponse, response: Response, timing: string | null, state: string): Promise<void> {
+async function stream(res: ExpressResponse, response: Response, timing: string | null, state?: string): Promise<void> {
   res.statusMessage = response.statusText;
   res.status(response.status);
   response.headers.forEach((value, name) => {
@@ -489,25 +525,60 @@ async function stream(res: ExpressResponse, response: Response, timing: string |
   });
   for (const cookie of response.headers.getSetCookie()) res.append("Set-Cookie", cookie);
   if (timing) res.setHeader("Server-Timing", timing);
-  res.setHeader("X-Render-Cache", state);
+  if (state) res.setHeader("X-Render-Cache", state);
   if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
   if (response.body) await writeReadableStreamToWritable(response.body, res);
   else res.end();
 }
 
 /**
- * The GET Request a cache fill renders (headers as @remix-run/express passes them, anonymous and
- * unconditional: the copy kept is the whole page, and conditions are answered from it).
+ * The Fetch Request Remix gets for `req`: its URL, its headers as they came, and the body the
+ * server has already read (server/request-limits.ts). A cache fill's is an anonymous,
+ * unconditional GET: the copy kept is the whole page, and conditions are answered from it.
  */
 const NOT_FORWARDED = new Set(["cookie", "authorization", "if-none-match", "if-modified-since"]);
-function toFetchRequest(req: ExpressRequest, href: string): Request {
+function toFetchRequest(req: ExpressRequest, href: string, own?: { signal: AbortSignal }): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined || NOT_FORWARDED.has(name)) continue;
+    if (value === undefined || (!own && NOT_FORWARDED.has(name))) continue;
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else headers.set(name, value);
   }
-  return new Request(href, { method: "GET", headers });
+  if (!own) return new Request(href, { method: "GET", headers });
+  const read = req.method === "GET" || req.method === "HEAD" ? undefined : (req.body as Buffer | undefined);
+  const body = read && new Uint8Array(read);
+  return new Request(href, { method: req.method, headers, body, signal: own.signal });
+}
+
+/**
+ * Express to Remix for a request of its own (not shared): the loaders and actions stop when the
+ * client goes away before its answer is written.
+ */
+export function remixHandler(
+  handle: RemixWithCacheOptions["handle"],
+  loadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext,
+  privatePolicy: string,
+): RequestHandler {
+  return async (req, res, next) => {
+    const controller = new AbortController();
+    res.once("close", () => {
+      if (!res.writableFinished) controller.abort();
+    });
+    try {
+      const request = toFetchRequest(req, requestOrigin(req) + req.originalUrl, { signal: controller.signal });
+      const response = await handle(request, loadContext(req, res));
+      // A POST where no action is: the router's page for it carries its route ids in the page data.
+      if (response.status === 405 && req.method === "POST") {
+        void response.body?.cancel();
+        res.status(405).set({ Allow: "GET, HEAD", "Cache-Control": privatePolicy }).type("text/plain");
+        res.send("This page doesn't take form submissions.");
+        return;
+      }
+      await stream(res, response, null);
+    } catch (error) {
+      next(error);
+    }
+  };
 }
 
 /** Calls `set` just before the response's headers go out. */

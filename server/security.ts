@@ -64,7 +64,6 @@ function thirdPartySources(parties: ThirdParties) {
  */
 export const PERMISSIONS_POLICY = [
   "accelerometer",
-  "bluetooth",
   "browsing-topics",
   "camera",
   "display-capture",
@@ -82,13 +81,14 @@ export const PERMISSIONS_POLICY = [
   .join(", ");
 
 /**
- * The enforced Content-Security-Policy: scripts only with this response's nonce, no plugins,
+ * The enforced Content-Security-Policy: scripts only with this response's nonce (a page shared by
+ * every anonymous listener: the hashes of its own inline scripts), no plugins,
  * no <base>, never framed; frames only for the help, special-feature and content-site embeds
  * and the video hosts; media from anywhere over https (podcast files live on CDNs), and from the
  * live stream's and the WordPress sites' hosts whatever their scheme.
  */
 export function contentSecurityPolicy(
-  nonce: NonceSource,
+  scripts: (string | NonceSource)[],
   urls: {
     helpUrl: string;
     specialFeatureUrl: string;
@@ -110,7 +110,7 @@ export function contentSecurityPolicy(
   return {
     "default-src": ["'self'"],
     // Of Google's static host, only the Cast sender and the framework it loads.
-    "script-src": ["'self'", nonce, ...CAST_SCRIPT_PATHS, ...third.script],
+    "script-src": ["'self'", ...scripts, ...CAST_SCRIPT_PATHS, ...third.script],
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:", "https:", ...gallery],
     "media-src": [
@@ -135,4 +135,11 @@ export function contentSecurityPolicy(
     "form-action": ["'self'", ...(parties.signInOrigins ?? [])],
     "frame-ancestors": ["'none'"],
   };
+}
+
+/** A policy's header value, as helmet writes it, for directives without per-response parts. */
+export function policyHeader(directives: Record<string, (string | NonceSource)[]>): string {
+  return Object.entries(directives)
+    .map(([name, values]) => [name, ...values.filter((v): v is string => typeof v === "string")].join(" "))
+    .join(";");
 }

@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { useFetcher, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { AppLink, HeartIcon } from "~/ui/primitives";
 import type { RootData } from "~/services/types";
@@ -27,33 +28,49 @@ export function FavoriteToggle({ audioSrc, title, duration }: { audioSrc: string
   }
   return (
     <FavoriteHole src={audioSrc} saved={root.favorites.includes(audioSrc)}>
-      {(saved) => <SavedToggle audioSrc={audioSrc} title={title} duration={duration} saved={saved} here={here} />}
+      {(saved) => (
+        <SavedToggle
+          uid={root.user!.id}
+          audioSrc={audioSrc}
+          title={title}
+          duration={duration}
+          saved={saved}
+          here={here}
+        />
+      )}
     </FavoriteHole>
   );
 }
 
 function SavedToggle({
+  uid,
   audioSrc,
   title,
   duration,
   saved,
   here,
 }: {
+  uid: string;
   audioSrc: string;
   title: string;
   duration: number;
   saved: boolean;
   here: string;
 }) {
-  const fetcher = useFetcher<{ ok: boolean; favorite?: boolean; error?: string }>({ key: `fav:${audioSrc}` });
-  // Refused (the account is full, say): the heart stays as it was and says why.
-  const refusal = fetcher.state === "idle" && fetcher.data?.ok === false ? fetcher.data.error : undefined;
+  const fetcher = useFetcher<{ ok?: boolean; favorite?: boolean; retry?: boolean; error?: string }>({
+    key: `fav:${audioSrc}`,
+  });
+  const data = fetcher.data;
+  // A change the server could not take now (a database blip) is kept by the page's queue of
+  // unsent writes and sent again; the heart shows it meanwhile.
+  useEffect(() => {
+    if (data?.retry && data.favorite !== undefined)
+      void import("~/player/page-sender").then((m) => m.keepFavorite(uid, audioSrc, title, duration, data.favorite!));
+  }, [data]); // eslint-disable-line react-hooks/exhaustive-deps
+  // Refused for good (the account is full, say): the heart stays as it was and says why.
+  const refusal = fetcher.state === "idle" && data?.ok === false && !data.retry ? data.error : undefined;
   const pending = fetcher.formData?.get("intent");
-  const on = pending
-    ? pending === "add"
-    : fetcher.data?.ok && fetcher.data.favorite !== undefined
-      ? fetcher.data.favorite
-      : saved;
+  const on = pending ? pending === "add" : (data?.favorite ?? saved);
   return (
     <fetcher.Form
       method="post"

@@ -23,6 +23,11 @@ export function HeroSlider({ slides }: { slides: SlideCardData[] }) {
       import("./hero-slider-engine")
         .then((loaded) => {
           if (cancelled || !sliderRef.current) return;
+          // A listener who asked for less motion starts it with "Resume slideshow" (WCAG 2.2.2).
+          if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) {
+            pausedRef.current = true;
+            setPaused(true);
+          }
           setEngine(loaded);
           instance.current = loaded.startHeroSlider(sliderRef.current, {
             slideChanged: setCurrent,

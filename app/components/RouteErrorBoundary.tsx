@@ -3,7 +3,7 @@ import { LOADING_TEXT, NOT_FOUND_TEXT, NOT_FOUND_TITLE } from "~/rules/constants
 
 /**
  * The one error view every route module exports: 404 → the spec's NOT FOUND page; 400 → the
- * clear message the route threw (also 503: a service it needs is unavailable); the 200 `stillLoading()` page (a remote source failed, no
+ * clear message the route threw (the router's own 4xx, a plain one) (also 503: a service it needs is unavailable); the 200 `stillLoading()` page (a remote source failed, no
  * copy) → docs/product.md §8 'Loading...'; anything else → a generic message (no stack trace).
  * Rendered inside the root layout, so the player never unmounts.
  */
@@ -20,7 +20,16 @@ export function RouteErrorBoundary() {
     );
   }
   if (isRouteErrorResponse(error) && ((error.status >= 400 && error.status < 500) || error.status === 503)) {
-    const message = typeof error.data === "string" && error.data ? error.data : error.statusText || "Bad request";
+    // The router's own refusals (a POST where no action is, a `_data` naming another route) carry
+    // its internals (route ids) in their text: those say only what went wrong.
+    const internal = (error as { internal?: boolean }).internal === true;
+    const message = internal
+      ? error.status === 405
+        ? "This page doesn't take form submissions."
+        : "This request could not be handled."
+      : typeof error.data === "string" && error.data
+        ? error.data
+        : error.statusText || "Bad request";
     return (
       <section className="error-page" aria-labelledby="error-title">
         <h1 id="error-title">That didn't work</h1>

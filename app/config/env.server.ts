@@ -124,6 +124,15 @@ const envSchema = z
     /** The rules' favorites cap and page, lower only for tests (a cap reached with a small catalog). */
     FAVORITES_MAX: z.coerce.number().int().min(1).max(FAVORITES_MAX).default(FAVORITES_MAX),
     FAVORITES_PAGE_SIZE: z.coerce.number().int().min(1).max(FAVORITES_PAGE_SIZE).default(FAVORITES_PAGE_SIZE),
+    /**
+     * What one client may hold (server/request-limits.ts): a POST body's size and the time for the
+     * whole request to arrive; bodies under way at once per client address; open connections per
+     * socket address (direct clients only: behind TRUST_PROXY_HOPS proxies, the proxy limits them).
+     */
+    REQUEST_BODY_MAX_KB: z.coerce.number().int().min(1).max(10_240).default(64),
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(10_000),
+    BODIES_PER_CLIENT: z.coerce.number().int().min(1).max(10_000).default(8),
+    CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).default(64),
     /** scrypt cost of new password hashes, as log2 of N; below 14 only to keep test runs fast. */
     PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(17).default(PASSWORD_HASH_COST),
     /** Password hashes at once, each on a worker thread (default: half the cores, at least one). */
@@ -145,7 +154,7 @@ const envSchema = z
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
     /**
      * Mail for confirming addresses and resetting passwords: smtp:// or smtps:// with credentials
-     * and options in the URL. Unset: printed on the console outside production; none in production.
+     * and options in the URL. Unset: see MAIL_CONSOLE.
      */
     SMTP_URL: z
       .string()
@@ -153,6 +162,17 @@ const envSchema = z
       .regex(/^smtps?:\/\/\S+$/, "must be an smtp:// or smtps:// URL")
       .optional()
       .or(z.literal("").transform(() => undefined)),
+    /**
+     * Without SMTP_URL, print those mails on the console (on) or have none (off). Default: on outside
+     * production, off in it (a mail's link signs its reader in); `npm run app` turns it on.
+     */
+    MAIL_CONSOLE: z.enum(["on", "off"]).optional(),
+    /**
+     * The session cookie as `__Host-…; Secure` (on): browsers keep it only over HTTPS and on
+     * localhost. Default: on in production; `npm run app` turns it off, so a phone on the LAN can
+     * sign in over plain HTTP.
+     */
+    SECURE_COOKIES: z.enum(["on", "off"]).optional(),
     /** The sender of those mails, e.g. "The Ham Radio Show <no-reply@hamradioshow.net>". */
     MAIL_FROM: z.string().trim().min(3).max(320).optional(),
     /** Trust X-Forwarded-For from this many proxies (0 = use the socket address). */
@@ -249,7 +269,12 @@ const envSchema = z
     }
   });
 
-export type Env = z.infer<typeof envSchema> & { sessionSecrets: string[] };
+export type Env = z.infer<typeof envSchema> & {
+  sessionSecrets: string[];
+  /** No SMTP_URL, and mails are printed on the console. */
+  mailToConsole: boolean;
+  secureCookies: boolean;
+};
 
 export class EnvError extends Error {
   name = "EnvError";
@@ -266,8 +291,11 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     .split(",")
     .map((s) => s.trim())
     .filter(Boolean);
+  const production = env.NODE_ENV === "production";
   return {
     ...env,
     sessionSecrets: sessionSecrets.length ? sessionSecrets : ["dev-only-insecure-session-secret"],
+    mailToConsole: !env.SMTP_URL && (env.MAIL_CONSOLE ?? (production ? "off" : "on")) === "on",
+    secureCookies: (env.SECURE_COOKIES ?? (production ? "on" : "off")) === "on",
   };
 }

@@ -3,6 +3,8 @@
  * Public pages are cacheable by browsers and CDNs (Vary: Cookie keeps signed-in pages apart);
  * private pages never are.
  */
+import { NOW_PLAYING_SHARED_CACHE_S } from "~/rules/now-playing";
+
 export const CACHE_POLICY = {
   /** Anonymous public page. */
   publicPage: "public, max-age=60, s-maxage=300, stale-while-revalidate=86400",
@@ -12,8 +14,11 @@ export const CACHE_POLICY = {
   discovery: "public, max-age=3600, s-maxage=3600, stale-while-revalidate=86400",
   /** Search suggestions (JSON): the same for every listener; the catalog changes rarely. */
   suggestions: "public, max-age=300, s-maxage=3600, stale-while-revalidate=86400",
-  /** Now-playing JSON: as fresh as the poll interval. */
-  nowPlaying: "public, max-age=5, s-maxage=10, stale-while-revalidate=30",
+  /**
+   * Now-playing JSON: a second in any cache and never stale, so an off-air change reaches the page
+   * in time (NOW_PLAYING_OFF_AIR_WITHIN_MS).
+   */
+  nowPlaying: `public, max-age=${NOW_PLAYING_SHARED_CACHE_S}, s-maxage=${NOW_PLAYING_SHARED_CACHE_S}`,
   /** Anything personalised or behind sign-in. */
   private: "private, no-store",
   /** Hashed build assets. */

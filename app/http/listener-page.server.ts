@@ -51,7 +51,7 @@ export function markListener(entry: EntryContext): boolean {
   return true;
 }
 
-/** Whether a request's load context has a live session (its listener's data is not read). */
+/** Whether a request's load context has a live session (its listener's data is not read); rejects when it cannot be read. */
 export const signedIn = async (context: AppLoadContext) => (await context.user()) !== null;
 
 /** The listener of a request's load context, ready to fill templates; null when signed out. */

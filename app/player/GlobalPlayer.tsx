@@ -17,6 +17,7 @@ import {
   SkipButtons,
   SleepControl,
   SpeedControl,
+  VolumeControl,
 } from "./controls";
 
 // The dialogs load when first opened (or when the pointer nears their button), not with the page.
@@ -27,10 +28,39 @@ const preloadDialogs = () => void loadDialogs();
 // The cast icon shows once something has played (and a device is reachable): not in the first load.
 const CastButton = lazy(() => import("./CastButton").then((m) => ({ default: m.CastButton })));
 
+/** The skip links' targets: one player is shown per layout, and without JavaScript the link bar. */
+const PLAYER_TARGETS = {
+  desktop: "player",
+  mobile: "mobile-player",
+  nojs: "nojs-player",
+} as const;
+
+/**
+ * The player comes after the footer in the page (it is fixed to the bottom): "Skip to player",
+ * right after "Skip to content", reaches it in two Tab stops, in whichever layout is shown.
+ */
+export function SkipToPlayer() {
+  return (
+    <>
+      <a className="skip-link skip-link--desktop js-only" href={`#${PLAYER_TARGETS.desktop}`}>
+        Skip to player
+      </a>
+      <a className="skip-link skip-link--mobile js-only" href={`#${PLAYER_TARGETS.mobile}`}>
+        Skip to player
+      </a>
+      <noscript>
+        <a className="skip-link" href={`#${PLAYER_TARGETS.nojs}`}>
+          Skip to player
+        </a>
+      </noscript>
+    </>
+  );
+}
+
 /**
  * docs/product.md §2: wider screens show the desktop global player; below 550 px the mobile player text
- * banner and mobile controls, followed by a 103 px spacer. Both views read the one player state;
- * CSS shows one of them. Rendered once in root.tsx, outside <Outlet/>.
+ * banner and mobile controls, followed by a 103 px spacer (with or without JavaScript). Both views
+ * read the one player state; CSS shows one of them. Rendered once in root.tsx, outside <Outlet/>.
  */
 export function GlobalPlayer() {
   const { state, dispatch } = usePlayer();
@@ -45,8 +75,10 @@ export function GlobalPlayer() {
         <DesktopPlayer sleep={sleep} onHelp={openHelp} />
         <MobilePlayer sleep={sleep} />
       </div>
+      {/* Outside the wrapper: without JavaScript the link bar below is fixed to the bottom too. */}
+      <div className="mobile-spacer" aria-hidden="true" />
       <noscript>
-        <nav className="nojs-player" aria-label="Player">
+        <nav id={PLAYER_TARGETS.nojs} tabIndex={-1} className="nojs-player" aria-label="Player">
           <AppLink to={LIVE_PAGE_PATH} className="live-button">
             <LiveIcon size={18} /> Listen live
           </AppLink>
@@ -65,7 +97,7 @@ export function GlobalPlayer() {
 function DesktopPlayer({ sleep, onHelp }: { sleep: SleepTimerApi; onHelp: () => void }) {
   const { state, everPlayed } = usePlayer();
   return (
-    <section className="desktop-player" aria-label="Player">
+    <section id={PLAYER_TARGETS.desktop} tabIndex={-1} className="desktop-player" aria-label="Player">
       <PlayerStatus />
       <img className="desktop-player__art" src={state.image || DEFAULT_EPISODE_IMAGE} alt="" width="56" height="56" />
       <NowPlayingText className="np" />
@@ -74,6 +106,7 @@ function DesktopPlayer({ sleep, onHelp }: { sleep: SleepTimerApi; onHelp: () => 
       </div>
       <SeekBar />
       <div className="player-extras" role="group" aria-label="More player controls">
+        <VolumeControl />
         <SpeedControl />
         <SleepControl sleep={sleep} />
         <ShareAtTimeButton />
@@ -84,7 +117,7 @@ function DesktopPlayer({ sleep, onHelp }: { sleep: SleepTimerApi; onHelp: () => 
         ) : null}
         <button
           type="button"
-          className="icon-button"
+          className="icon-button shortcuts-button"
           aria-label="Keyboard shortcuts"
           title="Keyboard shortcuts (?)"
           onClick={onHelp}
@@ -103,6 +136,7 @@ function MobilePlayer({ sleep }: { sleep: SleepTimerApi }) {
   const { state } = usePlayer();
   const [collapsed, setCollapsed] = useState(false);
   const [moreOpen, setMoreOpen] = useState(false);
+  const [still, setStill] = useState(false);
   const floatingRef = useRef<HTMLButtonElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const moreRef = useRef<HTMLButtonElement>(null);
@@ -118,7 +152,11 @@ function MobilePlayer({ sleep }: { sleep: SleepTimerApi }) {
   return (
     <div className="mobile-player">
       {/* One dock at the bottom: the status strip (also over the round button) above the bar. */}
-      <div className={`mobile-player__dock${collapsed ? " mobile-player__dock--collapsed" : ""}`}>
+      <div
+        id={PLAYER_TARGETS.mobile}
+        tabIndex={-1}
+        className={`mobile-player__dock${collapsed ? " mobile-player__dock--collapsed" : ""}`}
+      >
         <PlayerStatus />
         {collapsed ? (
           <button
@@ -137,7 +175,19 @@ function MobilePlayer({ sleep }: { sleep: SleepTimerApi }) {
         ) : (
           <section className="mobile-player__bar" aria-label="Mobile player">
             <div className="mobile-player__banner" data-testid="mobile-banner" title={banner}>
-              <span className="mobile-player__marquee">{banner}</span>
+              <span className="mobile-player__window">
+                <span className={`mobile-player__marquee${still ? " is-still" : ""}`}>{banner}</span>
+              </span>
+              {/* Moving text needs a way to stop it (WCAG 2.2.2); under reduced motion it never moves. */}
+              <button
+                type="button"
+                className="marquee-toggle"
+                aria-label="Stop scrolling the title"
+                aria-pressed={still}
+                onClick={() => setStill(!still)}
+              >
+                {still ? <PlayIcon size={14} /> : <PauseIcon size={14} />}
+              </button>
             </div>
             <div className="mobile-player__controls">
               <PlayPause size={26} />
@@ -189,7 +239,6 @@ function MobilePlayer({ sleep }: { sleep: SleepTimerApi }) {
           />
         </Suspense>
       ) : null}
-      <div className="mobile-spacer" aria-hidden="true" />
     </div>
   );
 }

@@ -36,7 +36,7 @@ export function PlayEpisodeButton({
   size?: number;
   startTime?: number | null;
 }) {
-  const { state, choose } = usePlayer();
+  const { state, choose, dispatch } = usePlayer();
   const current = state.kind === "episode" && state.src === episode.audioUrl;
   const switching = state.pending?.media.src === episode.audioUrl;
   const playing = (current && state.playing) || switching;
@@ -59,6 +59,13 @@ export function PlayEpisodeButton({
         aria-pressed={playing}
         data-playing={playing ? "true" : "false"}
         onClick={() => choose(episodeMedia(episode), startTime)}
+        // A toggle button (aria-pressed): once its episode is on, Space pauses and resumes it, as
+        // the player's shortcut does, instead of choosing it again (which alerts).
+        onKeyDown={(event) => {
+          if (event.key !== " " || !(current || switching)) return;
+          event.preventDefault();
+          dispatch({ type: "toggle" });
+        }}
       >
         {playing ? <PauseIcon size={size} /> : <PlayIcon size={size} />}
       </button>

@@ -22,6 +22,7 @@ import {
   type PlayerState,
 } from "./machine";
 import { SOURCE_SWITCH_DELAY_MS } from "~/rules/player";
+import { AUDIO_ELEMENT_ID } from "./audio-element";
 import type { CastApi } from "./use-cast";
 
 // Media Session, one-tab playback and the live now-playing poll load on the first play
@@ -163,6 +164,11 @@ export function PlayerProvider({ liveStreamUrl, children }: { liveStreamUrl: str
     if (audio) audio.muted = muted(state);
   }, [state]);
 
+  useEffect(() => {
+    const audio = audioRef.current;
+    if (audio) audio.volume = state.volume;
+  }, [state.volume]);
+
   // Apply a requested position (seek, resume, share ?t=) once the element can seek.
   useEffect(() => {
     const audio = audioRef.current;
@@ -205,7 +211,7 @@ export function PlayerProvider({ liveStreamUrl, children }: { liveStreamUrl: str
       ) : null}
       <audio
         ref={audioRef}
-        id="global-audio"
+        id={AUDIO_ELEMENT_ID}
         preload="none"
         onTimeUpdate={(e) => dispatch({ type: "timeUpdate", time: e.currentTarget.currentTime })}
         onDurationChange={(e) => dispatch({ type: "durationChange", duration: e.currentTarget.duration })}

@@ -1,11 +1,30 @@
 import { useEffect, useRef } from "react";
 import { usePlayer } from "./PlayerProvider";
-import { progressDue, progressPayload, type SyncMark, type SyncReason } from "./progress-sync";
+import { progressDue, progressPayload, type ProgressPayload, type SyncMark, type SyncReason } from "./progress-sync";
+import type { PendingWrite } from "./pending-writes";
+import { pageSender } from "./page-sender";
 import type { ActiveAudioSync, UserRecord } from "~/services/types";
 
 import { LOGOUT_EVENT } from "./session-events";
 
 const orUndefined = (s: string | undefined | null) => (s ? s : undefined);
+
+/** A position this browser has not got stored yet is newer than the server's: it is what resumes. */
+function unsentSync(write: PendingWrite | null): ActiveAudioSync | null {
+  if (!write) return null;
+  try {
+    const p = JSON.parse(write.body) as ProgressPayload;
+    return {
+      AudioTitle: p.AudioTitle,
+      AudioSrc: p.AudioSrc,
+      AudioImg: p.AudioImg ?? "",
+      Duration: p.Duration,
+      currentTime: p.currentTime,
+    };
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Connects the session to the player (docs/product.md §4 "Session"): restore on sign-in, clear on sign-out,
@@ -32,11 +51,21 @@ export function SessionPlayerBridge({
   }, [dispatch]);
 
   useEffect(() => {
+    pageSender().start(userId);
+    const online = () => pageSender().flush();
+    window.addEventListener("online", online);
+    return () => {
+      window.removeEventListener("online", online);
+      pageSender().stop();
+    };
+  }, [userId]);
+
+  useEffect(() => {
     const before = previousUser.current;
     previousUser.current = userId;
     if (userId && before !== userId) {
       const u = restore?.user;
-      const s = restore?.sync;
+      const s = unsentSync(pageSender().unsentPosition(userId)) ?? restore?.sync;
       dispatch({
         type: "restore",
         user: u
@@ -68,20 +97,18 @@ export function SessionPlayerBridge({
   stateRef.current = state;
   const send = (reason: SyncReason) => {
     const s = stateRef.current;
-    if (!userId || !progressDue(s, last.current, reason)) return;
-    last.current = { src: s.src, position: s.currentTime };
-    const body = JSON.stringify(progressPayload(s, Date.now()));
-    if (reason === "hide" && typeof navigator.sendBeacon === "function") {
-      navigator.sendBeacon("/api/progress", new Blob([body], { type: "text/plain" }));
-      return;
-    }
-    fetch("/api/progress", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body,
-      keepalive: true,
-    }).catch(() => {
-      last.current = null; // try again on the next tick
+    const now = Date.now();
+    if (!userId || !progressDue(s, last.current, reason, now)) return;
+    last.current = { src: s.src, position: s.currentTime, at: now };
+    // Kept until the server has it: a blip, a reload or a closed tab loses nothing.
+    pageSender().add({
+      uid: userId,
+      kind: "progress",
+      src: s.src,
+      url: "/api/progress",
+      contentType: "application/json",
+      body: JSON.stringify(progressPayload(s, now)),
+      at: now,
     });
   };
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { usePlayer } from "./PlayerProvider";
 import { AppLink, LiveIcon, PauseIcon, PlayIcon, ShareIcon } from "~/ui/primitives";
-import { MoonIcon, SkipBackIcon, SkipForwardIcon } from "./player-icons";
+import { MoonIcon, SkipBackIcon, SkipForwardIcon, VolumeIcon, VolumeOffIcon } from "./player-icons";
 import { formatDuration } from "~/utils/time";
 import { SKIP_BACK_SECONDS, SKIP_FORWARD_SECONDS, SPEED_MAX, SPEED_MIN, SPEED_STEP } from "~/rules/player";
 import type { SleepTimerApi } from "./use-sleep-timer";
@@ -14,15 +14,18 @@ import type { SleepOption } from "./sleep-timer";
 const SPEEDS: number[] = [];
 for (let r = SPEED_MIN; r <= SPEED_MAX + 1e-9; r += SPEED_STEP) SPEEDS.push(Math.round(r * 100) / 100);
 
+/** The error clip is a notice about the source, not the listener's playback: the bar shows Play. */
 export function isPlayingish(state: ReturnType<typeof usePlayer>["state"]): boolean {
-  return state.playing || Boolean(state.pending?.autoplay);
+  return (state.playing && state.kind !== "error") || Boolean(state.pending?.autoplay);
 }
 
 export function PlayPause({ size = 28, className = "pp-button" }: { size?: number; className?: string }) {
-  const { state, toggle } = usePlayer();
+  const { state, toggle, dispatch } = usePlayer();
   const playing = isPlayingish(state);
+  // Play after a failure tries the failed source again (as the status's Retry does).
+  const onClick = state.kind === "error" && state.failure ? () => dispatch({ type: "retry" }) : toggle;
   return (
-    <button type="button" className={className} onClick={toggle} aria-label={playing ? "Pause" : "Play"}>
+    <button type="button" className={className} onClick={onClick} aria-label={playing ? "Pause" : "Play"}>
       {playing ? <PauseIcon size={size} /> : <PlayIcon size={size} />}
     </button>
   );
@@ -82,6 +85,8 @@ export function LiveButton() {
 export function SeekBar() {
   const { state, dispatch } = usePlayer();
   const live = state.kind === "live";
+  // The error clip's own times (0:00 of 0:04) would read as the episode's.
+  const clip = state.kind === "error";
   const canSeek = useCanSeek();
   const max = canSeek ? Math.floor(state.duration) : 0;
   const value = canSeek ? Math.min(max, Math.floor(state.currentTime)) : 0;
@@ -89,7 +94,7 @@ export function SeekBar() {
     <div className="seek" style={{ ["--progress" as string]: max > 0 ? `${(value / max) * 100}%` : "0%" }}>
       <span className="seek__time" data-testid="elapsed">
         <span className="visually-hidden">Elapsed </span>
-        {live ? "LIVE" : formatDuration(state.currentTime)}
+        {live ? "LIVE" : clip ? "" : formatDuration(state.currentTime)}
       </span>
       <input
         type="range"
@@ -101,12 +106,50 @@ export function SeekBar() {
         value={value}
         disabled={!canSeek}
         onChange={(e) => dispatch({ type: "seek", time: Number(e.currentTarget.value) })}
-        aria-valuetext={live ? "Live" : `${formatDuration(state.currentTime)} of ${formatDuration(state.duration)}`}
+        aria-valuetext={
+          live
+            ? "Live"
+            : clip
+              ? "Not playing"
+              : `${formatDuration(state.currentTime)} of ${formatDuration(state.duration)}`
+        }
       />
       <span className="seek__time" data-testid="total">
         <span className="visually-hidden">Total </span>
-        {live ? "" : formatDuration(state.duration)}
+        {live || clip ? "" : formatDuration(state.duration)}
       </span>
+    </div>
+  );
+}
+
+/** Desktop only: phones have their own volume buttons. */
+export function VolumeControl() {
+  const { state, dispatch } = usePlayer();
+  const level = state.userMuted ? 0 : Math.round(state.volume * 100);
+  return (
+    <div className="volume" role="group" aria-label="Volume">
+      <button
+        type="button"
+        className="icon-button"
+        aria-label="Mute"
+        aria-pressed={state.userMuted}
+        title={state.userMuted ? "Unmute" : "Mute"}
+        onClick={() => dispatch({ type: "toggleMute" })}
+      >
+        {level === 0 ? <VolumeOffIcon size={20} /> : <VolumeIcon size={20} />}
+      </button>
+      <input
+        type="range"
+        className="seek__range volume__range"
+        aria-label="Volume"
+        min={0}
+        max={100}
+        step={5}
+        value={level}
+        style={{ ["--progress" as string]: `${level}%` }}
+        aria-valuetext={level === 0 ? "Muted" : `${level}%`}
+        onChange={(e) => dispatch({ type: "setVolume", volume: Number(e.currentTarget.value) / 100 })}
+      />
     </div>
   );
 }

@@ -586,3 +586,23 @@ describe("helpers", () => {
     expect(playerReducer(s, { type: "nope" } as unknown as PlayerAction)).toBe(s);
   });
 });
+
+describe("volume", () => {
+  const start = () => initialPlayerState(createPlayerConfig("https://s.example/live"));
+  it("mute is the listener's own, apart from casting; a level of 0 mutes and keeps the last level", () => {
+    let s = playerReducer(start(), { type: "setVolume", volume: 0.4 });
+    expect(s).toMatchObject({ volume: 0.4, userMuted: false });
+    s = playerReducer(s, { type: "toggleMute" });
+    expect(muted(s)).toBe(true);
+    s = playerReducer(s, { type: "setVolume", volume: 0 });
+    expect(s).toMatchObject({ volume: 0.4, userMuted: true });
+    s = playerReducer(s, { type: "toggleMute" });
+    expect(muted(s)).toBe(false);
+    expect(playerReducer(s, { type: "setVolume", volume: 7 }).volume).toBe(1);
+    expect(playerReducer(s, { type: "setVolume", volume: Number.NaN })).toBe(s);
+    expect(playerReducer(playerReducer(s, { type: "toggleMute" }), { type: "logout" })).toMatchObject({
+      volume: 0.4,
+      userMuted: true,
+    });
+  });
+});

@@ -3,7 +3,7 @@
  * parts of §4 "Session". No timers, DOM, globals or clocks here.
  *
  * How the UI drives it (the "effect layer", one <audio> element, lives elsewhere):
- * - State is the single truth; the engine mirrors `src`, `playing`, `playbackRate` and
+ * - State is the single truth; the engine mirrors `src`, `playing`, `playbackRate`, `volume` and
  *   `muted(state)` onto the <audio> element and reports back with `timeUpdate`,
  *   `durationChange`, `ended` and `audioError` (pass the element's src so late events of an
  *   old source are dropped).
@@ -108,6 +108,9 @@ export interface PlayerState {
   currentTime: number;
   requestedTime: number | null;
   playbackRate: number;
+  /** The listener's volume, 0 to 1, and their mute (apart from the one casting imposes). */
+  volume: number;
+  userMuted: boolean;
   favorite: boolean;
   casting: boolean;
   pending: PendingSwitch | null;
@@ -159,6 +162,8 @@ export type PlayerAction =
   | { type: "audioError"; code: number | null; src?: string }
   | { type: "setPlaybackRate"; rate: number }
   | { type: "stepRate"; direction: 1 | -1 }
+  | { type: "setVolume"; volume: number }
+  | { type: "toggleMute" }
   | { type: "castSession"; connected: boolean }
   | { type: "setFavorite"; favorite: boolean }
   | { type: "dismissAlert" }
@@ -200,6 +205,8 @@ export function initialPlayerState(config: PlayerConfig): PlayerState {
     currentTime: 0,
     requestedTime: null,
     playbackRate: SPEED_DEFAULT,
+    volume: 1,
+    userMuted: false,
     favorite: false,
     casting: false,
     pending: null,
@@ -440,6 +447,15 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
     case "stepRate":
       return { ...state, playbackRate: stepRate(state.playbackRate, action.direction) };
 
+    case "setVolume": {
+      if (!Number.isFinite(action.volume)) return state;
+      const volume = Math.min(1, Math.max(0, action.volume));
+      // Turning the volume up is also unmuting; down to nothing is muting.
+      return { ...state, volume: volume > 0 ? volume : state.volume, userMuted: volume === 0 };
+    }
+    case "toggleMute":
+      return { ...state, userMuted: !state.userMuted };
+
     case "castSession":
       return state.casting === action.connected ? state : { ...state, casting: action.connected };
     case "setFavorite":
@@ -472,6 +488,8 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
         live: true,
         casting: state.casting,
         playbackRate: state.playbackRate,
+        volume: state.volume,
+        userMuted: state.userMuted,
         seq: state.seq,
       };
 
@@ -483,9 +501,9 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
   }
 }
 
-/** docs/product.md §4 Casting: local audio is muted while a cast session is connected. */
+/** docs/product.md §4 Casting: local audio is muted while a cast session is connected (and when the listener mutes it). */
 export function muted(state: PlayerState): boolean {
-  return state.casting;
+  return state.casting || state.userMuted;
 }
 
 /** docs/product.md §4 "While live is on: now-playing data is fetched immediately and then every 10,000 ms". */

@@ -17,3 +17,7 @@ export const SkipForwardIcon = (p: IconProps & { seconds: number }) =>
 export const KeyboardIcon = (p: IconProps) => svgIcon("keyboard", p);
 
 export const MoonIcon = (p: IconProps) => svgIcon("moon", p);
+
+export const VolumeIcon = (p: IconProps) => svgIcon("volume", p);
+
+export const VolumeOffIcon = (p: IconProps) => svgIcon("volume-off", p);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createPlayerConfig, initialPlayerState, type PlayerState } from "./machine";
-import { PROGRESS_EVERY_S, progressDue, progressPayload } from "./progress-sync";
+import { progressDue, progressPayload } from "./progress-sync";
+import { PROGRESS_SAVE_EVERY_MS } from "~/rules/player";
 
 const config = createPlayerConfig("https://live.example/stream");
 const episode = (over: Partial<PlayerState> = {}): PlayerState => ({
@@ -15,30 +16,39 @@ const episode = (over: Partial<PlayerState> = {}): PlayerState => ({
 });
 
 describe("progressDue", () => {
+  const T0 = 1_000_000;
+  const last = { src: "/media/audio/ep.mp3", position: 12, at: T0 };
   it("never writes live or the error audio", () => {
-    expect(progressDue({ ...initialPlayerState(config), live: true, playing: true }, null, "pause")).toBe(false);
-    expect(progressDue(episode({ src: config.errorAudioUrl, kind: "error" }), null, "pause")).toBe(false);
+    expect(progressDue({ ...initialPlayerState(config), live: true, playing: true }, null, "pause", T0)).toBe(false);
+    expect(progressDue(episode({ src: config.errorAudioUrl, kind: "error" }), null, "pause", T0)).toBe(false);
   });
-  it("writes at most once per 10 s of playback on ticks", () => {
-    const last = { src: "/media/audio/ep.mp3", position: 12 };
-    expect(progressDue(episode({ currentTime: 12 + PROGRESS_EVERY_S - 0.5 }), last, "tick")).toBe(false);
-    expect(progressDue(episode({ currentTime: 12 + PROGRESS_EVERY_S }), last, "tick")).toBe(true);
+  it("writes the first position at once, then at most once per 10 s of wall time on ticks, whatever the speed", () => {
+    expect(progressDue(episode({ currentTime: 0.3 }), null, "tick", T0)).toBe(true);
+    // Played at 3×: 29 s of audio in 9.9 s is not yet due; 10 s of wall time is.
+    expect(progressDue(episode({ currentTime: 41 }), last, "tick", T0 + PROGRESS_SAVE_EVERY_MS - 100)).toBe(false);
+    expect(progressDue(episode({ currentTime: 42 }), last, "tick", T0 + PROGRESS_SAVE_EVERY_MS)).toBe(true);
+    // At half speed, 5 s of audio after 10 s is due too.
+    expect(progressDue(episode({ currentTime: 17 }), last, "tick", T0 + PROGRESS_SAVE_EVERY_MS)).toBe(true);
+    // Nothing moved (a stalled stream): nothing to write.
+    expect(progressDue(episode({ currentTime: 12 }), last, "tick", T0 + 5 * PROGRESS_SAVE_EVERY_MS)).toBe(false);
   });
   it("does not tick while paused, but writes on pause, seek and hide when the position changed", () => {
-    const last = { src: "/media/audio/ep.mp3", position: 12 };
-    expect(progressDue(episode({ playing: false, currentTime: 40 }), last, "tick")).toBe(false);
-    expect(progressDue(episode({ playing: false, currentTime: 15 }), last, "pause")).toBe(true);
-    expect(progressDue(episode({ currentTime: 300 }), last, "seek")).toBe(true);
-    expect(progressDue(episode({ currentTime: 12 }), last, "hide")).toBe(false);
+    const later = T0 + 1_000;
+    expect(progressDue(episode({ playing: false, currentTime: 40 }), last, "tick", T0 + 60_000)).toBe(false);
+    expect(progressDue(episode({ playing: false, currentTime: 15 }), last, "pause", later)).toBe(true);
+    expect(progressDue(episode({ currentTime: 300 }), last, "seek", later)).toBe(true);
+    expect(progressDue(episode({ currentTime: 14 }), last, "hide", later)).toBe(true);
+    expect(progressDue(episode({ currentTime: 12 }), last, "hide", later)).toBe(false);
   });
   it("10 minutes of playback with a tick per 0.25 s causes at most 60 writes", () => {
-    let last: { src: string; position: number } | null = null;
+    let mark: { src: string; position: number; at: number } | null = null;
     let writes = 0;
     for (let t = 0; t <= 600; t += 0.25) {
       const s = episode({ currentTime: t });
-      if (progressDue(s, last, "tick")) {
+      const now = T0 + t * 1000;
+      if (progressDue(s, mark, "tick", now)) {
         writes++;
-        last = { src: s.src, position: t };
+        mark = { src: s.src, position: t, at: now };
       }
     }
     expect(writes).toBeLessThanOrEqual(60);

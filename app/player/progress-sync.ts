@@ -1,27 +1,29 @@
 /**
  * docs/product.md §4 "Progress sync" policy, pure: while a signed-in listener plays an episode, the position
- * is saved at most once per 10 s of playback, plus at once on pause, seek and page hide; never
- * for live or the error audio. docs/product.md §5: Duration 0 when not finite; undefined fields stripped.
+ * is saved at most once per PROGRESS_SAVE_EVERY_MS of wall time, plus at once on pause, seek and page
+ * hide; never for live or the error audio. docs/product.md §5: Duration 0 when not finite; undefined
+ * fields stripped.
  */
 import type { PlayerState } from "./machine";
 import { shouldSyncProgress } from "./machine";
-
-export const PROGRESS_EVERY_S = 10;
+import { PROGRESS_SAVE_EVERY_MS } from "~/rules/player";
 
 export type SyncReason = "tick" | "pause" | "seek" | "hide";
 
+/** The last position written: of which audio, where, and when (ms). */
 export interface SyncMark {
   src: string;
   position: number;
+  at: number;
 }
 
-/** Whether to write now, given the last written mark. */
-export function progressDue(state: PlayerState, last: SyncMark | null, reason: SyncReason): boolean {
+/** Whether to write now (`now`: ms, the clock of `last.at`), given the last written mark. */
+export function progressDue(state: PlayerState, last: SyncMark | null, reason: SyncReason, now: number): boolean {
   if (!shouldSyncProgress(state)) return false;
   if (reason !== "tick") return last === null || last.src !== state.src || last.position !== state.currentTime;
   if (!state.playing) return false;
   if (!last || last.src !== state.src) return state.currentTime > 0;
-  return Math.abs(state.currentTime - last.position) >= PROGRESS_EVERY_S;
+  return state.currentTime !== last.position && now - last.at >= PROGRESS_SAVE_EVERY_MS;
 }
 
 export interface ProgressPayload {

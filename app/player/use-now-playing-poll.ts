@@ -1,12 +1,17 @@
 import { useEffect } from "react";
 import { NOW_PLAYING_POLL_MS } from "~/rules/player";
 import type { PlayerAction } from "./machine";
-import { parseNowPlayingApiResponse } from "~/rules/now-playing";
+import { NOW_PLAYING_RECHECK_MS, parseNowPlayingApiResponse } from "~/rules/now-playing";
+import { AUDIO_ELEMENT_ID } from "./audio-element";
 
 export const NOW_PLAYING_ENDPOINT = "/api/now-playing";
+const STREAM_STOPPED = ["ended", "error", "stalled", "emptied"] as const;
 
 /**
  * docs/product.md §4 "While live is on: now-playing data is fetched immediately and then every 10,000 ms."
+ * Also at once when the live stream stops (its source went off air: the element ends, errs or
+ * stalls), and again once the caches in between have expired, so the page says so within
+ * NOW_PLAYING_OFF_AIR_WITHIN_MS rather than a poll later.
  * Polls this app's /api/now-playing (never the streaming service directly) while `active`, and
  * stops — aborting a request in flight — as soon as it is not. A failed or unusable answer keeps
  * what the player shows (goLive already shows the docs/product.md §8 fallback) and is logged only.
@@ -25,9 +30,7 @@ export function useNowPlayingPoll(
       const mine = new AbortController();
       controller = mine;
       try {
-        // `no-cache`: ask the server every time. The answer's Cache-Control (max-age=5 plus
-        // stale-while-revalidate, meant for CDNs) would otherwise let the browser show the
-        // previous poll's track and refresh it in the background — one poll late.
+        // `no-cache`: ask the server every time, never a copy the browser kept from the last poll.
         const response = await fetch(NOW_PLAYING_ENDPOINT, {
           signal: mine.signal,
           cache: "no-cache",
@@ -45,9 +48,19 @@ export function useNowPlayingPoll(
     };
     void poll();
     const timer = window.setInterval(() => void poll(), intervalMs);
+    const audio = document.getElementById(AUDIO_ELEMENT_ID);
+    let recheck: number | undefined;
+    const streamStopped = () => {
+      void poll();
+      window.clearTimeout(recheck);
+      recheck = window.setTimeout(() => void poll(), NOW_PLAYING_RECHECK_MS);
+    };
+    for (const event of STREAM_STOPPED) audio?.addEventListener(event, streamStopped);
     return () => {
       stopped = true;
       window.clearInterval(timer);
+      window.clearTimeout(recheck);
+      for (const event of STREAM_STOPPED) audio?.removeEventListener(event, streamStopped);
       controller?.abort();
     };
   }, [active, dispatch, intervalMs]);

@@ -4,6 +4,9 @@ import { publicOrigin } from "~/http/origin.server";
 import { conditionalResponse } from "~/http/responses.server";
 import { buildFeed, feedLastModified, type FeedKind } from "~/services/feed.server";
 import { orElse } from "~/utils/or-else";
+import { createStateLog } from "~/utils/state-log";
+
+const feedLog = createStateLog((m) => console.error(m));
 
 /** A podcast feed as readers poll it: 304 when unchanged, 503 (never an empty feed) when the catalog fails. */
 export async function feedResponse(request: Request, context: AppLoadContext, feed: FeedKind): Promise<Response> {
@@ -12,9 +15,10 @@ export async function feedResponse(request: Request, context: AppLoadContext, fe
   let episodes;
   try {
     episodes = await catalog.allEpisodes(series, feed.kind === "era" ? feed.station : undefined);
+    feedLog.ok(series, `[feed ${series}] recovered`);
   } catch (error) {
     // An empty feed would tell podcast apps the episodes are gone: say "try later" instead.
-    console.error(`[feed ${series}] failed:`, error instanceof Error ? error.message : error);
+    feedLog.failed(series, `[feed ${series}] failed: ${error instanceof Error ? error.message : String(error)}`);
     return new Response("The feed is not available right now. Please try again in a few minutes.", {
       status: 503,
       headers: {

@@ -4,8 +4,8 @@ import { cacheHeaders } from "~/http/cache-policy";
 
 /**
  * GET /api/now-playing → `{title, artist, art, fallback}` (docs/product.md §4 "While live is on", §8).
- * A resource route: the browser player polls it every 10 s while live is on. The service
- * behind it caches, so the streaming service sees one call per 10 s per server.
+ * A resource route: the browser player polls it every 10 s while live is on (and at once when the stream stops). The service
+ * behind it caches, so the streaming service sees one call per 3 s per server.
  */
 export async function loader({ context }: LoaderFunctionArgs) {
   const current = await context.services.nowPlaying.current();

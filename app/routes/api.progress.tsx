@@ -15,12 +15,19 @@ export async function loader() {
 
 /**
  * docs/product.md §4 "Progress sync": the position of a signed-in listener goes to ActiveAudioSync.
- * Accepts a form or a JSON body (navigator.sendBeacon on page hide). Live streams are never
+ * Accepts a form, a JSON body (the player's queue of unsent writes) or text/plain (a beacon). Live streams are never
  * written; an older write never overwrites a newer one. The uid is the session's, never the body's.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const user = await context.user();
+  let user: Awaited<ReturnType<typeof context.user>>;
+  try {
+    user = await context.user();
+  } catch (error) {
+    // The session store is out of reach: the player keeps the position and retries (never a 401).
+    if (error instanceof Response) return serviceUnavailableJson({ ok: false, error: LIBRARY_UNAVAILABLE });
+    throw error;
+  }
   if (!user) return json({ ok: false, error: "Not signed in." }, { status: 401, headers: cacheHeaders("private") });
   // Read at most 8 KB, also when no Content-Length is sent (a chunked body is never buffered whole).
   const bytes = await readBody(request, 8 * 1024);

@@ -22,7 +22,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   const viaFetcher = form.get("js") === "1";
   const back = safeRedirect(form.get("redirectTo"), "/user");
-  const user = await context.user();
+  // Not stored now, but the page keeps the change and sends it again: `favorite` is the state asked for.
+  const later = { ok: false, error: LIBRARY_UNAVAILABLE, retry: true };
+  let user: Awaited<ReturnType<typeof context.user>>;
+  try {
+    user = await context.user();
+  } catch (error) {
+    // The session store is out of reach: a 503 to retry, never "sign in".
+    if (viaFetcher && error instanceof Response)
+      return serviceUnavailableJson({ ...later, favorite: form.get("intent") === "add" });
+    throw error;
+  }
   const parsed = favoriteFormSchema.safeParse(fieldsOf(form));
   if (!user || !parsed.success) {
     console.warn(FAVORITE_REFUSED_LOG);
@@ -58,9 +68,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
           : redirect(`/user?error=${FAVORITES_FULL_NOTICE}`, { headers: cacheHeaders("private") });
     } else await library.removeFavoriteBySrc(user.uid, data.audioSrc);
   } catch (error) {
-    // The library service failed: a clear 503 (the heart turns back; a form shows the message).
+    // The library service failed: a clear 503 (the page keeps the change; a form shows the message).
     console.error("[favorites] not saved:", error instanceof Error ? error.message : error);
-    if (viaFetcher) return serviceUnavailableJson({ ok: false, error: LIBRARY_UNAVAILABLE });
+    if (viaFetcher) return serviceUnavailableJson({ ...later, favorite: data.intent === "add" });
     throw serviceUnavailable(LIBRARY_UNAVAILABLE);
   }
   return viaFetcher

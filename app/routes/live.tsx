@@ -3,7 +3,7 @@ import { json, useLoaderData } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/http/cache-policy";
 import { usePlayer } from "~/player/PlayerProvider";
-import { LIVE_PAGE_PATH } from "~/rules/player";
+import { LIVE_NOSCRIPT_HINT, LIVE_PAGE_PATH, LIVE_RETRY } from "~/rules/player";
 import { LiveIcon } from "~/ui/primitives";
 import { pageMeta } from "~/route-support/meta.server";
 import { loaderMeta } from "~/utils/meta";
@@ -46,6 +46,9 @@ export default function Live() {
         <audio controls preload="none" src={streamUrl} className="noscript-audio" aria-label="Live stream">
           <a href={streamUrl}>Open the live stream</a>
         </audio>
+        <p className="live-page__hint">
+          {LIVE_NOSCRIPT_HINT} <a href={LIVE_PAGE_PATH}>{LIVE_RETRY}</a>
+        </p>
       </noscript>
     </section>
   );

@@ -23,6 +23,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const to = everywhere ? "/signin?notice=signed-out-everywhere" : "/";
     return redirect(to, { headers: { "Set-Cookie": cookie, ...cacheHeaders("private") } });
   } catch (error) {
+    // The session store is out of reach: a 503 with Retry-After, the cookie kept (nothing ended).
+    if (error instanceof Response) throw error;
     console.error(`[logout] failed: ${error instanceof Error ? error.message : "the session store did not answer"}`);
     return redirect("/user?error=logout-failed", { headers: cacheHeaders("private") });
   }

@@ -3,7 +3,7 @@
  * text cleaning, the docs/product.md §8 fallback and the check of this app's own /api/now-playing answer.
  * The upstream parsers (Live365, AzuraCast, Icecast) are in the now-playing adapter.
  */
-import { NOW_PLAYING_FALLBACK } from "./player";
+import { NOW_PLAYING_FALLBACK, NOW_PLAYING_POLL_MS } from "./player";
 
 export interface NowPlaying {
   title: string;
@@ -81,4 +81,33 @@ export function parseNowPlayingApiResponse(payload: unknown): NowPlaying | null 
   if (typeof title !== "string" || typeof artist !== "string") return null;
   if (art !== undefined && art !== null && typeof art !== "string") return null;
   return buildNowPlaying(title, artist, art);
+}
+
+/**
+ * When the stream's source stops, a listener's page shows the off-air fallback within 10 s (ADR
+ * 027). The poll stays at the spec's 10 s; what makes it fast is the stream itself: when it ends
+ * (or errs, or stalls) the player asks at once, and once more after every cache in between has
+ * expired, so the worst case is that second ask: an instance's window plus a shared cache's.
+ */
+export const NOW_PLAYING_OFF_AIR_WITHIN_MS = 10_000;
+/** One upstream call per window per server instance, however many listeners poll. */
+export const NOW_PLAYING_CACHE_MS = 3_000;
+/** s-maxage of /api/now-playing, seconds. No stale-while-revalidate: that would add a poll. */
+export const NOW_PLAYING_SHARED_CACHE_S = 1;
+/** After the stream stopped, the player asks again this much later: every cached answer has expired. */
+export const NOW_PLAYING_RECHECK_MS = NOW_PLAYING_CACHE_MS + NOW_PLAYING_SHARED_CACHE_S * 1000 + 500;
+
+/**
+ * The longest the page can show a track after its source stopped (network time aside): for a
+ * listener of the stream, the recheck; for a page whose stream is paused (no event to go by), a
+ * whole poll on top of the caches.
+ */
+export function nowPlayingOffAirWorstCaseMs({
+  listening = true,
+  pollMs = NOW_PLAYING_POLL_MS,
+  instanceCacheMs = NOW_PLAYING_CACHE_MS,
+  sharedCacheS = NOW_PLAYING_SHARED_CACHE_S,
+} = {}): number {
+  const cached = instanceCacheMs + sharedCacheS * 1000;
+  return listening ? Math.max(NOW_PLAYING_RECHECK_MS, cached) : pollMs + cached;
 }

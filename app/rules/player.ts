@@ -54,3 +54,24 @@ export const SPEED_DEFAULT = 1;
 
 /** docs/product.md §4 Player / §8 "Audio without a source, or source aborted: the error audio file plays". */
 export const ERROR_AUDIO_PATH = "/media/audio/error.mp3";
+
+/** /live without JavaScript: the browser's own control only greys out when the stream is off the air. */
+export const LIVE_NOSCRIPT_HINT = "Not playing? The stream may be off the air right now.";
+export const LIVE_RETRY = "Try again";
+
+/**
+ * docs/product.md §4 Session "Progress sync": while an episode plays, its position is saved at
+ * most once per this many ms (and at once on pause, seek and page hide), so a reload or a crash
+ * loses at most this much listening and 10,000 players cost at most 1,000 writes a second.
+ */
+export const PROGRESS_SAVE_EVERY_MS = 10_000;
+
+/**
+ * A position or favorite the server could not take (a database blip: 503, or no network) is kept
+ * in the browser and sent again after a delay that doubles from the first to the last value below
+ * (each shortened at random by up to half, so players do not all come back at once), and on the
+ * listener's next page. At most PENDING_WRITES_MAX are kept; the oldest go first.
+ */
+export const PENDING_RETRY_FIRST_MS = 1_000;
+export const PENDING_RETRY_MAX_MS = 30_000;
+export const PENDING_WRITES_MAX = 50;

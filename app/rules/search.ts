@@ -31,6 +31,15 @@ export function typoBudget(word: string): number {
   return letters >= TWO_TYPOS_FROM ? 2 : letters >= ONE_TYPO_FROM ? 1 : 0;
 }
 
+/**
+ * Typos a "Did you mean" may correct in a word no episode holds: one in three letters at most (two
+ * at most), so "hsm" → "ham" and "frquncy" → "frequency" are offered but "zzzz" → "jazz" is not.
+ */
+export function correctionBudget(word: string): number {
+  if (/\p{N}/u.test(word)) return 0;
+  return Math.min(2, Math.floor([...word].length / 3));
+}
+
 /** Words of a query that count; the rest are ignored. */
 export const SEARCH_WORDS_MAX = 8;
 /** Results per page. */

@@ -103,8 +103,13 @@ export interface IdTokenVerifier {
 export type SessionUser = AccountUser;
 export type OAuthProvider = "google" | "facebook";
 
+/** Said once at start when production runs with SECURE_COOKIES=off (the quick start). */
+export const PLAIN_HTTP_COOKIE_NOTICE =
+  "[auth] SECURE_COOKIES=off: the session cookie works over plain HTTP too (a phone on the LAN can sign in); behind HTTPS set SECURE_COOKIES=on";
+
 export interface AuthConfig {
-  production: boolean;
+  /** The session cookie is `__Host-` and Secure (SECURE_COOKIES). */
+  secureCookies: boolean;
   secrets: string[];
   siteUrl: string | undefined;
   /** `oauthUrl`: a server answering on Google's OAuth paths in place of Google's hosts. */
@@ -162,7 +167,10 @@ const credentialsSchema = z.object({
 });
 
 export interface Auth {
-  /** The signed-in user of a request's cookie, or null (a revoked or forged cookie is null). */
+  /**
+   * The signed-in user of a request's cookie, or null (a revoked or forged cookie is null).
+   * Rejects when the session store cannot be read: that is not "signed out".
+   */
   userFromCookie(cookieHeader: string | null): Promise<SessionUser | null>;
   /** Set-Cookie for a brand-new session holding the user (the old session id is never reused). */
   startSession(user: SessionUser, previousCookie: string | null): Promise<string>;
@@ -193,10 +201,10 @@ export function createAuth(deps: {
   idTokens?: IdTokenVerifier;
 }): Auth {
   const { accounts, library, sessions, failures, config, idTokens } = deps;
-  const signed = createCookie(config.production ? "__Host-hrs_session" : "hrs_session", {
+  const signed = createCookie(config.secureCookies ? "__Host-hrs_session" : "hrs_session", {
     httpOnly: true,
     sameSite: "lax",
-    secure: config.production,
+    secure: config.secureCookies,
     path: "/",
     maxAge: SESSION_MAX_AGE_S,
     secrets: config.secrets,
@@ -344,11 +352,9 @@ export function createAuth(deps: {
     ],
     async userFromCookie(cookieHeader) {
       if (!cookieHeader) return null;
-      try {
-        return sessionUser(await storage.getSession(cookieHeader));
-      } catch {
-        return null;
-      }
+      // A cookie that is not ours, or not signed by us, parses as no session; a store that cannot
+      // be read rejects: a blip must never look like "signed out" (503, the cookie kept).
+      return sessionUser(await storage.getSession(cookieHeader));
     },
     async startSession(user, previousCookie) {
       if (previousCookie) {

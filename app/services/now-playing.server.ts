@@ -1,11 +1,12 @@
-import type { NowPlaying } from "~/rules/now-playing";
-import { NOW_PLAYING_FALLBACK, NOW_PLAYING_POLL_MS } from "~/rules/player";
+import { NOW_PLAYING_CACHE_MS, type NowPlaying } from "~/rules/now-playing";
+import { NOW_PLAYING_FALLBACK } from "~/rules/player";
+import { createStateLog } from "~/utils/state-log";
 
 /**
  * Live now-playing (docs/product.md §4 "While live is on", §7 "Live now-playing", §8 fallback).
  *
  * The browser polls this app (GET /api/now-playing); this service calls the streaming service
- * at most ONCE per cache window (10 s, the poll interval) per server process, however many
+ * at most ONCE per cache window (NOW_PLAYING_CACHE_MS, 3 s) per server process, however many
  * listeners poll: concurrent misses share one in-flight request, and a failed attempt also
  * counts as the window's one call (a failing upstream is not hammered).
  *
@@ -13,7 +14,8 @@ import { NOW_PLAYING_FALLBACK, NOW_PLAYING_POLL_MS } from "~/rules/player";
  * - Upstream failed, sent junk or nothing on air (the stream's source stopped) → docs/product.md §8
  *   'The Ham Radio Show' / 'Live Radio', `fallback: true`, from that window on: an old track
  *   would show under ON AIR while the audio has stopped.
- * Failures are logged only (one line, no payloads), never thrown at the caller.
+ * Failures are logged only (one line when it starts failing and one when it recovers, no
+ * payloads), never thrown at the caller.
  */
 export interface NowPlayingResult {
   title: string;
@@ -42,13 +44,11 @@ export interface NowPlayingLogger {
 }
 
 export interface NowPlayingServiceOptions {
-  /** One upstream call per window (ms). Default: the browser's poll interval, 10 s. */
+  /** One upstream call per window (ms). Default: NOW_PLAYING_CACHE_MS. */
   ttlMs?: number;
   now?: () => number;
   logger?: NowPlayingLogger;
 }
-
-export const NOW_PLAYING_CACHE_MS = NOW_PLAYING_POLL_MS;
 
 export function fallbackNowPlaying(): NowPlayingResult {
   return { title: NOW_PLAYING_FALLBACK.title, artist: NOW_PLAYING_FALLBACK.artist, art: null, fallback: true };
@@ -75,6 +75,9 @@ export function createNowPlayingService(
   let attemptedAt: number | null = null;
   let current: NowPlayingResult = fallbackNowPlaying();
   let inFlight: Promise<void> | null = null;
+  const states = createStateLog((m) => logger.warn(m));
+  const failedKey = "failed";
+  const silentKey = "no track";
 
   const refresh = (): Promise<void> => {
     attemptedAt = now();
@@ -82,11 +85,13 @@ export function createNowPlayingService(
       try {
         const track = await source.fetchCurrent();
         current = track ? toResult(track) : fallbackNowPlaying();
-        if (!track) logger.warn(`now-playing: ${source.name} has no track on air; serving the fallback`);
+        states.ok(failedKey, `now-playing: ${source.name} recovered`);
+        if (track) states.ok(silentKey, `now-playing: ${source.name} is on air again`);
+        else states.failed(silentKey, `now-playing: ${source.name} has no track on air; serving the fallback`);
       } catch (error) {
         current = fallbackNowPlaying();
         const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-        logger.warn(`now-playing: ${source.name} failed (${reason}); serving the fallback`);
+        states.failed(failedKey, `now-playing: ${source.name} failed (${reason}); serving the fallback`);
       } finally {
         inFlight = null;
       }

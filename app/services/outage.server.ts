@@ -1,3 +1,5 @@
+import { createStateLog } from "~/utils/state-log";
+
 /**
  * A store the request needs cannot be reached right now (the database is down, restarting or
  * out of connections). Not the caller's fault and not a bug: the edge answers 503 and the
@@ -61,12 +63,24 @@ export function watchCalls<T extends object>(
   };
 }
 
-/** `service` whose failures that `isOutage` recognises become an OutageError (one log line, no stack). */
-export function withOutages<T extends object>(name: string, service: T, isOutage: (error: unknown) => boolean): T {
-  return mapFailures(service, (error) => {
-    if (!isOutage(error)) return error;
-    const message = error instanceof Error ? error.message : String(error);
-    console.error(`[${name}] unavailable: ${message}`);
-    return new OutageError(message, { cause: error });
+/**
+ * `service` whose failures that `isOutage` recognises become an OutageError: logged in one line
+ * without a stack, once until a call succeeds again (then "recovered", once).
+ */
+export function withOutages<T extends object>(
+  name: string,
+  service: T,
+  isOutage: (error: unknown) => boolean,
+  log: (message: string) => void = (m) => console.error(m),
+): T {
+  const states = createStateLog(log);
+  return intercept(service, {
+    ok: () => states.ok(name, `[${name}] recovered`),
+    fail: (error) => {
+      if (!isOutage(error)) return error;
+      const message = error instanceof Error ? error.message : String(error);
+      states.failed(name, `[${name}] unavailable: ${message}`);
+      return new OutageError(message, { cause: error });
+    },
   });
 }

@@ -58,6 +58,8 @@ export interface Passwords {
   rehash(password: string, stored: string): Promise<string | null>;
   /** Spend the same time as a real check, so an unknown email is not told apart by timing. */
   burn(password: string): Promise<void>;
+  /** Every thread is busy and the queue is full: the next check would be refused. */
+  full(): boolean;
 }
 
 export interface HashLimits {
@@ -115,6 +117,7 @@ export function createPasswords(cost = PASSWORD_HASH_COST, limits: HashLimits = 
   return {
     hash,
     verify,
+    full: () => admitted >= admit,
     async rehash(password, stored) {
       const s = parse(stored);
       if (s && s.N === params.N && s.r === params.r && s.p === params.p && s.keyLength === params.keyLength)

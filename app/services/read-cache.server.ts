@@ -1,5 +1,6 @@
 import { cachified, softPurge, totalTtl, type Cache, type CacheEntry } from "@epic-web/cachified";
 import { LRUCache } from "lru-cache";
+import { createStateLog } from "~/utils/state-log";
 import { timeData } from "./request-timing.server";
 
 /**
@@ -8,7 +9,8 @@ import { timeData } from "./request-timing.server";
  * - stale (up to `staleMs` more): served at once while one background refresh runs, so a
  *   failing upstream keeps serving its last good copy;
  * - nothing usable: the call goes through and its error reaches the caller (not cached).
- * Concurrent misses of one key share one call. Failures are logged, one line each.
+ * Concurrent misses of one key share one call. Failures are logged once per method until it
+ * answers again.
  */
 export interface ReadCacheOptions {
   ttlMs?: number;
@@ -24,6 +26,7 @@ export function withReadCache<T extends object>(name: string, service: T, option
   const ttl = options.ttlMs ?? 30_000;
   const swr = options.staleMs ?? 0;
   const log = options.log ?? ((m: string) => console.warn(m));
+  const states = createStateLog(log);
   const lru = new LRUCache<string, CacheEntry>({ max: options.max ?? 5_000 });
   const cache: Cache = {
     get: (key) => lru.get(key),
@@ -49,9 +52,12 @@ export function withReadCache<T extends object>(name: string, service: T, option
             getFreshValue: () => timeData((original as (...a: unknown[]) => Promise<unknown>).apply(target, args)),
           },
           () => (event) => {
-            if (event.name === "getFreshValueError") log(`[${label}] failed: ${describe(event.error)}`);
+            if (event.name === "getFreshValueError")
+              states.failed(label, `[${label}] failed: ${describe(event.error)}`);
             else if (event.name === "refreshValueError")
-              log(`[${label}] refresh failed, serving last good copy: ${describe(event.error)}`);
+              states.failed(label, `[${label}] refresh failed, serving last good copy: ${describe(event.error)}`);
+            else if (event.name === "getFreshValueSuccess" || event.name === "refreshValueSuccess")
+              states.ok(label, `[${label}] recovered`);
           },
         );
     },

@@ -27,10 +27,11 @@ export interface Services {
   /** The most favorites an account keeps, and how many a page of /user shows (app/rules/library.ts). */
   favorites: { max: number; pageSize: number };
   /**
-   * GET /healthz: `ready` when this instance's database answers (else it cannot serve: 503);
+   * GET /healthz: `ready` when this instance's database answers and a password check could still
+   * wait for a thread (else it cannot serve: 503);
    * `ok` when, besides, no configured upstream failed its last call ("unknown" before any).
    */
-  health(): Promise<{ ok: boolean; ready: boolean; checks: Record<string, "ok" | "down" | "unknown"> }>;
+  health(): Promise<{ ok: boolean; ready: boolean; checks: Record<string, "ok" | "down" | "unknown" | "full"> }>;
   /**
    * The catalog or content changed: forget the cached reads (remote copies become stale) and
    * tell every listener (the server's render cache). Call it after writing catalog/content

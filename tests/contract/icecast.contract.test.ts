@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createIcecastSource } from "~/adapters/now-playing/icecast.server";
-import { createNowPlayingService, fallbackNowPlaying } from "~/services/now-playing.server";
+import {
+  NOW_PLAYING_CACHE_MS,
+  NOW_PLAYING_OFF_AIR_WITHIN_MS,
+  NOW_PLAYING_SHARED_CACHE_S,
+  nowPlayingOffAirWorstCaseMs,
+} from "~/rules/now-playing";
+import { NOW_PLAYING_POLL_MS } from "~/rules/player";
+import { createNowPlayingService, fallbackNowPlaying, type NowPlayingResult } from "~/services/now-playing.server";
 import { startIcecast, type RealIcecast } from "../support/real/icecast";
 
 /**
@@ -56,6 +63,35 @@ describe("now playing from Debian's Icecast 2.4", () => {
     await icecast.setTitle("/other", latin1("Other Station - Not Our Show"));
     await icecast.stopSource("/live");
     expect(await nowPlaying()).toEqual(fallbackNowPlaying());
+  });
+
+  it("goes off air in time for the page: with the production window, the fallback once the source stops", async () => {
+    await icecast.startSource("/live");
+    await icecast.setTitle("/live", latin1("The Crew - Last Song"));
+    // The window an instance keeps its answer, kept warm by listeners polling all the time.
+    const service = createNowPlayingService(createIcecastSource({ url: icecast.statusUrl, mount: "/live" }), {
+      logger: { warn: () => {} },
+    });
+    expect(await service.current()).toMatchObject({ title: "Last Song", fallback: false });
+
+    const stoppedAt = performance.now();
+    const stopped = icecast.stopSource("/live");
+    // What the page adds after this answer turns (its poll, a shared cache) leaves this much.
+    const deadline =
+      stoppedAt + NOW_PLAYING_OFF_AIR_WITHIN_MS - NOW_PLAYING_POLL_MS - NOW_PLAYING_SHARED_CACHE_S * 1000;
+    let answer: NowPlayingResult;
+    do {
+      answer = await service.current();
+      if (answer.fallback) break;
+      await new Promise((r) => setTimeout(r, 100));
+    } while (performance.now() < deadline);
+    const apiMs = Math.round(performance.now() - stoppedAt);
+    await stopped;
+    expect(answer, `still on air ${apiMs} ms after the source stopped`).toEqual(fallbackNowPlaying());
+    console.log(
+      `off air: /api/now-playing after ${apiMs} ms (window ${NOW_PLAYING_CACHE_MS} ms); on the page at worst ` +
+        `${apiMs + NOW_PLAYING_POLL_MS + NOW_PLAYING_SHARED_CACHE_S * 1000} ms (bound ${nowPlayingOffAirWorstCaseMs()} ms + network)`,
+    );
   });
 
   it("is back on the next poll when the source returns, and the fallback when Icecast is gone", async () => {

@@ -96,6 +96,21 @@ test("the player telling of a dead live stream, with Retry, has no serious or cr
   expect(violations, violations.join("\n")).toEqual([]);
 });
 
+test.describe("without reduced motion", () => {
+  test.use({ reducedMotion: "no-preference" });
+  test("the moving now-playing banner and its stop control have no serious or critical axe violations", async ({
+    page,
+  }, testInfo) => {
+    test.skip(!isMobile(testInfo), "the banner is the 375 px player's");
+    await openReady(page, "/");
+    const stop = page.getByRole("button", { name: "Stop scrolling the title" });
+    await stop.click();
+    await expect(stop).toHaveAttribute("aria-pressed", "true");
+    const violations = await seriousViolations(page);
+    expect(violations, violations.join("\n")).toEqual([]);
+  });
+});
+
 test("the resume offer after sign-in has no serious or critical axe violations", async ({ page }) => {
   const first = newestFirst(episodes)[0]!;
   await signedIn(page);

@@ -360,7 +360,7 @@ test("SIGTERM under load: requests in flight finish 2xx/3xx, the process exits 0
   }
 });
 
-test("the position is saved on pause and by the beacon when the tab closes; another browser of the same listener resumes there", async ({
+test("the position is saved on pause and by the keepalive write when the tab closes; another browser of the same listener resumes there", async ({
   page,
   browser,
 }) => {
@@ -431,4 +431,54 @@ test("the position is saved on pause and by the beacon when the tab closes; anot
   } finally {
     await second.close();
   }
+});
+
+test("while playing the position is saved every 10 s, not more; a reload without pausing offers to continue where it was", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await asListener(page);
+  const email = uniqueEmail("reload");
+  for (const [action, fields] of [
+    ["/signup", { email, password: PASSWORD, website: "" }],
+    ["/signin", { email, password: PASSWORD, website: "", redirectTo: "/" }],
+  ] as const) {
+    const res = await page.request.post(action, {
+      form: fields,
+      headers: { "X-Forwarded-For": clientAddress() },
+      maxRedirects: 0,
+    });
+    expect(res.status(), action).toBe(302);
+  }
+  const writes: number[] = [];
+  page.on("request", (r) => {
+    if (r.url().endsWith("/api/progress") && r.method() === "POST")
+      writes.push(JSON.parse(r.postData() ?? "{}").currentTime);
+  });
+  const stored = async () =>
+    ((await (await page.request.get("/?_data=root")).json()) as { restore?: { sync?: { currentTime?: number } } })
+      .restore?.sync?.currentTime ?? 0;
+
+  await openReady(page, episodeLink(other!.title));
+  await page
+    .getByRole("main")
+    .getByRole("button", { name: `Play ${other!.title}` })
+    .click();
+  // Past 10 s of playback, never paused: the periodic save has stored a position past 9 s.
+  await expectPlaying(page, other!.EpisodeUrl, 11);
+  await expect.poll(stored).toBeGreaterThanOrEqual(9);
+  // The first position, and one 10 s later: not a write per timeupdate.
+  expect(writes.length, JSON.stringify(writes)).toBeLessThanOrEqual(3);
+
+  await expectPlaying(page, other!.EpisodeUrl, 13);
+  const before = (await audio(page)).currentTime;
+  await page.reload();
+  await page.locator("#global-audio[data-ready]").waitFor({ state: "attached", timeout: 20_000 });
+  const offer = page.getByRole("region", { name: "Player" }).getByText(/^Continue .* at \d+:\d\d\?$/);
+  await expect(offer).toContainText(other!.title);
+  const [, m, s] = /at (\d+):(\d\d)\?/.exec((await offer.textContent()) ?? "")!;
+  const offered = Number(m) * 60 + Number(s);
+  expect(Math.abs(offered - before), `offered ${offered} s, was at ${before} s`).toBeLessThanOrEqual(1);
+  // And the server has it too (sent as the page went, or again by the next page).
+  await expect.poll(stored).toBeGreaterThanOrEqual(Math.floor(before) - 1);
 });

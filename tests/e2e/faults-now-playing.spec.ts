@@ -6,8 +6,8 @@
  * 'The Ham Radio Show' / 'Live Radio', from the next window on, even after a good track (an old
  * track would show under ON AIR while the audio has stopped).
  *
- * The server asks the streaming service at most once per 10 s window (docs/product.md §4 poll
- * interval), so the test runs two private servers (support/fault-stack.ts), one that never had a
+ * The server asks the streaming service at most once per window (NOW_PLAYING_CACHE_MS, 3 s),
+ * so the test runs two private servers (support/fault-stack.ts), one that never had a
  * good answer and one that had, and waits for the next window after each switch: that wait is the
  * fault, not a fixed sleep (it polls until the service was really called). The two servers'
  * windows run side by side.
@@ -35,7 +35,7 @@ async function nowPlaying(server: NowPlayingServer): Promise<unknown> {
 
 /**
  * Switches the streaming service to `mode`, then polls /api/now-playing until the server has
- * called the service in that mode (its next 10 s window); every answer on the way must be
+ * called the service in that mode (its next window); every answer on the way must be
  * `before` (the window still running) or `expected`, in time, and `expected` once it was called.
  */
 async function throughNextWindow(

@@ -415,7 +415,9 @@ test.describe("Firebase", () => {
       ] as const) {
         expect(r.status(), what).toBe(503);
         expect(r.headers()["retry-after"], what).toBeTruthy();
-        expect(await r.json(), what).toEqual({ ok: false, error: LIBRARY_UNAVAILABLE });
+        // The page keeps a favorite it could not save and sends it again (`favorite`: the state asked for).
+        const kept = what === "favorite" ? { retry: true, favorite: true } : {};
+        expect(await r.json(), what).toEqual({ ok: false, error: LIBRARY_UNAVAILABLE, ...kept });
       }
 
       // Back up: the same session is signed in again.
@@ -448,7 +450,7 @@ test.describe("/healthz", () => {
     expect(health).toMatchObject({
       ok: false,
       ready: true,
-      checks: { database: "ok", catalog: "down", accounts: "down" },
+      checks: { database: "ok", passwords: "ok", renders: "ok", catalog: "down", accounts: "down" },
     });
     expect(Object.keys(health.checks).sort()).toEqual([
       "accounts",
@@ -471,7 +473,11 @@ test.describe("/healthz", () => {
     try {
       const before = await fetch(`${server.origin}/healthz`);
       expect(before.status).toBe(200);
-      expect(await before.json()).toEqual({ ok: true, ready: true, checks: { database: "ok" } });
+      expect(await before.json()).toEqual({
+        ok: true,
+        ready: true,
+        checks: { database: "ok", passwords: "ok", renders: "ok" },
+      });
       for (const name of ["hamradio.sqlite", "hamradio.sqlite-wal"]) {
         const file = path.join(server.dataDir, name);
         const size = fs.statSync(file).size;
@@ -486,7 +492,11 @@ test.describe("/healthz", () => {
       const after = await fetch(`${server.origin}/healthz`);
       expect(after.status).toBe(503);
       expect(after.headers.get("cache-control")).toBe("private, no-store");
-      expect(await after.json()).toEqual({ ok: false, ready: false, checks: { database: "down" } });
+      expect(await after.json()).toEqual({
+        ok: false,
+        ready: false,
+        checks: { database: "down", passwords: "ok", renders: "ok" },
+      });
     } finally {
       await server.stop();
     }

@@ -17,6 +17,7 @@ import {
 } from "@playwright/test";
 import { PASSWORD, signIn, signUp, uniqueEmail } from "./helpers/auth";
 import { episodes, newestFirst } from "./support/sample";
+import { episodeLink } from "../../app/rules/episodes";
 import { AUTH_LIMIT_PER_MIN, startScaleOutStack, type ScaleOutStack } from "./support/scale-out";
 import type { RootData } from "./support/server-process";
 
@@ -265,7 +266,11 @@ test("a PostgreSQL restart is survived: pages, sessions and writes work again on
   expect(unseenText).not.toMatch(/ECONNREFUSED|ECONNRESET|terminating connection|database system/);
   const health = await anonymous.get(`${a}/healthz`);
   expect(health.status()).toBe(503);
-  expect(await health.json()).toEqual({ ok: false, ready: false, checks: { database: "down" } });
+  expect(await health.json()).toEqual({
+    ok: false,
+    ready: false,
+    checks: { database: "down", passwords: "ok", renders: "ok" },
+  });
   const signInDown = await post(anonymous, `${b}/signin`, { email, password: PASSWORD, website: "" });
   expect(signInDown.status()).toBe(503);
   expect(await signInDown.text()).toContain("Sign-in is not available right now");
@@ -302,5 +307,248 @@ test("a PostgreSQL restart is survived: pages, sessions and writes work again on
   await expect(
     page.getByRole("list", { name: "My Favorites" }).getByRole("link", { name: episode.title, exact: true }),
   ).toBeVisible();
+  await http.dispose();
+});
+
+test("an instance killed with -9 under load: nginx routes around it at once and its supervisor starts it again, alone", async ({
+  playwright,
+}) => {
+  test.setTimeout(60_000);
+  const [a, b] = stack.instances as [string, string];
+  const [victim, survivor] = stack.instancePids();
+  expect(victim).toBeGreaterThan(0);
+  expect(survivor).toBeGreaterThan(0);
+
+  // A listener whose player writes its position through nginx while pages are read.
+  const writer = await client(playwright);
+  const email = uniqueEmail("kill");
+  expect((await post(writer, `${a}/signup`, { email, password: PASSWORD, website: "" })).status()).toBe(302);
+  expect((await post(writer, `${a}/signin`, { email, password: PASSWORD, website: "" })).status()).toBe(302);
+  const reader = await client(playwright);
+
+  interface Answer {
+    method: string;
+    start: number;
+    end: number;
+    status: number;
+  }
+  const answers: Answer[] = [];
+  let loading = true;
+  // Paced (about 50 reads and 5 writes a second), so nginx's address stays inside the app's
+  // per-address limits however long the restart takes.
+  const load = async (method: "GET" | "POST", pauseMs: number, send: (i: number) => Promise<APIResponse>) => {
+    for (let i = 0; loading; i++) {
+      const start = performance.now();
+      const status = await send(i)
+        .then((r) => r.status())
+        .catch(() => 0);
+      answers.push({ method, start, end: performance.now(), status });
+      await new Promise((r) => setTimeout(r, pauseMs));
+    }
+  };
+  const workers = [
+    ...[0, 1, 2].map((w) => load("GET", 60, (i) => reader.get(`${stack.site}/about?load=${w}-${i}`))),
+    load("POST", 200, (i) =>
+      writer.post(`${stack.site}/api/progress`, {
+        data: {
+          AudioTitle: episode.title,
+          AudioSrc: episode.EpisodeUrl,
+          Duration: episode.EpisodeDuration,
+          currentTime: i,
+          at: Date.now(),
+        },
+      }),
+    ),
+  ];
+  await expect.poll(() => answers.filter((r) => r.status === 200).length).toBeGreaterThan(20);
+
+  const killedAt = performance.now();
+  process.kill(victim!, "SIGKILL");
+  // Back by itself, as a new process; the other instance is the same one, never restarted.
+  await expect
+    .poll(async () => (await reader.get(`${a}/healthz`).catch(() => null))?.status(), { timeout: 30_000 })
+    .toBe(200);
+  const backAt = performance.now();
+  const [restarted, still] = stack.instancePids();
+  expect(restarted).not.toBe(victim);
+  expect(still).toBe(survivor);
+  // nginx sends it requests again.
+  const logged = stack.accessLog().length;
+  const servedBy = () =>
+    stack
+      .accessLog()
+      .slice(logged)
+      .split("\n")
+      .filter((line) => line.includes('"GET /about?load='))
+      .map((line) => /upstream=(\S+)/.exec(line)?.[1]);
+  await expect.poll(() => servedBy().includes(hostOf(a)), { timeout: 15_000 }).toBe(true);
+  loading = false;
+  await Promise.all(workers);
+  await Promise.all([writer.dispose(), reader.dispose()]);
+
+  const failed = answers.filter((r) => r.status !== 200);
+  const after = answers.filter((r) => r.start > killedAt);
+  // Only a request already in flight on the killed instance may fail; none sent afterwards does.
+  for (const r of failed)
+    expect(r.start, `a ${r.method} that failed (${r.status}) was sent after the kill`).toBeLessThan(killedAt);
+  expect(after.filter((r) => r.method === "POST").length).toBeGreaterThan(0);
+  expect(after.filter((r) => r.status !== 200)).toEqual([]);
+  const served = answers
+    .filter((r) => r.status === 200)
+    .map((r) => r.end)
+    .sort((x, y) => x - y);
+  const longestGap = Math.max(...served.slice(1).map((end, i) => end - served[i]!));
+  const count = (method: string) => answers.filter((r) => r.method === method).length;
+  console.log(
+    `kill -9 under load: ${count("GET")} reads and ${count("POST")} writes through nginx, ${failed.length} failed, ` +
+      `longest gap between answers ${Math.round(longestGap)} ms, the instance back after ${Math.round(backAt - killedAt)} ms; ${b} untouched`,
+  );
+});
+
+test("both instances killed at once: nginx serves again as soon as they are back, never waiting out a fail_timeout", async ({
+  request,
+}) => {
+  test.setTimeout(60_000);
+  for (const pid of stack.instancePids()) process.kill(pid, "SIGKILL");
+  // While both are down nginx has nowhere to send a request: its own 502, counted against both.
+  expect((await request.get(`${stack.site}/about?down=1`)).status()).toBe(502);
+  expect((await request.get(`${stack.site}/about?down=2`)).status()).toBe(502);
+  for (const origin of stack.instances) {
+    await expect
+      .poll(async () => (await request.get(`${origin}/healthz`).catch(() => null))?.status(), { timeout: 30_000 })
+      .toBe(200);
+  }
+  for (let i = 0; i < 4; i++)
+    expect((await request.get(`${stack.site}/about?up=${i}`)).status(), `request ${i + 1}`).toBe(200);
+});
+
+test("a PostgreSQL restart under signed-in load: no 401, no redirect to /signin, no cookie cleared; every position the player sent and the favorite added meanwhile are stored", async ({
+  playwright,
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const [a, b] = stack.instances as [string, string];
+  const signedIn = async () => {
+    const http = await client(playwright);
+    const email = uniqueEmail("blip");
+    expect((await post(http, `${a}/signup`, { email, password: PASSWORD, website: "" })).status()).toBe(302);
+    expect((await post(http, `${a}/signin`, { email, password: PASSWORD, website: "" })).status()).toBe(302);
+    return http;
+  };
+  // The player's listener, in the browser through nginx; every position it sends and every answer.
+  const player = await signedIn();
+  await page.context().addCookies((await player.storageState()).cookies);
+  const sent: number[] = [];
+  const answers: number[] = [];
+  page.on("request", (r) => {
+    if (r.url().endsWith("/api/progress") && r.method() === "POST")
+      sent.push(JSON.parse(r.postData() ?? "{}").currentTime);
+  });
+  page.on("response", (r) => {
+    if (r.url().endsWith("/api/progress") && r.request().method() === "POST") answers.push(r.status());
+  });
+  await page.goto(`${stack.site}${episodeLink(episode.title)}`);
+  await page.locator("#global-audio[data-ready]").waitFor({ state: "attached", timeout: 20_000 });
+  await page
+    .getByRole("main")
+    .getByRole("button", { name: `Play ${episode.title}` })
+    .click();
+  await expect.poll(() => audioTime(page), { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+
+  // Another listener's load on both instances and through nginx: pages, root data, positions.
+  const http = await signedIn();
+  const seen: {
+    what: string;
+    status: number;
+    location?: string;
+    cookie?: string;
+    retryAfter?: string;
+    position?: number;
+  }[] = [];
+  let loading = true;
+  // One count for every position written: a later one is newer (its `at` too), whichever answers first.
+  const start = Date.now();
+  let written = 0;
+  const loop = async (origin: string) => {
+    while (loading) {
+      const position = ++written;
+      const requests = [
+        ["page", () => http.get(`${origin}/user`)],
+        ["root data", () => http.get(`${origin}/?_data=root`)],
+        [
+          "position",
+          () =>
+            http.post(`${origin}/api/progress`, {
+              data: {
+                AudioTitle: episode.title,
+                AudioSrc: episode.EpisodeUrl,
+                Duration: 60,
+                currentTime: position,
+                at: start + position,
+              },
+            }),
+        ],
+      ] as const;
+      for (const [what, request] of requests) {
+        const r = await request();
+        seen.push({
+          what: `${what} ${origin}`,
+          status: r.status(),
+          location: r.headers().location,
+          cookie: r.headers()["set-cookie"],
+          retryAfter: r.headers()["retry-after"],
+          position: what === "position" ? position : undefined,
+        });
+      }
+    }
+  };
+  const load = Promise.all([a, b, stack.site].map(loop));
+  await expect.poll(() => seen.length).toBeGreaterThanOrEqual(9);
+
+  stack.postgres.stop();
+  // While it is down the listener pauses, plays on and pauses again: two positions to keep.
+  const bar = page.getByRole("region", { name: "Player" });
+  await bar.getByRole("button", { name: "Pause" }).click();
+  await expect.poll(() => answers.includes(503), { message: "a position refused while down" }).toBe(true);
+  await bar.getByRole("button", { name: "Play" }).click();
+  const resumedAt = await audioTime(page);
+  await expect.poll(() => audioTime(page)).toBeGreaterThan(resumedAt + 0.5);
+  await bar.getByRole("button", { name: "Pause" }).click();
+  await expect.poll(() => answers.filter((s) => s === 503).length).toBeGreaterThanOrEqual(2);
+  await expect.poll(() => seen.filter((s) => s.status === 503).length).toBeGreaterThanOrEqual(3);
+  // A favorite added while it is down: refused for now, kept, and the heart shows it.
+  const main = page.getByRole("main");
+  const refused = page.waitForResponse((r) => r.url().endsWith("/favorites") && r.request().method() === "POST");
+  await main.getByRole("button", { name: `Add ${episode.title} to favorites` }).click();
+  expect((await refused).status()).toBe(503);
+  await expect(main.getByRole("button", { name: `Remove ${episode.title} from favorites` })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  stack.postgres.start();
+  const restarted = seen.length;
+  await expect.poll(() => seen.slice(restarted).filter((s) => s.status === 200).length).toBeGreaterThanOrEqual(9);
+  loading = false;
+  await load;
+
+  // Nobody was signed out: every answer a 200 or a 503 (with Retry-After), never a 401, a
+  // redirect or a cleared cookie.
+  expect(seen.filter((s) => s.status !== 200 && s.status !== 503)).toEqual([]);
+  expect(seen.filter((s) => s.location || s.cookie)).toEqual([]);
+  expect(seen.filter((s) => s.status === 503 && !/^\d+$/.test(s.retryAfter ?? ""))).toEqual([]);
+  expect(answers.filter((s) => s !== 200 && s !== 503)).toEqual([]);
+  // The load's newest stored position is its newest acknowledged one.
+  const acknowledged = Math.max(...seen.filter((s) => s.position && s.status === 200).map((s) => s.position!));
+  expect((await root(http, a)).restore?.sync?.currentTime).toBe(acknowledged);
+
+  // The player sent its last position again until it was stored, and keeps nothing unsent.
+  const last = sent.at(-1)!;
+  await expect.poll(async () => (await root(player, b)).restore?.sync?.currentTime, { timeout: 30_000 }).toBe(last);
+  await expect.poll(async () => (await root(player, a)).favorites).toEqual([episode.EpisodeUrl]);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem("hrs:pending-writes"))).toBe("[]");
+  expect(answers.at(-1)).toBe(200);
+  expect(page.url()).not.toMatch(/\/signin/);
+  await expect(bar.getByText(/You were signed out/)).toHaveCount(0);
+  await player.dispose();
   await http.dispose();
 });

@@ -56,6 +56,8 @@ test.afterAll(async () => {
 interface Guard {
   dialogs: string[];
   csp: string[];
+  /** The inline-script hashes the last document's policy allows (a page shared by every anonymous listener). */
+  hashes: string[];
 }
 
 /**
@@ -64,7 +66,7 @@ interface Guard {
  * that still opens is recorded and dismissed.
  */
 async function guard(page: Page): Promise<Guard> {
-  const g: Guard = { dialogs: [], csp: [] };
+  const g: Guard = { dialogs: [], csp: [], hashes: [] };
   page.on("dialog", (d) => {
     g.dialogs.push(`${d.type()}: ${d.message()} @ ${page.url()}`);
     void d.dismiss().catch(() => undefined);
@@ -98,15 +100,17 @@ async function guard(page: Page): Promise<Guard> {
 }
 
 /** Dangerous parts of a payload left in the DOM (run in the page; `containers` hold CMS markup). */
-function scanDom({
+async function scanDom({
   frameOrigins,
   scriptOrigins,
   containers,
+  hashes,
 }: {
   frameOrigins: string[];
   scriptOrigins: string[];
   containers: string;
-}): string[] {
+  hashes: string[];
+}): Promise<string[]> {
   const found: string[] = [];
   const describe = (el: Element) => el.outerHTML.slice(0, 120);
   const URL_ATTRS = new Set([
@@ -144,8 +148,8 @@ function scanDom({
         found.push(`style: ${describe(el)}`);
     }
   }
-  // Scripts: the app's own (this response's nonce) or files from the CSP's script hosts (the
-  // Cast SDK); never one from content.
+  // Scripts: the app's own (this response's nonce, or on a shared page a hash its policy lists)
+  // or files from the CSP's script hosts (the Cast SDK); never one from content.
   for (const s of document.querySelectorAll("script")) {
     // Structured data is a data block, never run; it must stay one piece of JSON (no breakout).
     if ((s as HTMLScriptElement).type === "application/ld+json") {
@@ -158,8 +162,10 @@ function scanDom({
     }
     const src = s.getAttribute("src");
     const host = src ? new URL(src, location.href).origin : null;
-    if (!(s as HTMLScriptElement).nonce && !(host && scriptOrigins.includes(host)))
-      found.push(`script without the page's nonce: ${describe(s)}`);
+    if ((s as HTMLScriptElement).nonce || (host && scriptOrigins.includes(host))) continue;
+    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(s.textContent ?? ""));
+    const hash = btoa(String.fromCharCode(...new Uint8Array(digest)));
+    if (src || !hashes.includes(hash)) found.push(`script without the page's nonce or a listed hash: ${describe(s)}`);
   }
   for (const el of document.querySelectorAll(
     "base, object, embed, applet, frame, frameset, meta[http-equiv], link[rel~=import]",
@@ -283,6 +289,7 @@ async function expectInert(page: Page, g: Guard, label: string) {
       frameOrigins: FRAME_ORIGINS,
       scriptOrigins: [new URL(page.url()).origin, "https://www.gstatic.com"],
       containers: CONTENT,
+      hashes: g.hashes,
     }),
     `${label}: dangerous parts in the DOM`,
   ).toEqual([]);
@@ -295,6 +302,9 @@ async function expectInert(page: Page, g: Guard, label: string) {
 async function open(page: Page, url: string, g: Guard, { status = 200, hydrated = true } = {}) {
   const res = await page.goto(url);
   expect(res?.status(), url).toBe(status);
+  g.hashes = [...((await res?.allHeaders())?.["content-security-policy"] ?? "").matchAll(/'sha256-([^']+)'/g)].map(
+    (m) => m[1]!,
+  );
   if (hydrated) await page.locator("#global-audio[data-ready]").waitFor({ state: "attached", timeout: 20_000 });
   await expectInert(page, g, url);
 }

@@ -420,14 +420,30 @@ describe("Account mail — Firebase's own out-of-band codes (local fake)", () =>
   });
 });
 
+describe("Quick start settings", () => {
+  const prod = { NODE_ENV: "production", SESSION_SECRET: "a-production-secret-0123" };
+  it("production keeps HTTPS-only cookies and no console mail unless told otherwise", () => {
+    expect(parseEnv(prod)).toMatchObject({ secureCookies: true, mailToConsole: false });
+    expect(parseEnv({})).toMatchObject({ secureCookies: false, mailToConsole: true });
+    expect(parseEnv({ ...prod, SECURE_COOKIES: "off", MAIL_CONSOLE: "on" })).toMatchObject({
+      secureCookies: false,
+      mailToConsole: true,
+    });
+    expect(parseEnv({ MAIL_CONSOLE: "on", SMTP_URL: "smtp://127.0.0.1:1" }).mailToConsole).toBe(false);
+    expect(() => parseEnv({ SECURE_COOKIES: "maybe" })).toThrow(/SECURE_COOKIES/);
+  });
+});
+
 describe("Mail configuration", () => {
-  it("SMTP_URL must be smtp(s)://; in production it needs SITE_URL and MAIL_FROM; no SMTP_URL: console outside production, none in it", async () => {
+  it("SMTP_URL must be smtp(s)://; in production it needs SITE_URL and MAIL_FROM; no SMTP_URL: console outside production or with MAIL_CONSOLE=on, none in it", async () => {
     expect(() => parseEnv({ SMTP_URL: "http://mail.example" })).toThrow(/SMTP_URL: must be an smtp/);
     const prod = { NODE_ENV: "production", SESSION_SECRET: "a-production-secret-0123" };
     expect(() => parseEnv({ ...prod, SMTP_URL: "smtps://u:p@mail.example:465" })).toThrow(
       /SITE_URL is required when SMTP_URL is set in production[\s\S]*MAIL_FROM is required/,
     );
     expect(createMailerFromEnv(parseEnv(prod))).toBeNull();
+    expect(createMailerFromEnv(parseEnv({ ...prod, MAIL_CONSOLE: "on" }))).not.toBeNull();
+    expect(createMailerFromEnv(parseEnv({ MAIL_CONSOLE: "off" }))).toBeNull();
     const env = parseEnv({ ...prod, SMTP_URL: "smtp://127.0.0.1:1", SITE_URL: SITE, MAIL_FROM: FROM });
     expect(env.SMTP_URL).toBe("smtp://127.0.0.1:1");
     expect(createMailerFromEnv(env)).not.toBeNull();

@@ -54,7 +54,7 @@ function makeAuth(secrets = ["first-secret-0123456789abcdef"]) {
     library,
     sessions: createSqliteSessionStore(db, 3600_000),
     failures: createSqliteFailureLog(db),
-    config: { production: true, secrets, siteUrl: "https://listen.example" },
+    config: { secureCookies: true, secrets, siteUrl: "https://listen.example" },
   });
   return { accounts, library, auth };
 }
@@ -256,6 +256,26 @@ describe("sessions", () => {
       await expect(auth.endSession(forged)).resolves.toMatch(/^__Host-hrs_session=;/);
       await expect(auth.endAllSessions(forged)).resolves.toMatch(/^__Host-hrs_session=;/);
     }
+  });
+
+  it("a session store that cannot be read rejects: never taken for signed out, nothing cleared", async () => {
+    const { accounts, auth } = makeAuth();
+    const user = await accounts.signUp("blip@example.com", "blip password");
+    const cookie = (await auth.startSession(user, null)).split(";")[0]!;
+    const store = createSqliteSessionStore(db, 3600_000);
+    const down = new Error("the session store is restarting");
+    const blip = createAuth({
+      accounts,
+      library: createSqliteLibrary(db),
+      sessions: { ...store, read: () => Promise.reject(down) },
+      failures: createSqliteFailureLog(db),
+      config: { secureCookies: true, secrets: ["first-secret-0123456789abcdef"], siteUrl: "https://listen.example" },
+    });
+    await expect(blip.userFromCookie(cookie)).rejects.toBe(down);
+    await expect(blip.endSession(cookie)).rejects.toBe(down);
+    // A cookie that is not ours still is no session: the store is not asked.
+    expect(await blip.userFromCookie("__Host-hrs_session=forged")).toBeNull();
+    expect(await auth.userFromCookie(cookie)).toEqual({ uid: user.uid, email: "blip@example.com" });
   });
 
   it("issues a new session id at sign-in and drops the previous one", async () => {

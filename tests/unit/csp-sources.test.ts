@@ -12,7 +12,7 @@ const urls = {
 
 describe("Content-Security-Policy media sources", () => {
   it("allows the WordPress sites' own hosts whatever their scheme, and other hosts over https only", () => {
-    const csp = contentSecurityPolicy(nonce, {
+    const csp = contentSecurityPolicy([nonce], {
       ...urls,
       galleryUrl: "http://gallery.example.test/wp-json/wp/v2",
       wordpressUrl: "http://cms.example.test:8080/wp-json/wp/v2",
@@ -25,15 +25,15 @@ describe("Content-Security-Policy media sources", () => {
       "http://cms.example.test:8080",
     ]);
     expect(csp["media-src"]).toContain("http://cms.example.test:8080");
-    expect(contentSecurityPolicy(nonce, urls)["img-src"]).toEqual(["'self'", "data:", "https:"]);
+    expect(contentSecurityPolicy([nonce], urls)["img-src"]).toEqual(["'self'", "data:", "https:"]);
   });
 });
 
 describe("Content-Security-Policy form-action", () => {
   it("is this origin, plus the OAuth providers' authorization pages the sign-in forms redirect to", () => {
-    expect(contentSecurityPolicy(nonce, urls)["form-action"]).toEqual(["'self'"]);
+    expect(contentSecurityPolicy([nonce], urls)["form-action"]).toEqual(["'self'"]);
     expect(
-      contentSecurityPolicy(nonce, urls, {
+      contentSecurityPolicy([nonce], urls, {
         signInOrigins: ["https://accounts.google.com", "https://www.facebook.com"],
       })["form-action"],
     ).toEqual(["'self'", "https://accounts.google.com", "https://www.facebook.com"]);

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { createForgivingSearch, type MatchExpr, type SearchIndex } from "~/adapters/shapes/forgiving-search.server";
+import {
+  createForgivingSearch,
+  type MatchExpr,
+  type SearchIndex,
+  type WordMatch,
+} from "~/adapters/shapes/forgiving-search.server";
 import { SEARCH_COUNT_MAX } from "~/rules/search";
 
 /** An index over a vocabulary alone: every query matches `matches` episodes; the counts asked are kept. */
@@ -46,5 +51,34 @@ describe("the result count", () => {
       more: false,
       pageCount: 2,
     });
+  });
+});
+
+describe("Did you mean", () => {
+  /** Episodes match a clause when each of its words is an indexed word or starts one. */
+  function vocabularyIndex(vocabulary: string[]): SearchIndex {
+    const holds = (m: WordMatch) =>
+      m.words.some((w) => vocabulary.includes(w)) ||
+      (m.prefix !== null && vocabulary.some((w) => w.startsWith(m.prefix!)));
+    return {
+      vocabulary: async () => vocabulary.map((w) => [w, 5] as [string, number]),
+      count: async (match) => (match.some((clause) => clause.every(holds)) ? 5 : 0),
+      newest: async () => [],
+      exactTitle: async () => null,
+    };
+  }
+  const suggest = async (term: string) =>
+    (await createForgivingSearch(vocabularyIndex(["ham", "jazz", "frequency", "radio"])).search(term, 1, 24))
+      .suggestion;
+
+  it("offers a correction of one typo in three letters", async () => {
+    expect(await suggest("hsm")).toBe("ham");
+    expect(await suggest("frquncy")).toBe("frequency");
+  });
+
+  it("offers none that changes half a word", async () => {
+    expect(await suggest("zzzz")).toBeNull();
+    expect(await suggest("zz")).toBeNull();
+    expect(await suggest("xqzy")).toBeNull();
   });
 });

@@ -38,7 +38,7 @@ function setup() {
     sessions: createSqliteSessionStore(db, 3600_000),
     failures: createSqliteFailureLog(db),
     config: {
-      production: true,
+      secureCookies: true,
       secrets: ["oauth-secret-0123456789abcdef"],
       siteUrl: SITE,
       google: { clientId: "gid", clientSecret: "gsecret" },
@@ -190,7 +190,7 @@ describe("a provider sign-in that cleared a password (a Firebase account, say)",
       sessions,
       failures: createSqliteFailureLog(db),
       config: {
-        production: true,
+        secureCookies: true,
         secrets: ["oauth-secret-0123456789abcdef"],
         siteUrl: SITE,
         google: { clientId: "gid", clientSecret: "gsecret" },

@@ -11,6 +11,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createAppServer } from "~/composition.server";
 import { isPostgresOutage } from "~/adapters/postgres/db.server";
 import { createLoadContext } from "~/load-context";
+import { loader as rootLoader } from "~/root";
+import { loader as userLoader } from "~/routes/user";
+import { action as progressAction } from "~/routes/api.progress";
+import { action as favoritesAction } from "~/routes/favorites";
+import { action as logoutAction } from "~/routes/logout";
 import { mapFailures, OutageError, watchCalls, withOutages } from "~/services/outage.server";
 import type { Services } from "~/services/services.server";
 import { SITE_UNAVAILABLE } from "~/rules/constants";
@@ -66,6 +71,20 @@ describe("an outage as services and routes see it", () => {
     await expect(guarded.bug()).rejects.toBeInstanceOf(TypeError);
     expect(guarded.sync()).toBe(1);
     vi.mocked(console.error).mockRestore();
+  });
+
+  it("an outage is logged once until a call succeeds again", async () => {
+    const lines: string[] = [];
+    let down = true;
+    const store = {
+      read: async () => (down ? Promise.reject(withCode("connect ECONNREFUSED", "ECONNREFUSED")) : 1),
+    };
+    const guarded = withOutages("db", store, isPostgresOutage, (m) => lines.push(m));
+    for (let i = 0; i < 3; i++) await expect(guarded.read()).rejects.toBeInstanceOf(OutageError);
+    down = false;
+    await guarded.read();
+    await guarded.read();
+    expect(lines).toEqual(["[db] unavailable: connect ECONNREFUSED (said once until it recovers)", "[db] recovered"]);
   });
 
   it("a watched service reports whether its last call reached its system, for /healthz", async () => {
@@ -160,7 +179,7 @@ describe.skipIf(!postgresEnabled)("PostgreSQL down and back", () => {
 
     vi.spyOn(console, "error").mockImplementation(() => {});
     proxy.down();
-    expect(await services.health()).toEqual({ ok: false, ready: false, checks: { database: "down" } });
+    expect(await services.health()).toEqual({ ok: false, ready: false, checks: { database: "down", passwords: "ok" } });
     await expect(
       services.library.addFavorite(user.uid, { audioSrc: "/media/audio/a.mp3", audioTitle: "A", duration: 1 }),
     ).rejects.toBeInstanceOf(OutageError);
@@ -178,6 +197,63 @@ describe.skipIf(!postgresEnabled)("PostgreSQL down and back", () => {
     await services.library.addFavorite(user.uid, { audioSrc: "/media/audio/b.mp3", audioTitle: "B", duration: 1 });
     expect(await favoriteCount()).toBe(before + 1);
     expect((await services.catalog.searchEpisodes(word, 10)).length).toBeGreaterThan(0);
+  });
+
+  it("a session that cannot be read is a 503 all the way through, never signed out: pages, progress, favorites and sign-out; then it is there again", async () => {
+    const app = await start(proxy.url);
+    const { services } = app;
+    const user = await services.accounts.signUp(`blip-${Date.now()}@example.com`, "blip password");
+    await services.library.initUser(user.uid);
+    const cookie = (await services.auth.startSession(user, null)).split(";")[0]!;
+    const context = () => app.getLoadContext(cookie, "nonce", "203.0.113.9");
+    const post = (url: string, body: string, type: string) =>
+      new Request(`http://listen.example${url}`, {
+        method: "POST",
+        headers: { Cookie: cookie, "Content-Type": type, Origin: "http://listen.example" },
+        body,
+      });
+    const progress = JSON.stringify({
+      AudioTitle: "A",
+      Duration: 60,
+      AudioSrc: "/media/audio/a.mp3",
+      currentTime: 12,
+      at: Date.now(),
+    });
+    const favorite = new URLSearchParams({ intent: "add", audioSrc: "/media/audio/a.mp3", title: "A", js: "1" });
+    const expect503 = async (what: string, outcome: unknown) => {
+      const response = outcome as Response;
+      expect(response, what).toBeInstanceOf(Response);
+      expect(response.status, what).toBe(503);
+      expect(response.headers.get("Retry-After"), what).toMatch(/^\d+$/);
+      expect(response.headers.get("Cache-Control"), what).toBe("private, no-store");
+      expect(response.headers.get("Location"), what).toBeNull();
+      expect(response.headers.get("Set-Cookie"), what).toBeNull();
+    };
+    const run = (p: Promise<unknown>) => p.catch((error: unknown) => error);
+    const args = (request: Request) => ({ request, context: context(), params: {} });
+
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    proxy.down();
+    await expect503("the session", await run(context().user()));
+    await expect(app.signedIn(context())).rejects.toBeInstanceOf(Response);
+    await expect503("the root data", await run(rootLoader(args(new Request("http://listen.example/?_data=root")))));
+    await expect503("a signed-in page", await run(userLoader(args(new Request("http://listen.example/user")))));
+    await expect503("a position", await progressAction(args(post("/api/progress", progress, "text/plain"))));
+    await expect503(
+      "a favorite",
+      await run(favoritesAction(args(post("/favorites", favorite.toString(), "application/x-www-form-urlencoded")))),
+    );
+    await expect503(
+      "sign-out",
+      await run(logoutAction(args(post("/logout", "", "application/x-www-form-urlencoded")))),
+    );
+    vi.mocked(console.error).mockRestore();
+
+    proxy.up();
+    expect(await eventually(async () => (await run(context().user())) !== null, 5_000)).toBe(true);
+    expect(await context().user()).toEqual({ uid: user.uid, email: user.email });
+    expect((await progressAction(args(post("/api/progress", progress, "text/plain")))).status).toBe(200);
+    expect((await services.library.activeAudioSync(user.uid))?.currentTime).toBe(12);
   });
 
   it("invalidate() on one instance drops the caches of every other within a second", async () => {

@@ -56,7 +56,7 @@ describe.skipIf(!postgresEnabled)("DATABASE_URL selects PostgreSQL", () => {
   it("for the catalog, content, accounts, library and sessions; no SQLite file; /healthz checks it", async () => {
     const app = await start({});
     const { services } = app;
-    expect(await services.health()).toEqual({ ok: true, ready: true, checks: { database: "ok" } });
+    expect(await services.health()).toEqual({ ok: true, ready: true, checks: { database: "ok", passwords: "ok" } });
     expect(fs.readdirSync(dataDir)).toEqual([]);
     expect((await services.catalog.latestEpisodes(8)).length).toBe(8);
     expect((await services.content.latestNews(4)).length).toBe(4);
@@ -115,7 +115,11 @@ describe.skipIf(!postgresEnabled)("DATABASE_URL selects PostgreSQL", () => {
       const app = await createAppServer({ DATA_DIR: dir });
       expect(fs.existsSync(path.join(dir, "hamradio.sqlite"))).toBe(true);
       expect(app.rateLimitStore).toBeUndefined();
-      expect(await app.services.health()).toEqual({ ok: true, ready: true, checks: { database: "ok" } });
+      expect(await app.services.health()).toEqual({
+        ok: true,
+        ready: true,
+        checks: { database: "ok", passwords: "ok" },
+      });
       await app.services.close();
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
@@ -124,24 +128,24 @@ describe.skipIf(!postgresEnabled)("DATABASE_URL selects PostgreSQL", () => {
 });
 
 describe.skipIf(!postgresEnabled)("rate limits shared by every instance", () => {
-  it("two instances count one client address against one limit; other addresses are unaffected", async () => {
-    const limit = 6;
+  it("two instances count one client address's POSTs against one limit; GETs write nothing", async () => {
+    const limit = 5;
     const servers = await Promise.all(
       [0, 1].map(async () => {
         const { rateLimitStore } = await start({});
         const app = express();
         app.set("trust proxy", 1);
-        app.use(rateLimits({ auth: 2, post: 5, get: limit }, "private, no-store", rateLimitStore));
-        app.get("/", (_req, res) => res.send("ok"));
+        app.use(rateLimits({ auth: 2, post: limit, get: 100 }, "private, no-store", rateLimitStore));
+        app.all("/", (_req, res) => res.send("ok"));
         const server = app.listen(0, "127.0.0.1");
         await new Promise((resolve) => server.once("listening", resolve));
         return server;
       }),
     );
     try {
-      const hit = async (i: number, from: string) => {
+      const hit = async (i: number, from: string, method = "POST") => {
         const { port } = servers[i % 2]!.address() as AddressInfo;
-        return fetch(`http://127.0.0.1:${port}/`, { headers: { "X-Forwarded-For": from } });
+        return fetch(`http://127.0.0.1:${port}/`, { method, headers: { "X-Forwarded-For": from } });
       };
       const from = `198.51.100.${Date.now() % 250}`;
       const statuses: number[] = [];
@@ -149,10 +153,13 @@ describe.skipIf(!postgresEnabled)("rate limits shared by every instance", () => 
       expect(statuses).toEqual([...Array(limit).fill(200), 429, 429]);
       const limited = await hit(1, from);
       expect(limited.status).toBe(429);
-      expect(limited.headers.get("ratelimit")).toMatch(/limit=6, remaining=0, reset=\d+/);
+      expect(limited.headers.get("ratelimit")).toMatch(/limit=5, remaining=0, reset=\d+/);
       expect(limited.headers.get("cache-control")).toBe("private, no-store");
       expect((await hit(0, "203.0.113.9")).status).toBe(200);
-      expect(await count("rate_limits WHERE key LIKE 'get:%'")).toBe(2);
+      expect(await count("rate_limits WHERE key LIKE 'post:%'")).toBe(2);
+      // A page view costs no database write: GETs are counted in each process.
+      for (let i = 0; i < 4; i++) expect((await hit(i, from, "GET")).status).toBe(200);
+      expect(await count("rate_limits WHERE key LIKE 'get:%'")).toBe(0);
     } finally {
       for (const server of servers) server.close();
     }

@@ -22,10 +22,12 @@ class Listener {
   state: PlayerState = initialPlayerState(createPlayerConfig("https://live.example/stream"));
   last: SyncMark | null = null;
   writes = 0;
+  /** Wall time, ms. */
+  clock = 0;
 
   private send(reason: SyncReason) {
-    if (!progressDue(this.state, this.last, reason)) return;
-    this.last = { src: this.state.src, position: this.state.currentTime };
+    if (!progressDue(this.state, this.last, reason, this.clock)) return;
+    this.last = { src: this.state.src, position: this.state.currentTime, at: this.clock };
     this.writes++;
   }
 
@@ -41,6 +43,7 @@ class Listener {
   /** `seconds` of wall time; the element reports `timeupdate` only while it plays. */
   elapse(seconds: number) {
     for (let i = 0; i < seconds * TIMEUPDATE_HZ; i++) {
+      this.clock += 1000 / TIMEUPDATE_HZ;
       if (this.state.playing) this.dispatch({ type: "timeUpdate", time: this.state.currentTime + 1 / TIMEUPDATE_HZ });
     }
   }

@@ -108,6 +108,18 @@ describe("withReadCache, embedded (no stale window)", () => {
     expect(await s.list("a")).toBe("a-v0");
   });
 
+  it("logs a failing upstream once until it recovers, then says so once", async () => {
+    const logs: string[] = [];
+    const f = fakeService();
+    const s = withReadCache("t", f.service, { ttlMs: 1000, log: (m) => logs.push(m) });
+    f.fail();
+    for (const tag of ["a", "b", "a", "c"]) await expect(s.list(tag)).rejects.toThrow("upstream down");
+    f.heal();
+    await s.list("a");
+    await s.list("b");
+    expect(logs).toEqual(["[t.list] failed: upstream down (said once until it recovers)", "[t.list] recovered"]);
+  });
+
   it("invalidation drops every copy", async () => {
     const f = fakeService();
     const s = withReadCache("t", f.service, { ttlMs: 60_000, log: () => {} });

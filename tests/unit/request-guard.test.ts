@@ -2,12 +2,13 @@ import express from "express";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { requestGuard } from "../../server/path-guard";
+import { methodGuard, requestGuard } from "../../server/path-guard";
 
 let server: http.Server;
 beforeAll(async () => {
   const app = express();
   app.use(requestGuard("private, no-store"));
+  app.use(methodGuard("private, no-store"));
   app.all("*", (_req, res) => res.send("ok"));
   server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
@@ -40,6 +41,9 @@ it.each(["localhost:3000", "listen.hamradioshow.net", "127.0.0.1", "[::1]:8080",
   async (host) => expect((await send("GET", host)).status).toBe(200),
 );
 
-it.each(["a b", "evil.example/path", "user@evil.example", "a<b"])("Host %s is a 400", async (host) => {
-  expect((await send("GET", host)).status).toBe(400);
-});
+it.each(["a b", "evil.example/path", "user@evil.example", "a<b", "example.net:99999", "example.net:0"])(
+  "Host %s is a 400",
+  async (host) => {
+    expect((await send("GET", host)).status).toBe(400);
+  },
+);

@@ -1,6 +1,13 @@
 import SearchableMap from "minisearch/SearchableMap";
 import { stemmer } from "stemmer";
-import { SEARCH_COUNT_MAX, SEARCH_PAGES_MAX, SEARCH_WORDS_MAX, searchWords, typoBudget } from "~/rules/search";
+import {
+  SEARCH_COUNT_MAX,
+  SEARCH_PAGES_MAX,
+  SEARCH_WORDS_MAX,
+  correctionBudget,
+  searchWords,
+  typoBudget,
+} from "~/rules/search";
 import type { SearchResults } from "~/services/catalog.server";
 import type { Episode } from "~/services/types";
 
@@ -243,13 +250,16 @@ export function createForgivingSearch(index: SearchIndex) {
     };
   }
 
-  /** The closest common indexed word for each word no episode holds (two typos at most). */
+  /** The closest common indexed word for each word no episode holds, within its correction budget. */
   function corrected(words: string[], dict: Dictionary): string[] {
     return words.map((w) => {
-      if (dict.docs.has(w) || dict.stems.has(stemOf(w)) || [...w].length < 3 || /\p{N}/u.test(w)) return w;
-      let best = { word: w, cost: 3, docs: 0 };
-      for (const [c, [docs]] of dict.docs.fuzzyGet(w, 2)) {
+      const budget = correctionBudget(w);
+      if (dict.docs.has(w) || dict.stems.has(stemOf(w)) || budget === 0) return w;
+      let best = { word: w, cost: budget + 1, docs: 0 };
+      // Levenshtein counts a swap as two: ask one more, then count swaps as one.
+      for (const [c, [docs]] of dict.docs.fuzzyGet(w, budget + 1)) {
         const cost = typos(w, c);
+        if (cost > budget) continue;
         if (cost < best.cost || (cost === best.cost && docs > best.docs)) best = { word: c, cost, docs };
       }
       return best.word;

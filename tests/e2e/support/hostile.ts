@@ -166,8 +166,10 @@ export async function inBatches<T>(items: T[], size: number, run: (item: T) => P
 export interface RawRequest {
   method: string;
   path: string;
-  /** Header lines as sent (a name may repeat); Host and Connection: close are added. */
+  /** Header lines as sent (a name may repeat); Host is added. */
   headers?: [string, string | Buffer][];
+  /** The Host header's value instead of the server's own; null: no Host line at all. */
+  host?: string | null;
   body?: string | Buffer;
   /** Send the body with Transfer-Encoding: chunked (no Content-Length). */
   chunked?: boolean;
@@ -218,7 +220,8 @@ export function rawRequest(baseURL: string, req: RawRequest, timeoutMs = 30_000)
     socket.on("connect", () => {
       const body: Buffer | undefined =
         req.body === undefined ? undefined : typeof req.body === "string" ? Buffer.from(req.body, "utf8") : req.body;
-      const lines: Buffer[] = [Buffer.from(`${req.method} ${req.path} HTTP/1.1\r\nHost: ${url.host}\r\n`, "latin1")];
+      const host = req.host === null ? "" : `Host: ${req.host ?? url.host}\r\n`;
+      const lines: Buffer[] = [Buffer.from(`${req.method} ${req.path} HTTP/1.1\r\n${host}`, "latin1")];
       for (const [name, value] of req.headers ?? []) {
         lines.push(
           Buffer.from(`${name}: `, "latin1"),

@@ -110,7 +110,7 @@ export type PrivateServer = NowPlayingServer;
 
 /**
  * A private copy of the built server with its own fake streaming service (the shared e2e server
- * caches now-playing for 10 s and keeps a last good copy, so a fallback test needs its own).
+ * caches now-playing for a few seconds and keeps a last good copy, so a fallback test needs its own).
  */
 export function startPrivateServer(initialMode: Mode): Promise<PrivateServer> {
   return startNowPlayingServer(initialMode, "player");

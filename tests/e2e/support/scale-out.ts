@@ -1,6 +1,6 @@
 /**
  * The scale-out deployment of deploy/ as shipped, on this machine: a throwaway PostgreSQL, two
- * app instances started by deploy/start-instances.sh (each with its own DATA_DIR), and Debian's
+ * app instances supervised by deploy/start-instances.sh (each with its own DATA_DIR), and Debian's
  * nginx running deploy/nginx.conf with only its ports, paths and certificate swapped for local
  * ones (a self-signed certificate for 127.0.0.1). Everything is removed on stop.
  *
@@ -26,6 +26,8 @@ export interface ScaleOutStack {
   /** Each instance directly, in the order of the upstream block. */
   instances: string[];
   dataDirs: string[];
+  /** The process of each instance now, in the order of `instances` (a restart changes it). */
+  instancePids(): number[];
   postgres: Pick<PostgresServer, "stop" | "start">;
   /** nginx's access log so far (the shipped log format: one line per request, with upstream=). */
   accessLog(): string;
@@ -99,6 +101,23 @@ async function stopGroup(child: ChildProcess, graceMs = 10_000) {
   }, graceMs);
   await exited;
   clearTimeout(timer);
+}
+
+/** The child of the supervising script that serves `port` (its PORT variable), or 0 if none does. */
+function instancePid(supervisor: number, port: number): number {
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (parent !== supervisor) continue;
+      const env = fs.readFileSync(`/proc/${entry}/environ`, "utf8").split("\0");
+      if (env.includes(`PORT=${port}`)) return Number(entry);
+    } catch {
+      // Gone while looked at.
+    }
+  }
+  return 0;
 }
 
 const read = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "");
@@ -206,6 +225,7 @@ export async function startScaleOutStack(base: number): Promise<ScaleOutStack> {
       plainSite: `http://127.0.0.1:${ports.http}`,
       instances: origins,
       dataDirs: ports.instances.map((p) => path.join(dataRoot, String(p))),
+      instancePids: () => ports.instances.map((port) => instancePid(instances.pid!, port)),
       postgres,
       accessLog: () => read(accessLog),
       errorLog: () => read(errorLog),
