@@ -20,7 +20,11 @@ import {
   createPostgresAccounts,
   createPostgresLibrary,
 } from "~/adapters/postgres/accounts.server";
-import { createPostgresFailureLog, createPostgresSessionStore } from "~/adapters/postgres/sessions.server";
+import {
+  createPostgresFailureLog,
+  createPostgresMailLog,
+  createPostgresSessionStore,
+} from "~/adapters/postgres/sessions.server";
 import { createPostgresRateLimitStore } from "~/adapters/postgres/rate-limits.server";
 import { invalidateReadCache, REMOTE_STALE_MS, withReadCache } from "~/services/read-cache.server";
 import { createSupabaseCatalog } from "~/adapters/supabase/catalog.server";
@@ -29,9 +33,13 @@ import { createSqliteAccounts, createSqliteLibrary } from "~/adapters/sqlite/acc
 import { createFirebaseFromEnv } from "~/adapters/firebase/from-env.server";
 import { createFirebaseIdTokens } from "~/adapters/firebase/id-tokens.server";
 import { readServiceAccount } from "~/config/service-account.server";
-import { createSqliteFailureLog, createSqliteSessionStore } from "~/adapters/sqlite/sessions.server";
+import {
+  createSqliteFailureLog,
+  createSqliteMailLog,
+  createSqliteSessionStore,
+} from "~/adapters/sqlite/sessions.server";
 import { createAuth, PLAIN_HTTP_COOKIE_NOTICE, type FailureLog, type SessionStore } from "~/services/auth.server";
-import { createAccountEmail } from "~/services/account-email.server";
+import { createAccountEmail, type MailLog } from "~/services/account-email.server";
 import { createMailerFromEnv, MAIL_CONSOLE_NOTICE } from "~/adapters/mail/mailer.server";
 import { createPasswords } from "~/services/password.server";
 import type { Services } from "~/services/services.server";
@@ -56,6 +64,7 @@ interface Stores {
   library: Library;
   sessions: SessionStore;
   failures: FailureLog;
+  mails: MailLog;
   rateLimitStore: AppServer["rateLimitStore"];
   /** Shared stores only: tells the other instances to drop their caches, and hears them. */
   invalidations?(onRemote: (reason: string) => void): Promise<Invalidations>;
@@ -94,9 +103,10 @@ async function openStores(env: Env): Promise<Stores> {
       content: guard("content", createPostgresContent(pool)),
       gallery: guard("gallery", createPostgresGallery(pool)),
       accounts: guard("accounts", createPostgresAccounts(pool, passwords)),
-      library: guard("library", createPostgresLibrary(pool, listenerStates)),
+      library: guard("library", createPostgresLibrary(pool, listenerStates, { favoritesMax: env.FAVORITES_MAX })),
       sessions: guard("sessions", createPostgresSessionStore(pool, sessionTtlMs, listenerStates)),
       failures: guard("failures", createPostgresFailureLog(pool)),
+      mails: guard("mails", createPostgresMailLog(pool)),
       rateLimitStore: (tier) => createPostgresRateLimitStore(pool, tier),
       async invalidations(onRemote) {
         invalidations = await createPostgresInvalidations(pool, env.DATABASE_URL!, onRemote);
@@ -117,9 +127,10 @@ async function openStores(env: Env): Promise<Stores> {
     content: createSqliteContent(db),
     gallery: createSqliteGallery(db),
     accounts: createSqliteAccounts(db, passwords),
-    library: createSqliteLibrary(db),
+    library: createSqliteLibrary(db, { favoritesMax: env.FAVORITES_MAX }),
     sessions: createSqliteSessionStore(db, sessionTtlMs),
     failures: createSqliteFailureLog(db),
+    mails: createSqliteMailLog(db),
     rateLimitStore: undefined,
     usable: async () => isDatabaseUsable(db),
     passwordsFull: passwords.full,
@@ -219,6 +230,7 @@ export async function createServices(env: Env, stores?: Stores): Promise<Service
       accounts,
       sessions: store.sessions,
       failures: store.failures,
+      mails: store.mails,
       mailer: createMailerFromEnv(env),
       siteUrl: env.SITE_URL ?? `http://localhost:${env.PORT}`,
     }),
@@ -227,6 +239,7 @@ export async function createServices(env: Env, stores?: Stores): Promise<Service
     siteUrl: env.SITE_URL,
     podcastOwnerEmail: env.PODCAST_OWNER_EMAIL,
     podcastFundingUrl: env.PODCAST_FUNDING_URL,
+    favorites: { max: env.FAVORITES_MAX, pageSize: env.FAVORITES_PAGE_SIZE },
     publicConfig: {
       liveStreamUrl: env.LIVE_STREAM_URL,
       contentSiteUrl: env.CONTENT_SITE_URL,

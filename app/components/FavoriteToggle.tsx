@@ -57,7 +57,9 @@ function SavedToggle({
   saved: boolean;
   here: string;
 }) {
-  const fetcher = useFetcher<{ favorite?: boolean; retry?: boolean }>({ key: `fav:${audioSrc}` });
+  const fetcher = useFetcher<{ ok?: boolean; favorite?: boolean; retry?: boolean; error?: string }>({
+    key: `fav:${audioSrc}`,
+  });
   const data = fetcher.data;
   // A change the server could not take now (a database blip) is kept by the page's queue of
   // unsent writes and sent again; the heart shows it meanwhile.
@@ -65,6 +67,8 @@ function SavedToggle({
     if (data?.retry && data.favorite !== undefined)
       void import("~/player/page-sender").then((m) => m.keepFavorite(uid, audioSrc, title, duration, data.favorite!));
   }, [data]); // eslint-disable-line react-hooks/exhaustive-deps
+  // Refused for good (the account is full, say): the heart stays as it was and says why.
+  const refusal = fetcher.state === "idle" && data?.ok === false && !data.retry ? data.error : undefined;
   const pending = fetcher.formData?.get("intent");
   const on = pending ? pending === "add" : (data?.favorite ?? saved);
   return (
@@ -92,6 +96,11 @@ function SavedToggle({
       >
         <HeartIcon size={22} filled={on} />
       </button>
+      {refusal ? (
+        <p role="alert" className="heart-error">
+          {refusal}
+        </p>
+      ) : null}
     </fetcher.Form>
   );
 }

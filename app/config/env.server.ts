@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PASSWORD_HASH_COST, PASSWORD_HASH_QUEUE } from "~/rules/auth";
 import { FUNDING } from "~/rules/podcast";
+import { FAVORITES_MAX, FAVORITES_PAGE_SIZE } from "~/rules/library";
 import { readServiceAccount } from "./service-account.server";
 
 /**
@@ -40,7 +41,7 @@ const envSchema = z
     CONTENT_SITE_URL: z.string().trim().url().default("https://www.hamradioshow.net"),
     HELP_URL: z.string().trim().url().default("https://www.hamradioshow.net/help/"),
     SPECIAL_FEATURE_URL: z.string().trim().url().default("https://www.hamradioshow.net/special-feature/"),
-    ABOUT_VIDEO_URL: z.string().trim().min(1).default("/media/video/bunker-bash-cam.mp4"),
+    ABOUT_VIDEO_URL: z.string().trim().min(1).default("/media/video/about-the-bunker.mp4"),
     LIVE_STREAM_URL: z.string().trim().url().default("https://streaming.live365.com/a93581"),
     NOW_PLAYING_KIND: z.enum(["live365", "icecast", "none"]).default("live365"),
     NOW_PLAYING_URL: optionalUrl,
@@ -127,6 +128,9 @@ const envSchema = z
     RENDER_CONCURRENCY: z.coerce.number().int().min(0).max(1000).default(8),
     RENDER_PER_TURN: z.coerce.number().int().min(1).max(1000).default(4),
     RENDER_QUEUE: z.coerce.number().int().min(0).max(10_000).default(256),
+    /** The rules' favorites cap and page, lower only for tests (a cap reached with a small catalog). */
+    FAVORITES_MAX: z.coerce.number().int().min(1).max(FAVORITES_MAX).default(FAVORITES_MAX),
+    FAVORITES_PAGE_SIZE: z.coerce.number().int().min(1).max(FAVORITES_PAGE_SIZE).default(FAVORITES_PAGE_SIZE),
     /**
      * What one client may hold (server/request-limits.ts): a POST body's size and the time for the
      * whole request to arrive; bodies under way at once per client address; open connections per

@@ -77,7 +77,7 @@ export default function About() {
         Your browser can't play this video. <a href={videoUrl}>Download it</a>.
       </video>
       <p id="about-video-note" className="muted">
-        A silent camera walk through the Bunker on party night.
+        The Bunker tour, with the first seconds of an episode.
       </p>
     </article>
   );

@@ -4,6 +4,8 @@ import { cacheHeaders } from "~/http/cache-policy";
 import { assertSameOrigin, readForm } from "~/http/guards.server";
 import { serviceUnavailable, serviceUnavailableJson } from "~/http/responses.server";
 import { FAVORITE_REFUSED_LOG, LIBRARY_UNAVAILABLE, safeRedirect } from "~/rules/auth";
+import { FAVORITE_NOT_IN_CATALOG, FAVORITES_FULL_NOTICE, favoritesFull } from "~/rules/library";
+import { catalogEpisode } from "~/route-support/favorites.server";
 import { favoriteFormSchema, fieldsOf } from "~/services/library-input.server";
 
 export async function loader() {
@@ -12,7 +14,8 @@ export async function loader() {
 
 /**
  * docs/product.md §4 Favorites: the heart adds or removes. A plain form POST (no JS) redirects back; the
- * fetcher (JS) gets JSON. Adding needs a signed-in user, a source and a title (docs/product.md §5).
+ * fetcher (JS) gets JSON. Adding needs a signed-in user, a source and a title (docs/product.md §5) naming an
+ * episode of the catalog, and room in the account (FAVORITES_MAX).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
@@ -46,9 +49,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { library } = context.services;
   const data = parsed.data;
   try {
-    if (data.intent === "add")
-      await library.addFavorite(user.uid, { audioSrc: data.audioSrc, audioTitle: data.title, duration: data.duration });
-    else await library.removeFavoriteBySrc(user.uid, data.audioSrc);
+    if (data.intent === "add") {
+      // What is kept is the catalog's episode, never the form's words.
+      const episode = await catalogEpisode(context.services, data.title, data.audioSrc);
+      if (!episode)
+        return json({ ok: false, error: FAVORITE_NOT_IN_CATALOG }, { status: 400, headers: cacheHeaders("private") });
+      const added = await library.addFavorite(user.uid, {
+        audioSrc: episode.audioUrl,
+        audioTitle: episode.title,
+        duration: episode.duration,
+      });
+      if (!added)
+        return viaFetcher
+          ? json(
+              { ok: false, error: favoritesFull(context.services.favorites.max) },
+              { status: 409, headers: cacheHeaders("private") },
+            )
+          : redirect(`/user?error=${FAVORITES_FULL_NOTICE}`, { headers: cacheHeaders("private") });
+    } else await library.removeFavoriteBySrc(user.uid, data.audioSrc);
   } catch (error) {
     // The library service failed: a clear 503 (the page keeps the change; a form shows the message).
     console.error("[favorites] not saved:", error instanceof Error ? error.message : error);

@@ -58,13 +58,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (isBot(form))
     return json({ error: signUpError("please try again.") }, { status: 400, headers: cacheHeaders("private") });
   const { accounts, library, accountEmail } = context.services;
+  const email = formText(form, "email");
   try {
-    const user = await accounts.signUp(formText(form, "email"), formText(form, "password"));
-    await library.initUser(user.uid);
-    // Not awaited: the answer need not wait for the mail server (/user offers the link again).
-    accountEmail.sendVerification(user.uid).catch((error: unknown) => {
-      console.error(`[signup] no confirmation mail: ${error instanceof Error ? error.message : String(error)}`);
+    const user = await accounts.signUp(email, formText(form, "password")).catch((error: unknown) => {
+      // An address with an account already: answered exactly as a new one (the password was
+      // hashed all the same), and its owner is mailed instead.
+      if (AccountError.is(error) && error.code === "email-taken") return null;
+      throw error;
     });
+    if (user) {
+      await library.initUser(user.uid);
+      // Not awaited: the answer need not wait for the mail server (/user offers the link again).
+      accountEmail.sendVerification(user.uid).catch((error: unknown) => {
+        console.error(`[signup] no confirmation mail: ${error instanceof Error ? error.message : String(error)}`);
+      });
+    } else accountEmail.signUpAttempted(email);
     const redirectTo = safeRedirect(form.get("redirectTo"), "/");
     const back = redirectTo === "/" ? "" : `&redirectTo=${encodeURIComponent(redirectTo)}`;
     return redirect(`/signin?notice=signed-up${back}`, { headers: cacheHeaders("private") });

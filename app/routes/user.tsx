@@ -9,8 +9,11 @@ import { noticeFor } from "~/rules/notices";
 import { MAIL_NOT_CONFIGURED, verificationPending } from "~/rules/auth";
 import { LOGOUT_EVENT } from "~/player/session-events";
 import { episodeCard } from "~/route-support/cards.server";
-import { DEFAULT_EPISODE_IMAGE } from "~/rules/constants";
-import type { Episode } from "~/services/types";
+import { favoritesPage, findEpisode } from "~/route-support/favorites.server";
+import { Pagination } from "~/components/Pagination";
+import { queryPage } from "~/http/input.server";
+import { notFound } from "~/http/responses.server";
+import { FAVORITES_FULL_NOTICE, favoritesFull } from "~/rules/library";
 import { episodeLink } from "~/rules/episodes";
 import { LISTEN_ANCHOR } from "~/player/PlayEpisodeButton";
 import { AppLink } from "~/ui/primitives";
@@ -24,18 +27,24 @@ export const meta: MetaFunction = () => [
 /** docs/product.md §2 Favorites page (signed-in only): 'H.O.F: <user id>', Log Out, 'My Favorites'. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const [episodes, verified, resume] = await orSignedOut(
+  const page = queryPage(new URL(request.url));
+  const [favorites, verified, resume] = await orSignedOut(
     request,
     Promise.all([
-      favoriteEpisodes(context.services, user.uid),
+      favoritesPage(context.services, user.uid, page),
       context.services.accounts.isEmailVerified(user.uid),
       resumeLink(context.services, user.uid),
     ]),
   );
+  if (page > Math.max(1, favorites.pageCount)) throw notFound();
   return json(
     {
       uid: user.uid,
-      episodes: episodes.map(episodeCard),
+      episodes: favorites.episodes.map(episodeCard),
+      total: favorites.total,
+      page,
+      pageCount: favorites.pageCount,
+      max: context.services.favorites.max,
       // An address to confirm: a banner, and a new link on request (when this server can mail).
       unconfirmed: user.email && !verified ? user.email : null,
       mail: context.services.accountEmail.available,
@@ -60,47 +69,13 @@ async function resumeLink(services: AppLoadContext["services"], uid: string) {
   };
 }
 
-/** An episode by title: the main series, then Cold Cut. */
-async function findEpisode(services: AppLoadContext["services"], title: string): Promise<Episode | null> {
-  return (
-    (await services.catalog.episodeByTitle(title, "main").catch(() => null)) ??
-    (await services.catalog.episodeByTitle(title, "coldcut").catch(() => null))
-  );
-}
-
-/**
- * The 'My Favorites' grid: each favorite as a playable card, with the catalog's details when the
- * episode is still in it (by title, main series then Cold Cut), else from the favorite itself.
- */
-async function favoriteEpisodes(services: AppLoadContext["services"], uid: string): Promise<Episode[]> {
-  const favorites = await services.library.favorites(uid);
-  return Promise.all(
-    favorites.map(async (f) => {
-      const found = await findEpisode(services, f.audioTitle);
-      if (found && found.audioUrl === f.audioSrc) return found;
-      return {
-        id: f.id,
-        title: f.audioTitle,
-        description: "",
-        subtext: "",
-        audioUrl: f.audioSrc,
-        image: DEFAULT_EPISODE_IMAGE,
-        backgroundImage: DEFAULT_EPISODE_IMAGE,
-        pubdate: new Date(0).toISOString(),
-        canbashow: false,
-        era: null,
-        duration: f.Duration,
-        fileSize: null,
-        coldcut: false,
-      };
-    }),
-  );
-}
-
 export default function UserPage() {
-  const { uid, episodes, unconfirmed, mail, resume } = useLoaderData<typeof loader>();
+  const { uid, episodes, total, page, pageCount, max, unconfirmed, mail, resume } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
-  const notice = noticeFor(params.get("notice") ?? params.get("error"));
+  const code = params.get("notice") ?? params.get("error");
+  // A heart without JavaScript that found the account full comes here, where favorites are removed.
+  const notice =
+    code === FAVORITES_FULL_NOTICE ? { tone: "error" as const, text: favoritesFull(max) } : noticeFor(code);
   const loggingOut = () => window.dispatchEvent(new Event(LOGOUT_EVENT));
   return (
     <section className="section" aria-labelledby="hof-title">
@@ -135,7 +110,20 @@ export default function UserPage() {
       ) : null}
       <h2>My Favorites</h2>
       {episodes.length ? (
-        <EpisodeGrid episodes={episodes} label="My Favorites" />
+        <>
+          <p className="muted">
+            {total} of at most {max}
+            {pageCount > 1 ? ` · page ${page} of ${pageCount}` : ""}
+          </p>
+          <EpisodeGrid episodes={episodes} label="My Favorites" />
+          <Pagination
+            page={page}
+            pageCount={pageCount}
+            link={(p) => (p > 1 ? `/user?page=${p}` : "/user")}
+            prev="Newer favorites"
+            next="Older favorites"
+          />
+        </>
       ) : (
         <p className="muted">No favorites yet. Tap the heart on any episode to keep it here.</p>
       )}

@@ -93,6 +93,15 @@ export const SIGN_UP_SUCCESS = "You're all set! Now log in with your new account
 export const VERIFY_EMAIL_CODE_TTL_MS = 48 * 60 * 60_000;
 export const RESET_PASSWORD_CODE_TTL_MS = 60 * 60_000;
 export const MAIL_INTERVAL_MS = 60_000;
+/**
+ * Daily caps on the mails the account flows send (confirmation, reset, the sign-up notice), of
+ * every kind together: per address they go to, and per account they are about. Counted in the
+ * store, so every instance shares them and a restart keeps them. Past a cap nothing is sent and
+ * the answer is the one a sent mail gets (docs/decisions/023-bounded-accounts.md).
+ */
+export const MAIL_RECIPIENT_DAILY_MAX = 5;
+export const MAIL_ACCOUNT_DAILY_MAX = 5;
+export const MAIL_CAP_WINDOW_MS = 24 * 60 * 60_000;
 /** A provider sign-in found a password account with its address that is not confirmed yet: never linked. */
 export const ACCOUNT_EXISTS_UNVERIFIED =
   "An account with this email already exists. Sign in with your password and confirm your email address first; then this sign-in will work.";
@@ -101,7 +110,8 @@ export const VERIFY_EMAIL_CONFIRMED = "Your email address is confirmed. Thank yo
 export const verificationPending = (email: string) =>
   `Please confirm your email address: we sent a link to ${email}. Until then, Google sign-in can't be linked to this account.`;
 export const VERIFICATION_SENT = "We sent you a new link. It may take a minute to arrive.";
-export const MAIL_TOO_SOON = "We sent you a link less than a minute ago. Please check your inbox (and spam folder).";
+export const MAIL_TOO_SOON =
+  "We sent you a link a short while ago. Please check your inbox (and spam folder); you can ask again tomorrow.";
 export const RESET_REQUESTED =
   "If an account has this address, we sent it a link to choose a new password. The link works for one hour.";
 export const PASSWORD_RESET_DONE =
@@ -121,6 +131,12 @@ export const verificationMail = (link: string) => ({
 export const passwordResetMail = (link: string) => ({
   subject: "Choose a new password — The Ham Radio Show",
   text: `Hi,\n\nSomeone (hopefully you) asked to reset the password of your Ham Radio Show account. Choose a new one here:\n\n${link}\n\nThe link works for one hour. If you did not ask, ignore this mail: your password stays as it is.\n`,
+});
+
+/** To the owner of an address someone tried to sign up with: nothing was made, nothing changed. */
+export const signUpAttemptMail = (signInLink: string, resetLink: string) => ({
+  subject: "Someone tried to sign up with your address — The Ham Radio Show",
+  text: `Hi,\n\nSomeone (hopefully you) tried to create a Ham Radio Show account with this address, which already has one. Nothing was changed.\n\nSign in here:\n\n${signInLink}\n\nForgot your password? Choose a new one here:\n\n${resetLink}\n\nIf it was not you, ignore this mail: your account stays as it is.\n`,
 });
 
 /** Session lifetime (bounded). */

@@ -1,13 +1,16 @@
-import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import { AccountError, type Accounts, type AccountUser } from "./accounts.server";
 import type { FailureLog, SessionStore } from "./auth.server";
 import {
   EMAIL_BADLY_FORMATTED,
   EMAIL_MAX,
+  MAIL_ACCOUNT_DAILY_MAX,
+  MAIL_CAP_WINDOW_MS,
   MAIL_INTERVAL_MS,
+  MAIL_RECIPIENT_DAILY_MAX,
   PASSWORD_MAX,
   passwordResetMail,
+  signUpAttemptMail,
   verificationMail,
   CODE_INVALID,
 } from "~/rules/auth";
@@ -20,6 +23,18 @@ export interface Mail {
 }
 export interface Mailer {
   send(mail: Mail): Promise<void>;
+}
+
+/** At most `max` mails in `windowMs` under `key`. */
+export interface MailCap {
+  key: string;
+  max: number;
+  windowMs: number;
+}
+/** Mail counters every instance shares, surviving a restart (implemented by an adapter). */
+export interface MailLog {
+  /** Counts one mail under every cap, all or none: false (nothing counted) when one is used up. */
+  take(caps: MailCap[], now?: number): Promise<boolean>;
 }
 
 /**
@@ -42,6 +57,11 @@ export interface AccountEmail {
    * ("invalid-email") for a malformed address; `done` settles when the mail is sent or skipped.
    */
   requestPasswordReset(form: FormData): Promise<{ done: Promise<void> }>;
+  /**
+   * Someone tried to sign up with the address of an existing account: mails its owner (within the
+   * caps) and returns before knowing, like a reset; `done` settles when the mail is sent or skipped.
+   */
+  signUpAttempted(email: string): { done: Promise<void> };
   /** Throws AccountError("invalid-code"). */
   verifyEmail(form: FormData): Promise<AccountUser>;
   /** The address a reset link is for, while its code is valid; null otherwise (nothing used up). */
@@ -76,21 +96,27 @@ export function createAccountEmail(deps: {
   accounts: Accounts;
   sessions: SessionStore;
   failures: FailureLog;
+  mails: MailLog;
   /** null: no mail can be sent here. */
   mailer: Mailer | null;
   /** Origin of the links in mails (never the request's Host header, which a client chooses). */
   siteUrl: string;
 }): AccountEmail {
-  const { accounts, sessions, failures, mailer, siteUrl } = deps;
-  // Addresses mailed lately, per kind: asking again within the interval sends nothing.
-  const recent = new LRUCache<string, true>({ max: 50_000, ttl: MAIL_INTERVAL_MS });
+  const { accounts, sessions, failures, mails, mailer, siteUrl } = deps;
   const link = (path: string, code: string) => new URL(`${path}?code=${encodeURIComponent(code)}`, siteUrl).href;
-  const once = (kind: string, email: string) => {
-    const key = `${kind}\n${email}`;
-    if (recent.has(key)) return false;
-    recent.set(key, true);
-    return true;
-  };
+  /** One mail of `kind` to `email` (about account `uid` when known) may go: counted, or false past a cap. */
+  const mayMail = (kind: string, email: string, uid: string | null) =>
+    mails.take([
+      { key: `${kind}:to:${email}`, max: 1, windowMs: MAIL_INTERVAL_MS },
+      { key: `to:${email}`, max: MAIL_RECIPIENT_DAILY_MAX, windowMs: MAIL_CAP_WINDOW_MS },
+      ...(uid ? [{ key: `account:${uid}`, max: MAIL_ACCOUNT_DAILY_MAX, windowMs: MAIL_CAP_WINDOW_MS }] : []),
+    ]);
+  /** Work whose outcome the answer must not tell: started, logged if it fails, never awaited by the caller. */
+  const quietly = (what: string, work: () => Promise<void>) => ({
+    done: work().catch((error: unknown) => {
+      console.error(`[${what}] no mail sent: ${error instanceof Error ? error.message : String(error)}`);
+    }),
+  });
 
   return {
     available: mailer !== null,
@@ -98,7 +124,7 @@ export function createAccountEmail(deps: {
       if (!mailer) return "none";
       const user = await accounts.getUser(uid);
       if (!user?.email || (await accounts.isEmailVerified(uid))) return "none";
-      if (!once("verify", user.email)) return "wait";
+      if (!(await mayMail("verify", user.email, uid))) return "wait";
       const issued = await accounts.verificationCode(uid);
       if (!issued) return "none";
       await mailer.send({ to: issued.email, ...verificationMail(link("/verify-email", issued.code)) });
@@ -108,15 +134,22 @@ export function createAccountEmail(deps: {
       const parsed = emailField.safeParse(form.get("email"));
       if (!parsed.success) throw new AccountError("invalid-email", EMAIL_BADLY_FORMATTED);
       const email = parsed.data;
-      const work = async () => {
-        if (!mailer || !once("reset", email)) return;
+      // Counted before a code is issued: a new code voids the last one mailed.
+      return quietly("password-reset", async () => {
+        if (!mailer || !(await mayMail("reset", email, null))) return;
         const issued = await accounts.passwordResetCode(email);
         if (issued) await mailer.send({ to: issued.email, ...passwordResetMail(link("/reset-password", issued.code)) });
-      };
-      const done = work().catch((error: unknown) => {
-        console.error(`[password-reset] no mail sent: ${error instanceof Error ? error.message : String(error)}`);
       });
-      return { done };
+    },
+    signUpAttempted(address) {
+      const email = emailField.catch("").parse(address);
+      return quietly("sign-up", async () => {
+        if (!mailer || !email || !(await mayMail("sign-up", email, null))) return;
+        await mailer.send({
+          to: email,
+          ...signUpAttemptMail(new URL("/signin", siteUrl).href, new URL("/forgot-password", siteUrl).href),
+        });
+      });
     },
     async verifyEmail(form) {
       return accounts.verifyEmail(parseCode(form.get("code")));

@@ -53,9 +53,13 @@ export interface Accounts {
   /**
    * Finds or creates the account of a provider identity. An existing account with the same email
    * is linked only when the provider says the email is verified AND the account's own address is
-   * confirmed; otherwise AccountError("unverified-email"), nothing linked.
+   * confirmed; otherwise AccountError("unverified-email"), nothing linked. A password that may be a
+   * squatter's (set before the address was proved) is cleared as the identity links:
+   * `passwordCleared`, and the account's sessions are to be revoked before any new one starts.
    */
-  signInWithProvider(profile: ProviderProfile): Promise<{ user: AccountUser; created: boolean }>;
+  signInWithProvider(
+    profile: ProviderProfile,
+  ): Promise<{ user: AccountUser; created: boolean; passwordCleared?: boolean }>;
   getUser(uid: string): Promise<AccountUser | null>;
   isEmailVerified(uid: string): Promise<boolean>;
   /**
@@ -101,8 +105,11 @@ export interface Library {
    */
   writeProgress(uid: string, sync: ActiveAudioSync, writtenAt: number): Promise<"written" | "stale">;
   favorites(uid: string): Promise<Favorite[]>;
-  /** Idempotent: at most one favorite per user and audio source. */
-  addFavorite(uid: string, fav: { audioSrc: string; audioTitle: string; duration: number }): Promise<Favorite>;
+  /**
+   * Idempotent: at most one favorite per user and audio source. null when the account keeps its
+   * most (FAVORITES_MAX) already: nothing is added, however many instances add at once.
+   */
+  addFavorite(uid: string, fav: { audioSrc: string; audioTitle: string; duration: number }): Promise<Favorite | null>;
   removeFavorite(uid: string, id: string): Promise<boolean>;
   removeFavoriteBySrc(uid: string, audioSrc: string): Promise<boolean>;
   isAdultConfirmed(uid: string): Promise<boolean>;

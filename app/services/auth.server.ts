@@ -280,7 +280,9 @@ export function createAuth(deps: {
   );
 
   const fromProvider = async (profile: ProviderProfile): Promise<SessionUser> => {
-    const { user, created } = await accounts.signInWithProvider(profile);
+    const { user, created, passwordCleared } = await accounts.signInWithProvider(profile);
+    // Whoever signed in with the cleared password is out before the owner is in.
+    if (passwordCleared) await sessions.deleteForUser(user.uid);
     if (created) await library.initUser(user.uid);
     return user;
   };

@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { LIBRARY_TITLE_MAX, LIBRARY_URL_MAX } from "~/rules/library";
 
 /** A playable audio source: a same-site path or an http(s) URL, sane length, no control characters. */
 export const audioSrcSchema = z
   .string()
   .trim()
   .min(1)
-  .max(2000)
+  .max(LIBRARY_URL_MAX)
   .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), "control characters")
   .refine(
     (v) => (v.startsWith("/") && !v.startsWith("//")) || /^https?:\/\//i.test(v),
@@ -14,15 +15,18 @@ export const audioSrcSchema = z
 
 /** Text a listener's library keeps: no U+0000, which PostgreSQL text cannot hold. */
 const noNul = (v: string) => !v.includes("\u0000");
-const title = z.string().trim().min(1).max(300).refine(noNul, "U+0000");
+const title = z.string().trim().min(1).max(LIBRARY_TITLE_MAX).refine(noNul, "U+0000");
 const finiteOrZero = z.preprocess((v) => {
   const n = typeof v === "string" ? Number(v) : v;
   return typeof n === "number" && Number.isFinite(n) && n >= 0 ? Math.min(n, 1e7) : 0;
 }, z.number());
 
-/** The favorite form (docs/product.md §4 Favorites): intent, audio source, title, duration. */
+/**
+ * The favorite form (docs/product.md §4 Favorites): intent, audio source and title, which name the catalog's
+ * episode (what is stored is the catalog's, never the form's).
+ */
 export const favoriteFormSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("add"), audioSrc: audioSrcSchema, title, duration: finiteOrZero }),
+  z.object({ intent: z.literal("add"), audioSrc: audioSrcSchema, title }),
   z.object({ intent: z.literal("remove"), audioSrc: audioSrcSchema }),
 ]);
 
@@ -31,12 +35,12 @@ export const favoriteFormSchema = z.discriminatedUnion("intent", [
  * finite number. Undefined fields are stripped before the write." `at` is the client's capture time.
  */
 export const progressSchema = z.object({
-  AudioTitle: z.string().trim().max(300).refine(noNul, "U+0000").default(""),
+  AudioTitle: z.string().trim().max(LIBRARY_TITLE_MAX).refine(noNul, "U+0000").default(""),
   Duration: finiteOrZero,
   AudioImg: z
     .string()
     .trim()
-    .max(2000)
+    .max(LIBRARY_URL_MAX)
     .refine((v) => v === "" || (v.startsWith("/") && !v.startsWith("//")) || /^https?:\/\//i.test(v))
     .default(""),
   AudioSrc: audioSrcSchema,

@@ -28,6 +28,8 @@ export interface Services {
   siteUrl: string | undefined;
   podcastOwnerEmail: string;
   podcastFundingUrl: string;
+  /** The most favorites an account keeps, and how many a page of /user shows (app/rules/library.ts). */
+  favorites: { max: number; pageSize: number };
   /**
    * GET /healthz: `ready` when this instance's database answers and a password check could still
    * wait for a thread (else it cannot serve: 503);

@@ -1,7 +1,7 @@
 // Generates raster sample media: gallery JPEGs (+ medium sizes), slider banners and the gallery video.
 // Needs ImageMagick 6 (`convert`) and ffmpeg. Deterministic: no randomness, fixed seeds.
 import { execFileSync } from "node:child_process";
-import { copyFileSync, mkdirSync, statSync, rmSync, existsSync } from "node:fs";
+import { mkdirSync, statSync, rmSync, existsSync } from "node:fs";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { GALLERY } from "./data/content.mjs";
@@ -130,15 +130,22 @@ for (const [name, label, sub, c1, c2, motif] of SLIDES) {
   ]);
 }
 
-// Gallery video: 6 s, 480x270, H.264, no audio.
-const vid = join(VIDEO, "bunker-bash-cam.mp4");
+// Gallery video: 6 s, 480x270, H.264, no audio. The 18+ gallery's own: it lives only with the
+// gallery's media, served behind its gate, never under public/.
+const vid = join(GAL, "bunker-bash-cam.mp4");
 if (existsSync(vid)) rmSync(vid);
 run("ffmpeg", ["-hide_banner", "-loglevel", "error", "-f", "lavfi", "-i", "testsrc2=size=480x270:rate=15:duration=6",
   "-f", "lavfi", "-i", "color=c=0x1b1f3b:size=480x60:rate=15:duration=6",
   "-filter_complex", "[0:v]hue=s=0.5[bg];[bg][1:v]overlay=0:210,drawtext=fontfile=/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf:text='Bunker Bash Cam':fontcolor=white:fontsize=26:x=20:y=224,format=yuv420p",
   "-c:v", "libx264", "-preset", "veryslow", "-crf", "32", "-movflags", "+faststart", "-an", "-fflags", "+bitexact", "-map_metadata", "-1", vid]);
 
-// The About page shows the same clip publicly; the gallery keeps its own copy.
-copyFileSync(vid, join(GAL, "bunker-bash-cam.mp4"));
+// The About page's public clip: the bunker-tour slide with the first seconds of an episode, 5 s.
+const about = join(VIDEO, "about-the-bunker.mp4");
+if (existsSync(about)) rmSync(about);
+run("ffmpeg", ["-hide_banner", "-loglevel", "error", "-loop", "1", "-framerate", "5", "-i", join(SLIDER, "slider-bunker-tour.jpg"),
+  "-i", join(MEDIA, "audio", "ep-audio-1.mp3"), "-t", "5",
+  "-vf", "scale=640:-2:flags=lanczos,crop=640:212,pad=640:360:0:74:color=0x0d1b2a,format=yuv420p",
+  "-c:v", "libx264", "-preset", "veryslow", "-crf", "30", "-tune", "stillimage", "-c:a", "aac", "-b:a", "48k", "-ac", "1",
+  "-movflags", "+faststart", "-fflags", "+bitexact", "-map_metadata", "-1", "-shortest", about]);
 
-for (const f of [vid]) console.log(f, statSync(f).size, "bytes");
+for (const f of [vid, about]) console.log(f, statSync(f).size, "bytes");

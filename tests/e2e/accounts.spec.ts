@@ -18,6 +18,8 @@ import {
 import { asListener, PASSWORD, signIn, signUp, signedIn, uniqueEmail } from "./helpers/auth";
 import { linkInMail, mailsTo } from "./helpers/mail";
 import { startAppServer } from "./support/app-server";
+import { episodes as sampleEpisodes } from "./support/sample";
+import { episodeLink } from "../../app/rules/episodes";
 import { isDesktopJs } from "./support/projects";
 import { audio } from "./support/player";
 import { SIGNED_OUT_NOTICE } from "../../app/player/machine";
@@ -137,7 +139,6 @@ test.describe("accounts with JavaScript", () => {
 
   test("a sign-up error is alerted with the spec's text", async ({ page }) => {
     await asListener(page);
-    const existing = await signUp(page);
     await page.goto("/signup");
     // Accepted the moment it opens: an open alert blocks the page, and the click waits for
     // the navigation it started, so accepting only after the click returned could deadlock.
@@ -146,8 +147,8 @@ test.describe("accounts with JavaScript", () => {
       await d.accept().catch(() => undefined);
       return message;
     });
-    await page.getByLabel("Email").fill(existing.email);
-    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByLabel("Email").fill(uniqueEmail("alerted"));
+    await page.getByLabel("Password").fill("password1");
     await page.getByRole("button", { name: "Sign up", exact: true }).click();
     expect(await dialog).toMatch(/^Error signing up: /);
     await expect(page.getByRole("alert")).toContainText("Error signing up:");
@@ -377,6 +378,32 @@ test.describe("accounts by mail", () => {
     expect(await mailsTo(baseURL!, account.email)).toHaveLength(1);
   });
 
+  test("sign-up with an address that has an account answers as for a new one, mails its owner instead and changes nothing", async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    test.skip(!isDesktopJs(testInfo), "once per accounts backend");
+    const owner = await signUp(page);
+    const answer = async (email: string) => {
+      const res = await page.request.post("/signup", {
+        form: { email, password: "a squatter's passphrase", redirectTo: "/" },
+        headers: { Origin: new URL(baseURL!).origin },
+        maxRedirects: 0,
+      });
+      return { status: res.status(), location: res.headers()["location"], body: await res.text() };
+    };
+    const taken = await answer(owner.email);
+    expect(taken).toEqual(await answer(uniqueEmail("fresh")));
+    expect(taken).toMatchObject({ status: 302, location: "/signin?notice=signed-up" });
+    await expect
+      .poll(async () => (await mailsTo(baseURL!, owner.email)).map((m) => m.subject))
+      .toContain("Someone tried to sign up with your address — The Ham Radio Show");
+    // The owner's password still works; the squatter's does not.
+    await signIn(page, owner.email, owner.password);
+    await page.goto("/user");
+    await expect(page.getByRole("heading", { name: /^H\.O\.F: / })).toBeVisible();
+  });
+
   test("forgot password: a mailed link sets a new password; the sessions made with the old one are signed out", async ({
     page,
     browser,
@@ -471,5 +498,68 @@ test.describe("sign out everywhere", () => {
     await page2.goto("/user");
     await expect(page2).toHaveURL(/\/signin\?redirectTo=%2Fuser/);
     await other.close();
+  });
+});
+
+test.describe("a full account", () => {
+  test("past the favorites cap a heart says so (with and without JavaScript); /user pages its favorites by server links", async ({
+    browser,
+    javaScriptEnabled,
+  }, testInfo) => {
+    test.skip(!/^desktop-(no)?js$/.test(testInfo.project.name), "a private embedded server: desktop, JS on and off");
+    test.setTimeout(90_000);
+    // A cap of 3 and pages of 2, so a sample catalog of few audio files reaches both.
+    const server = await startAppServer({ FAVORITES_MAX: "3", FAVORITES_PAGE_SIZE: "2" }, "full-account");
+    const context = await browser.newContext({ baseURL: server.origin, javaScriptEnabled });
+    try {
+      const page = await context.newPage();
+      await signedIn(page);
+      const distinct = [...new Map(sampleEpisodes.map((e) => [e.EpisodeUrl, e])).values()].slice(0, 4);
+      expect(distinct).toHaveLength(4);
+      for (const e of distinct.slice(0, 3)) {
+        await page.goto(episodeLink(e.title, false));
+        await page.getByRole("button", { name: `Add ${e.title} to favorites` }).click();
+        await expect(page.getByRole("button", { name: `Remove ${e.title} from favorites` })).toBeVisible();
+      }
+      const last = distinct[3]!;
+      await page.goto(episodeLink(last.title, false));
+      await page.getByRole("button", { name: `Add ${last.title} to favorites` }).click();
+      const full = "You have 3 favorites, the most an account can keep. Remove one to add another.";
+      if (javaScriptEnabled) {
+        await expect(page.getByRole("alert").filter({ hasText: full })).toBeVisible();
+        await expect(page.getByRole("button", { name: `Add ${last.title} to favorites` })).toBeVisible();
+      } else {
+        await expect(page).toHaveURL(/\/user\?error=favorites-full$/);
+        await expect(page.getByRole("alert").filter({ hasText: full })).toBeVisible();
+      }
+
+      // Newest first, two a page; the links are plain links that work without JavaScript.
+      await page.goto("/user");
+      const grid = page.getByRole("list", { name: "My Favorites" });
+      await expect(grid.getByRole("listitem")).toHaveCount(2);
+      await expect(grid.getByRole("link", { name: distinct[2]!.title, exact: true })).toBeVisible();
+      await expect(page.getByText("3 of at most 3 · page 1 of 2")).toBeVisible();
+      await page.getByRole("link", { name: "Older favorites" }).click();
+      await expect(page).toHaveURL(/\/user\?page=2$/);
+      await expect(grid.getByRole("listitem")).toHaveCount(1);
+      await expect(grid.getByRole("link", { name: distinct[0]!.title, exact: true })).toBeVisible();
+      await page.getByRole("link", { name: "Newer favorites" }).click();
+      await expect(page).toHaveURL(/\/user$/);
+      expect((await page.request.get("/user?page=3")).status()).toBe(404);
+      expect((await page.request.get("/user?page=x")).status()).toBe(400);
+      // A favorite must be an episode of the catalog: made-up words are refused, nothing stored.
+      await grid.getByRole("button", { name: `Remove ${distinct[2]!.title} from favorites` }).click();
+      await expect(page.getByText("2 of at most 3", { exact: true })).toBeVisible();
+      const made = await page.request.post("/favorites", {
+        headers: { Origin: server.origin },
+        form: { intent: "add", audioSrc: last.EpisodeUrl, title: "x".repeat(300), js: "1" },
+      });
+      expect(made.status()).toBe(400);
+      await page.reload();
+      await expect(page.getByText("2 of at most 3", { exact: true })).toBeVisible();
+    } finally {
+      await context.close();
+      await server.stop();
+    }
   });
 });

@@ -26,9 +26,12 @@ import {
 } from "./support/server-process";
 import { episodeLink } from "../../app/rules/episodes";
 
-const [episode, other] = newestFirst(episodes).filter(
+const distinctEpisodes = newestFirst(episodes).filter(
   (e, i, all) => all.findIndex((x) => x.EpisodeUrl === e.EpisodeUrl) === i,
 );
+const [episode, other] = distinctEpisodes;
+/** The n-th write's favorite: an episode of the catalog (only those can be), the few of the sample in turn. */
+const nthEpisode = (n: number) => distinctEpisodes[n % distinctEpisodes.length]!;
 
 const servers: ServerProcess[] = [];
 const dirs: string[] = [];
@@ -109,7 +112,7 @@ test("kill -9 in the middle of writes: every acknowledged favorite and position 
     while (!killed) {
       const n = ++seq;
       const progress = n % 2 === 0;
-      const src = `/media/audio/durability-${n}.mp3`;
+      const src = nthEpisode(n).EpisodeUrl;
       outstanding++;
       try {
         const res = progress
@@ -121,7 +124,7 @@ test("kill -9 in the middle of writes: every acknowledged favorite and position 
           : await fetch(`${origin}/favorites`, {
               method: "POST",
               headers: writeHeaders(origin, cookie, "form"),
-              body: favoriteForm("add", src, `Durability ${n}`),
+              body: favoriteForm("add", src, nthEpisode(n).title),
             });
         outstanding--;
         if (res.status === 200) {
@@ -224,7 +227,7 @@ test("SIGTERM under load: requests in flight finish 2xx/3xx, the process exits 0
     origin,
     "/favorites",
     writeHeaders(origin, cookie, "form"),
-    favoriteForm("add", "/media/audio/held.mp3", "Held"),
+    favoriteForm("add", other!.EpisodeUrl, other!.title),
   );
   // (Its capture time is the latest, so no write of the load overrides it.)
   const heldPosition = 21.5;
@@ -249,11 +252,11 @@ test("SIGTERM under load: requests in flight finish 2xx/3xx, the process exits 0
     signedInGet("/"),
     signedInGet("/user"),
     async () => {
-      const src = `/media/audio/load-${++n}.mp3`;
+      const { EpisodeUrl: src, title } = nthEpisode(++n);
       const res = await fetch(`${origin}/favorites`, {
         method: "POST",
         headers: writeHeaders(origin, cookie, "form"),
-        body: favoriteForm("add", src, `Load ${n}`),
+        body: favoriteForm("add", src, title),
       });
       if (res.status === 200) ackedFavorites.add(src);
       return res;
@@ -332,7 +335,7 @@ test("SIGTERM under load: requests in flight finish 2xx/3xx, the process exits 0
   const data = await rootData(server.origin, cookie);
   expect(data.user).not.toBeNull();
   expect(ackedFavorites.size).toBeGreaterThan(0);
-  expect([...ackedFavorites, "/media/audio/held.mp3"].filter((src) => !data.favorites.includes(src))).toEqual([]);
+  expect([...ackedFavorites, other!.EpisodeUrl].filter((src) => !data.favorites.includes(src))).toEqual([]);
   expect(data.restore?.sync).toMatchObject({
     AudioSrc: episode!.EpisodeUrl,
     AudioTitle: episode!.title,

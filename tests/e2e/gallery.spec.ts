@@ -250,8 +250,15 @@ test.describe("the gallery's media (HTTP)", () => {
       expect(res.headers()["cache-control"], url).toBe("private, no-store");
       expect(res.headers()["content-type"], url).not.toMatch(/^(image|video)\//);
     };
-    // The old public file is gone, for everyone (the About page keeps its own public video).
+    // The old public files are gone, for everyone: the About page has a public clip of its own.
     expect((await page.request.get(`/media/img/gallery/${bashPhoto}`)).status()).toBe(404);
+    expect((await page.request.get(`/media/video/${bashVideo}`)).status()).toBe(404);
+    await page.goto("/about");
+    const aboutVideo = await page.locator("video.about__video").getAttribute("src");
+    const about = await page.request.get(aboutVideo!);
+    expect(about.status()).toBe(200);
+    expect(about.headers()["content-type"]).toBe("video/mp4");
+    expect(Buffer.compare(await about.body(), mediaFile(bashVideo))).not.toBe(0);
 
     // Signed out: a plain 401 an <img> can take (no redirect to the sign-in page).
     await refused(photo, 401);

@@ -344,6 +344,10 @@ export async function startFirebaseFake({
               ...(link.email ? { email: link.email } : {}),
             });
         }
+        if (Array.isArray(b.deleteProvider)) {
+          a.providerUserInfo = a.providerUserInfo.filter((p) => !b.deleteProvider.includes(p.providerId));
+          if (b.deleteProvider.includes("password")) a.password = null;
+        }
         if (typeof b.disableUser === "boolean") a.disabled = b.disableUser;
         return send(res, 200, { kind: "identitytoolkit#SetAccountInfoResponse", ...publicUser(a) });
       }

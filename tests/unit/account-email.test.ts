@@ -9,15 +9,31 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { createSqliteAccounts } from "~/adapters/sqlite/accounts.server";
 import { createListenerStates, createPostgresAccounts } from "~/adapters/postgres/accounts.server";
 import { createFirebaseAccounts } from "~/adapters/firebase/accounts.server";
-import { createSqliteFailureLog, createSqliteSessionStore } from "~/adapters/sqlite/sessions.server";
-import { createPostgresFailureLog, createPostgresSessionStore } from "~/adapters/postgres/sessions.server";
+import {
+  createSqliteFailureLog,
+  createSqliteMailLog,
+  createSqliteSessionStore,
+} from "~/adapters/sqlite/sessions.server";
+import {
+  createPostgresFailureLog,
+  createPostgresMailLog,
+  createPostgresSessionStore,
+} from "~/adapters/postgres/sessions.server";
 import { createMailerFromEnv, createSmtpMailer } from "~/adapters/mail/mailer.server";
-import { createAccountEmail, type AccountEmail } from "~/services/account-email.server";
+import { createAccountEmail, type AccountEmail, type MailLog } from "~/services/account-email.server";
 import type { Accounts } from "~/services/accounts.server";
 import type { FailureLog, SessionStore } from "~/services/auth.server";
 import { createPasswords } from "~/services/password.server";
 import { parseEnv } from "~/config/env.server";
-import { ACCOUNT_EXISTS_UNVERIFIED, CODE_INVALID, PASSWORD_TOO_COMMON, SIGN_IN_FAILED } from "~/rules/auth";
+import {
+  ACCOUNT_EXISTS_UNVERIFIED,
+  CODE_INVALID,
+  MAIL_ACCOUNT_DAILY_MAX,
+  MAIL_CAP_WINDOW_MS,
+  MAIL_RECIPIENT_DAILY_MAX,
+  PASSWORD_TOO_COMMON,
+  SIGN_IN_FAILED,
+} from "~/rules/auth";
 import { startSmtpSink, linkIn } from "../fakes/smtp-sink.mjs";
 import { startFirebaseFake } from "../fakes/firebase.mjs";
 import { bothEngines, type Engine } from "../support/engines";
@@ -86,6 +102,7 @@ const error = (p: Promise<unknown>) =>
 
 interface Setup {
   accounts: Accounts;
+  mails: MailLog;
   sessions: SessionStore;
   failures: FailureLog;
   accountEmail: AccountEmail;
@@ -102,6 +119,7 @@ function embedded(engine: Engine): Setup {
           accounts: createSqliteAccounts(engine.db, passwords),
           sessions: createSqliteSessionStore(engine.db, 60_000),
           failures: createSqliteFailureLog(engine.db),
+          mails: createSqliteMailLog(engine.db),
           expire: async (uid: string) =>
             void engine.db.prepare("UPDATE account_codes SET expires_at = 0 WHERE uid = ?").run(uid),
           storedHashes: async (uid: string) =>
@@ -113,6 +131,7 @@ function embedded(engine: Engine): Setup {
           accounts: createPostgresAccounts(engine.pool, passwords),
           sessions: createPostgresSessionStore(engine.pool, 60_000, createListenerStates(engine.pool)),
           failures: createPostgresFailureLog(engine.pool),
+          mails: createPostgresMailLog(engine.pool),
           expire: async (uid: string) =>
             void (await engine.pool.query("UPDATE account_codes SET expires_at = 0 WHERE uid = $1", [uid])),
           storedHashes: async (uid: string) =>
@@ -152,6 +171,44 @@ describe.each(engines)("Account mail over SMTP — embedded %s", (_name, engine)
     expect(sink.forAddress(email)).toHaveLength(1);
   });
 
+  it("daily caps per address and per account, kept in the store: past one nothing is mailed and the answer is the same", async () => {
+    const { accounts, accountEmail, mails } = embedded(engine());
+    const t0 = Date.now();
+    const day = { max: MAIL_RECIPIENT_DAILY_MAX, windowMs: MAIL_CAP_WINDOW_MS };
+    // Reset asks within the daily cap (a minute apart) mail; past it nothing, whichever instance counted.
+    const email = uniqueEmail("capped");
+    await accounts.signUp(email, "owner passphrase");
+    for (let i = 0; i < MAIL_RECIPIENT_DAILY_MAX; i++)
+      expect(await mails.take([{ key: `to:${email}`, ...day }], t0)).toBe(true);
+    const reset = await accountEmail.requestPasswordReset(form({ email }));
+    expect(Object.keys(reset)).toEqual(["done"]);
+    await reset.done;
+    await accountEmail.signUpAttempted(email).done;
+    expect(sink.forAddress(email)).toHaveLength(0);
+    // A service built afresh (a restart, another instance) counts on from the same store.
+    const again = embedded(engine());
+    await (
+      await again.accountEmail.requestPasswordReset(form({ email }))
+    ).done;
+    expect(sink.forAddress(email)).toHaveLength(0);
+
+    // The account's own cap: its confirmation link is not sent past it.
+    const other = uniqueEmail("account-capped");
+    const user = await accounts.signUp(other, "owner passphrase");
+    for (let i = 0; i < MAIL_ACCOUNT_DAILY_MAX; i++)
+      expect(
+        await mails.take([{ key: `account:${user.uid}`, max: MAIL_ACCOUNT_DAILY_MAX, windowMs: MAIL_CAP_WINDOW_MS }]),
+      ).toBe(true);
+    expect(await accountEmail.sendVerification(user.uid)).toBe("wait");
+    // Within the caps, someone signing up with a taken address has its owner mailed once a minute.
+    await accountEmail.signUpAttempted(other).done;
+    await accountEmail.signUpAttempted(other.toUpperCase()).done;
+    expect(sink.forAddress(other).map((m) => m.subject)).toEqual([
+      "Someone tried to sign up with your address — The Ham Radio Show",
+    ]);
+    expect(linkIn(sink.forAddress(other)[0]!, `${SITE}/forgot-password`)).toBe(`${SITE}/forgot-password`);
+  });
+
   it("a code works only while fresh, only the newest of its kind, and only in its own flow; junk codes are refused", async () => {
     const { accounts, accountEmail, expire } = embedded(engine());
     const email = uniqueEmail("codes");
@@ -172,11 +229,12 @@ describe.each(engines)("Account mail over SMTP — embedded %s", (_name, engine)
     expect(await accounts.isEmailVerified(user.uid)).toBe(false);
   });
 
-  it("pre-hijack: a Google sign-in is never linked to an unconfirmed account with its address; once confirmed it is", async () => {
-    const { accounts } = embedded(engine());
+  it("pre-hijack: a Google sign-in is never linked to an unconfirmed account with its address; once confirmed it is, the squatter's password and sessions gone first", async () => {
+    const { accounts, sessions } = embedded(engine());
     const email = uniqueEmail("victim");
     // Someone signs up with the victim's address and a password of their choosing.
     const squatted = await accounts.signUp(email, "attacker passphrase");
+    const attackerSession = await sessions.create({ user: { uid: squatted.uid, email } }, undefined);
     const google = { provider: "google" as const, subject: `g-${seq}-${Date.now()}`, email, emailVerified: true };
     for (let i = 0; i < 2; i++) {
       expect(await error(accounts.signInWithProvider(google))).toMatchObject({
@@ -186,7 +244,24 @@ describe.each(engines)("Account mail over SMTP — embedded %s", (_name, engine)
     }
     // The mailbox's owner confirms the address (here: follows the mailed code): then it links.
     await accounts.verifyEmail((await accounts.verificationCode(squatted.uid))!.code);
+    expect(await accounts.signInWithProvider(google)).toEqual({
+      user: { uid: squatted.uid, email },
+      created: false,
+      passwordCleared: true,
+    });
+    expect(await error(accounts.signIn(email, "attacker passphrase"))).toMatchObject({ code: "invalid-credentials" });
+    expect(await sessions.read(attackerSession)).toBeNull();
     expect(await accounts.signInWithProvider(google)).toEqual({ user: { uid: squatted.uid, email }, created: false });
+
+    // A password the owner set through a reset link (which proves the address) stays theirs.
+    const owner = uniqueEmail("owner");
+    const own = await accounts.signUp(owner, "first passphrase");
+    await accounts.resetPassword((await accounts.passwordResetCode(owner))!.code, NEW_PASSWORD);
+    const ownSession = await sessions.create({ user: { uid: own.uid, email: owner } }, undefined);
+    const ownGoogle = { ...google, subject: `${google.subject}-owner`, email: owner };
+    expect((await accounts.signInWithProvider(ownGoogle)).user.uid).toBe(own.uid);
+    expect((await accounts.signIn(owner, NEW_PASSWORD)).uid).toBe(own.uid);
+    expect(await sessions.read(ownSession)).not.toBeNull();
     // An account a provider created (its address verified by the provider) counts as confirmed.
     const fresh = await accounts.signInWithProvider({
       ...google,
@@ -260,6 +335,7 @@ describe("Account mail — Firebase's own out-of-band codes (local fake)", () =>
       accounts,
       sessions,
       failures,
+      mails: createSqliteMailLog(engine.db),
       mailer: createSmtpMailer(sink.url, FROM),
       siteUrl: SITE,
     });
@@ -388,6 +464,7 @@ describe("Mail configuration", () => {
       accounts,
       sessions: createSqliteSessionStore(engine.db, 60_000),
       failures: createSqliteFailureLog(engine.db),
+      mails: createSqliteMailLog(engine.db),
       mailer: null,
       siteUrl: SITE,
     });

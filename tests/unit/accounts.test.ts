@@ -172,7 +172,12 @@ describe("embedded accounts", () => {
     await expect(accounts.signInWithProvider(google)).rejects.toMatchObject({ code: "unverified-email" });
     await accounts.verifyEmail((await accounts.verificationCode(owner.uid))!.code);
     const linked = await accounts.signInWithProvider(google);
-    expect(linked).toEqual({ user: { uid: owner.uid, email: "owner@example.com" }, created: false });
+    // The password set before the address was confirmed is cleared as the identity links.
+    expect(linked).toEqual({
+      user: { uid: owner.uid, email: "owner@example.com" },
+      created: false,
+      passwordCleared: true,
+    });
     const again = await accounts.signInWithProvider({
       provider: "google",
       subject: "g-1",
@@ -406,7 +411,7 @@ describe("library (users/<uid>, ActiveAudioSync, favorites)", () => {
         library.addFavorite(uid, { audioSrc: "/media/audio/ep-audio-1.mp3", audioTitle: "Pilot Light", duration: 35 }),
       ),
     );
-    expect(new Set(adds.map((f) => f.id)).size).toBe(1);
+    expect(new Set(adds.map((f) => f!.id)).size).toBe(1);
     expect(await library.favorites(uid)).toHaveLength(1);
     expect(adds[0]!.id).toMatch(/^-[A-Za-z0-9_-]{20}$/);
     expect(await library.removeFavoriteBySrc(uid, "/media/audio/ep-audio-1.mp3")).toBe(true);

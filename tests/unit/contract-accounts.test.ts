@@ -99,6 +99,29 @@ const embedded = (engine: Engine, another = false): Backend => {
     library: createPostgresLibrary(pool, createListenerStates(pool)),
   };
 };
+/** The stores with a cap of CAP favorites, as they are built with FAVORITES_MAX. */
+const CAP = 4;
+const cappedLibraries: [string, (another?: boolean) => Library][] = [
+  ...engines.map(([name, engine]): [string, (another?: boolean) => Library] => [
+    `embedded ${name}`,
+    (another = false) => {
+      const e = engine();
+      if (e.kind === "sqlite") return createSqliteLibrary(another ? e.openDb() : e.db, { favoritesMax: CAP });
+      const pool = another ? e.openPool() : e.pool;
+      return createPostgresLibrary(pool, createListenerStates(pool), { favoritesMax: CAP });
+    },
+  ]),
+  [
+    "Firebase REST",
+    () =>
+      createFirebaseLibrary({
+        databaseUrl: fake.origin,
+        getAccessToken: async () => fake.accessToken,
+        timeoutMs: 2_000,
+        favoritesMax: CAP,
+      }),
+  ],
+];
 const backends: [string, () => Backend][] = [
   ...engines.map(([name, engine]): [string, () => Backend] => [`embedded ${name}`, () => embedded(engine())]),
   ["Firebase REST", () => ({ accounts: createFirebaseAccounts(authConfig()), library: firebaseLibrary() })],
@@ -210,8 +233,11 @@ describe.each(backends)("Accounts contract — %s", (_name, make) => {
     expect(await accounts.isEmailVerified(owner.uid)).toBe(false);
     await accounts.verifyEmail((await accounts.verificationCode(owner.uid))!.code);
     expect(await accounts.isEmailVerified(owner.uid)).toBe(true);
+    // Linked, but never with the password set before the address was confirmed (a squatter's?):
+    // it is cleared, and the caller told to sign the account's sessions out.
     const linked = await accounts.signInWithProvider(google);
-    expect(linked).toEqual({ user: { uid: owner.uid, email }, created: false });
+    expect(linked).toEqual({ user: { uid: owner.uid, email }, created: false, passwordCleared: true });
+    expect(await error(accounts.signIn(email, "owner password"))).toMatchObject({ code: "invalid-credentials" });
     expect(
       (await accounts.signInWithProvider({ provider: "google", subject: g, email: null, emailVerified: false })).user
         .uid,
@@ -258,7 +284,7 @@ describe.each(backends)("Library contract — %s", (_name, make) => {
         library.addFavorite(uid, { audioSrc: src, audioTitle: "Pilot Light", duration: 35 }),
       ),
     );
-    expect(new Set(adds.map((f) => f.id)).size).toBe(1);
+    expect(new Set(adds.map((f) => f!.id)).size).toBe(1);
     expect(adds[0]).toEqual({
       id: expect.stringMatching(/^-[A-Za-z0-9_-]{19,20}$/),
       audioSrc: src,
@@ -273,8 +299,8 @@ describe.each(backends)("Library contract — %s", (_name, make) => {
       duration: 0,
     });
     expect((await library.favorites(uid)).map((f) => f.audioSrc)).toEqual(["/media/audio/ep-audio-2.mp3", src]);
-    expect(await library.removeFavorite(uid, second.id)).toBe(true);
-    expect(await library.removeFavorite(uid, second.id)).toBe(false);
+    expect(await library.removeFavorite(uid, second!.id)).toBe(true);
+    expect(await library.removeFavorite(uid, second!.id)).toBe(false);
     expect(await library.removeFavorite(uid, "../../etc")).toBe(false);
     expect(await library.removeFavoriteBySrc(uid, src)).toBe(true);
     expect(await library.removeFavoriteBySrc(uid, src)).toBe(false);
@@ -340,13 +366,49 @@ describe.each(backends)("Library contract — %s", (_name, make) => {
     expect(await library.isAdultConfirmed(b)).toBe(false);
     const fav = await library.addFavorite(a, { audioSrc: "/media/audio/a.mp3", audioTitle: "A's", duration: 1 });
     expect(await library.favorites(b)).toEqual([]);
-    expect(await library.removeFavorite(b, fav.id)).toBe(false);
+    expect(await library.removeFavorite(b, fav!.id)).toBe(false);
     expect(await library.removeFavoriteBySrc(b, "/media/audio/a.mp3")).toBe(false);
     expect(await library.favorites(a)).toHaveLength(1);
   });
 });
 
 // Firebase meets two servers differently (its own tests below, over the fake).
+describe.each(cappedLibraries)("Favorites cap — %s", (_name, library) => {
+  it("an account keeps at most its cap of favorites, however many add at once from two instances; one more fits once one is removed", async () => {
+    const { accounts } = backends.find(([name]) => name === _name)![1]();
+    const uid = await newListener(accounts);
+    const one = library();
+    const two = library(true);
+    const fav = (i: number) => ({ audioSrc: `/media/audio/cap-${i}.mp3`, audioTitle: `Cap ${i}`, duration: i });
+    const adds = await Promise.all(Array.from({ length: 12 }, (_, i) => (i % 2 ? one : two).addFavorite(uid, fav(i))));
+    expect(adds.filter(Boolean)).toHaveLength(CAP);
+    expect(await one.favorites(uid)).toHaveLength(CAP);
+    // Adding one it keeps already is no addition.
+    const kept = (await two.favorites(uid))[0]!;
+    expect(await one.addFavorite(uid, { ...fav(0), audioSrc: kept.audioSrc })).toMatchObject({ id: kept.id });
+    expect(await one.addFavorite(uid, fav(99))).toBeNull();
+    expect(await two.removeFavoriteBySrc(uid, kept.audioSrc)).toBe(true);
+    expect(await one.addFavorite(uid, fav(99))).toMatchObject({ audioSrc: fav(99).audioSrc });
+    expect(await two.addFavorite(uid, fav(100))).toBeNull();
+    expect(await two.favorites(uid)).toHaveLength(CAP);
+  });
+});
+
+describe.each(engines)("Sign-up of a taken address — embedded %s", (_name, engine) => {
+  it("hashes the password all the same before it is refused, so the answer takes as long", async () => {
+    const e = engine();
+    const base = createPasswords(10);
+    const hashed: string[] = [];
+    const passwords = { ...base, hash: async (p: string) => (hashed.push(p), base.hash(p)) };
+    const accounts =
+      e.kind === "sqlite" ? createSqliteAccounts(e.db, passwords) : createPostgresAccounts(e.pool, passwords);
+    const email = uniqueEmail("taken");
+    await accounts.signUp(email, "first passphrase");
+    expect(await error(accounts.signUp(email, "second passphrase"))).toMatchObject({ code: "email-taken" });
+    expect(hashed).toEqual(["first passphrase", "second passphrase"]);
+  });
+});
+
 describe.each(engines)("Password hashes upgraded at sign-in — embedded %s", (_name, engine) => {
   const storedHash = async (email: string): Promise<string> => {
     const e = engine();
@@ -406,7 +468,7 @@ describe.each(engines)("Two instances at once — embedded %s", (_name, engine) 
         (i % 2 ? one : two).library.addFavorite(uid, { audioSrc: src, audioTitle: "Race", duration: 3 }),
       ),
     );
-    expect(new Set(adds.map((f) => f.id)).size).toBe(1);
+    expect(new Set(adds.map((f) => f!.id)).size).toBe(1);
     expect(await two.library.favorites(uid)).toHaveLength(1);
     const sync = { AudioTitle: "Race", Duration: 3, AudioImg: "", AudioSrc: src, currentTime: 0 };
     await Promise.all(
@@ -459,7 +521,7 @@ describe("Firebase Realtime Database — docs/product.md §7 paths exactly", () 
       audioTitle: "Pilot Light",
       duration: 35,
     });
-    await library.removeFavorite(uid, fav.id);
+    await library.removeFavorite(uid, fav!.id);
     await library.confirmAdult(uid);
     expect(rtdb().map(call)).toEqual([
       `GET users/${uid}`,
@@ -471,9 +533,9 @@ describe("Firebase Realtime Database — docs/product.md §7 paths exactly", () 
       `PUT users/${uid}/ActiveAudioSync`,
       `GET users/${uid}/favorites`,
       `GET users/${uid}/favorites`,
-      `POST users/${uid}/favorites`,
-      `GET users/${uid}/favorites/${fav.id}`,
-      `DELETE users/${uid}/favorites/${fav.id}`,
+      `PUT users/${uid}/favorites`,
+      `GET users/${uid}/favorites/${fav!.id}`,
+      `DELETE users/${uid}/favorites/${fav!.id}`,
       `GET users/${uid}/adultConfirmedAt`,
       `PUT users/${uid}/adultConfirmedAt`,
     ]);
@@ -482,13 +544,13 @@ describe("Firebase Realtime Database — docs/product.md §7 paths exactly", () 
       expect(r.query.access_token).toBe(fake.accessToken);
       expect(JSON.parse(r.query.auth_variable_override!)).toEqual({ uid });
     }
-    const post = rtdb().find((r) => r.method === "POST")!;
-    expect(post.body).toEqual({
-      audioSrc: "/media/audio/ep-audio-1.mp3",
-      audioTitle: "Pilot Light",
-      isFav: true,
-      Duration: 35,
+    // The favorite goes in as a push-id child, written on condition the list is as read (the cap holds).
+    const push = rtdb().find((r) => r.method === "PUT" && r.dbPath!.endsWith("favorites"))!;
+    expect(push.body).toEqual({
+      [fav!.id]: { audioSrc: "/media/audio/ep-audio-1.mp3", audioTitle: "Pilot Light", isFav: true, Duration: 35 },
     });
+    expect(push.headers["if-match"]).toBeTruthy();
+    expect(rtdb()[rtdb().indexOf(push) - 1]!.headers["x-firebase-etag"]).toBe("true");
     const put = rtdb().find((r) => r.method === "PUT" && r.dbPath!.endsWith("ActiveAudioSync"))!;
     expect(put.body).toEqual({ ...sync, writtenAt: 5_000 });
     expect(put.headers["if-match"]).toBeTruthy();
@@ -557,8 +619,8 @@ describe("Firebase Realtime Database — docs/product.md §7 paths exactly", () 
       audioTitle: "Legacy Episode",
       duration: 0,
     });
-    expect(again.id).toBe("-Lold0000000000000001");
-    expect(rtdb().some((r) => r.method === "POST")).toBe(false);
+    expect(again!.id).toBe("-Lold0000000000000001");
+    expect(rtdb().some((r) => r.method !== "GET")).toBe(false);
     expect(await library.removeFavoriteBySrc(uid, "https://cdn.example/legacy.mp3")).toBe(true);
     expect(
       rtdb()
@@ -575,13 +637,13 @@ describe("Firebase Realtime Database — docs/product.md §7 paths exactly", () 
     ).toBe("written");
   });
 
-  it("50 concurrent adds push once", async () => {
+  it("50 concurrent adds write once", async () => {
     const library = firebaseLibrary();
     const uid = fake.seedAccount({ email: uniqueEmail("fifty"), password: "fifty password" });
     await Promise.all(
       Array.from({ length: 50 }, () => library.addFavorite(uid, { audioSrc: "/a.mp3", audioTitle: "A", duration: 1 })),
     );
-    expect(rtdb().filter((r) => r.method === "POST")).toHaveLength(1);
+    expect(rtdb().filter((r) => r.method !== "GET")).toHaveLength(1);
     expect(Object.keys(fake.getData(`users/${uid}/favorites`) as object)).toHaveLength(1);
   });
 
@@ -852,18 +914,22 @@ describe("Firebase Auth — Google and Facebook identities keep the existing app
       email,
       emailVerified: true,
     });
-    expect(linked.user.uid).toBe(owner);
+    expect(linked).toEqual({ user: { uid: owner, email }, created: false, passwordCleared: true });
     expect(auth().map((r) => r.path.split("/").pop())).toEqual([
       "accounts:lookup",
       "accounts:lookup",
       "accounts:update",
     ]);
     expect(auth()[1]!.body).toEqual({ email: [email] });
+    // The password (perhaps a squatter's, set before the address was confirmed) goes in the same call.
     expect(auth()[2]!.body).toEqual({
       localId: owner,
       linkProviderUserInfo: { providerId: "google.com", rawId: "g-link-1", email },
+      deleteProvider: ["password"],
+      validSince: expect.stringMatching(/^\d+$/),
     });
-    expect(fake.account(owner)!.providerUserInfo.map((p) => p.providerId)).toContain("google.com");
+    expect(fake.account(owner)!.providerUserInfo.map((p) => p.providerId)).toEqual(["google.com"]);
+    expect(await error(accounts.signIn(email, "owner password"))).toMatchObject({ code: "invalid-credentials" });
 
     fake.reset();
     const freshEmail = uniqueEmail("fresh");

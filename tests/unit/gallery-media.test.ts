@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -149,5 +150,20 @@ describe("a stored file as a response", () => {
     }
     // A range of an older version of the file is not sent: the whole current file is.
     expect(await part("bytes=0-1", '"old"')).toEqual([200, null, "10", "0123456789"]);
+  });
+});
+
+describe("the 18+ gallery's media are only in its folder", () => {
+  it("no file under public/ (served to anyone) has the bytes of a gallery medium", () => {
+    const hash = (file: string) => crypto.createHash("sha256").update(fs.readFileSync(file)).digest("hex");
+    const gallery = new Set(
+      fs.readdirSync("sample/gallery-media").map((name) => hash(path.join("sample/gallery-media", name))),
+    );
+    const shared = fs
+      .readdirSync("public", { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => path.join(e.parentPath, e.name))
+      .filter((file) => gallery.has(hash(file)));
+    expect(shared).toEqual([]);
   });
 });

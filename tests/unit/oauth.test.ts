@@ -168,6 +168,57 @@ describe("Google sign-in (server-side redirect flow)", () => {
   });
 });
 
+describe("a provider sign-in that cleared a password (a Firebase account, say)", () => {
+  it("signs every session of that account out before the new one starts", async () => {
+    const sessions = createSqliteSessionStore(db, 3600_000);
+    const squatter = await sessions.create(
+      { user: { uid: "ClearedPasswordAccount0000001", email: "v@example.com" } },
+      undefined,
+    );
+    const { context, auth } = setup();
+    const accounts = {
+      ...context.services.accounts,
+      signInWithProvider: async () => ({
+        user: { uid: "ClearedPasswordAccount0000001", email: "v@example.com" },
+        created: false,
+        passwordCleared: true,
+      }),
+    };
+    const cleared = createAuth({
+      accounts,
+      library: context.services.library,
+      sessions,
+      failures: createSqliteFailureLog(db),
+      config: {
+        secureCookies: true,
+        secrets: ["oauth-secret-0123456789abcdef"],
+        siteUrl: SITE,
+        google: { clientId: "gid", clientSecret: "gsecret" },
+      },
+    });
+    const ctx = { ...context, services: { ...context.services, auth: cleared, accounts } } as AppLoadContext;
+    const body = new FormData();
+    body.set("from", "signin");
+    body.set("redirectTo", "/");
+    const start = await thrown(startOAuth("google", new Request(`${SITE}/auth/google`, { method: "POST" }), body, ctx));
+    const state = new URL(start.headers.get("Location")!).searchParams.get("state")!;
+    stubProvider({ sub: "google-sub-cleared", email: "v@example.com", email_verified: true });
+    const res = await thrown(
+      completeOAuth(
+        "google",
+        new Request(`${SITE}/auth/google/callback?code=abc&state=${state}`, { headers: { Cookie: cookiesOf(start) } }),
+        ctx,
+      ),
+    );
+    expect(res.status).toBe(302);
+    expect(await sessions.read(squatter)).toBeNull();
+    const session = cookiesOf(res)
+      .split("; ")
+      .find((c) => c.startsWith("__Host-hrs_session="))!;
+    expect((await auth.userFromCookie(session))?.uid).toBe("ClearedPasswordAccount0000001");
+  });
+});
+
 describe("Facebook sign-in (OAuth2Strategy subclass)", () => {
   it("completes and never links an existing account by its (unverified) email", async () => {
     const { location, cookie, context, accounts } = await begin("facebook", "signin");

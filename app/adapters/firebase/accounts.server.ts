@@ -63,6 +63,7 @@ const lookupAnswer = z.object({
         email: z.string().optional(),
         emailVerified: z.boolean().optional(),
         disabled: z.boolean().optional(),
+        passwordHash: z.string().optional(),
       }),
     )
     .optional(),
@@ -122,10 +123,15 @@ export function createFirebaseAccounts(config: FirebaseAccountsConfig): Accounts
   const lookup = async (query: Record<string, unknown>): Promise<FirebaseUser | null> =>
     (await call("accounts:lookup", query, lookupAnswer, true)).users?.[0] ?? null;
   const toUser = (u: FirebaseUser): AccountUser => ({ uid: u.localId, email: u.email ? u.email.toLowerCase() : null });
-  const link = (localId: string, providerId: string, rawId: string, email: string | null) =>
+  /** `clearPassword`: the same call drops the account's password, so the link never lands with it. */
+  const link = (localId: string, providerId: string, rawId: string, email: string | null, clearPassword = false) =>
     call(
       "accounts:update",
-      { localId, linkProviderUserInfo: { providerId, rawId, ...(email ? { email } : {}) } },
+      {
+        localId,
+        linkProviderUserInfo: { providerId, rawId, ...(email ? { email } : {}) },
+        ...(clearPassword && { deleteProvider: ["password"], validSince: String(Math.floor(Date.now() / 1000)) }),
+      },
       localIdAnswer,
       true,
     );
@@ -185,7 +191,7 @@ export function createFirebaseAccounts(config: FirebaseAccountsConfig): Accounts
   async function providerSignIn(
     profile: ProviderProfile,
     retried: boolean,
-  ): Promise<{ user: AccountUser; created: boolean }> {
+  ): Promise<{ user: AccountUser; created: boolean; passwordCleared?: boolean }> {
     const providerId = PROVIDER_IDS[profile.provider];
     const rawId = profile.subject;
     const existing = await lookup({ federatedUserId: [{ providerId, rawId }] });
@@ -200,8 +206,11 @@ export function createFirebaseAccounts(config: FirebaseAccountsConfig): Accounts
       if (!profile.emailVerified || !known.emailVerified)
         throw new AccountError("unverified-email", ACCOUNT_EXISTS_UNVERIFIED);
       if (known.disabled) throw new AccountError("invalid-credentials", SIGN_IN_FAILED);
-      await link(known.localId, providerId, rawId, email);
-      return { user: toUser(known), created: false };
+      // Firebase does not say when a password was set against when the address was confirmed:
+      // any password may be a squatter's, so it goes (the owner can set one again by reset).
+      const passwordCleared = Boolean(known.passwordHash);
+      await link(known.localId, providerId, rawId, email, passwordCleared);
+      return { user: toUser(known), created: false, passwordCleared };
     }
     const storedEmail = email && profile.emailVerified ? email : null;
     let localId: string;

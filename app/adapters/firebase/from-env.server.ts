@@ -23,6 +23,11 @@ export function createFirebaseFromEnv(env: Env): { accounts: Accounts; library: 
       getAccessToken,
       timeoutMs,
     }),
-    library: createFirebaseLibrary({ databaseUrl: env.FIREBASE_DATABASE_URL!, getAccessToken, timeoutMs }),
+    library: createFirebaseLibrary({
+      databaseUrl: env.FIREBASE_DATABASE_URL!,
+      getAccessToken,
+      timeoutMs,
+      favoritesMax: env.FAVORITES_MAX,
+    }),
   };
 }

@@ -1,4 +1,6 @@
+import crypto from "node:crypto";
 import { z } from "zod";
+import { FAVORITES_MAX } from "~/rules/library";
 import type { ActiveAudioSync, Favorite, Library, UserRecord } from "~/services/accounts.server";
 import { RemoteError, type FetchLike } from "../http/remote-json.server";
 import type { AccessTokenProvider } from "./credentials.server";
@@ -28,6 +30,8 @@ export interface FirebaseLibraryConfig {
   databaseUrl: string;
   getAccessToken: AccessTokenProvider;
   timeoutMs?: number;
+  /** FAVORITES_MAX unless a test says otherwise. */
+  favoritesMax?: number;
   fetch?: FetchLike;
 }
 
@@ -46,7 +50,6 @@ const node = z.record(z.unknown()).nullable();
 const anyValue = z.unknown();
 /** favorites: an object of id → entry; an array when the ids happen to be 0, 1, 2… */
 const favoritesNode = z.union([z.record(z.unknown()), z.array(z.unknown())]).nullable();
-const pushAnswer = z.object({ name: z.string().min(1).max(768) });
 
 interface StoredFavorite {
   id: string;
@@ -70,11 +73,29 @@ function readFavorite(id: string, raw: unknown): StoredFavorite | null {
   };
 }
 
+/** The favorites a listener sees: newest first (push ids sort by time), one per audio source. */
+function visible(stored: (StoredFavorite | null)[]): StoredFavorite[] {
+  const seen = new Set<string>();
+  return stored
+    .filter((f): f is StoredFavorite => f !== null)
+    .sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+    .filter((f) => f.isFav && !seen.has(f.audioSrc) && seen.add(f.audioSrc));
+}
+
+const PUSH_CHARS = "-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz";
+/** A child key like the database's own push ids: 8 characters of time, then 12 random; sorts by time. */
+function pushId(now: number): string {
+  let time = "";
+  for (let t = now, i = 0; i < 8; i++, t = Math.floor(t / 64)) time = PUSH_CHARS[t % 64] + time;
+  return time + Array.from(crypto.randomBytes(12), (b) => PUSH_CHARS[b % 64]).join("");
+}
+
 export function createFirebaseLibrary(config: FirebaseLibraryConfig): Library {
   const base = new URL(config.databaseUrl);
   const host = base.host;
   const http = { fetch: config.fetch, timeoutMs: config.timeoutMs };
   const withLock = keyedLock();
+  const favoritesMax = config.favoritesMax ?? FAVORITES_MAX;
 
   const userPath = (uid: string, ...rest: string[]) => {
     if (!isKey(uid, 128)) throw new RemoteError(`${host}: refused an invalid uid`);
@@ -126,10 +147,7 @@ export function createFirebaseLibrary(config: FirebaseLibraryConfig): Library {
     const raw = await read(uid, favoritesNode, "favorites");
     if (!raw) return [];
     const entries: [string, unknown][] = Array.isArray(raw) ? raw.map((v, i) => [String(i), v]) : Object.entries(raw);
-    return entries
-      .map(([id, v]) => readFavorite(id, v))
-      .filter((f): f is StoredFavorite => f !== null)
-      .sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)); // push ids sort by time: newest first
+    return entries.map(([id, v]) => readFavorite(id, v)).filter((f): f is StoredFavorite => f !== null);
   }
 
   return {
@@ -228,28 +246,41 @@ export function createFirebaseLibrary(config: FirebaseLibraryConfig): Library {
 
     /** Newest first, one per audio source (older duplicates written by other clients are hidden). */
     async favorites(uid): Promise<Favorite[]> {
-      const seen = new Set<string>();
-      return (await storedFavorites(uid)).filter((f) => f.isFav && !seen.has(f.audioSrc) && seen.add(f.audioSrc));
+      return visible(await storedFavorites(uid));
     },
 
     /**
-     * Idempotent per audio source: read, then push, under a per-uid lock. The lock is per process;
-     * two servers adding the same source at the same instant can both push — reads then show one
-     * (see favorites()) and removeFavoriteBySrc removes every copy.
+     * Idempotent per audio source, and never past the cap: the favorites node is read with its
+     * ETag and written whole, on condition that nothing changed meanwhile (another server's add
+     * makes it 412: read again and decide again). Entries the app does not know are kept as read.
      */
     async addFavorite(uid, fav) {
       return withLock(uid, async () => {
-        const existing = (await storedFavorites(uid)).find((f) => f.isFav && f.audioSrc === fav.audioSrc);
-        if (existing) return existing;
-        const entry = {
-          audioSrc: fav.audioSrc,
-          audioTitle: fav.audioTitle,
-          isFav: true,
-          Duration: cleanNumber(fav.duration),
-        };
-        const answer = ok(await request(uid, "POST", userPath(uid, "favorites"), { body: entry }), "favorite push");
-        const { name } = parse(pushAnswer, answer.body);
-        return { id: name, ...entry };
+        for (let attempt = 0; attempt < 5; attempt++) {
+          const { value, etag } = await readTagged(uid, favoritesNode, "favorites");
+          const raw: Record<string, unknown> = Array.isArray(value)
+            ? Object.fromEntries(value.map((v, i) => [String(i), v]))
+            : (value ?? {});
+          const kept = visible(Object.entries(raw).map(([id, v]) => readFavorite(id, v)));
+          const existing = kept.find((f) => f.audioSrc === fav.audioSrc);
+          if (existing) return existing;
+          if (kept.length >= favoritesMax) return null;
+          const id = pushId(Date.now());
+          const entry = {
+            audioSrc: fav.audioSrc,
+            audioTitle: fav.audioTitle,
+            isFav: true,
+            Duration: cleanNumber(fav.duration),
+          };
+          const answer = await request(uid, "PUT", userPath(uid, "favorites"), {
+            headers: { "if-match": etag },
+            body: { ...raw, [id]: entry },
+          });
+          if (answer.status === 412) continue;
+          ok(answer, "favorite write");
+          return { id, ...entry };
+        }
+        throw new RemoteError(`${host}: favorites changed on every try; not added`);
       });
     },
 

@@ -10,6 +10,7 @@ import {
   type ProviderProfile,
 } from "~/services/accounts.server";
 import { ACCOUNT_EXISTS_UNVERIFIED, RESET_PASSWORD_CODE_TTL_MS, VERIFY_EMAIL_CODE_TTL_MS } from "~/rules/auth";
+import { FAVORITES_MAX } from "~/rules/library";
 import { createPasswords, type Passwords } from "~/services/password.server";
 import {
   checkEmail,
@@ -21,6 +22,7 @@ import {
   newPushId,
   newUid,
   syncFromRow,
+  untrustedPassword,
   type MailCodePurpose,
   type SyncRow,
 } from "../shapes/account-input.server";
@@ -31,17 +33,20 @@ const TTL: Record<MailCodePurpose, number> = {
   "verify-email": VERIFY_EMAIL_CODE_TTL_MS,
   "reset-password": RESET_PASSWORD_CODE_TTL_MS,
 };
-type Row = AccountUser & { password_hash: string | null; email_verified_at: number | null };
+type Row = AccountUser & {
+  password_hash: string | null;
+  email_verified_at: number | null;
+  password_unproven: boolean;
+};
+const ROW_COLUMNS = "uid, email, password_hash, email_verified_at, password_unproven";
 // A code is good only for the address it was sent to, while that is still the account's.
 const CODE_WHERE = `FROM account_codes c JOIN users u ON u.uid = c.uid AND u.email = c.email
   WHERE c.hash = $1 AND c.purpose = $2 AND c.expires_at >= $3`;
 
 export function createPostgresAccounts(pool: Pg, passwords: Passwords = createPasswords()): Accounts {
   const one = async <T extends object>(sql: string, values: unknown[]) => (await pool.query<T>(sql, values)).rows[0];
-  const byEmail = (email: string) =>
-    one<Row>("SELECT uid, email, password_hash, email_verified_at FROM users WHERE email = $1", [email]);
-  const byUid = (uid: string) =>
-    one<Row>("SELECT uid, email, password_hash, email_verified_at FROM users WHERE uid = $1", [uid]);
+  const byEmail = (email: string) => one<Row>(`SELECT ${ROW_COLUMNS} FROM users WHERE email = $1`, [email]);
+  const byUid = (uid: string) => one<Row>(`SELECT ${ROW_COLUMNS} FROM users WHERE uid = $1`, [uid]);
   const issue = async (row: Row, purpose: MailCodePurpose): Promise<MailCode> => {
     const { code, hash } = newMailCode();
     // One statement: the newest link of a kind is the only one that works.
@@ -62,7 +67,8 @@ export function createPostgresAccounts(pool: Pg, passwords: Passwords = createPa
          used AS (DELETE FROM account_codes WHERE uid IN (SELECT uid FROM found) AND purpose = $2
                   RETURNING hash, uid, email)
        UPDATE users u SET email_verified_at = coalesce(u.email_verified_at, $3),
-         password_hash = coalesce($4, u.password_hash)
+         password_hash = coalesce($4, u.password_hash),
+         password_unproven = u.password_unproven AND $4::text IS NULL
        FROM used WHERE u.uid = used.uid AND used.hash = $1 RETURNING u.uid, u.email`,
       [mailCodeHash(code), purpose, Date.now(), passwordHash],
     );
@@ -79,16 +85,15 @@ export function createPostgresAccounts(pool: Pg, passwords: Passwords = createPa
     async signUp(email, password) {
       const normalized = checkEmail(email);
       checkPassword(password, normalized);
-      if (await byEmail(normalized)) throw emailTaken();
+      // Hashed whether or not the address is taken: the answer takes as long either way.
       const hash = await passwords.hash(password);
+      if (await byEmail(normalized)) throw emailTaken();
       const uid = newUid();
       try {
-        await pool.query("INSERT INTO users (uid, email, password_hash, created_at) VALUES ($1, $2, $3, $4)", [
-          uid,
-          normalized,
-          hash,
-          Date.now(),
-        ]);
+        await pool.query(
+          "INSERT INTO users (uid, email, password_hash, created_at, password_unproven) VALUES ($1, $2, $3, $4, true)",
+          [uid, normalized, hash, Date.now()],
+        );
       } catch (error) {
         if (isUniqueViolation(error)) throw emailTaken();
         throw error;
@@ -161,12 +166,15 @@ export function createPostgresAccounts(pool: Pg, passwords: Passwords = createPa
       if (!profile.emailVerified || !known.email_verified_at) {
         throw new AccountError("unverified-email", ACCOUNT_EXISTS_UNVERIFIED);
       }
-      await pool.query("INSERT INTO identities (provider, subject, uid) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING", [
-        profile.provider,
-        profile.subject,
-        known.uid,
-      ]);
-      return { user: (await byIdentity(profile))!, created: false };
+      // One statement: a squatter's password is gone, and its sessions too, before the identity links.
+      const passwordCleared = untrustedPassword(known);
+      await pool.query(
+        `WITH cleared AS (UPDATE users SET password_hash = NULL, password_unproven = false WHERE uid = $3 AND $4),
+           gone AS (DELETE FROM sessions WHERE $4 AND data #>> '{user,uid}' = $3)
+         INSERT INTO identities (provider, subject, uid) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+        [profile.provider, profile.subject, known.uid, passwordCleared],
+      );
+      return { user: (await byIdentity(profile))!, created: false, ...(passwordCleared && { passwordCleared }) };
     }
     const uid = newUid();
     const storedEmail = email?.success && profile.emailVerified ? email.data : null;
@@ -248,7 +256,11 @@ export function createListenerStates(pool: Pg) {
 }
 export type ListenerStates = ReturnType<typeof createListenerStates>;
 
-export function createPostgresLibrary(pool: Pg, states: ListenerStates): Library {
+export function createPostgresLibrary(
+  pool: Pg,
+  states: ListenerStates,
+  { favoritesMax = FAVORITES_MAX } = {},
+): Library {
   const state = states.read;
   return {
     async initUser(uid) {
@@ -288,17 +300,30 @@ export function createPostgresLibrary(pool: Pg, states: ListenerStates): Library
       return (await state(uid)).favorites.map(toFavorite);
     },
     async addFavorite(uid, fav) {
-      // The unique (uid, audio_src) constraint keeps one entry however many instances add it at once.
-      await pool.query(
-        `INSERT INTO favorites (id, uid, audio_src, audio_title, duration, is_fav, created_at)
-         VALUES ($1, $2, $3, $4, $5, true, $6) ON CONFLICT (uid, audio_src) DO NOTHING`,
-        [newPushId(), uid, fav.audioSrc, fav.audioTitle, fav.duration, Date.now()],
-      );
-      const { rows } = await pool.query<FavoriteRow>(
-        `SELECT ${FAVORITE_COLUMNS} FROM favorites WHERE uid = $1 AND audio_src = $2`,
-        [uid, fav.audioSrc],
-      );
-      return toFavorite(rows[0]!);
+      // The unique (uid, audio_src) constraint keeps one entry however many instances add it at
+      // once; the listener's lock makes the count and the insert one step, so the cap holds too.
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN");
+        await client.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [`favorites:${uid}`]);
+        await client.query(
+          `INSERT INTO favorites (id, uid, audio_src, audio_title, duration, is_fav, created_at)
+           SELECT $1, $2, $3, $4, $5, true, $6 WHERE (SELECT count(*) FROM favorites WHERE uid = $2) < $7
+           ON CONFLICT (uid, audio_src) DO NOTHING`,
+          [newPushId(), uid, fav.audioSrc, fav.audioTitle, fav.duration, Date.now(), favoritesMax],
+        );
+        const { rows } = await client.query<FavoriteRow>(
+          `SELECT ${FAVORITE_COLUMNS} FROM favorites WHERE uid = $1 AND audio_src = $2`,
+          [uid, fav.audioSrc],
+        );
+        await client.query("COMMIT");
+        return rows[0] ? toFavorite(rows[0]) : null;
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
     },
     async removeFavorite(uid, id) {
       return ((await pool.query("DELETE FROM favorites WHERE uid = $1 AND id = $2", [uid, id])).rowCount ?? 0) > 0;

@@ -150,4 +150,16 @@ export const MIGRATIONS: string[] = [
   CREATE INDEX episodes_newest ON episodes (pubdate DESC);
   CREATE INDEX episodes_title_words ON episodes (title_words);
   `,
+  /* 7: daily mail caps shared by every instance; passwords set by someone who had not proved the
+     address (at sign-up) are not trusted with a provider sign-in */ `
+  CREATE TABLE mail_caps (
+    key text PRIMARY KEY,
+    window_end bigint NOT NULL,
+    count integer NOT NULL
+  );
+  CREATE INDEX mail_caps_by_end ON mail_caps (window_end);
+  ALTER TABLE users ADD COLUMN password_unproven boolean NOT NULL DEFAULT false;
+  -- A password already set may have been set before its address was confirmed.
+  UPDATE users SET password_unproven = true WHERE password_hash IS NOT NULL;
+  `,
 ];

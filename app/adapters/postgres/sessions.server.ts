@@ -3,6 +3,7 @@ import DataLoader from "dataloader";
 import type { Pg } from "./db.server";
 import { listenerStateColumns, type ListenerState, type ListenerStates } from "./accounts.server";
 import type { FailureLog, SessionStore } from "~/services/auth.server";
+import type { MailLog } from "~/services/account-email.server";
 import { SESSION_PURGE_INTERVAL_MS } from "~/rules/auth";
 
 type SessionRow = { data: string; expires_at: number } & ListenerState;
@@ -113,6 +114,41 @@ export function createPostgresFailureLog(pool: Pg): FailureLog {
     },
     async clearAccount(account) {
       await pool.query("DELETE FROM auth_failures WHERE account = $1", [account]);
+    },
+  };
+}
+
+/** Mail counters (docs/decisions/023-bounded-accounts.md), shared by every instance: one row per key and window. */
+export function createPostgresMailLog(pool: Pg): MailLog {
+  return {
+    async take(caps, now = Date.now()) {
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN");
+        await client.query("DELETE FROM mail_caps WHERE window_end <= $1", [now]);
+        for (const cap of caps) {
+          // The upsert locks the key's row: instances counting at once wait for each other.
+          const { rowCount } = await client.query(
+            `INSERT INTO mail_caps (key, window_end, count) VALUES ($1, $2, 1)
+             ON CONFLICT (key) DO UPDATE SET
+               count = CASE WHEN mail_caps.window_end <= $3 THEN 1 ELSE mail_caps.count + 1 END,
+               window_end = CASE WHEN mail_caps.window_end <= $3 THEN $2 ELSE mail_caps.window_end END
+             WHERE mail_caps.window_end <= $3 OR mail_caps.count < $4`,
+            [cap.key, now + cap.windowMs, now, cap.max],
+          );
+          if (!rowCount) {
+            await client.query("ROLLBACK");
+            return false;
+          }
+        }
+        await client.query("COMMIT");
+        return true;
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
     },
   };
 }

@@ -62,6 +62,15 @@ export function checkPassword(password: string, email: string): void {
     throw weak(PASSWORD_TOO_GUESSABLE);
 }
 
+/**
+ * A password set by someone who had not proved the address (at sign-up, before confirming) may be
+ * a squatter's, who signed up with someone else's address: a provider sign-in that proves the
+ * address clears it, and signs its sessions out, before it lets anyone in. A password set through
+ * a reset link (which proves the address) is the owner's.
+ */
+export const untrustedPassword = (r: { password_hash?: string | null; password_unproven?: number | boolean | null }) =>
+  Boolean(r.password_hash) && Boolean(r.password_unproven);
+
 /** A row of the active_audio_sync table, the same columns on both engines. */
 export interface SyncRow {
   audio_title: string;

@@ -10,6 +10,7 @@ import {
   type UserRecord,
 } from "~/services/accounts.server";
 import { ACCOUNT_EXISTS_UNVERIFIED, RESET_PASSWORD_CODE_TTL_MS, VERIFY_EMAIL_CODE_TTL_MS } from "~/rules/auth";
+import { FAVORITES_MAX } from "~/rules/library";
 import { createPasswords, type Passwords } from "~/services/password.server";
 import {
   checkEmail,
@@ -21,6 +22,7 @@ import {
   newPushId,
   newUid,
   syncFromRow,
+  untrustedPassword,
   type MailCodePurpose,
   type SyncRow,
 } from "../shapes/account-input.server";
@@ -32,10 +34,12 @@ const TTL: Record<MailCodePurpose, number> = {
 };
 
 export function createSqliteAccounts(db: Db, passwords: Passwords = createPasswords()): Accounts {
-  const byEmail = db.prepare("SELECT uid, email, password_hash, email_verified_at FROM users WHERE email = ?");
+  const byEmail = db.prepare(
+    "SELECT uid, email, password_hash, email_verified_at, password_unproven FROM users WHERE email = ?",
+  );
   const byUid = db.prepare("SELECT uid, email, email_verified_at FROM users WHERE uid = ?");
   const insertUser = db.prepare(
-    "INSERT INTO users (uid, email, password_hash, created_at, email_verified_at) VALUES (?, ?, ?, ?, ?)",
+    "INSERT INTO users (uid, email, password_hash, created_at, email_verified_at, password_unproven) VALUES (?, ?, ?, ?, ?, ?)",
   );
   // Only over the hash that was checked: a password changed meanwhile stays changed.
   const upgradeHash = db.prepare("UPDATE users SET password_hash = ? WHERE uid = ? AND password_hash = ?");
@@ -56,9 +60,17 @@ export function createSqliteAccounts(db: Db, passwords: Passwords = createPasswo
     "DELETE FROM account_codes WHERE hash = ? AND purpose = ? AND expires_at >= ? RETURNING uid, email",
   );
   const setVerified = db.prepare("UPDATE users SET email_verified_at = coalesce(email_verified_at, ?) WHERE uid = ?");
-  const setPassword = db.prepare("UPDATE users SET password_hash = ? WHERE uid = ?");
+  const setPassword = db.prepare("UPDATE users SET password_hash = ?, password_unproven = 0 WHERE uid = ?");
+  const clearPassword = db.prepare("UPDATE users SET password_hash = NULL, password_unproven = 0 WHERE uid = ?");
+  const dropSessions = db.prepare("DELETE FROM sessions WHERE json_extract(data, '$.user.uid') = ?");
 
-  type Row = { uid: string; email: string | null; password_hash?: string | null; email_verified_at: number | null };
+  type Row = {
+    uid: string;
+    email: string | null;
+    password_hash?: string | null;
+    email_verified_at: number | null;
+    password_unproven?: number;
+  };
   const issue = (row: Row, purpose: MailCodePurpose): MailCode => {
     const { code, hash } = newMailCode();
     db.transaction(() => {
@@ -87,11 +99,12 @@ export function createSqliteAccounts(db: Db, passwords: Passwords = createPasswo
     async signUp(email, password) {
       const normalized = checkEmail(email);
       checkPassword(password, normalized);
-      if (byEmail.get(normalized)) throw emailTaken();
+      // Hashed whether or not the address is taken: the answer takes as long either way.
       const hash = await passwords.hash(password);
+      if (byEmail.get(normalized)) throw emailTaken();
       const uid = newUid();
       try {
-        insertUser.run(uid, normalized, hash, Date.now(), null);
+        insertUser.run(uid, normalized, hash, Date.now(), null, 1);
       } catch (error) {
         if (error instanceof Error && /UNIQUE/.test(error.message)) throw emailTaken();
         throw error;
@@ -121,13 +134,24 @@ export function createSqliteAccounts(db: Db, passwords: Passwords = createPasswo
         if (!profile.emailVerified || !known.email_verified_at) {
           throw new AccountError("unverified-email", ACCOUNT_EXISTS_UNVERIFIED);
         }
-        insertIdentity.run(profile.provider, profile.subject, known.uid);
-        return { user: { uid: known.uid, email: known.email }, created: false };
+        const passwordCleared = untrustedPassword(known);
+        db.transaction(() => {
+          if (passwordCleared) {
+            clearPassword.run(known.uid);
+            dropSessions.run(known.uid);
+          }
+          insertIdentity.run(profile.provider, profile.subject, known.uid);
+        })();
+        return {
+          user: { uid: known.uid, email: known.email },
+          created: false,
+          ...(passwordCleared && { passwordCleared }),
+        };
       }
       const uid = newUid();
       const storedEmail = email?.success && profile.emailVerified ? email.data : null;
       db.transaction(() => {
-        insertUser.run(uid, storedEmail, null, Date.now(), storedEmail ? Date.now() : null);
+        insertUser.run(uid, storedEmail, null, Date.now(), storedEmail ? Date.now() : null, 0);
         insertIdentity.run(profile.provider, profile.subject, uid);
       })();
       return { user: { uid, email: storedEmail }, created: true };
@@ -178,7 +202,7 @@ const toFavorite = (r: FavoriteRow): Favorite => ({
   isFav: r.is_fav === 1,
 });
 
-export function createSqliteLibrary(db: Db): Library {
+export function createSqliteLibrary(db: Db, { favoritesMax = FAVORITES_MAX } = {}): Library {
   const initRecord = db.prepare(
     "INSERT OR IGNORE INTO user_records (uid, audio_title, audio_src, duration) VALUES (?, '', '', 0)",
   );
@@ -200,8 +224,12 @@ export function createSqliteLibrary(db: Db): Library {
   const listFavs = db.prepare(
     "SELECT id, audio_src, audio_title, duration, is_fav FROM favorites WHERE uid = ? ORDER BY created_at DESC, id",
   );
+  // Only while the account keeps fewer than its most.
   const insertFav = db.prepare(
-    "INSERT INTO favorites (id, uid, audio_src, audio_title, duration, is_fav, created_at) VALUES (?, ?, ?, ?, ?, 1, ?) ON CONFLICT (uid, audio_src) DO NOTHING",
+    `INSERT INTO favorites (id, uid, audio_src, audio_title, duration, is_fav, created_at)
+     SELECT @id, @uid, @audioSrc, @audioTitle, @duration, 1, @now
+     WHERE (SELECT count(*) FROM favorites WHERE uid = @uid) < @max
+     ON CONFLICT (uid, audio_src) DO NOTHING`,
   );
   const favBySrc = db.prepare(
     "SELECT id, audio_src, audio_title, duration, is_fav FROM favorites WHERE uid = ? AND audio_src = ?",
@@ -241,8 +269,14 @@ export function createSqliteLibrary(db: Db): Library {
       return (listFavs.all(uid) as FavoriteRow[]).map(toFavorite);
     },
     async addFavorite(uid, fav) {
-      insertFav.run(newPushId(), uid, fav.audioSrc, fav.audioTitle, fav.duration, Date.now());
-      return toFavorite(favBySrc.get(uid, fav.audioSrc) as FavoriteRow);
+      // The write lock first: another process's add cannot slip between the count and the insert.
+      const row = db
+        .transaction(() => {
+          insertFav.run({ id: newPushId(), uid, ...fav, now: Date.now(), max: favoritesMax });
+          return favBySrc.get(uid, fav.audioSrc) as FavoriteRow | undefined;
+        })
+        .immediate();
+      return row ? toFavorite(row) : null;
     },
     async removeFavorite(uid, id) {
       return deleteFav.run(uid, id).changes > 0;

@@ -145,4 +145,16 @@ export const MIGRATIONS: string[] = [
   INSERT INTO episodes_fts (episodes_fts) VALUES ('rebuild');
   CREATE VIRTUAL TABLE episodes_fts_words USING fts5vocab(episodes_fts, row);
   `,
+  /* 6: daily mail caps shared by every instance; passwords set by someone who had not proved the
+     address (at sign-up) are not trusted with a provider sign-in */ `
+  CREATE TABLE mail_caps (
+    key TEXT PRIMARY KEY,
+    window_end INTEGER NOT NULL,
+    count INTEGER NOT NULL
+  );
+  CREATE INDEX mail_caps_by_end ON mail_caps (window_end);
+  ALTER TABLE users ADD COLUMN password_unproven INTEGER NOT NULL DEFAULT 0;
+  -- A password already set may have been set before its address was confirmed.
+  UPDATE users SET password_unproven = 1 WHERE password_hash IS NOT NULL;
+  `,
 ];

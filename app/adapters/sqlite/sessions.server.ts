@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { Db } from "./db.server";
 import type { FailureLog, SessionStore } from "~/services/auth.server";
+import type { MailCap, MailLog } from "~/services/account-email.server";
 import { SESSION_PURGE_INTERVAL_MS } from "~/rules/auth";
 
 /**
@@ -87,3 +88,31 @@ export function createSqliteFailureLog(db: Db): FailureLog {
     },
   };
 }
+
+/** Mail counters (docs/decisions/023-bounded-accounts.md): one row per key and window. */
+export function createSqliteMailLog(db: Db): MailLog {
+  const purge = db.prepare("DELETE FROM mail_caps WHERE window_end <= ?");
+  // Counts one more in the key's window, or starts a new window; no row back when the cap is used up.
+  const take = db.prepare(`INSERT INTO mail_caps (key, window_end, count) VALUES (@key, @end, 1)
+    ON CONFLICT (key) DO UPDATE SET
+      count = CASE WHEN window_end <= @now THEN 1 ELSE count + 1 END,
+      window_end = CASE WHEN window_end <= @now THEN @end ELSE window_end END
+    WHERE window_end <= @now OR count < @max
+    RETURNING key`);
+  const all = db.transaction((caps: MailCap[], now: number) => {
+    purge.run(now);
+    for (const cap of caps) if (!take.get({ key: cap.key, end: now + cap.windowMs, now, max: cap.max })) throw USED_UP;
+  });
+  return {
+    async take(caps, now = Date.now()) {
+      try {
+        all(caps, now);
+        return true;
+      } catch (error) {
+        if (error === USED_UP) return false;
+        throw error;
+      }
+    },
+  };
+}
+const USED_UP = new Error("a mail cap is used up");

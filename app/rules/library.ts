@@ -1,0 +1,21 @@
+/**
+ * Bounds of a listener's library (docs/product.md §3 Favorite and ActiveAudioSync, §4 Favorites): what one
+ * account may keep, so that no account can grow its pages, or the root data every page carries,
+ * without end (docs/decisions/023-bounded-accounts.md). Lists added later (a queue, positions per
+ * episode) take their caps here too.
+ */
+
+/** §4 Favorites: the most favorites one account keeps. */
+export const FAVORITES_MAX = 250;
+export const favoritesFull = (max = FAVORITES_MAX) =>
+  `You have ${max} favorites, the most an account can keep. Remove one to add another.`;
+/** The notice code (?error=) a full account's heart without JavaScript is sent to /user with. */
+export const FAVORITES_FULL_NOTICE = "favorites-full";
+/** §5: a favorite names an episode of the catalog; anything else is refused. */
+export const FAVORITE_NOT_IN_CATALOG = "That episode is not in the catalog, so it can't be a favorite.";
+/** §2 Favorites page: favorites per page of 'My Favorites'. */
+export const FAVORITES_PAGE_SIZE = 24;
+
+/** §3 text a library stores: a title, and a URL (audio source, image). */
+export const LIBRARY_TITLE_MAX = 300;
+export const LIBRARY_URL_MAX = 2000;
