@@ -121,7 +121,10 @@ export function problemsOf(label: string, answer: Answer, echo?: string): string
   if (status === 429) problems.push(`${label}: rate-limited, so the input was never checked`);
   for (const re of STACK) if (re.test(body)) problems.push(`${label}: body looks like a stack trace (${re})`);
   const type = headers["content-type"]?.[0] ?? "";
-  if (echo && /[<>]/.test(echo) && type.includes("text/html") && body.includes(echo))
+  // A shared page's own inline scripts carry no nonce (ADR 030), so a bare `<script>` opens each:
+  // one followed by code up to its `</script>` (no markup in between) is the app's.
+  const own = new RegExp(`${(echo ?? "").replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?=[^<]{20,}</script>)`, "g");
+  if (echo && /[<>]/.test(echo) && type.includes("text/html") && body.replace(own, "").includes(echo))
     problems.push(`${label}: input echoed unescaped`);
   if ((headers["set-cookie"] ?? []).some((c) => /evil=1/.test(c)) || headers["evil"])
     problems.push(`${label}: header injection`);
