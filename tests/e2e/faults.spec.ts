@@ -459,6 +459,8 @@ test.describe("/healthz", () => {
       "database",
       "gallery",
       "library",
+      "passwords",
+      "renders",
     ]);
     const live = await get("/healthz/live");
     expect(live.status).toBe(200);
