@@ -1,7 +1,8 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-// Remix's own flat-routes convention (the function its compiler runs on app/routes); Remix 2.17.5.
-import { flatRoutes } from "@remix-run/dev/dist/config/flat-routes.js";
+// Remix's own flat-routes convention (the function its compiler runs on app/routes), as the
+// package exports it.
+import { UNSAFE_flatRoutes as flatRoutes } from "@remix-run/dev";
 
 const appDirectory = path.join(path.dirname(fileURLToPath(import.meta.url)), "app");
 const ignoredRouteFiles = ["**/.*", "**/*.test.{ts,tsx}"];
