@@ -20,7 +20,8 @@ import express from "express";
 import helmet from "helmet";
 import type { AppEntry, AppServer } from "./server/app-contract";
 import { allowFramingOfEmbeds, contentSecurityPolicy, PERMISSIONS_POLICY, policyHeader } from "./server/security";
-import { isAuthPost, rateLimits } from "./server/rate-limit";
+import { HitCounter, isAuthPost, rateLimits } from "./server/rate-limit";
+import { fastHits } from "./server/fast-hit";
 import { methodGuard, pathGuard, requestGuard } from "./server/path-guard";
 import { createRemixWithCache, createRenderCache, remixHandler } from "./server/render-cache";
 import { limitConnections, readBodies } from "./server/request-limits";
@@ -172,11 +173,13 @@ app.use((req, res, next) => {
   res.status(403).set("Cache-Control", cachePolicy.private).type("text/plain").send(appServer.crossSiteRefusal);
 });
 
+const getHits = new HitCounter();
 app.use(
   rateLimits(
     { auth: env.RATE_LIMIT_AUTH_PER_MIN, post: env.RATE_LIMIT_POST_PER_MIN, get: env.RATE_LIMIT_GET_PER_MIN },
     cachePolicy.private,
     appServer.rateLimitStore,
+    getHits,
   ),
 );
 // After the limits, so a flood of junk methods still counts against the client's POST tier.
@@ -197,6 +200,15 @@ const renderCache = createRenderCache({
   sharedPolicy: (scriptHashes, url) => policyHeader(policy(scriptHashes), url),
 });
 services.onInvalidate(() => renderCache.invalidate());
+const fastHit = fastHits({
+  cache: renderCache,
+  keyParams: appServer.pageQueryParams,
+  trustHops: env.TRUST_PROXY_HOPS,
+  getLimit: env.RATE_LIMIT_GET_PER_MIN,
+  getHits,
+  stopping: () => stopping,
+  serverTiming: env.SERVER_TIMING === "on",
+});
 const handle = createFetchHandler(build, mode);
 const remix = createRemixWithCache({
   handle,
@@ -269,7 +281,8 @@ const server = http.createServer(
     requestTimeout: env.REQUEST_TIMEOUT_MS * 2,
     connectionsCheckingInterval: 1000,
   },
-  app,
+  // A fresh anonymous page needs none of the middleware: its bytes and headers are ready.
+  (req, res) => fastHit(req, res) || app(req, res),
 );
 if (env.TRUST_PROXY_HOPS === 0) limitConnections(server, env.CONNECTIONS_PER_ADDRESS);
 server.listen(env.PORT, env.HOST, () => {

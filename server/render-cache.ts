@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import type { OutgoingHttpHeaders } from "node:http";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { LRUCache } from "lru-cache";
 import { writeReadableStreamToWritable, type AppLoadContext } from "@remix-run/node";
@@ -72,7 +73,11 @@ export interface CachedPage {
    * The same bytes for everybody (an anonymous copy), compressed once, with the policy that
    * allows its scripts; a listener template has parts to fill instead.
    */
-  shared?: SharedBody & { csp: string };
+  shared?: SharedBody & {
+    csp: string;
+    /** The headers its answer went out with, per encoding: a later hit sends them as they are. */
+    heads: Partial<Record<Encoding, OutgoingHttpHeaders>>;
+  };
   /** The parts have listener holes: a listener's copy needs their data, not only their session. */
   personal: boolean;
   /**
@@ -90,6 +95,8 @@ export type CacheState = "fresh" | "stale";
 export interface RenderCache {
   readonly enabled: boolean;
   get(key: string): { page: CachedPage; state: CacheState } | null;
+  /** The page under `key` while it is fresh (counted as a hit), else null (counted as nothing). */
+  fresh(key: string): CachedPage | null;
   /** A render of `key` in progress, if any (its page, or null when it turned out uncacheable). */
   pending(key: string): Promise<CachedPage | null> | undefined;
   /**
@@ -193,7 +200,7 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
       headers,
       vary,
       parts,
-      shared: shared && { ...shared, csp: options.sharedPolicy(shared.scriptHashes, pathOf(key)) },
+      shared: shared && { ...shared, csp: options.sharedPolicy(shared.scriptHashes, pathOf(key)), heads: {} },
       personal,
       privateForListener: personal || response.headers.has("x-remix-response"),
       bytes: body.length,
@@ -222,6 +229,12 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
       }
       counters.misses++;
       return null;
+    },
+    fresh(key) {
+      const page = ttl > 0 ? lru.get(key) : undefined;
+      if (!page || now() >= page.freshUntil) return null;
+      counters.hits++;
+      return page;
     },
     pending(key) {
       return inflight.get(key);
@@ -276,7 +289,7 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
 // Of /api, only now-playing is the same for everybody (polled by every player while live is on).
 const PERSONAL_PATHS =
   /^\/(?:(?:api(?!\/now-playing$)|auth|signin|signup|user|favorites|logout|healthz|forgot-password|reset-password|verify-email)(?:[/.]|$)|spankbank)/i;
-const OUR_COOKIE = /(?:^|;)\s*(?:__Host-|__Secure-)?hrs_/;
+export const OUR_COOKIE = /(?:^|;)\s*(?:__Host-|__Secure-)?hrs_/;
 
 /** May this request share a cached page: a GET/HEAD of a public path (sessions are checked apart)? */
 export function isCacheableRequest(method: string, path: string): boolean {
@@ -424,6 +437,7 @@ export function createRemixWithCache(options: RemixWithCacheOptions): {
     if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
     const body = shared[encoding];
     res.setHeader("Content-Length", body.length);
+    if (status === 200) shared.heads[encoding] ??= headsOf(res);
     if (req.method === "HEAD") return res.end();
     res.end(body);
   }
@@ -585,6 +599,25 @@ export function remixHandler(
       next(error);
     }
   };
+}
+
+export type Encoding = "br" | "gzip" | "identity";
+
+/** What a hit may send again: every header but those of one response or one client. */
+const NOT_KEPT = new Set([
+  "date",
+  "connection",
+  "keep-alive",
+  "server-timing",
+  "set-cookie",
+  "ratelimit",
+  "ratelimit-policy",
+]);
+function headsOf(res: ExpressResponse): OutgoingHttpHeaders {
+  const heads: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(res.getHeaders())) if (!NOT_KEPT.has(name)) heads[name] = value;
+  heads["x-render-cache"] = "hit";
+  return heads;
 }
 
 /** Calls `set` just before the response's headers go out. */

@@ -13,6 +13,8 @@ import {
   isCacheableResponse,
 } from "../../server/render-cache";
 import { fillParts, listenerOf, signedIn, toParts } from "../../app/http/listener-page.server";
+import { fastHits } from "../../server/fast-hit";
+import { HitCounter, rateLimits } from "../../server/rate-limit";
 
 describe("which requests may share a cached page", () => {
   it("anonymous GET/HEAD of public paths only", () => {
@@ -542,6 +544,83 @@ describe("Server-Timing", () => {
       }
     } finally {
       quiet.close();
+    }
+  });
+});
+
+describe("fast hits (before Express)", () => {
+  it("serve a fresh shared page with the headers Express sent it with, counted against the GET limit; anything else goes to Express", async () => {
+    const fastCache = createRenderCache({ ttlMs: 10_000, now: () => clock, toParts, sharedPolicy });
+    const getHits = new HitCounter();
+    const app = express();
+    let throughExpress = 0;
+    app.use((_req, res, next) => {
+      throughExpress++;
+      res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+      res.setHeader("X-Frame-Options", "DENY");
+      next();
+    });
+    app.use(rateLimits({ auth: 0, post: 0, get: 4 }, "private, no-store", undefined, getHits));
+    const remix = createRemixWithCache({
+      handle: fakeRemix,
+      cache: fastCache,
+      loadContext,
+      ...listenerOptions,
+      withTiming: (_timing, fn) => fn(),
+      keyParams: new Set(),
+      log: () => {},
+    });
+    app.use(remix.serveCached);
+    app.all("*", remix.render);
+    const fast = fastHits({
+      cache: fastCache,
+      keyParams: new Set(),
+      trustHops: 0,
+      getLimit: 4,
+      getHits,
+      stopping: () => false,
+    });
+    const fastServer = http.createServer((req, res) => fast(req, res) || app(req, res)).listen(0, "127.0.0.1");
+    await new Promise((r) => fastServer.once("listening", r));
+    const at = `http://127.0.0.1:${(fastServer.address() as AddressInfo).port}`;
+    const raw = (path: string, headers: Record<string, string> = {}) =>
+      new Promise<Raw>((resolve, reject) =>
+        http
+          .get(`${at}${path}`, { headers, agent: false }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (c: Buffer) => chunks.push(c));
+            res.on("end", () =>
+              resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+            );
+          })
+          .on("error", reject),
+      );
+    try {
+      const br = { "Accept-Encoding": "gzip, deflate, br" };
+      const first = await raw("/fast", br);
+      expect([first.headers["x-render-cache"], throughExpress]).toEqual(["miss", 1]);
+      const hit = await raw("/fast", br);
+      expect([hit.status, hit.headers["x-render-cache"], throughExpress]).toEqual([200, "hit", 1]);
+      expect(hit.body.equals(first.body)).toBe(true);
+      for (const name of [
+        "content-security-policy",
+        "etag",
+        "content-encoding",
+        "vary",
+        "x-frame-options",
+        "cache-control",
+      ])
+        expect(hit.headers[name], name).toBe(first.headers[name]);
+      expect(hit.headers.ratelimit).toMatch(/^limit=4, remaining=2, reset=\d+$/);
+      // Another encoding, a conditional request, our cookie: Express, every time.
+      expect((await raw("/fast", { "Accept-Encoding": "gzip" })).headers["content-encoding"]).toBe("gzip");
+      expect((await raw("/fast", { ...br, "If-None-Match": hit.headers.etag! })).status).toBe(304);
+      expect(throughExpress).toBe(3);
+      // Past the limit the client is answered by the limiter, with its 429.
+      expect((await raw("/fast", br)).status).toBe(429);
+      expect(throughExpress).toBe(4);
+    } finally {
+      fastServer.close();
     }
   });
 });
