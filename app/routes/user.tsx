@@ -92,6 +92,8 @@ async function favoriteEpisodes(services: AppLoadContext["services"], uid: strin
         duration: f.Duration,
         fileSize: null,
         coldcut: false,
+        chaptersUrl: null,
+        transcriptUrl: null,
       };
     }),
   );

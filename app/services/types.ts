@@ -24,6 +24,10 @@ export interface Episode {
   /** Bytes of the audio file when known (RSS enclosure length). */
   fileSize: number | null;
   coldcut: boolean;
+  /** Podcasting 2.0 JSON chapters (a site path or a URL), when the episode has them. */
+  chaptersUrl: string | null;
+  /** A WebVTT transcript (a site path or a URL), when the episode has one. */
+  transcriptUrl: string | null;
 }
 
 /**

@@ -16,6 +16,8 @@ const episode: Episode = {
   duration: 36,
   fileSize: 1000,
   coldcut: false,
+  chaptersUrl: null,
+  transcriptUrl: null,
 };
 
 const post: NewsPost = {

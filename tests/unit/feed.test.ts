@@ -249,6 +249,8 @@ describe("feed rules", () => {
       duration: 3725,
       fileSize: null,
       coldcut: false,
+  chaptersUrl: null,
+  transcriptUrl: null,
     };
     const body = build({ kind: "era", station: "UFRN" }, [nasty]);
     expect(body).not.toContain("<script>");

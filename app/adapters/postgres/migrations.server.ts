@@ -150,4 +150,8 @@ export const MIGRATIONS: string[] = [
   CREATE INDEX episodes_newest ON episodes (pubdate DESC);
   CREATE INDEX episodes_title_words ON episodes (title_words);
   `,
+  /* 7: an episode's chapters and transcript, where it has them (ADR 028) */ `
+  ALTER TABLE episodes ADD COLUMN chapters_url text;
+  ALTER TABLE episodes ADD COLUMN transcript_url text;
+  `,
 ];

@@ -17,6 +17,8 @@ export interface SeedEpisode {
   era: string | null;
   duration: number;
   fileSize: number | null;
+  chaptersUrl: string | null;
+  transcriptUrl: string | null;
 }
 
 /** The bundled sample catalog (sample/*.json), validated and shaped for an embedded store. */
@@ -68,6 +70,8 @@ export function readSampleCatalog(sampleDir: string, publicDir: string): SampleC
       era: row.era ?? null,
       duration: Math.round(row.EpisodeDuration),
       fileSize: fileSize(row.EpisodeUrl),
+      chaptersUrl: row.ChaptersUrl ?? null,
+      transcriptUrl: row.TranscriptUrl ?? null,
     })),
   );
   return {

@@ -145,4 +145,8 @@ export const MIGRATIONS: string[] = [
   INSERT INTO episodes_fts (episodes_fts) VALUES ('rebuild');
   CREATE VIRTUAL TABLE episodes_fts_words USING fts5vocab(episodes_fts, row);
   `,
+  /* 6: an episode's chapters and transcript, where it has them (ADR 028) */ `
+  ALTER TABLE episodes ADD COLUMN chapters_url TEXT;
+  ALTER TABLE episodes ADD COLUMN transcript_url TEXT;
+  `,
 ];
