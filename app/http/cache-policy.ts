@@ -57,4 +57,5 @@ export const PAGE_QUERY_PARAMS: ReadonlySet<string> = new Set([
   "page",
   "t",
   "tab",
+  "sort",
 ]);

@@ -33,6 +33,8 @@ interface SampleEpisode {
   EpisodeUrl: string;
   canbashow?: boolean;
   subtext?: string;
+  ChaptersUrl?: string;
+  TranscriptUrl?: string;
 }
 interface SampleCrew {
   Name: string;
@@ -424,6 +426,33 @@ describe.each(engines)("%s", (_name, engine) => {
         expect((await catalog.allEpisodes("main", station)).map((e) => e.title)).toEqual(expected);
         expect(first.items.every((e) => e.era === station && !e.coldcut)).toBe(true);
       }
+    });
+
+    it("pages each era oldest first when asked", async () => {
+      for (const station of STATIONS) {
+        const expected = sampleEpisodes
+          .filter((e) => e.era === station)
+          .sort(byNewest)
+          .reverse()
+          .map((e) => e.title);
+        const all: string[] = [];
+        const first = await catalog.episodesByEra(station, 1, 10, "oldest");
+        for (let p = 1; p <= first.pageCount; p++)
+          all.push(...(await catalog.episodesByEra(station, p, 10, "oldest")).items.map((e) => e.title));
+        expect(all).toEqual(expected);
+      }
+    });
+
+    it("gives each episode its chapters and transcript URLs, or none", async () => {
+      const sample = new Map(
+        [...sampleEpisodes, ...sampleColdcut].map((e) => [e.title, [e.ChaptersUrl ?? null, e.TranscriptUrl ?? null]]),
+      );
+      const all = [...(await catalog.allEpisodes("main")), ...(await catalog.allEpisodes("coldcut"))];
+      expect(all.map((e) => [e.title, [e.chaptersUrl, e.transcriptUrl]])).toEqual(
+        all.map((e) => [e.title, sample.get(e.title)]),
+      );
+      expect(all.some((e) => e.chaptersUrl && e.transcriptUrl)).toBe(true);
+      expect(all.some((e) => !e.chaptersUrl && !e.transcriptUrl)).toBe(true);
     });
 
     it("lists every episode of a series newest first, each series apart", async () => {

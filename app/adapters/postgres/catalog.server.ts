@@ -108,7 +108,8 @@ export function createPostgresCatalog(pool: Pg): Catalog {
       return (await forgiving.search(term, 1, limit)).items;
     },
     search: (term, page, pageSize) => forgiving.search(term, page, pageSize),
-    async episodesByEra(station, page, pageSize): Promise<Page<Episode>> {
+    async episodesByEra(station, page, pageSize, sort = "newest"): Promise<Page<Episode>> {
+      const order = sort === "oldest" ? "ASC" : "DESC";
       const { rows } = await pool.query<{ n: number }>(
         "SELECT count(*) AS n FROM episodes WHERE series = 'main' AND era = $1",
         [station],
@@ -120,8 +121,8 @@ export function createPostgresCatalog(pool: Pg): Catalog {
       // entries, not skipped rows.
       const items = await episodes(
         `WHERE id IN (SELECT id FROM episodes WHERE series = 'main' AND era = $1
-           ORDER BY pubdate DESC LIMIT $2 OFFSET $3)
-         ORDER BY episodes.pubdate DESC`,
+           ORDER BY pubdate ${order} LIMIT $2 OFFSET $3)
+         ORDER BY episodes.pubdate ${order}`,
         [station, pageSize, (p - 1) * pageSize],
       );
       return { items, total, page: p, pageCount };
