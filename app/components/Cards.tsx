@@ -56,6 +56,8 @@ export function EpisodeCard({
         <p className="card__text">{marks ? <MarkedText parts={marks.text} /> : episode.summary}</p>
         <div className="card__meta">
           {episode.era ? <span>{episode.coldcut ? "Cold Cut" : episode.era}</span> : null}
+          {episode.number !== null ? <span>Ep. {episode.number}</span> : null}
+          {episode.date ? <time dateTime={episode.date.iso}>{episode.date.text}</time> : null}
           {episode.duration > 0 ? <span>{formatDuration(episode.duration)}</span> : null}
           {/* Below the art, never over it: art prints text of its own. Its hit area still covers the art. */}
           <PlayEpisodeButton episode={episode} className="card__play" size={24} />

@@ -6,6 +6,9 @@ import { downloadFileName, episodeLink, episodeSubtitle } from "~/rules/episodes
 import { formatDate, formatDuration } from "~/utils/time";
 import { ShareButtons } from "./ShareButtons";
 import { FavoriteToggle } from "./FavoriteToggle";
+import { EpisodeExtras } from "./EpisodeExtras";
+import type { Chapter } from "~/rules/chapters";
+import type { Cue } from "~/rules/transcript";
 
 import { eraLink } from "~/rules/eras";
 
@@ -14,10 +17,14 @@ export function EpisodePage({
   episode,
   startTime,
   siteUrl,
+  chapters,
+  transcript,
 }: {
   episode: Episode;
   startTime: number | null;
   siteUrl: string;
+  chapters: Chapter[];
+  transcript: Cue[];
 }) {
   const pageUrl = new URL(episodeLink(episode.title, episode.coldcut), siteUrl).href;
   return (
@@ -74,6 +81,7 @@ export function EpisodePage({
           <FavoriteToggle audioSrc={episode.audioUrl} title={episode.title} duration={episode.duration} />
         </div>
         <ShareButtons url={pageUrl} title={episode.title} />
+        <EpisodeExtras episode={episode} chapters={chapters} transcript={transcript} />
       </div>
     </article>
   );

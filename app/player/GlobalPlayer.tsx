@@ -26,6 +26,8 @@ const ShortcutHelp = lazy(() => loadDialogs().then((m) => ({ default: m.Shortcut
 const preloadDialogs = () => void loadDialogs();
 // The cast icon shows once something has played (and a device is reachable): not in the first load.
 const CastButton = lazy(() => import("./CastButton").then((m) => ({ default: m.CastButton })));
+// Chapter controls load only for an episode that has chapters.
+const PlayerChapters = lazy(() => import("./PlayerChapters").then((m) => ({ default: m.PlayerChapters })));
 
 /**
  * docs/product.md §2: wider screens show the desktop global player; below 550 px the mobile player text
@@ -71,6 +73,11 @@ function DesktopPlayer({ sleep, onHelp }: { sleep: SleepTimerApi; onHelp: () => 
       <NowPlayingText className="np" />
       <div className="transport" role="group" aria-label="Playback">
         <SkipButtons />
+        {state.kind === "episode" && state.chaptersUrl ? (
+          <Suspense fallback={null}>
+            <PlayerChapters />
+          </Suspense>
+        ) : null}
       </div>
       <SeekBar />
       <div className="player-extras" role="group" aria-label="More player controls">
@@ -114,7 +121,7 @@ function MobilePlayer({ sleep }: { sleep: SleepTimerApi }) {
     focusNext.current = null;
   }, [collapsed]);
   const playing = isPlayingish(state);
-  const banner = `${state.title || "Nothing playing"}${state.subtext ? ` — ${state.subtext}` : ""}`;
+  const banner = `${state.title || "Nothing playing"}${state.chapter ? ` — ${state.chapter.title}` : state.subtext ? ` — ${state.subtext}` : ""}`;
   return (
     <div className="mobile-player">
       {/* One dock at the bottom: the status strip (also over the round button) above the bar. */}

@@ -9,6 +9,8 @@ import { episodeMeta } from "~/route-support/meta.server";
 import { stillLoading } from "~/route-support/still-loading.server";
 import { isColdCutPath } from "~/rules/episodes";
 import { orElse } from "~/utils/or-else";
+import type { Chapter } from "~/rules/chapters";
+import type { Cue } from "~/rules/transcript";
 
 /**
  * The loader of /episode?title= and its Cold Cut twin /coldcut/?title= (remix.config.js): the path
@@ -24,8 +26,20 @@ export async function loadEpisodePage(args: LoaderFunctionArgs) {
   const episode = await orElse("episode", context.services.catalog.episodeByTitle(title, series), stillLoading);
   if (!episode) throw notFound();
   const startTime = parseShareTime(url.searchParams.get("t"));
+  const { episodeExtras } = context.services;
+  const [chapters, transcript] = await Promise.all([
+    episode.chaptersUrl ? episodeExtras.chapters(episode.chaptersUrl) : ([] as Chapter[]),
+    episode.transcriptUrl ? episodeExtras.transcript(episode.transcriptUrl) : ([] as Cue[]),
+  ]);
   return json(
-    { episode, startTime, siteUrl: publicOrigin(request, context.services.siteUrl), meta: episodeMeta(args, episode) },
+    {
+      episode,
+      startTime,
+      chapters,
+      transcript,
+      siteUrl: publicOrigin(request, context.services.siteUrl),
+      meta: episodeMeta(args, episode),
+    },
     { headers: cacheHeaders("publicPage") },
   );
 }
