@@ -55,7 +55,10 @@ export function followPlayback(
   root.addEventListener("click", onClick);
   const unsubscribe = player.subscribe(mark);
   mark(now().state);
+  // What browser tests wait for before a click that should seek rather than open the link.
+  root.setAttribute("data-following", "true");
   return () => {
+    root.removeAttribute("data-following");
     root.removeEventListener("click", onClick);
     unsubscribe();
     for (const a of marked.values()) a?.removeAttribute("aria-current");
