@@ -49,7 +49,10 @@ export function EpisodeCard({
       </div>
       <div className="card__body">
         <h3 className="card__title">
-          <AppLink to={episodeLink(episode.title, episode.coldcut)} prefetch="intent">
+          <AppLink
+            to={`${episodeLink(episode.title, episode.coldcut)}${marks?.at != null ? `&t=${marks.at}` : ""}`}
+            prefetch="intent"
+          >
             {marks ? <MarkedText parts={marks.title} /> : episode.title}
           </AppLink>
         </h3>
@@ -71,6 +74,8 @@ export function EpisodeCard({
 export interface SearchMarks {
   title: Marked;
   text: Marked;
+  /** Seconds into the episode where the match is (its transcript), when the link goes there. */
+  at?: number | null;
 }
 
 /** Plain and matched parts alternate, plain first; React escapes both. */

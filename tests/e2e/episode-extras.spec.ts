@@ -109,6 +109,21 @@ test.describe("episode page: chapters and transcript", () => {
   });
 });
 
+test.describe("search", () => {
+  test("finds episodes by words of their transcript and links to the moment", async ({ page }, testInfo) => {
+    await open(page, "/search?term=chimney", !jsOff(testInfo));
+    const cards = page.getByRole("main").getByRole("article");
+    expect(await cards.count()).toBeGreaterThan(0);
+    const first = cards.first();
+    await expect(first.locator("mark")).toHaveText(["chimney"]);
+    const link = first.getByRole("heading", { level: 3 }).getByRole("link");
+    await expect(link).toHaveAttribute("href", /&t=10$/);
+    await link.click();
+    await expect(page).toHaveURL(/&t=10$/);
+    await expect(page.getByRole("region", { name: "Transcript" })).toContainText("chimney");
+  });
+});
+
 test.describe("feeds", () => {
   test("every chapters and transcript URL in the feed answers with its type", async ({ page, request }, testInfo) => {
     test.skip(jsOff(testInfo) || isMobile(testInfo), "the same answers everywhere");
