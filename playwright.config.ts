@@ -39,7 +39,7 @@ const projects: PlaywrightTestProject[] = [
   {
     // Server-rendered pages and plain forms: the specs whose pages must work without JavaScript.
     name: "desktop-nojs",
-    testMatch: specs("routes", "gallery", "accounts", "player", "listeners", "subscribe-embed"),
+    testMatch: specs("routes", "gallery", "accounts", "player", "listeners", "subscribe-embed", "episode-extras"),
     use: { ...desktop, javaScriptEnabled: false },
   },
   {
@@ -48,6 +48,7 @@ const projects: PlaywrightTestProject[] = [
     testMatch: specs(
       "a11y",
       "accounts",
+      "episode-extras",
       "gallery",
       "images",
       "mobile",

@@ -40,7 +40,7 @@ try {
   }
   throw error;
 }
-const { env, services, cachePolicy } = appServer;
+const { env, services, cachePolicy, episodeFileTypes } = appServer;
 const production = env.NODE_ENV === "production";
 const mode = production ? "production" : "development";
 
@@ -157,6 +157,16 @@ const publicFiles = express.static("public", {
     res.setHeader("Cache-Control", filePath.endsWith("favicon.ico") ? "public, max-age=86400" : cachePolicy.media);
     // Episode audio and art are what podcast apps, directories and link previews on other sites load.
     res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");
+    // Chapters and transcripts, named in the feeds: web podcast players read them from their own origin.
+    const extra = filePath.endsWith(".vtt")
+      ? episodeFileTypes.transcript
+      : filePath.endsWith(".json")
+        ? episodeFileTypes.chapters
+        : null;
+    if (extra && /[\\/]media[\\/](chapters|transcripts)[\\/]/.test(filePath)) {
+      res.setHeader("Content-Type", `${extra}; charset=utf-8`);
+      res.setHeader("Access-Control-Allow-Origin", "*");
+    }
   },
 });
 const FILE_PATH = /^\/media\/|\.[A-Za-z0-9]{1,8}$/;

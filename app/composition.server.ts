@@ -2,6 +2,8 @@ import path from "node:path";
 import type { AppServer } from "../server/app-contract";
 import { EnvError, parseEnv, type Env } from "~/config/env.server";
 import { CACHE_POLICY, PAGE_QUERY_PARAMS } from "~/http/cache-policy";
+import { CHAPTERS_TYPE } from "~/rules/chapters";
+import { TRANSCRIPT_TYPE } from "~/rules/transcript";
 import { CROSS_SITE_REFUSAL, isCrossSiteWrite } from "~/http/guards.server";
 import { createLoadContext } from "~/load-context";
 import { fillParts, listenerOf, signedIn, toParts } from "~/http/listener-page.server";
@@ -51,6 +53,7 @@ import { createNowPlayingFromEnv } from "~/adapters/now-playing/from-env.server"
 import { createLiveStatus } from "~/services/live-status.server";
 import { createMediaFolder, GALLERY_MEDIA_FOLDER } from "~/adapters/files/media-folder.server";
 import { NO_MEDIA_FILES } from "~/services/media-files.server";
+import { createEpisodeExtras } from "~/adapters/files/episode-extras.server";
 
 /**
  * Everything the app keeps itself, in one engine: the embedded SQLite file under DATA_DIR, or
@@ -223,6 +226,7 @@ export async function createServices(env: Env, stores?: Stores): Promise<Service
       env.GALLERY_SOURCE === "wordpress"
         ? NO_MEDIA_FILES
         : createMediaFolder(path.resolve(env.SAMPLE_DIR, GALLERY_MEDIA_FOLDER)),
+    episodeExtras: createEpisodeExtras({ publicDir: path.resolve("public") }),
     accounts,
     library,
     auth,
@@ -318,6 +322,7 @@ export async function createAppServer(
     isCrossSiteWrite,
     crossSiteRefusal: CROSS_SITE_REFUSAL,
     cachePolicy: CACHE_POLICY,
+    episodeFileTypes: { chapters: CHAPTERS_TYPE, transcript: TRANSCRIPT_TYPE },
     pageQueryParams: PAGE_QUERY_PARAMS,
   };
 }

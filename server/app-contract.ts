@@ -99,6 +99,8 @@ export interface AppServer {
   ): boolean;
   crossSiteRefusal: string;
   cachePolicy: { private: string; media: string };
+  /** The media types of the site's chapters and transcripts files (set by the static file server). */
+  episodeFileTypes: { chapters: string; transcript: string };
   /** Query parameters a public page reads: the render cache's key keeps only these. */
   pageQueryParams: ReadonlySet<string>;
 }

@@ -5,6 +5,8 @@ import { describe, it, expect } from "vitest";
 import { readFileSync, existsSync, statSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseChapters } from "~/rules/chapters";
+import { parseVtt } from "~/rules/transcript";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const PUB = join(ROOT, "public");
@@ -143,8 +145,22 @@ const mediaRefs = (data: unknown) => [
   ...new Set(JSON.stringify(data).match(/(?:\/SpankBank)?\/media\/[^"\\\s]+/g) ?? []),
 ];
 
+/** Optional: the episode's chapters and transcript, files the sample builds from its spoken lines. */
+const EXTRA_KEYS = ["ChaptersUrl", "TranscriptUrl"];
+
 function checkEpisodeShape(ep: any) {
-  expect(sortedKeys(ep)).toEqual([...EPISODE_KEYS].sort());
+  expect(sortedKeys(ep)).toEqual([...EPISODE_KEYS, ...EXTRA_KEYS.filter((k) => k in ep)].sort());
+  if (ep.TranscriptUrl) {
+    expect(ep.TranscriptUrl).toMatch(/^\/media\/transcripts\/[\w.-]+\.vtt$/);
+    expect(parseVtt(readFileSync(local(ep.TranscriptUrl), "utf8")).length).toBeGreaterThan(2);
+  }
+  if (ep.ChaptersUrl) {
+    expect(ep.ChaptersUrl).toMatch(/^\/media\/chapters\/[\w.-]+\.json$/);
+    const chapters = parseChapters(JSON.parse(readFileSync(local(ep.ChaptersUrl), "utf8")));
+    expect(chapters.length).toBeGreaterThan(1);
+    expect(chapters[0]!.startTime).toBe(0);
+    expect(chapters.at(-1)!.startTime).toBeLessThan(ep.EpisodeDuration);
+  }
   expect(Number.isInteger(ep.id)).toBe(true);
   expect(typeof ep.title).toBe("string");
   expect(ep.title.trim().length).toBeGreaterThan(0);
@@ -483,5 +499,29 @@ describe("public/media", () => {
     for (const f of ["logo.svg", "default-episode.svg"]) expect(existsSync(join(MEDIA, "img", f))).toBe(true);
     for (const era of ["goom-radio", "mlr", "ppr", "ufrn", "edgefm"])
       expect(existsSync(join(MEDIA, "img", "eras", `${era}.svg`)), era).toBe(true);
+  });
+});
+
+describe("sample transcripts and chapters", () => {
+  it("a good share of episodes has an exact transcript, some chapters too, and some neither", () => {
+    const all = [...episodes, ...coldcut];
+    const share = (key: string) => all.filter((e) => e[key]).length / all.length;
+    expect(share("TranscriptUrl")).toBeGreaterThanOrEqual(0.5);
+    expect(share("ChaptersUrl")).toBeGreaterThanOrEqual(0.4);
+    expect(all.some((e) => !e.TranscriptUrl && !e.ChaptersUrl)).toBe(true);
+  });
+
+  it("each transcript's lines are in order, inside the audio, and read the text its audio was spoken from", () => {
+    const script = readFileSync(join(ROOT, "scripts", "sample", "make-audio.sh"), "utf8");
+    for (const url of new Set([...episodes, ...coldcut].map((e) => e.TranscriptUrl).filter(Boolean))) {
+      const cues = parseVtt(readFileSync(local(url), "utf8"));
+      const audio = [...episodes, ...coldcut].find((e) => e.TranscriptUrl === url)!.EpisodeUrl;
+      cues.forEach((cue, i) => {
+        expect(cue.end).toBeGreaterThan(cue.start);
+        if (i > 0) expect(cue.start).toBeGreaterThanOrEqual(cues[i - 1]!.end);
+        expect(script).toContain(`"${cue.text}"`);
+      });
+      expect(cues.at(-1)!.end).toBeLessThanOrEqual(mp3(audio).seconds);
+    }
   });
 });

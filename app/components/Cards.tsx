@@ -49,13 +49,18 @@ export function EpisodeCard({
       </div>
       <div className="card__body">
         <h3 className="card__title">
-          <AppLink to={episodeLink(episode.title, episode.coldcut)} prefetch="intent">
+          <AppLink
+            to={`${episodeLink(episode.title, episode.coldcut)}${marks?.at != null ? `&t=${marks.at}` : ""}`}
+            prefetch="intent"
+          >
             {marks ? <MarkedText parts={marks.title} /> : episode.title}
           </AppLink>
         </h3>
         <p className="card__text">{marks ? <MarkedText parts={marks.text} /> : episode.summary}</p>
         <div className="card__meta">
           {episode.era ? <span>{episode.coldcut ? "Cold Cut" : episode.era}</span> : null}
+          {episode.number !== null ? <span>Ep. {episode.number}</span> : null}
+          {episode.date ? <time dateTime={episode.date.iso}>{episode.date.text}</time> : null}
           {episode.duration > 0 ? <span>{formatDuration(episode.duration)}</span> : null}
           {/* Below the art, never over it: art prints text of its own. Its hit area still covers the art. */}
           <PlayEpisodeButton episode={episode} className="card__play" size={24} />
@@ -69,6 +74,8 @@ export function EpisodeCard({
 export interface SearchMarks {
   title: Marked;
   text: Marked;
+  /** Seconds into the episode where the match is (its transcript), when the link goes there. */
+  at?: number | null;
 }
 
 /** Plain and matched parts alternate, plain first; React escapes both. */

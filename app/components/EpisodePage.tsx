@@ -8,6 +8,9 @@ import { ShareButtons } from "./ShareButtons";
 import { FavoriteToggle } from "./FavoriteToggle";
 import { SubscribeMenu } from "./SubscribeMenu";
 import { ClipShare } from "./ClipShare";
+import { EpisodeExtras } from "./EpisodeExtras";
+import type { Chapter } from "~/rules/chapters";
+import type { Cue } from "~/rules/transcript";
 
 import { eraLink } from "~/rules/eras";
 
@@ -18,12 +21,16 @@ export function EpisodePage({
   clipEnd,
   siteUrl,
   feedUrl,
+  chapters,
+  transcript,
 }: {
   episode: Episode;
   startTime: number | null;
   clipEnd: number | null;
   siteUrl: string;
   feedUrl: string;
+  chapters: Chapter[];
+  transcript: Cue[];
 }) {
   const pageUrl = new URL(episodeLink(episode.title, episode.coldcut), siteUrl).href;
   return (
@@ -96,6 +103,7 @@ export function EpisodePage({
           startTime={startTime}
           clipEnd={clipEnd}
         />
+        <EpisodeExtras episode={episode} chapters={chapters} transcript={transcript} />
       </div>
     </article>
   );

@@ -70,4 +70,5 @@ export const PAGE_QUERY_PARAMS: ReadonlySet<string> = new Set([
   "format",
   "maxwidth",
   "maxheight",
+  "sort",
 ]);

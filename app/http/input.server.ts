@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { badRequest } from "./responses.server";
+import { ERA_SORTS, type EraSort } from "~/rules/eras";
 
 /** Control characters (NUL and friends) are never valid in a query value. */
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
@@ -22,6 +23,15 @@ export function queryPage(url: URL, name = "page"): number {
   if (raw === null || raw === "") return 1;
   const r = z.coerce.number().int().min(1).max(100_000).safeParse(raw);
   if (!r.success) throw badRequest(`The ${name} must be a whole number from 1 up.`);
+  return r.data;
+}
+
+/** An era page's order (`?sort=newest|oldest`); none is the default, junk is a 400. */
+export function querySort(url: URL): EraSort {
+  const raw = url.searchParams.get("sort");
+  if (raw === null || raw === "") return ERA_SORTS[0];
+  const r = z.enum(ERA_SORTS).safeParse(raw);
+  if (!r.success) throw badRequest(`The sort must be ${ERA_SORTS.join(" or ")}.`);
   return r.data;
 }
 

@@ -27,6 +27,8 @@ const ShortcutHelp = lazy(() => loadDialogs().then((m) => ({ default: m.Shortcut
 const preloadDialogs = () => void loadDialogs();
 // The cast icon shows once something has played (and a device is reachable): not in the first load.
 const CastButton = lazy(() => import("./CastButton").then((m) => ({ default: m.CastButton })));
+// Chapter controls load only for an episode that has chapters.
+const PlayerChapters = lazy(() => import("./PlayerChapters").then((m) => ({ default: m.PlayerChapters })));
 
 /** The skip links' targets: one player is shown per layout, and without JavaScript the link bar. */
 const PLAYER_TARGETS = {
@@ -103,6 +105,11 @@ function DesktopPlayer({ sleep, onHelp }: { sleep: SleepTimerApi; onHelp: () => 
       <NowPlayingText className="np" />
       <div className="transport" role="group" aria-label="Playback">
         <SkipButtons />
+        {state.kind === "episode" && state.chaptersUrl ? (
+          <Suspense fallback={null}>
+            <PlayerChapters />
+          </Suspense>
+        ) : null}
       </div>
       <SeekBar />
       <div className="player-extras" role="group" aria-label="More player controls">
@@ -148,7 +155,7 @@ function MobilePlayer({ sleep }: { sleep: SleepTimerApi }) {
     focusNext.current = null;
   }, [collapsed]);
   const playing = isPlayingish(state);
-  const banner = `${state.title || "Nothing playing"}${state.subtext ? ` — ${state.subtext}` : ""}`;
+  const banner = `${state.title || "Nothing playing"}${state.chapter ? ` — ${state.chapter.title}` : state.subtext ? ` — ${state.subtext}` : ""}`;
   return (
     <div className="mobile-player">
       {/* One dock at the bottom: the status strip (also over the round button) above the bar. */}

@@ -14,6 +14,7 @@ export function episodeMedia(episode: Episode | EpisodeCardData): EpisodeMedia {
     description: "description" in episode ? episode.description : episode.summary,
     coldcut: episode.coldcut,
     duration: episode.duration,
+    chaptersUrl: episode.chaptersUrl,
   };
 }
 

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { usePlayer } from "./PlayerProvider";
 import { CastButton } from "./CastButton";
+import { PlayerChapters } from "./PlayerChapters";
 import { DEFAULT_EPISODE_IMAGE } from "~/rules/constants";
 import { SKIP_BACK_SECONDS, SKIP_FORWARD_SECONDS } from "~/rules/player";
 import { SeekBar, ShareAtTimeButton, SkipButtons, SleepControl, SpeedControl } from "./controls";
@@ -83,6 +84,7 @@ export function MoreModal({ sleep, onClose }: { sleep: SleepTimerApi; onClose: (
       <div className="transport transport--modal" role="group" aria-label="Playback">
         <SkipButtons />
       </div>
+      {state.kind === "episode" && state.chaptersUrl ? <PlayerChapters /> : null}
       <div className="more-modal__row">
         <SpeedControl />
         <SleepControl sleep={sleep} />

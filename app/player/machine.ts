@@ -63,6 +63,14 @@ export interface EpisodeMedia {
   duration?: number;
   /** Whether it is already in the user's favorites. */
   favorite?: boolean;
+  /** Its Podcasting 2.0 chapters, when it has them. */
+  chaptersUrl?: string | null;
+}
+
+/** The chapter playing, as the player and the lock screen show it. */
+export interface PlayerChapter {
+  title: string;
+  image: string | null;
 }
 
 export interface PendingSwitch {
@@ -128,6 +136,10 @@ export interface PlayerState {
   clipEnd: number | null;
   /** Counter for pending-switch ids. */
   seq: number;
+  /** The episode's chapters ("" none); the player's chapter controls load them. */
+  chaptersUrl: string;
+  /** The chapter playing, once they are loaded. */
+  chapter: PlayerChapter | null;
 }
 
 /** docs/product.md §3 User record at users/<uid>. */
@@ -179,7 +191,8 @@ export type PlayerAction =
   | { type: "retry" }
   | { type: "dismissResume" }
   | { type: "dismissNotice" }
-  | { type: "dismissFailure" };
+  | { type: "dismissFailure" }
+  | { type: "chapter"; chapter: PlayerChapter | null };
 
 /** HTMLMediaElement MediaError codes. */
 export const MEDIA_ERR_ABORTED = 1;
@@ -221,6 +234,8 @@ export function initialPlayerState(config: PlayerConfig): PlayerState {
     notice: null,
     clipEnd: null,
     seq: 0,
+    chaptersUrl: "",
+    chapter: null,
   };
 }
 
@@ -261,6 +276,8 @@ function withSource(state: PlayerState, src: string): PlayerState {
     pending: null,
     buffering: false,
     clipEnd: null,
+    chaptersUrl: "",
+    chapter: null,
   };
 }
 
@@ -319,6 +336,7 @@ function completeSwitch(state: PlayerState, pending: PendingSwitch): PlayerState
     description: media.description ?? "",
     coldcut: media.coldcut ?? false,
     favorite: media.favorite ?? false,
+    chaptersUrl: media.chaptersUrl ?? "",
     live: false,
     duration,
     currentTime: start ?? 0,
@@ -456,6 +474,8 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
       return state.notice === null ? state : { ...state, notice: null };
     case "dismissFailure":
       return state.failure === null ? state : { ...state, failure: null };
+    case "chapter":
+      return state.kind === "episode" && state.chaptersUrl ? { ...state, chapter: action.chapter } : state;
 
     case "setPlaybackRate":
       return { ...state, playbackRate: clampRate(action.rate) };

@@ -14,6 +14,28 @@ function episode(image = "/media/img/ep.jpg"): PlayerState {
 }
 
 describe("mediaSessionInfo", () => {
+  it("within a chapter: its title, the episode as the artist, its picture first", () => {
+    const chose = playerReducer(initialPlayerState(config), {
+      type: "choose",
+      media: { src: "/a.mp3", title: "Pilot Light", image: "/media/img/ep.jpg", chaptersUrl: "/media/chapters/a.json" },
+    });
+    let s = playerReducer(chose, { type: "switchElapsed", id: chose.pending!.id });
+    s = playerReducer(s, { type: "chapter", chapter: { title: "The mailbag", image: "/media/img/mail.png" } });
+    expect(mediaSessionInfo(s, ORIGIN)).toEqual({
+      title: "The mailbag",
+      artist: "Pilot Light",
+      album: "The Ham Radio Show",
+      artwork: [
+        { src: `${ORIGIN}/media/img/mail.png`, type: "image/png" },
+        { src: `${ORIGIN}/media/img/ep.jpg`, sizes: "512x512", type: "image/jpeg" },
+      ],
+    });
+    // Another source forgets the chapters; an episode without them takes none.
+    s = playerReducer(s, { type: "goLive" });
+    expect(s.chapter).toBeNull();
+    expect(playerReducer(episode(), { type: "chapter", chapter: { title: "x", image: null } }).chapter).toBeNull();
+  });
+
   it("title, subtext as artist, the show as album, absolute artwork with its type", () => {
     expect(mediaSessionInfo(episode(), ORIGIN)).toEqual({
       title: "Pilot Light",

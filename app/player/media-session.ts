@@ -27,7 +27,10 @@ function imageType(src: string): string | undefined {
           : undefined;
 }
 
-/** Title, artist (the subtext), album (the show) and artwork (absolute URL); null with no source. */
+/**
+ * Title, artist (the subtext), album (the show) and artwork (absolute URL); null with no source.
+ * Within a chapter: the chapter's title, the episode's as the artist, and the chapter's picture first.
+ */
 export function mediaSessionInfo(state: PlayerState, origin: string): MediaSessionInfo | null {
   if (state.kind === "none" || state.src === "") return null;
   const image = state.image || DEFAULT_EPISODE_IMAGE;
@@ -38,12 +41,27 @@ export function mediaSessionInfo(state: PlayerState, origin: string): MediaSessi
     src = new URL(DEFAULT_EPISODE_IMAGE, origin).href;
   }
   const type = imageType(src);
+  const artwork: MediaSessionInfo["artwork"] = [{ src, sizes: "512x512", ...(type ? { type } : {}) }];
+  const { chapter } = state;
+  const chapterArt = chapter?.image ? absolute(chapter.image, origin) : null;
+  if (chapterArt) {
+    const t = imageType(chapterArt);
+    artwork.unshift({ src: chapterArt, ...(t ? { type: t } : {}) });
+  }
   return {
-    title: state.title || DEFAULT_PLAYER_TITLE,
-    artist: state.subtext,
+    title: chapter?.title || state.title || DEFAULT_PLAYER_TITLE,
+    artist: chapter ? state.title || DEFAULT_PLAYER_TITLE : state.subtext,
     album: DEFAULT_PLAYER_TITLE,
-    artwork: [{ src, sizes: "512x512", ...(type ? { type } : {}) }],
+    artwork,
   };
+}
+
+function absolute(url: string, origin: string): string | null {
+  try {
+    return new URL(url, origin).href;
+  } catch {
+    return null;
+  }
 }
 
 /** `setPositionState` input: episodes of known length only (live streams have no position). */

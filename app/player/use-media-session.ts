@@ -41,13 +41,13 @@ export function useMediaSession(state: PlayerState, dispatch: (action: PlayerAct
   const latest = useRef(state);
   latest.current = state;
 
-  const { title, subtext, image, kind, src, playing, duration, playbackRate, pending } = state;
+  const { title, subtext, image, kind, src, playing, duration, playbackRate, pending, chapter } = state;
   useEffect(() => {
     const ms = session();
     if (!ms || typeof MediaMetadata === "undefined") return;
     const info = mediaSessionInfo(latest.current, window.location.origin);
     ms.metadata = info ? new MediaMetadata(info) : null;
-  }, [title, subtext, image, kind, src]);
+  }, [title, subtext, image, kind, src, chapter]);
 
   useEffect(() => {
     const ms = session();

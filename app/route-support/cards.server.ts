@@ -2,6 +2,8 @@ import { ERAS, eraLink, type Station } from "~/rules/eras";
 import { newsLink } from "~/rules/news";
 import { slideTarget } from "~/rules/slider";
 import { truncateChars, truncateWords } from "~/rules/text";
+import { episodeNumber } from "~/rules/podcast";
+import { formatShortDate } from "~/utils/time";
 import type {
   Episode,
   EpisodeCardData,
@@ -39,7 +41,10 @@ export function episodeCard(episode: Episode): EpisodeCardData {
     era: e.era,
     duration: e.duration,
     coldcut: e.coldcut,
+    chaptersUrl: e.chaptersUrl,
     summary: truncateWords(e.description),
+    date: Date.parse(e.pubdate) > 0 ? { iso: e.pubdate, text: formatShortDate(e.pubdate) } : null,
+    number: episodeNumber(e.title),
   }));
 }
 

@@ -10,6 +10,8 @@ import { COLD_CUT_FEED_PATH, SHOW_FEED_PATH } from "~/rules/podcast";
 import { stillLoading } from "~/route-support/still-loading.server";
 import { isColdCutPath } from "~/rules/episodes";
 import { orElse } from "~/utils/or-else";
+import type { Chapter } from "~/rules/chapters";
+import type { Cue } from "~/rules/transcript";
 
 /**
  * The loader of /episode?title= and its Cold Cut twin /coldcut/?title= (remix.config.js): the path
@@ -26,6 +28,11 @@ export async function loadEpisodePage(args: LoaderFunctionArgs) {
   if (!episode) throw notFound();
   const startTime = parseShareTime(url.searchParams.get("t"));
   const clipEnd = parseClipEnd(startTime, url.searchParams.get("end"));
+  const { episodeExtras } = context.services;
+  const [chapters, transcript] = await Promise.all([
+    episode.chaptersUrl ? episodeExtras.chapters(episode.chaptersUrl) : ([] as Chapter[]),
+    episode.transcriptUrl ? episodeExtras.transcript(episode.transcriptUrl) : ([] as Cue[]),
+  ]);
   return json(
     {
       episode,
@@ -33,6 +40,8 @@ export async function loadEpisodePage(args: LoaderFunctionArgs) {
       clipEnd,
       siteUrl: publicOrigin(request, context.services.siteUrl),
       feedUrl: siteUrlOf(args, series === "coldcut" ? COLD_CUT_FEED_PATH : SHOW_FEED_PATH),
+      chapters,
+      transcript,
       meta: episodeMeta(args, episode),
     },
     { headers: cacheHeaders("publicPage") },

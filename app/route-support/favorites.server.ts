@@ -46,6 +46,8 @@ export async function favoritesPage(services: Services, uid: string, page: numbe
           duration: f.Duration,
           fileSize: null,
           coldcut: false,
+          chaptersUrl: null,
+          transcriptUrl: null,
         }
       );
     }),

@@ -1,6 +1,7 @@
 import { EXCERPT_WORDS, searchWords } from "~/rules/search";
 import type { SearchResults } from "~/services/catalog.server";
-import type { Marked } from "~/services/types";
+import type { EpisodeExtras } from "~/services/episode-extras.server";
+import type { Episode, Marked } from "~/services/types";
 
 type Highlight = SearchResults["highlight"];
 
@@ -27,4 +28,34 @@ export function excerpt(description: string, highlight: Highlight): Marked {
   const to = from + EXCERPT_WORDS;
   const text = `${from > 0 ? "… " : ""}${words.slice(from, to).join(" ")}${to < words.length ? " …" : ""}`;
   return marked(text, highlight);
+}
+
+/** What a result card shows of the episode: its title and an excerpt marked, and the moment it links to. */
+export interface ResultMarks {
+  title: Marked;
+  text: Marked;
+  /** Seconds: the match is in the transcript only, and the card links to the line that holds it. */
+  at: number | null;
+}
+
+/**
+ * The marks of each result. An episode found by its transcript alone shows the first line
+ * holding a matched word, and links there (`?t=`).
+ */
+export async function resultMarks(
+  items: Episode[],
+  highlight: Highlight,
+  extras: EpisodeExtras,
+): Promise<ResultMarks[]> {
+  return Promise.all(
+    items.map(async (e) => {
+      const title = marked(e.title, highlight);
+      const text = excerpt(e.description, highlight);
+      if (title.length > 1 || text.length > 1 || !e.transcriptUrl) return { title, text, at: null };
+      const line = (await extras.transcript(e.transcriptUrl)).find((cue) => marked(cue.text, highlight).length > 1);
+      return line
+        ? { title, text: excerpt(line.text, highlight), at: Math.floor(line.start) }
+        : { title, text, at: null };
+    }),
+  );
 }

@@ -1,15 +1,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { ShareIcon } from "~/ui/primitives";
+import { AppLink, ShareIcon } from "~/ui/primitives";
 import { PodcastFeedLink } from "~/components/PodcastFeedLink";
 import { json, useLoaderData } from "@remix-run/react";
 import { EpisodeGrid } from "~/components/Cards";
 import { Pagination } from "~/components/Pagination";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/http/cache-policy";
-import { queryPage, queryText } from "~/http/input.server";
+import { queryPage, querySort, queryText } from "~/http/input.server";
 import { notFound } from "~/http/responses.server";
 import { COMING_SOON_ALERT, ERA_PAGE_SIZE, LOADING_TEXT } from "~/rules/constants";
-import { eraFeedLink, eraLink, ERAS, parseStation } from "~/rules/eras";
+import { ERA_SORTS, eraFeedLink, eraLink, ERAS, parseStation, type EraSort } from "~/rules/eras";
 import { ERA_DESCRIPTIONS } from "~/rules/era-descriptions";
 import { episodeCard } from "~/route-support/cards.server";
 import { orElse } from "~/utils/or-else";
@@ -25,35 +25,43 @@ export async function loader(args: LoaderFunctionArgs) {
   const station = parseStation(queryText(url, "station", { max: 100, label: "station" }));
   if (!station) throw notFound();
   const page = queryPage(url);
+  const sort = querySort(url);
   const era = { ...ERAS[station], description: ERA_DESCRIPTIONS[station] };
   // docs/product.md §8: the catalog failed and no copy is left → the era's header and 'Loading...', kept briefly.
   const episodes = await orElse(
     `era ${station}`,
-    context.services.catalog.episodesByEra(station, page, ERA_PAGE_SIZE),
+    context.services.catalog.episodesByEra(station, page, ERA_PAGE_SIZE, sort),
     () => null,
   );
   if (episodes && page > episodes.pageCount) throw notFound();
   const shown = episodes?.page ?? 1;
   const meta = pageMeta(args, {
     title: `${era.station} — The Ham Radio Show`,
-    description: `${era.station} (${era.years}): every episode of The Ham Radio Show from that era, newest first.`,
-    path: shown > 1 ? `${eraLink(era.station)}&page=${shown}` : eraLink(era.station),
+    description: `${era.station} (${era.years}): every episode of The Ham Radio Show from that era, ${sort} first.`,
+    path: eraPageLink(era.station, sort, shown),
     image: era.image,
     imageAlt: `${era.station} era, ${era.years}`,
     feeds: [eraFeed(era.station)],
   });
   const feedUrl = siteUrlOf(args, eraFeedLink(station));
-  if (!episodes) return json({ era, episodes: null, meta, feedUrl }, { headers: cacheHeaders("error") });
+  if (!episodes) return json({ era, sort, episodes: null, meta, feedUrl }, { headers: cacheHeaders("error") });
   return json(
-    { era, episodes: { ...episodes, items: episodes.items.map(episodeCard) }, meta, feedUrl },
+    { era, sort, episodes: { ...episodes, items: episodes.items.map(episodeCard) }, meta, feedUrl },
     { headers: cacheHeaders("publicPage") },
   );
 }
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 
+/** An era page in an order; the default order and the first page stay out of the address. */
+function eraPageLink(station: string, sort: EraSort, page = 1): string {
+  return `${eraLink(station)}${sort === ERA_SORTS[0] ? "" : `&sort=${sort}`}${page > 1 ? `&page=${page}` : ""}`;
+}
+
+const SORT_LABELS: Record<EraSort, string> = { newest: "Newest first", oldest: "Oldest first" };
+
 /** docs/product.md §2 Era page: name, description, share icon ('Coming Soon!'), RSS icon, episodes newest first. */
 export default function Era() {
-  const { era, episodes, feedUrl } = useLoaderData<typeof loader>();
+  const { era, sort, episodes, feedUrl } = useLoaderData<typeof loader>();
   const { page, pageCount, total } = episodes ?? { page: 1, pageCount: 0, total: 0 };
   return (
     <section className="section era-page" style={{ ["--era" as string]: era.accent }} aria-labelledby="era-title">
@@ -89,9 +97,18 @@ export default function Era() {
       <h2 className="visually-hidden">Episodes</h2>
       {episodes ? (
         <>
-          <p className="muted">
-            {total} episodes{pageCount > 1 ? ` · page ${page} of ${pageCount}` : ""}
-          </p>
+          <div className="era-page__list-head">
+            <p className="muted">
+              {total} episodes{pageCount > 1 ? ` · page ${page} of ${pageCount}` : ""}
+            </p>
+            <nav className="sort-links" aria-label="Sort episodes">
+              {ERA_SORTS.map((s) => (
+                <AppLink key={s} to={eraPageLink(era.station, s)} aria-current={s === sort ? "page" : undefined}>
+                  {SORT_LABELS[s]}
+                </AppLink>
+              ))}
+            </nav>
+          </div>
           <EpisodeGrid episodes={episodes.items} label={`${era.station} episodes`} />
         </>
       ) : (
@@ -100,9 +117,9 @@ export default function Era() {
       <Pagination
         page={page}
         pageCount={pageCount}
-        link={(p) => `${eraLink(era.station)}&page=${p}`}
-        prev="← Newer"
-        next="Older →"
+        link={(p) => eraPageLink(era.station, sort, p)}
+        prev={sort === "oldest" ? "← Older" : "← Newer"}
+        next={sort === "oldest" ? "Newer →" : "Older →"}
       />
     </section>
   );

@@ -18,7 +18,7 @@ import {
 } from "~/rules/search";
 import { STATIONS, eraLink } from "~/rules/eras";
 import { episodeCard } from "~/route-support/cards.server";
-import { excerpt, marked } from "~/route-support/search.server";
+import { resultMarks } from "~/route-support/search.server";
 import { orElse } from "~/utils/or-else";
 import { pageMeta } from "~/route-support/meta.server";
 import { loaderMeta } from "~/utils/meta";
@@ -47,7 +47,7 @@ export async function loader(args: LoaderFunctionArgs) {
       results: {
         ...rest,
         episodes: items.map(episodeCard),
-        marks: items.map((e) => ({ title: marked(e.title, highlight), text: excerpt(e.description, highlight) })),
+        marks: await resultMarks(items, highlight, context.services.episodeExtras),
       },
     },
     { headers: cacheHeaders("publicPage") },

@@ -49,6 +49,10 @@ export const ERAS: Record<Station, EraInfo> = {
 /** docs/product.md §2 Home: "A card style for another station (EdgeFM) also exists." */
 export const EDGE_FM_STYLE = { station: "EdgeFM", image: "/media/img/eras/edgefm.svg", accent: "#a23b72" } as const;
 
+/** The orders an era page lists its episodes in; the first is the default (docs/product.md §2 "newest first"). */
+export const ERA_SORTS = ["newest", "oldest"] as const;
+export type EraSort = (typeof ERA_SORTS)[number];
+
 /** Exact station name, or the same name in another letter case; else null (→ 404). */
 export function parseStation(value: string | null | undefined): Station | null {
   if (!value) return null;

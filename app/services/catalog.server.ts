@@ -1,4 +1,4 @@
-import type { Station } from "~/rules/eras";
+import type { EraSort, Station } from "~/rules/eras";
 import type { CrewMember, Episode, Page, Sponsor } from "./types";
 
 export type Series = "main" | "coldcut";
@@ -28,8 +28,8 @@ export interface Catalog {
   searchEpisodes(term: string, limit: number): Promise<Episode[]>;
   /** One page (1-based) of the ranked results of both series, with what a results page shows (ADR 022). */
   search(term: string, page: number, pageSize: number): Promise<SearchResults>;
-  /** Newest first. `page` is 1-based. */
-  episodesByEra(station: Station, page: number, pageSize: number): Promise<Page<Episode>>;
+  /** Newest first unless `sort` says oldest. `page` is 1-based. */
+  episodesByEra(station: Station, page: number, pageSize: number, sort?: EraSort): Promise<Page<Episode>>;
   /** Every episode of a series, or of one era of it, newest first (the podcast feeds, the sitemap). */
   allEpisodes(series: Series, era?: Station): Promise<Episode[]>;
   sponsors(): Promise<Sponsor[]>;

@@ -19,6 +19,8 @@ import {
   type LiveStatus,
 } from "~/rules/podcast";
 import { crewLink } from "~/rules/crew";
+import { CHAPTERS_TYPE } from "~/rules/chapters";
+import { TRANSCRIPT_TYPE } from "~/rules/transcript";
 
 const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
 // Characters XML 1.0 forbids are dropped rather than escaped.
@@ -140,6 +142,8 @@ export function buildFeed({ feed, episodes, crew, origin, ownerEmail, fundingUrl
         season && e.era ? tag("podcast:season", season, ` name="${xml(e.era)}"`) : null,
         number ? tag("itunes:episode", number) : null,
         number ? tag("podcast:episode", number) : null,
+        e.transcriptUrl && `<podcast:transcript url="${abs(e.transcriptUrl)}" type="${TRANSCRIPT_TYPE}"/>`,
+        e.chaptersUrl && `<podcast:chapters url="${abs(e.chaptersUrl)}" type="${CHAPTERS_TYPE}"/>`,
       )}
     </item>`;
   });

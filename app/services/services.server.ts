@@ -3,6 +3,7 @@ import type { Accounts, Library } from "./accounts.server";
 import type { Auth } from "./auth.server";
 import type { Catalog } from "./catalog.server";
 import type { Content, Gallery } from "./content.server";
+import type { EpisodeExtras } from "./episode-extras.server";
 import type { MediaFiles } from "./media-files.server";
 import type { NowPlayingService } from "./now-playing.server";
 import type { LiveStatusService } from "./live-status.server";
@@ -15,6 +16,8 @@ export interface Services {
   gallery: Gallery;
   /** The embedded gallery's photos and videos (none with a WordPress gallery). */
   galleryFiles: MediaFiles;
+  /** Episodes' chapters and transcripts. */
+  episodeExtras: EpisodeExtras;
   accounts: Accounts;
   library: Library;
   auth: Auth;

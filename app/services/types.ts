@@ -24,6 +24,10 @@ export interface Episode {
   /** Bytes of the audio file when known (RSS enclosure length). */
   fileSize: number | null;
   coldcut: boolean;
+  /** Podcasting 2.0 JSON chapters (a site path or a URL), when the episode has them. */
+  chaptersUrl: string | null;
+  /** A WebVTT transcript (a site path or a URL), when the episode has one. */
+  transcriptUrl: string | null;
 }
 
 /**
@@ -33,9 +37,13 @@ export interface Episode {
 /** What a card (and the player it starts) needs of an episode: no description, subtext, date or size. */
 export type EpisodeCardData = Pick<
   Episode,
-  "id" | "title" | "audioUrl" | "image" | "backgroundImage" | "era" | "duration" | "coldcut"
+  "id" | "title" | "audioUrl" | "image" | "backgroundImage" | "era" | "duration" | "coldcut" | "chaptersUrl"
 > & {
   summary: string;
+  /** The episode's date (ISO, and as a card shows it), null when unknown (a favorite no longer in the catalog). */
+  date: { iso: string; text: string } | null;
+  /** Its number in the show, when its title gives one. */
+  number: number | null;
 };
 
 /** A text with its matched words (search results): plain and matched parts alternate, plain first. */

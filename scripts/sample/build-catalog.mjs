@@ -22,6 +22,43 @@ const WEEK = 7 * 24 * 3600 * 1000;
 const SHOW_START = Date.parse("2010-01-08T20:00:00Z");
 const iso = (ms) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
 
+// ------------------------------------------------------------------ transcripts and chapters
+// From the measured lines of the tracks spoken line by line (make-audio.sh): exact WebVTT
+// transcripts for those, and Podcasting 2.0 chapters for the ones whose lines carry chapter titles.
+// Tracks spoken in one go have neither: their episodes show none.
+const SPEECH = join(ROOT, "scripts", "sample", "data", "speech");
+// A chapter's picture (optional in the format): the show's share card for every track's first one.
+const CHAPTER_IMG = "/media/img/share/show-card.jpg";
+const vttTime = (s) => {
+  const ms = Math.round(s * 1000);
+  const p2 = (n) => String(n).padStart(2, "0");
+  return `${p2(Math.floor(ms / 3600000))}:${p2(Math.floor(ms / 60000) % 60)}:${p2(Math.floor(ms / 1000) % 60)}.${String(ms % 1000).padStart(3, "0")}`;
+};
+const extras = new Map();
+for (const url of AUDIO) {
+  const name = url.slice(url.lastIndexOf("/") + 1, -".mp3".length);
+  const tsv = join(SPEECH, `${name}.tsv`);
+  if (!existsSync(tsv)) continue;
+  const rows = readFileSync(tsv, "utf8").trimEnd().split("\n").map((l) => l.split("\t"));
+  const lines = rows.filter(([, end]) => end !== "");
+  const vtt = ["WEBVTT", ...lines.map(([start, end, text]) => `${vttTime(Number(start))} --> ${vttTime(Number(end))}\n${text}`)];
+  mkdirSync(join(PUB, "media", "transcripts"), { recursive: true });
+  writeFileSync(join(PUB, "media", "transcripts", `${name}.vtt`), vtt.join("\n\n") + "\n");
+  const entry = { TranscriptUrl: `/media/transcripts/${name}.vtt` };
+  const marks = rows.filter(([, end]) => end === "");
+  if (marks.length) {
+    const chapters = marks.map(([start, , title], i) => ({
+      startTime: i === 0 ? 0 : Number(start),
+      title: title.slice(1),
+      ...(i === 0 ? { img: CHAPTER_IMG } : {}),
+    }));
+    mkdirSync(join(PUB, "media", "chapters"), { recursive: true });
+    writeFileSync(join(PUB, "media", "chapters", `${name}.json`), JSON.stringify({ version: "1.2.0", chapters }, null, 2) + "\n");
+    entry.ChaptersUrl = `/media/chapters/${name}.json`;
+  }
+  extras.set(url, entry);
+}
+
 function describe(hook, k) {
   const parts = [hook];
   if (k % 5 !== 3) parts.push(SEGMENTS[(k * 7 + 3) % SEGMENTS.length]);
@@ -63,6 +100,7 @@ for (const era of ERAS) {
       canbashow: flags.includes("c"),
       era: era.era,
       EpisodeDuration: durationOf.get(url),
+      ...extras.get(url),
     });
   });
 }
@@ -87,6 +125,7 @@ const coldcut = COLDCUTS.map(([title, eraName, subtext, description, flags], i) 
     canbashow: flags.includes("c"),
     era: eraName,
     EpisodeDuration: durationOf.get(url),
+    ...extras.get(url),
   };
 });
 

@@ -8,12 +8,37 @@ TMP="$(mktemp -d)"
 trap 'rm -rf "$TMP"' EXIT
 mkdir -p "$OUT"
 RATE=22050
+SPEECH="$ROOT/scripts/sample/data/speech"
+mkdir -p "$SPEECH"
+# The pause after each spoken line of a track built from lines.
+GAP=0.35
 
-# make_track NAME VOICE SPEED PITCH BEDSTYLE MIN_SECONDS TEXT
+# make_track NAME VOICE SPEED PITCH BEDSTYLE MIN_SECONDS TEXT [TEXT ...]
+# One TEXT is spoken in one go. Several are spoken one by one and joined with a short pause, and
+# each one's measured start and end go to scripts/sample/data/speech/NAME.tsv (start, end, text;
+# a TEXT starting with "#" is the title of the chapter its next line opens): the sample's exact
+# transcripts and chapters (build-catalog.mjs).
 make_track() {
-  local name="$1" voice="$2" speed="$3" pitch="$4" bed="$5" min="$6" text="$7"
-  espeak-ng -v "$voice" -s "$speed" -p "$pitch" -w "$TMP/$name-raw.wav" "$text"
+  local name="$1" voice="$2" speed="$3" pitch="$4" bed="$5" min="$6"
+  shift 6
   local p=1.5; [ "$min" -lt 10 ] && p=0.4
+  if [ $# -eq 1 ]; then
+    espeak-ng -v "$voice" -s "$speed" -p "$pitch" -w "$TMP/$name-raw.wav" "$1"
+  else
+    local tsv="$SPEECH/$name.tsv" at="$p" i=0 parts=() seg d
+    : > "$tsv"
+    for seg in "$@"; do
+      if [ "${seg:0:1}" = "#" ]; then printf '%s\t\t%s\n' "$at" "$seg" >> "$tsv"; continue; fi
+      i=$((i + 1))
+      espeak-ng -v "$voice" -s "$speed" -p "$pitch" -w "$TMP/$name-seg$i-raw.wav" "$seg"
+      sox -R "$TMP/$name-seg$i-raw.wav" -r $RATE -c 1 "$TMP/$name-seg$i.wav" pad 0 "$GAP"
+      d=$(soxi -D "$TMP/$name-seg$i.wav")
+      printf '%s\t%s\t%s\n' "$at" "$(awk -v a="$at" -v d="$d" -v g="$GAP" 'BEGIN{printf "%.3f", a+d-g}')" "$seg" >> "$tsv"
+      at=$(awk -v a="$at" -v d="$d" 'BEGIN{printf "%.3f", a+d}')
+      parts+=("$TMP/$name-seg$i.wav")
+    done
+    sox -R "${parts[@]}" "$TMP/$name-raw.wav"
+  fi
   sox -R "$TMP/$name-raw.wav" -r $RATE -c 1 "$TMP/$name-speech.wav" pad $p $p
   local len target
   len=$(soxi -D "$TMP/$name-speech.wav")
@@ -35,11 +60,40 @@ make_track() {
   echo "speech=${len}s target=${target}s $name.mp3 $(soxi -D "$OUT/$name.mp3")s $(stat -c %s "$OUT/$name.mp3") bytes"
 }
 
-make_track ep-audio-1 en-us 135 45 chordA 38 "You're listening to The Ham Radio Show, broadcasting live from the bunker. Why? Because we can! Tonight the crew digs through the mailbag, argues about the best antenna ever bolted to a chimney, and finds out whether the coffee machine survived the weekend. Grab a chair, turn it up, and stay tuned. This is a sample episode bundled with the listener app, made with a speech synthesizer and a quiet chord, so it is safe to play anywhere."
-make_track ep-audio-2 en-gb 128 40 chordB 36 "Good evening and welcome back to The Ham Radio Show. It's the GOOM Radio era, the microphones are held together with tape, and the bunker smells like old cables and pizza. In this hour we have phone calls, a bit of weird news, and a very serious debate about which snack belongs on the broadcast desk. Settle in. This sample audio is generated for testing the player."
-make_track ep-audio-3 en-us 132 55 chordC 37 "Hey hey, this is The Ham Radio Show, the loudest little talk show on the internet. Coming up: Deadpool Bingo standings, a sponsor read we promise not to mess up, and a listener question about why the studio clock runs eleven minutes fast. The crew is here, the lights are blinking, and the antenna on the roof is still pointing at the neighbour's garden gnome. Let's get into it. This is sample audio for the listener app."
+make_track ep-audio-1 en-us 135 45 chordA 38 \
+  "#Welcome to the bunker" \
+  "You're listening to The Ham Radio Show, broadcasting live from the bunker." \
+  "Why? Because we can!" \
+  "#The mailbag" \
+  "Tonight the crew digs through the mailbag, argues about the best antenna ever bolted to a chimney, and finds out whether the coffee machine survived the weekend." \
+  "#Stay tuned" \
+  "Grab a chair, turn it up, and stay tuned." \
+  "This is a sample episode bundled with the listener app, made with a speech synthesizer and a quiet chord, so it is safe to play anywhere."
+make_track ep-audio-2 en-gb 128 40 chordB 36 \
+  "#Good evening" \
+  "Good evening and welcome back to The Ham Radio Show." \
+  "It's the GOOM Radio era, the microphones are held together with tape, and the bunker smells like old cables and pizza." \
+  "#This hour" \
+  "In this hour we have phone calls, a bit of weird news, and a very serious debate about which snack belongs on the broadcast desk." \
+  "#Settle in" \
+  "Settle in." \
+  "This sample audio is generated for testing the player."
+make_track ep-audio-3 en-us 132 55 chordC 37 \
+  "#Hey hey" \
+  "Hey hey, this is The Ham Radio Show, the loudest little talk show on the internet." \
+  "#Coming up" \
+  "Coming up: Deadpool Bingo standings, a sponsor read we promise not to mess up, and a listener question about why the studio clock runs eleven minutes fast." \
+  "#On the roof" \
+  "The crew is here, the lights are blinking, and the antenna on the roof is still pointing at the neighbour's garden gnome." \
+  "Let's get into it." \
+  "This is sample audio for the listener app."
 make_track ep-audio-4 en-gb-x-rp 140 35 chordD 34 "From deep inside the bunker, this is The Ham Radio Show. Tonight is a Cold Cut special: a short slice from the archive, dusted off and served cold. Expect tangents, terrible impressions, and at least one sound effect that nobody can explain. Thanks for listening, thanks for sticking around all these years, and remember, why? Because we can. This clip was generated for the sample catalog."
-make_track ep-audio-5 en-us 128 50 pulse 38 "Attention listeners, this is The Ham Radio Show on the U F R N network. We are fifteen years deep and still have no idea what we are doing, which is exactly the point. On the rundown: the gallery gets a fresh batch of bunker party photos, the merch table finally has shirts in every size, and a caller wants to know if a weather balloon counts as a pet. Stay with us. This is generated sample audio."
+make_track ep-audio-5 en-us 128 50 pulse 38 \
+  "Attention listeners, this is The Ham Radio Show on the U F R N network." \
+  "We are fifteen years deep and still have no idea what we are doing, which is exactly the point." \
+  "On the rundown: the gallery gets a fresh batch of bunker party photos, the merch table finally has shirts in every size, and a caller wants to know if a weather balloon counts as a pet." \
+  "Stay with us." \
+  "This is generated sample audio."
 make_track ep-audio-6 en-gb 125 48 chordA 37 "Welcome to The Ham Radio Show, P P R edition. The red light is on, the crew is mostly awake, and the studio cat has claimed the producer's chair again. Tonight we rank the best listener voicemails of the year, revisit the great antenna heist, and answer the question nobody asked. You know the drill. Why? Because we can. This sample audio was made with free tools for the listener app."
 make_track error en-us 150 45 hum 3 "Sorry, this audio could not be played."
 make_track live-sample en-us 150 50 pulse 58 "You are listening to The Ham Radio Show, live from the bunker. This is the live stream sample. Stay tuned for more. The crew will be right back after these messages. Remember, why? Because we can. Live from the bunker, this is The Ham Radio Show. Keep it locked right here for talk, news, weird news, and Deadpool Bingo updates. This live sample loops for testing, so if you hear this sentence again, the loop is working exactly as intended. Back in a moment with more from the bunker. Do not touch that dial. The phone lines are open, the chat room is busy, and the coffee is almost warm. This is The Ham Radio Show, live, loud, and a little bit late. Stick around, the best part is always right after the break."

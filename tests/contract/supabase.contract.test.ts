@@ -81,6 +81,27 @@ describe("Supabase catalog on PostgREST semantics (PostgreSQL 15)", () => {
     expect(past.items.length).toBe(count - (pageCount - 1) * 10);
   });
 
+  it("lists an era page oldest first when asked", async () => {
+    const era = String(episodes[0]!.era);
+    const oldest = episodes
+      .filter((e) => e.era === era)
+      .sort((a, b) => Date.parse(String(a.pubdate)) - Date.parse(String(b.pubdate)))
+      .slice(0, 10)
+      .map((e) => e.title);
+    expect((await catalog().episodesByEra(era as never, 1, 10, "oldest")).items.map((e) => e.title)).toEqual(oldest);
+  });
+
+  it("reads the optional chapters and transcript columns", async () => {
+    const all = await catalog().allEpisodes("main");
+    const withBoth = episodes.find((e) => e.ChaptersUrl && e.TranscriptUrl)!;
+    const without = episodes.find((e) => !e.ChaptersUrl && !e.TranscriptUrl)!;
+    expect(all.find((e) => e.title === withBoth.title)).toMatchObject({
+      chaptersUrl: withBoth.ChaptersUrl,
+      transcriptUrl: withBoth.TranscriptUrl,
+    });
+    expect(all.find((e) => e.title === without.title)).toMatchObject({ chaptersUrl: null, transcriptUrl: null });
+  });
+
   it("reads a whole feed past the server's max-rows", async () => {
     const all = await catalog().allEpisodes("main");
     expect(all.length).toBe(episodes.length);

@@ -16,6 +16,8 @@ const episode: Episode = {
   duration: 36,
   fileSize: 1000,
   coldcut: false,
+  chaptersUrl: null,
+  transcriptUrl: null,
 };
 
 const post: NewsPost = {
@@ -35,6 +37,14 @@ describe("card views (docs/product.md §5 cuts, done on the server)", () => {
     expect(card).not.toHaveProperty("description");
     for (const unused of ["subtext", "pubdate", "canbashow", "fileSize"]) expect(card).not.toHaveProperty(unused);
     expect(card.summary.split(" ")).toHaveLength(18);
+    expect(card.date).toEqual({ iso: episode.pubdate, text: "May 16, 2025" });
+    expect(card.number).toBeNull();
+    const numbered = episodeCard({
+      ...episode,
+      title: "Episode 412: Fifteen Years",
+      pubdate: new Date(0).toISOString(),
+    });
+    expect([numbered.number, numbered.date]).toEqual([412, null]);
     expect(card.summary.endsWith("...")).toBe(true);
     expect(card.title).toBe(episode.title);
     expect(card.audioUrl).toBe(episode.audioUrl);

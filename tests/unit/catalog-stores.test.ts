@@ -18,6 +18,7 @@ import type { Catalog, SearchResults } from "~/services/catalog.server";
 import type { WordMatch } from "~/adapters/shapes/forgiving-search.server";
 import type { Content, Gallery } from "~/services/content.server";
 import { STATIONS } from "~/rules/eras";
+import { parseVtt } from "~/rules/transcript";
 import { LATEST_EPISODES_COUNT, HOME_NEWS_COUNT } from "~/rules/constants";
 import { bothEngines, type Engine } from "../support/engines";
 import { freshDatabase } from "../support/postgres";
@@ -33,6 +34,8 @@ interface SampleEpisode {
   EpisodeUrl: string;
   canbashow?: boolean;
   subtext?: string;
+  ChaptersUrl?: string;
+  TranscriptUrl?: string;
 }
 interface SampleCrew {
   Name: string;
@@ -50,6 +53,12 @@ const sampleEpisodes = read<SampleEpisode[]>("episodes.json");
 const sampleColdcut = read<SampleEpisode[]>("coldcut.json");
 const sampleCrew = read<SampleCrew[]>("crew.json");
 const samplePosts = read<SamplePost[]>("posts.json");
+const transcriptOf = (url: string) =>
+  parseVtt(fs.readFileSync(path.join("public", url), "utf8"))
+    .map((c) => c.text)
+    .join(" ");
+const transcriptTexts = () =>
+  fs.readdirSync("public/media/transcripts").map((f) => transcriptOf(`/media/transcripts/${f}`));
 const byNewest = (a: { pubdate: string }, b: { pubdate: string }) => Date.parse(b.pubdate) - Date.parse(a.pubdate);
 
 const engines = bothEngines();
@@ -242,16 +251,16 @@ describe.each(engines)("%s", (_name, engine) => {
     });
   });
 
-  describe("searchEpisodes (words of the title and description, both series)", () => {
+  describe("searchEpisodes (words of the title, description and transcript, both series)", () => {
     it("ranks title matches above description-only matches", async () => {
-      const results = await catalog.searchEpisodes("antenna", 48);
+      const results = await catalog.searchEpisodes("antenna", 200);
       const inTitle = results.map((e) => /antenna/i.test(e.title));
       expect(inTitle[0]).toBe(true);
       const firstDescriptionOnly = inTitle.indexOf(false);
       expect(firstDescriptionOnly).toBeGreaterThan(0);
       expect(inTitle.slice(firstDescriptionOnly).every((v) => !v)).toBe(true);
       const expected = [...sampleEpisodes, ...sampleColdcut].filter((e) =>
-        /antenna/i.test(`${e.title} ${e.description}`),
+        /antenna/i.test(`${e.title} ${e.description} ${e.TranscriptUrl ? transcriptOf(e.TranscriptUrl) : ""}`),
       );
       expect(results.map((e) => e.title)).toEqual(expect.arrayContaining(expected.map((e) => e.title)));
     });
@@ -403,6 +412,28 @@ describe.each(engines)("%s", (_name, engine) => {
     });
   });
 
+  describe("transcripts", () => {
+    it("finds episodes by words only their transcripts hold, and only those", async () => {
+      const holding = (word: string) =>
+        [...sampleEpisodes, ...sampleColdcut]
+          .filter((e) => e.TranscriptUrl && transcriptOf(e.TranscriptUrl).toLowerCase().includes(word))
+          .map((e) => e.title)
+          .sort();
+      for (const word of ["chimney", "synthesizer"]) {
+        const inCatalog = [...sampleEpisodes, ...sampleColdcut].some((e) =>
+          `${e.title} ${e.description}`.toLowerCase().includes(word),
+        );
+        expect(inCatalog, word).toBe(false);
+        const found = (await catalog.search(word, 1, 200)).items.map((e) => e.title).sort();
+        expect(found.length, word).toBeGreaterThan(0);
+        expect(found, word).toEqual(holding(word));
+      }
+      // A typo'd transcript word, and two words of one line.
+      for (const term of ["chimny", "speech synthesizer"])
+        expect((await catalog.search(term, 1, 200)).items.map((e) => e.title).sort(), term).toEqual(holding("chimney"));
+    });
+  });
+
   describe("episodesByEra", () => {
     it("pages each era newest first with correct totals", async () => {
       for (const station of STATIONS) {
@@ -424,6 +455,33 @@ describe.each(engines)("%s", (_name, engine) => {
         expect((await catalog.allEpisodes("main", station)).map((e) => e.title)).toEqual(expected);
         expect(first.items.every((e) => e.era === station && !e.coldcut)).toBe(true);
       }
+    });
+
+    it("pages each era oldest first when asked", async () => {
+      for (const station of STATIONS) {
+        const expected = sampleEpisodes
+          .filter((e) => e.era === station)
+          .sort(byNewest)
+          .reverse()
+          .map((e) => e.title);
+        const all: string[] = [];
+        const first = await catalog.episodesByEra(station, 1, 10, "oldest");
+        for (let p = 1; p <= first.pageCount; p++)
+          all.push(...(await catalog.episodesByEra(station, p, 10, "oldest")).items.map((e) => e.title));
+        expect(all).toEqual(expected);
+      }
+    });
+
+    it("gives each episode its chapters and transcript URLs, or none", async () => {
+      const sample = new Map(
+        [...sampleEpisodes, ...sampleColdcut].map((e) => [e.title, [e.ChaptersUrl ?? null, e.TranscriptUrl ?? null]]),
+      );
+      const all = [...(await catalog.allEpisodes("main")), ...(await catalog.allEpisodes("coldcut"))];
+      expect(all.map((e) => [e.title, [e.chaptersUrl, e.transcriptUrl]])).toEqual(
+        all.map((e) => [e.title, sample.get(e.title)]),
+      );
+      expect(all.some((e) => e.chaptersUrl && e.transcriptUrl)).toBe(true);
+      expect(all.some((e) => !e.chaptersUrl && !e.transcriptUrl)).toBe(true);
     });
 
     it("lists every episode of a series newest first, each series apart", async () => {
@@ -588,7 +646,11 @@ describe.skipIf(engines.length < 2)("one search, two engines", () => {
   it("SQLite and PostgreSQL rank the same episodes for every word of the sample, typo'd words and word pairs", async () => {
     const [sqlite, postgres] = engines.map(([, engine]) => stores(engine()).catalog);
     const words = [
-      ...new Set(sampleEpisodes.flatMap((e) => `${e.title} ${e.description}`.split(/\s+/)).filter(Boolean)),
+      ...new Set(
+        [...sampleEpisodes.map((e) => `${e.title} ${e.description}`), ...transcriptTexts()]
+          .flatMap((text) => text.split(/\s+/))
+          .filter(Boolean),
+      ),
     ];
     const typod = words.filter((w) => w.length >= 5).map((w, i) => w.slice(0, i % 4) + w.slice((i % 4) + 1));
     const terms = [...words, ...typod, ...words.slice(0, 60).map((w, i) => `${w} ${words[(i * 7) % words.length]}`)];

@@ -2,6 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseFeed, type FeedObject } from "podcast-partytime";
+import { parseChapters } from "~/rules/chapters";
+import { parseVtt } from "~/rules/transcript";
 import { itunesCategoriesSourceOfTruth } from "podcast-partytime/dist/parser/itunes-categories";
 import Parser from "rss-parser";
 import sharp from "sharp";
@@ -174,6 +176,31 @@ describe.each(FEEDS)("podcast feed of %s", (_name, feed, feedPath) => {
       expect(p.items.filter((i) => i.podcastEpisode).length).toBeGreaterThan(p.items.length / 2);
   });
 
+  it("points to the chapters and transcript of the episodes that have them, as files that exist", () => {
+    const p = party(build(feed));
+    const byGuid = new Map(episodesOf.get(keyOf(feed))!.map((e) => [`hamradioshow-${e.id}`, e]));
+    let chaptered = 0;
+    for (const item of p.items) {
+      const episode = byGuid.get(item.guid)!;
+      const transcripts = item.podcastTranscripts ?? [];
+      expect(transcripts.map((t) => [t.url, t.type])).toEqual(
+        episode.transcriptUrl ? [[`${SITE}${episode.transcriptUrl}`, "text/vtt"]] : [],
+      );
+      for (const t of transcripts)
+        expect(parseVtt(fs.readFileSync(localFile(t.url), "utf8")).length).toBeGreaterThan(2);
+      expect(item.podcastChapters ? [item.podcastChapters.url, item.podcastChapters.type] : null).toEqual(
+        episode.chaptersUrl ? [`${SITE}${episode.chaptersUrl}`, "application/json+chapters"] : null,
+      );
+      if (item.podcastChapters) {
+        chaptered++;
+        const chapters = parseChapters(JSON.parse(fs.readFileSync(localFile(item.podcastChapters.url), "utf8")));
+        expect(chapters.length).toBeGreaterThan(1);
+      }
+    }
+    expect(chaptered).toBeGreaterThan(0);
+    expect(chaptered).toBeLessThan(p.items.length);
+  });
+
   it("lists only categories of Apple's list", () => {
     const apple = new Map(itunesCategoriesSourceOfTruth.map((c) => [c.name, c.subCategories as string[]]));
     const viaRss = /<itunes:category text="([^"]+)"(?:><itunes:category text="([^"]+)"\/>)?/g;
@@ -261,6 +288,8 @@ describe("feed rules", () => {
       duration: 3725,
       fileSize: null,
       coldcut: false,
+      chaptersUrl: null,
+      transcriptUrl: null,
     };
     const body = build({ kind: "era", station: "UFRN" }, [nasty]);
     expect(body).not.toContain("<script>");

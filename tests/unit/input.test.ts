@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { queryPage, queryText, slugParam } from "~/http/input.server";
+import { queryPage, querySort, queryText, slugParam } from "~/http/input.server";
 import { badRequest, notFound } from "~/http/responses.server";
 
 const u = (qs: string) => new URL(`http://localhost/x${qs}`);
@@ -103,5 +103,19 @@ describe("responses", () => {
     const b = badRequest("nope");
     expect(b.status).toBe(400);
     expect(await b.text()).toBe("nope");
+  });
+});
+
+describe("querySort", () => {
+  it("defaults to newest first, reads newest or oldest, refuses anything else with a 400", async () => {
+    expect(querySort(u(""))).toBe("newest");
+    expect(querySort(u("?sort="))).toBe("newest");
+    expect(querySort(u("?sort=oldest"))).toBe("oldest");
+    expect(querySort(u("?sort=newest"))).toBe("newest");
+    for (const junk of ["OLDEST", "random", "oldest%00", "<b>"]) {
+      const r = await thrown(() => querySort(u(`?sort=${junk}`)));
+      expect(r.status).toBe(400);
+      expect(r.body).toContain("newest or oldest");
+    }
   });
 });

@@ -33,6 +33,8 @@ const episode: Episode = {
   duration: 3725,
   fileSize: 1000,
   coldcut: false,
+  chaptersUrl: null,
+  transcriptUrl: null,
 };
 
 describe("tab titles of pages that threw", () => {

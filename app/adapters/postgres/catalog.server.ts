@@ -7,7 +7,8 @@ import { createForgivingSearch, type MatchExpr, type WordMatch } from "../shapes
 import { toCrewMember, toEpisode, toSponsor, type EpisodeDbRow } from "../shapes/stored-rows.server";
 
 const EPISODE_COLUMNS = `series, object_id, title, description, subtext, episode_url, podcast_image, background_image,
-  to_char(pubdate AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS pubdate, canbashow, era, duration, file_size`;
+  to_char(pubdate AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS pubdate, canbashow, era, duration, file_size,
+  chapters_url, transcript_url`;
 
 const quoted = (w: string) => `'${w.replaceAll("'", "''")}'`;
 
@@ -107,7 +108,8 @@ export function createPostgresCatalog(pool: Pg): Catalog {
       return (await forgiving.search(term, 1, limit)).items;
     },
     search: (term, page, pageSize) => forgiving.search(term, page, pageSize),
-    async episodesByEra(station, page, pageSize): Promise<Page<Episode>> {
+    async episodesByEra(station, page, pageSize, sort = "newest"): Promise<Page<Episode>> {
+      const order = sort === "oldest" ? "ASC" : "DESC";
       const { rows } = await pool.query<{ n: number }>(
         "SELECT count(*) AS n FROM episodes WHERE series = 'main' AND era = $1",
         [station],
@@ -119,8 +121,8 @@ export function createPostgresCatalog(pool: Pg): Catalog {
       // entries, not skipped rows.
       const items = await episodes(
         `WHERE id IN (SELECT id FROM episodes WHERE series = 'main' AND era = $1
-           ORDER BY pubdate DESC LIMIT $2 OFFSET $3)
-         ORDER BY episodes.pubdate DESC`,
+           ORDER BY pubdate ${order} LIMIT $2 OFFSET $3)
+         ORDER BY episodes.pubdate ${order}`,
         [station, pageSize, (p - 1) * pageSize],
       );
       return { items, total, page: p, pageCount };

@@ -112,12 +112,15 @@ async function seedIfEmpty(client: pg.PoolClient, sampleDir: string, publicDir: 
   const rows = (list: object[]) => JSON.stringify(list);
   await client.query(
     `INSERT INTO episodes (series, object_id, title, title_folded, description, subtext, episode_url, podcast_image,
-       background_image, pubdate, canbashow, era, duration, file_size, title_words, description_words)
+       background_image, pubdate, canbashow, era, duration, file_size, title_words, description_words, chapters_url, transcript_url,
+       transcript_words)
      SELECT series, "objectId", title, "titleFolded", description, subtext, url, "podcastImage", "backgroundImage",
-       pubdate, canbashow, era, duration, "fileSize", "titleWords", "descriptionWords"
+       pubdate, canbashow, era, duration, "fileSize", "titleWords", "descriptionWords", "chaptersUrl", "transcriptUrl",
+       "transcriptWords"
      FROM json_to_recordset($1) AS x(series text, "objectId" text, title text, "titleFolded" text, description text,
        subtext text, url text, "podcastImage" text, "backgroundImage" text, pubdate timestamptz, canbashow boolean,
-       era text, duration integer, "fileSize" bigint, "titleWords" text, "descriptionWords" text)`,
+       era text, duration integer, "fileSize" bigint, "titleWords" text, "descriptionWords" text,
+       "chaptersUrl" text, "transcriptUrl" text, "transcriptWords" text)`,
     [rows(sample.episodes.map((e) => ({ ...e, ...episodeSearchColumns(e) })))],
   );
   await client.query(
@@ -144,11 +147,12 @@ async function seedIfEmpty(client: pg.PoolClient, sampleDir: string, publicDir: 
 }
 
 /** What an episode row needs besides its fields: the folded title and the words search sees. */
-export function episodeSearchColumns(e: { title: string; description: string }) {
+export function episodeSearchColumns(e: { title: string; description: string; transcript?: string }) {
   return {
     titleFolded: foldTitle(e.title),
     titleWords: searchWords(e.title).join(" "),
     descriptionWords: searchWords(e.description).join(" "),
+    transcriptWords: searchWords(e.transcript ?? "").join(" "),
   };
 }
 

@@ -162,4 +162,17 @@ export const MIGRATIONS: string[] = [
   -- A password already set may have been set before its address was confirmed.
   UPDATE users SET password_unproven = true WHERE password_hash IS NOT NULL;
   `,
+  /* 8: an episode's chapters and transcript, where it has them (ADR 028) */ `
+  ALTER TABLE episodes ADD COLUMN chapters_url text;
+  ALTER TABLE episodes ADD COLUMN transcript_url text;
+  `,
+  /* 9: search finds words of an episode's transcript too (ADR 028) */ `
+  ALTER TABLE episodes ADD COLUMN transcript_words text NOT NULL DEFAULT '';
+  ALTER TABLE episodes DROP COLUMN document;
+  ALTER TABLE episodes ADD COLUMN document tsvector GENERATED ALWAYS AS (
+    setweight(to_tsvector('simple', title_words), 'A') || setweight(to_tsvector('simple', description_words), 'D')
+      || setweight(to_tsvector('simple', transcript_words), 'D')
+  ) STORED;
+  CREATE INDEX episodes_document ON episodes USING gin (document);
+  `,
 ];

@@ -43,6 +43,9 @@ export const episodeRowSchema = z.object({
   era: z.string().nullish(),
   EpisodeDuration: num,
   EpisodeSize: num.optional(),
+  /** Optional columns: an unsafe or empty URL counts as none. */
+  ChaptersUrl: imageUrl.optional(),
+  TranscriptUrl: imageUrl.optional(),
 });
 export type EpisodeRow = z.infer<typeof episodeRowSchema>;
 
@@ -66,6 +69,8 @@ export function mapEpisodeRow(row: EpisodeRow, coldcut: boolean): Episode {
     duration: Math.round(row.EpisodeDuration),
     fileSize: row.EpisodeSize ? Math.round(row.EpisodeSize) : null,
     coldcut,
+    chaptersUrl: row.ChaptersUrl ?? null,
+    transcriptUrl: row.TranscriptUrl ?? null,
   };
 }
 

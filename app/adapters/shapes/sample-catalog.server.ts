@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { crewRowSchema, episodeRowSchema, parseRows, sponsorRowSchema } from "./catalog-rows.server";
 import { wpPostSchema } from "./wordpress.server";
+import { parseVtt } from "~/rules/transcript";
 
 export interface SeedEpisode {
   series: "main" | "coldcut";
@@ -17,6 +18,10 @@ export interface SeedEpisode {
   era: string | null;
   duration: number;
   fileSize: number | null;
+  chaptersUrl: string | null;
+  transcriptUrl: string | null;
+  /** The words of its transcript, for search (the sample's transcripts are its own files). */
+  transcript: string;
 }
 
 /** The bundled sample catalog (sample/*.json), validated and shaped for an embedded store. */
@@ -48,6 +53,22 @@ export function readSampleCatalog(sampleDir: string, publicDir: string): SampleC
     }
     return sizes.get(url) ?? null;
   };
+  const transcripts = new Map<string, string>();
+  const transcriptText = (url: string | null | undefined) => {
+    if (!url?.startsWith("/media/")) return "";
+    if (!transcripts.has(url)) {
+      let text = "";
+      try {
+        text = parseVtt(fs.readFileSync(path.join(publicDir, url), "utf8"))
+          .map((cue) => cue.text)
+          .join("\n");
+      } catch {
+        // No file: nothing to search in.
+      }
+      transcripts.set(url, text);
+    }
+    return transcripts.get(url)!;
+  };
   const episodes = (
     [
       ["main", "episodes.json"],
@@ -68,6 +89,9 @@ export function readSampleCatalog(sampleDir: string, publicDir: string): SampleC
       era: row.era ?? null,
       duration: Math.round(row.EpisodeDuration),
       fileSize: fileSize(row.EpisodeUrl),
+      chaptersUrl: row.ChaptersUrl ?? null,
+      transcriptUrl: row.TranscriptUrl ?? null,
+      transcript: transcriptText(row.TranscriptUrl),
     })),
   );
   return {

@@ -26,6 +26,8 @@ export interface EpisodeDbRow {
   era: string | null;
   duration: number;
   file_size: number | null;
+  chapters_url: string | null;
+  transcript_url: string | null;
 }
 
 export function toEpisode(r: EpisodeDbRow): Episode {
@@ -43,6 +45,8 @@ export function toEpisode(r: EpisodeDbRow): Episode {
     duration: r.duration,
     fileSize: r.file_size,
     coldcut: r.series === "coldcut",
+    chaptersUrl: r.chapters_url,
+    transcriptUrl: r.transcript_url,
   };
 }
 

@@ -8,7 +8,7 @@ import { searchWords } from "~/rules/search";
 import { createForgivingSearch, type MatchExpr } from "../shapes/forgiving-search.server";
 
 const EPISODE_COLUMNS =
-  "series, object_id, title, description, subtext, episode_url, podcast_image, background_image, pubdate, canbashow, era, duration, file_size";
+  "series, object_id, title, description, subtext, episode_url, podcast_image, background_image, pubdate, canbashow, era, duration, file_size, chapters_url, transcript_url";
 
 /** An FTS5 query from a search's words (each quoted: no FTS syntax can leak in). */
 export function ftsQuery(match: MatchExpr): string {
@@ -74,9 +74,14 @@ export function createSqliteCatalog(db: Db): Catalog {
       return row ? toEpisode(row) : null;
     },
   });
-  const eraPage = db.prepare(
-    `SELECT ${EPISODE_COLUMNS} FROM episodes WHERE series = 'main' AND era = ? ORDER BY pubdate DESC LIMIT ? OFFSET ?`,
-  );
+  const eraPage = {
+    newest: db.prepare(
+      `SELECT ${EPISODE_COLUMNS} FROM episodes WHERE series = 'main' AND era = ? ORDER BY pubdate DESC LIMIT ? OFFSET ?`,
+    ),
+    oldest: db.prepare(
+      `SELECT ${EPISODE_COLUMNS} FROM episodes WHERE series = 'main' AND era = ? ORDER BY pubdate ASC LIMIT ? OFFSET ?`,
+    ),
+  };
   const eraCount = db.prepare(`SELECT count(*) AS n FROM episodes WHERE series = 'main' AND era = ?`);
   const eraAll = db.prepare(
     `SELECT ${EPISODE_COLUMNS} FROM episodes WHERE series = ? AND era = ? ORDER BY pubdate DESC`,
@@ -100,11 +105,11 @@ export function createSqliteCatalog(db: Db): Catalog {
       return (await forgiving.search(term, 1, limit)).items;
     },
     search: (term, page, pageSize) => forgiving.search(term, page, pageSize),
-    async episodesByEra(station: Station, page, pageSize): Promise<Page<Episode>> {
+    async episodesByEra(station: Station, page, pageSize, sort = "newest"): Promise<Page<Episode>> {
       const total = (eraCount.get(station) as { n: number }).n;
       const pageCount = Math.max(1, Math.ceil(total / pageSize));
       const p = Math.min(Math.max(1, page), pageCount);
-      const items = (eraPage.all(station, pageSize, (p - 1) * pageSize) as EpisodeDbRow[]).map(toEpisode);
+      const items = (eraPage[sort].all(station, pageSize, (p - 1) * pageSize) as EpisodeDbRow[]).map(toEpisode);
       return { items, total, page: p, pageCount };
     },
     async allEpisodes(series, era) {

@@ -157,4 +157,36 @@ export const MIGRATIONS: string[] = [
   -- A password already set may have been set before its address was confirmed.
   UPDATE users SET password_unproven = 1 WHERE password_hash IS NOT NULL;
   `,
+  /* 7: an episode's chapters and transcript, where it has them (ADR 028) */ `
+  ALTER TABLE episodes ADD COLUMN chapters_url TEXT;
+  ALTER TABLE episodes ADD COLUMN transcript_url TEXT;
+  `,
+  /* 8: search finds words of an episode's transcript too (ADR 028) */ `
+  ALTER TABLE episodes ADD COLUMN transcript TEXT NOT NULL DEFAULT '';
+  DROP TRIGGER episodes_ai;
+  DROP TRIGGER episodes_ad;
+  DROP TRIGGER episodes_au;
+  DROP TABLE episodes_fts_words;
+  DROP TABLE episodes_fts;
+  CREATE VIRTUAL TABLE episodes_fts USING fts5(
+    title, description, transcript, content='episodes', content_rowid='rowid_',
+    tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3'
+  );
+  CREATE TRIGGER episodes_ai AFTER INSERT ON episodes BEGIN
+    INSERT INTO episodes_fts (rowid, title, description, transcript)
+      VALUES (new.rowid_, new.title, new.description, new.transcript);
+  END;
+  CREATE TRIGGER episodes_ad AFTER DELETE ON episodes BEGIN
+    INSERT INTO episodes_fts (episodes_fts, rowid, title, description, transcript)
+      VALUES ('delete', old.rowid_, old.title, old.description, old.transcript);
+  END;
+  CREATE TRIGGER episodes_au AFTER UPDATE ON episodes BEGIN
+    INSERT INTO episodes_fts (episodes_fts, rowid, title, description, transcript)
+      VALUES ('delete', old.rowid_, old.title, old.description, old.transcript);
+    INSERT INTO episodes_fts (rowid, title, description, transcript)
+      VALUES (new.rowid_, new.title, new.description, new.transcript);
+  END;
+  INSERT INTO episodes_fts (episodes_fts) VALUES ('rebuild');
+  CREATE VIRTUAL TABLE episodes_fts_words USING fts5vocab(episodes_fts, row);
+  `,
 ];

@@ -129,9 +129,10 @@ export function createSupabaseCatalog(config: SupabaseConfig): Catalog {
     async search(term, page, pageSize) {
       return resultsPage(term, await this.searchEpisodes(term, SEARCH_PAGES_MAX * pageSize), page, pageSize);
     },
-    async episodesByEra(station, page, pageSize) {
+    async episodesByEra(station, page, pageSize, sort = "newest") {
+      const order = sort === "oldest" ? "asc" : "desc";
       const eraPage = (n: number) =>
-        get(`Episodes?order=pubdate.desc&era=eq.${value(station)}&limit=${pageSize}&offset=${(n - 1) * pageSize}`, {
+        get(`Episodes?order=pubdate.${order}&era=eq.${value(station)}&limit=${pageSize}&offset=${(n - 1) * pageSize}`, {
           ...PLATFORM_HEADER,
           Prefer: "count=exact",
         });

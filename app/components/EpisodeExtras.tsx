@@ -1,0 +1,81 @@
+import { useEffect, useRef } from "react";
+import type { Chapter } from "~/rules/chapters";
+import type { Cue } from "~/rules/transcript";
+import type { Episode } from "~/services/types";
+import { episodeLink } from "~/rules/episodes";
+import { episodeMedia, LISTEN_ANCHOR } from "~/player/PlayEpisodeButton";
+import { usePlayer } from "~/player/PlayerProvider";
+import { formatDuration } from "~/utils/time";
+import { afterLoad } from "~/utils/after-load";
+
+/**
+ * An episode's chapters and transcript, rendered on the server: each entry is a link to the
+ * episode's page at its time (`?t=`), which starts the page's native player there without
+ * JavaScript. With JavaScript, ./follow-playback.ts (a chunk of its own, loaded after the page's load
+ * event) marks the chapter and line playing and turns a click into a seek. Nothing when the
+ * episode has neither.
+ */
+export function EpisodeExtras({
+  episode,
+  chapters,
+  transcript,
+}: {
+  episode: Episode;
+  chapters: Chapter[];
+  transcript: Cue[];
+}) {
+  const root = useRef<HTMLDivElement>(null);
+  const { state, dispatch, choose, subscribe } = usePlayer();
+  const wanted = chapters.length > 0 || transcript.length > 0;
+  const latest = useRef({ state, media: episodeMedia(episode) });
+  latest.current = { state, media: episodeMedia(episode) };
+  useEffect(() => {
+    if (!wanted) return;
+    let stop: (() => void) | undefined;
+    let stopped = false;
+    const cancelWait = afterLoad(() => {
+      void import("./follow-playback").then((m) => {
+        if (!stopped && root.current)
+          stop = m.followPlayback(root.current, { dispatch, choose, subscribe }, () => latest.current);
+      });
+    });
+    return () => {
+      stopped = true;
+      cancelWait();
+      stop?.();
+    };
+  }, [wanted, episode.audioUrl, dispatch, choose, subscribe]);
+  if (!wanted) return null;
+  const link = `${episodeLink(episode.title, episode.coldcut)}&t=`;
+  const list = (id: string, title: string, entries: { t: number; text: string; img?: string | null }[]) =>
+    entries.length > 0 ? (
+      <section aria-labelledby={id}>
+        <h2 id={id}>{title}</h2>
+        <ol className={id}>
+          {entries.map((e, i) => (
+            <li key={i}>
+              <a href={`${link}${Math.floor(e.t)}#${LISTEN_ANCHOR}`} data-t={e.t}>
+                <time>{formatDuration(e.t)}</time>
+                {e.img ? <img src={e.img} alt="" width="32" height="32" loading="lazy" /> : null}
+                <span>{e.text}</span>
+              </a>
+            </li>
+          ))}
+        </ol>
+      </section>
+    ) : null;
+  return (
+    <div className="episode-extras" ref={root}>
+      {list(
+        "chapters",
+        "Chapters",
+        chapters.map((c) => ({ t: c.startTime, text: c.title, img: c.img })),
+      )}
+      {list(
+        "transcript",
+        "Transcript",
+        transcript.map((c) => ({ t: c.start, text: c.text })),
+      )}
+    </div>
+  );
+}
