@@ -66,16 +66,17 @@ async function root(http: APIRequestContext, origin: string): Promise<RootData> 
 const upstreamsOf = (log: string, path: string) =>
   log
     .split("\n")
-    .filter((line) => line.includes(`"GET ${path} `))
+    .filter((line) => line.includes(`"GET ${path}`))
     .map((line) => /upstream=(\S+)/.exec(line)?.[1]);
 const hostOf = (origin: string) => new URL(origin).host;
 
 test("the shipped nginx config: HTTPS round-robin over both instances, HTTP redirected, nothing kept per instance", async ({
   request,
 }) => {
+  // Four addresses of the page, so that nginx's micro-cache answers none of them.
   const path = `/about?probe=${crypto.randomBytes(4).toString("hex")}`;
   for (let i = 0; i < 4; i++) {
-    const r = await request.get(`${stack.site}${path}`);
+    const r = await request.get(`${stack.site}${path}-${i}`);
     expect(r.status()).toBe(200);
     expect(await r.text()).toContain("</html>");
   }
@@ -92,6 +93,89 @@ test("the shipped nginx config: HTTPS round-robin over both instances, HTTP redi
   expect(stack.errorLog(), "nginx's error log").not.toMatch(/\[(error|crit|alert|emerg)\]/);
   // Everything lives in PostgreSQL: an instance's DATA_DIR stays empty.
   for (const dir of stack.dataDirs) expect(fs.readdirSync(dir)).toEqual([]);
+});
+
+test("nginx's micro-cache: a second anonymous request is a HIT with the same bytes; a signed-in one never is", async ({
+  playwright,
+}) => {
+  const anonymous = await client(playwright);
+  const page = `/about?cached=${crypto.randomBytes(4).toString("hex")}`;
+  const first = await anonymous.get(`${stack.site}${page}`);
+  expect(first.headers()["x-cache-status"]).toBe("MISS");
+  expect(first.headers()["cache-control"]).toContain("s-maxage=");
+  const second = await anonymous.get(`${stack.site}${page}`);
+  expect(second.headers()["x-cache-status"]).toBe("HIT");
+  expect(await second.body()).toEqual(await first.body());
+  expect(second.headers().etag).toBe(first.headers().etag);
+  // Another encoding class is a copy of its own, kept as the app compressed it.
+  const gzipped = () => anonymous.get(`${stack.site}${page}`, { headers: { "Accept-Encoding": "gzip, deflate" } });
+  expect((await gzipped()).headers()["x-cache-status"]).toBe("MISS");
+  const gzipHit = await gzipped();
+  expect(gzipHit.headers()["x-cache-status"]).toBe("HIT");
+  expect(gzipHit.headers()["content-encoding"]).toBe("gzip");
+  expect(await gzipHit.text()).toBe(await first.text());
+
+  // A signed-in listener asking for the same address gets their own page, and it is never stored.
+  const member = await client(playwright);
+  const email = uniqueEmail("cache");
+  const [a] = stack.instances as [string];
+  expect((await post(member, `${a}/signup`, { email, password: PASSWORD, website: "" })).status()).toBe(302);
+  expect((await post(member, `${a}/signin`, { email, password: PASSWORD, website: "" })).status()).toBe(302);
+  for (let i = 0; i < 2; i++) {
+    const mine = await member.get(`${stack.site}${page}`);
+    expect(mine.headers()["x-cache-status"]).toBe("BYPASS");
+    expect(mine.headers()["cache-control"]).toBe("private, no-store");
+    expect(await mine.text()).not.toBe(await first.text());
+    const data = await member.get(`${stack.site}/?_data=root`);
+    expect(data.headers()["x-cache-status"]).toBe("BYPASS");
+    expect(((await data.json()) as RootData).user).not.toBeNull();
+  }
+  const again = await anonymous.get(`${stack.site}${page}`);
+  expect(again.headers()["x-cache-status"]).toBe("HIT");
+  expect(await again.body()).toEqual(await first.body());
+  // A POST is never answered from the cache.
+  const form = await anonymous.post(`${stack.site}${page}`, { form: {} });
+  expect(form.headers()["x-cache-status"]).not.toBe("HIT");
+  await Promise.all([anonymous.dispose(), member.dispose()]);
+});
+
+test("nginx keeps now-playing one second and never serves it stale", async ({ request }) => {
+  const nowPlaying = () => request.get(`${stack.site}/api/now-playing`);
+  const first = await nowPlaying();
+  expect(first.status()).toBe(200);
+  expect(first.headers()["cache-control"]).toBe("public, max-age=1, s-maxage=1");
+  // Asked again and again: the cached copy expires and is fetched anew, never handed out stale.
+  const statuses = new Set<string>();
+  await expect
+    .poll(async () => {
+      const status = (await nowPlaying()).headers()["x-cache-status"]!;
+      statuses.add(status);
+      return status;
+    })
+    .toBe("EXPIRED");
+  expect([...statuses].filter((s) => !["MISS", "HIT", "EXPIRED"].includes(s))).toEqual([]);
+});
+
+test("nginx serves /build from disk with the precompressed gzip twin and the app's immutable headers", async ({
+  request,
+}) => {
+  const html = await (await request.get(`${stack.site}/about`)).text();
+  const asset = /\/build\/[^"]+\.js/.exec(html)?.[0];
+  expect(asset, "a script of the build in the page").toBeTruthy();
+  const onDisk = `public${asset}`;
+  const gzipped = await request.get(`${stack.site}${asset}`, { headers: { "Accept-Encoding": "gzip" } });
+  expect(gzipped.status()).toBe(200);
+  expect(gzipped.headers()["content-encoding"]).toBe("gzip");
+  expect(gzipped.headers()["content-type"]).toBe("application/javascript");
+  expect(Number(gzipped.headers()["content-length"])).toBe(fs.statSync(`${onDisk}.gz`).size);
+  expect(gzipped.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect(gzipped.headers()["x-content-type-options"]).toBe("nosniff");
+  expect(gzipped.headers().vary).toBe("Accept-Encoding");
+  const plain = await request.get(`${stack.site}${asset}`, { headers: { "Accept-Encoding": "identity" } });
+  expect(await plain.body()).toEqual(fs.readFileSync(onDisk));
+  // No instance was asked: nginx's log names no upstream for them.
+  await expect.poll(() => upstreamsOf(stack.accessLog(), asset!).length).toBe(2);
+  expect(upstreamsOf(stack.accessLog(), asset!)).toEqual(["-", "-"]);
 });
 
 test("in the browser: signed in through nginx, the session, a favorite and the resume position follow the listener to either instance; logout on one revokes on the other", async ({

@@ -45,7 +45,7 @@ const NGINX_MISSING = "nginx not found (/usr/sbin/nginx): install Debian's nginx
 export function localNginxSite(
   shipped: string,
   ports: { https: number; http: number; instances: number[] },
-  paths: { certificate: string; key: string; accessLog: string },
+  paths: { certificate: string; key: string; accessLog: string; cache: string; publicDir: string },
 ): string {
   const replaceOnce = (text: string, pattern: RegExp, by: (...groups: string[]) => string) => {
     const match = pattern.exec(text);
@@ -67,6 +67,8 @@ export function localNginxSite(
   site = replaceOnce(site, /ssl_certificate \S+;/, () => `ssl_certificate ${paths.certificate};`);
   site = replaceOnce(site, /ssl_certificate_key \S+;/, () => `ssl_certificate_key ${paths.key};`);
   site = replaceOnce(site, /access_log \S+ hamradio;/, () => `access_log ${paths.accessLog} hamradio;`);
+  site = replaceOnce(site, /proxy_cache_path \S+ /, () => `proxy_cache_path ${paths.cache} `);
+  site = replaceOnce(site, /root \S+;/, () => `root ${paths.publicDir};`);
   return site;
 }
 
@@ -193,6 +195,8 @@ export async function startScaleOutStack(base: number): Promise<ScaleOutStack> {
       certificate: path.join(dir, "site.pem"),
       key: path.join(dir, "site.key"),
       accessLog,
+      cache: path.join(dir, "cache"),
+      publicDir: path.resolve("public"),
     });
     fs.writeFileSync(path.join(dir, "site.conf"), site);
     fs.writeFileSync(
@@ -206,6 +210,9 @@ export async function startScaleOutStack(base: number): Promise<ScaleOutStack> {
         `error_log ${errorLog} warn;`,
         "events { worker_connections 256; }",
         "http {",
+        // As Debian's /etc/nginx/nginx.conf: the types of the files nginx serves from disk.
+        "  include /etc/nginx/mime.types;",
+        "  default_type application/octet-stream;",
         ...["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((t) => `  ${t}_temp_path ${dir}/${t};`),
         `  include ${dir}/site.conf;`,
         "}",
