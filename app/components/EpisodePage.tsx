@@ -1,7 +1,9 @@
+import { useEffect, useState } from "react";
 import type { Episode } from "~/services/types";
+import type { EpisodeMedia } from "~/player/machine";
+import { whenLoadedAndIdle } from "~/utils/after-load";
 import { AppLink, DownloadIcon } from "~/ui/primitives";
 import { episodeMedia, LISTEN_ANCHOR, PlayEpisodeButton } from "~/player/PlayEpisodeButton";
-import { CastButton } from "~/player/CastButton";
 import { downloadFileName, episodeLink, episodeSubtitle } from "~/rules/episodes";
 import { formatDate, formatDuration } from "~/utils/time";
 import { ShareButtons } from "./ShareButtons";
@@ -86,7 +88,7 @@ export function EpisodePage({
         </noscript>
 
         <div className="episode-actions">
-          <CastButton episode={episodeMedia(episode)} />
+          <LaterCastButton episode={episodeMedia(episode)} />
           <a className="button" href={episode.audioUrl} download={downloadFileName(episode.audioUrl)}>
             <DownloadIcon size={18} /> Download
           </a>
@@ -113,4 +115,17 @@ export function EpisodePage({
 function mediaFragment(src: string, start: number | null, end: number | null): string {
   if (end !== null) return `${src}#t=${start ?? 0},${end}`;
   return start ? `${src}#t=${start}` : src;
+}
+
+/**
+ * The cast icon renders nothing until a device is reachable, which is only known after the page
+ * has loaded: its code comes then too, not with the page (the first-load budget).
+ */
+function LaterCastButton({ episode }: { episode: EpisodeMedia }) {
+  const [Button, setButton] = useState<typeof import("~/player/CastButton").CastButton | null>(null);
+  useEffect(
+    () => whenLoadedAndIdle(() => void import("~/player/CastButton").then((m) => setButton(() => m.CastButton))),
+    [],
+  );
+  return Button ? <Button episode={episode} /> : null;
 }

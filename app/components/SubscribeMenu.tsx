@@ -55,12 +55,7 @@ export function SubscribeMenu({ feedUrl, show }: { feedUrl: string; show: string
           <button
             type="button"
             className="button js-only"
-            onClick={() =>
-              navigator.clipboard.writeText(feedUrl).then(
-                () => setNote("Feed URL copied"),
-                () => setNote("Could not copy: select the address and copy it"),
-              )
-            }
+            onClick={() => void import("./subscribe-actions").then((m) => m.copyFeedUrl(feedUrl)).then(setNote)}
           >
             Copy feed URL
           </button>
