@@ -155,7 +155,8 @@ function MobilePlayer({ sleep }: { sleep: SleepTimerApi }) {
     focusNext.current = null;
   }, [collapsed]);
   const playing = isPlayingish(state);
-  const banner = `${state.title || "Nothing playing"}${state.chapter ? ` — ${state.chapter.title}` : state.subtext ? ` — ${state.subtext}` : ""}`;
+  // docs/product.md §4: the banner carries the episode's subtext; the current chapter follows it.
+  const banner = [state.title || "Nothing playing", state.subtext, state.chapter?.title].filter(Boolean).join(" — ");
   return (
     <div className="mobile-player">
       {/* One dock at the bottom: the status strip (also over the round button) above the bar. */}

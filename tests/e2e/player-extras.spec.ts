@@ -162,9 +162,11 @@ test("Media Session: metadata, artwork and playback state follow the player", as
         state: ms.playbackState,
       };
     });
+  // The episode has chapters (the sample's spoken tracks): the current chapter is the title and
+  // the episode the artist (issue "The listener's own library", chapters in Media Session).
   await expect.poll(session).toMatchObject({
-    title: first.title,
-    artist: "Why? Because We Can!",
+    title: "Good evening",
+    artist: first.title,
     album: "The Ham Radio Show",
     state: "playing",
   });
