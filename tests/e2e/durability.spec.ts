@@ -6,7 +6,7 @@
  * (tests/e2e/support/server-process.ts) except where a browser is the point; desktop-js only,
  * and not in the remote pass (these are properties of the embedded store).
  */
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import fs from "node:fs";
 import http from "node:http";
@@ -90,6 +90,23 @@ function integrity(file: string): string {
     return String(db.pragma("integrity_check", { simple: true }));
   } finally {
     db.close();
+  }
+}
+
+/** A new listener signed up and in by the page's own request context (its cookie jar). */
+async function signUpAndIn(page: Page, prefix: string): Promise<void> {
+  await asListener(page);
+  const email = uniqueEmail(prefix);
+  for (const [action, fields] of [
+    ["/signup", { email, password: PASSWORD, website: "" }],
+    ["/signin", { email, password: PASSWORD, website: "", redirectTo: "/" }],
+  ] as const) {
+    const res = await page.request.post(action, {
+      form: fields,
+      headers: { "X-Forwarded-For": clientAddress() },
+      maxRedirects: 0,
+    });
+    expect(res.status(), action).toBe(302);
   }
 }
 
@@ -366,19 +383,7 @@ test("the position is saved on pause and by the keepalive write when the tab clo
 }) => {
   test.setTimeout(60_000);
   // Signed up and in through the forms by the page's own request context (its cookie jar).
-  await asListener(page);
-  const email = uniqueEmail("beacon");
-  for (const [action, fields] of [
-    ["/signup", { email, password: PASSWORD, website: "" }],
-    ["/signin", { email, password: PASSWORD, website: "", redirectTo: "/" }],
-  ] as const) {
-    const res = await page.request.post(action, {
-      form: fields,
-      headers: { "X-Forwarded-For": clientAddress() },
-      maxRedirects: 0,
-    });
-    expect(res.status(), action).toBe(302);
-  }
+  await signUpAndIn(page, "beacon");
   await openReady(page, episodeLink(other!.title));
   await page
     .getByRole("main")
@@ -437,19 +442,7 @@ test("while playing the position is saved every 10 s, not more; a reload without
   page,
 }) => {
   test.setTimeout(60_000);
-  await asListener(page);
-  const email = uniqueEmail("reload");
-  for (const [action, fields] of [
-    ["/signup", { email, password: PASSWORD, website: "" }],
-    ["/signin", { email, password: PASSWORD, website: "", redirectTo: "/" }],
-  ] as const) {
-    const res = await page.request.post(action, {
-      form: fields,
-      headers: { "X-Forwarded-For": clientAddress() },
-      maxRedirects: 0,
-    });
-    expect(res.status(), action).toBe(302);
-  }
+  await signUpAndIn(page, "reload");
   const writes: number[] = [];
   page.on("request", (r) => {
     if (r.url().endsWith("/api/progress") && r.method() === "POST")
