@@ -31,7 +31,7 @@ import { takeSessionStale } from "~/player/session-events";
 import { CACHE_POLICY } from "~/http/cache-policy";
 import { afterLoad } from "~/utils/after-load";
 
-const ClientExtras = lazy(() => import("~/auth/ClientExtras"));
+const ClientExtras = lazy(() => import("~/analytics/ClientExtras"));
 const SessionPlayerBridge = lazy(() =>
   import("~/player/SessionPlayerBridge").then((m) => ({ default: m.SessionPlayerBridge })),
 );

@@ -15,7 +15,7 @@ import { createPostgresCatalog, searchCondition } from "~/adapters/postgres/cata
 import { createPostgresContent, createPostgresGallery } from "~/adapters/postgres/content.server";
 import { episodeSearchColumns, openPostgres, preparePostgres } from "~/adapters/postgres/db.server";
 import type { Catalog, SearchResults } from "~/services/catalog.server";
-import type { WordMatch } from "~/adapters/shapes/forgiving-search.server";
+import type { WordMatch } from "~/search/forgiving-search.server";
 import type { Content, Gallery } from "~/services/content.server";
 import { STATIONS } from "~/rules/eras";
 import { parseVtt } from "~/rules/transcript";

@@ -1,9 +1,9 @@
 import type { Catalog } from "~/services/catalog.server";
 import type { Page, Episode } from "~/services/types";
 import { hasNul, type Pg } from "./db.server";
-import { foldTitle } from "../shapes/search-text.server";
+import { foldTitle } from "~/search/search-text.server";
 import pg from "pg";
-import { createForgivingSearch, type MatchExpr, type WordMatch } from "../shapes/forgiving-search.server";
+import { createForgivingSearch, type MatchExpr, type WordMatch } from "~/search/forgiving-search.server";
 import { toCrewMember, toEpisode, toSponsor, type EpisodeDbRow } from "../shapes/stored-rows.server";
 
 const EPISODE_COLUMNS = `series, object_id, title, description, subtext, episode_url, podcast_image, background_image,

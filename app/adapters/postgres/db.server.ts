@@ -1,7 +1,7 @@
 import pg from "pg";
 import { MIGRATIONS } from "./migrations.server";
 import { readSampleCatalog } from "../shapes/sample-catalog.server";
-import { foldTitle } from "../shapes/search-text.server";
+import { foldTitle } from "~/search/search-text.server";
 import { searchWords } from "~/rules/search";
 
 export type Pg = pg.Pool;

@@ -1,7 +1,7 @@
 /**
  * Schema migrations of the PostgreSQL store, applied in order; version n is MIGRATIONS[n - 1].
  * Text the app compares loosely (titles, names, search words) is folded by the app on insert
- * (shapes/search-text), so both engines fold the same way and no extension is needed for it.
+ * (app/search/search-text.server.ts), so both engines fold the same way and no extension is needed for it.
  */
 export const MIGRATIONS: string[] = [
   /* 1: catalog and content */ `
