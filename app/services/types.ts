@@ -5,6 +5,7 @@
 import type { EraInfo, Station } from "~/rules/eras";
 import type { NewsType } from "~/rules/news";
 import type { SlideTarget } from "~/rules/slider";
+import type { Soundbite } from "~/rules/soundbites";
 
 export interface Episode {
   /** objectID of docs/product.md §3 (stable across services). */
@@ -28,6 +29,8 @@ export interface Episode {
   chaptersUrl: string | null;
   /** A WebVTT transcript (a site path or a URL), when the episode has one. */
   transcriptUrl: string | null;
+  /** Podcasting 2.0 soundbites the show picked, in time order (none: empty). */
+  soundbites: Soundbite[];
 }
 
 /**

@@ -8,7 +8,7 @@ import { toCrewMember, toEpisode, toSponsor, type EpisodeDbRow } from "../shapes
 
 const EPISODE_COLUMNS = `series, object_id, title, description, subtext, episode_url, podcast_image, background_image,
   to_char(pubdate AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS pubdate, canbashow, era, duration, file_size,
-  chapters_url, transcript_url`;
+  chapters_url, transcript_url, soundbites`;
 
 const quoted = (w: string) => `'${w.replaceAll("'", "''")}'`;
 

@@ -175,4 +175,7 @@ export const MIGRATIONS: string[] = [
   ) STORED;
   CREATE INDEX episodes_document ON episodes USING gin (document);
   `,
+  /* 10: the soundbites the show picked for an episode, as JSON text (ADR 040) */ `
+  ALTER TABLE episodes ADD COLUMN soundbites text;
+  `,
 ];

@@ -8,7 +8,7 @@ import { searchWords } from "~/rules/search";
 import { createForgivingSearch, type MatchExpr } from "~/search/forgiving-search.server";
 
 const EPISODE_COLUMNS =
-  "series, object_id, title, description, subtext, episode_url, podcast_image, background_image, pubdate, canbashow, era, duration, file_size, chapters_url, transcript_url";
+  "series, object_id, title, description, subtext, episode_url, podcast_image, background_image, pubdate, canbashow, era, duration, file_size, chapters_url, transcript_url, soundbites";
 
 /** An FTS5 query from a search's words (each quoted: no FTS syntax can leak in). */
 export function ftsQuery(match: MatchExpr): string {

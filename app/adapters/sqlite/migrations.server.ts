@@ -189,4 +189,7 @@ export const MIGRATIONS: string[] = [
   INSERT INTO episodes_fts (episodes_fts) VALUES ('rebuild');
   CREATE VIRTUAL TABLE episodes_fts_words USING fts5vocab(episodes_fts, row);
   `,
+  /* 9: the soundbites the show picked for an episode, as JSON text (ADR 040) */ `
+  ALTER TABLE episodes ADD COLUMN soundbites TEXT;
+  `,
 ];
