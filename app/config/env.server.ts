@@ -26,7 +26,7 @@ const envSchema = z
     SESSION_SECRET: z.string().optional(),
     /**
      * Public origin of the site: absolute links in feeds, share previews, the sitemap and OAuth
-     * callbacks. Unset, each request's own origin is used (ADR 017).
+     * callbacks. Unset, each request's own origin is used (ADR 017b).
      */
     SITE_URL: optionalUrl,
     /** The podcast feeds' owner (itunes:owner, podcast:locked): where directories verify ownership. */
