@@ -283,6 +283,9 @@ export type Env = z.infer<typeof envSchema> & {
   secureCookies: boolean;
 };
 
+/** Every variable the server reads (`.env.example` documents each; a unit test holds it to that). */
+export const ENV_NAMES = Object.keys(envSchema.innerType().shape);
+
 export class EnvError extends Error {
   name = "EnvError";
 }
