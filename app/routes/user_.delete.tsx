@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect, Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { useEffect } from "react";
 import { z } from "zod";
 import { AlertMessage } from "~/components/AlertMessage";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
@@ -13,7 +14,10 @@ import {
   DELETE_MY_ACCOUNT,
   DELETE_WRONG_PASSWORD,
 } from "~/rules/account-data";
+import { LOGOUT_EVENT } from "~/player/session-events";
 import { authorizationMessage, signInLater } from "~/services/auth-errors.server";
+
+const DELETED_PATH = "/account-deleted";
 
 export const meta: MetaFunction = () => [
   { title: `${DELETE_MY_ACCOUNT} — The Ham Radio Show` },
@@ -44,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       cookieHeader: request.headers.get("Cookie"),
       clientAddress: context.clientAddress,
     });
-    return redirect("/account-deleted", { headers: { "Set-Cookie": cookie, ...headers } });
+    return redirect(DELETED_PATH, { headers: { "Set-Cookie": cookie, ...headers } });
   } catch (error) {
     if (error instanceof Response) throw error;
     const known = authorizationMessage(error);
@@ -66,7 +70,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function DeleteAccount() {
   const actionData = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const deleted = navigation.state === "loading" && navigation.location.pathname === DELETED_PATH;
+  // The account is gone: the player ends as at Log Out, not as a session lost elsewhere.
+  useEffect(() => {
+    if (deleted) window.dispatchEvent(new Event(LOGOUT_EVENT));
+  }, [deleted]);
   return (
     <section className="auth-card" aria-labelledby="delete-title">
       <h1 id="delete-title">{DELETE_MY_ACCOUNT}</h1>

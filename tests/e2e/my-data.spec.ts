@@ -16,6 +16,7 @@ import {
   MY_DATA_FILE_NAME,
 } from "../../app/rules/account-data";
 import { SIGN_IN_FAILED } from "../../app/rules/auth";
+import { SIGNED_OUT_NOTICE } from "../../app/player/machine";
 
 const episode = newestFirst(episodes)[0]!;
 
@@ -82,6 +83,8 @@ test("a wrong password deletes nothing; the right one deletes the account, signs
   await page.getByRole("button", { name: "Delete my account for good" }).click();
   await expect(page).toHaveURL(/\/account-deleted$/);
   await expect(page.getByRole("heading", { level: 1, name: ACCOUNT_DELETED_TITLE })).toBeVisible();
+  // Ended like a Log Out: no "signed out elsewhere" notice.
+  await expect(page.getByText(SIGNED_OUT_NOTICE)).toHaveCount(0);
   await page.goto("/user");
   await expect(page).toHaveURL(/\/signin\?/);
 
