@@ -4,6 +4,7 @@ import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/http/cache-policy";
 import { pageMeta } from "~/route-support/meta.server";
 import { loaderMeta } from "~/utils/meta";
+import { AppLink } from "~/ui/primitives";
 import { DELETE_MY_ACCOUNT, DOWNLOAD_MY_DATA } from "~/rules/account-data";
 
 export const meta = loaderMeta;
@@ -42,7 +43,8 @@ export default function PrivacyPolicy() {
       </p>
       <h2>Your choices</h2>
       <p>
-        You can remove favorites at any time and log out on any device. On your profile page (/user), under “My data”:
+        You can remove favorites at any time and log out on any device. On{" "}
+        <AppLink to="/user">your profile page</AppLink>, under “My data”:
       </p>
       <ul>
         <li>

@@ -11,10 +11,12 @@ import {
   DELETE_ACCOUNT_INTRO,
   DELETE_ACCOUNT_NO_PASSWORD_HINT,
   DELETE_FAILED,
+  DELETE_INCOMPLETE,
   DELETE_MY_ACCOUNT,
   DELETE_WRONG_PASSWORD,
 } from "~/rules/account-data";
 import { LOGOUT_EVENT } from "~/player/session-events";
+import { DeletionIncomplete } from "~/services/account-data.server";
 import { authorizationMessage, signInLater } from "~/services/auth-errors.server";
 
 const DELETED_PATH = "/account-deleted";
@@ -64,7 +66,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return json({ error: DELETE_WRONG_PASSWORD }, { status: 401, headers });
     }
     console.error(`[delete-account] failed: ${error instanceof Error ? error.message : "a service failed"}`);
-    return json({ error: DELETE_FAILED }, { status: 503, headers: { "Retry-After": "30", ...headers } });
+    const message = DeletionIncomplete.is(error) ? DELETE_INCOMPLETE : DELETE_FAILED;
+    return json({ error: message }, { status: 503, headers: { "Retry-After": "30", ...headers } });
   }
 }
 

@@ -11,6 +11,8 @@ export const DELETE_ACCOUNT_NO_PASSWORD_HINT =
   "Signed up with Google or Facebook? Choose a password first with “Forgot password?” (we mail you a link), then come back here.";
 export const DELETE_WRONG_PASSWORD = "That password is not right. Nothing was deleted.";
 export const DELETE_FAILED = "Your account could not be deleted right now. Nothing was lost: please try again shortly.";
+export const DELETE_INCOMPLETE =
+  "Part of your account could not be deleted just now, and you may have been signed out. Please sign in again and delete it again in a few minutes.";
 export const ACCOUNT_DELETED_TITLE = "Your account is deleted";
 export const ACCOUNT_DELETED_TEXT =
   "Your account and everything the site kept for it are gone, and every device it was signed in on is signed out. We mailed a note to its address.";

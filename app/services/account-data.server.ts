@@ -31,6 +31,18 @@ export interface AccountData {
   ): Promise<string>;
 }
 
+/** The password was right but a store failed on the way: some of the data may be gone already. */
+export class DeletionIncomplete extends Error {
+  name = "DeletionIncomplete";
+  /** Routes and services can hold two copies of this class (see AccountError.is): check the brand. */
+  static is(error: unknown): error is DeletionIncomplete {
+    return error instanceof Error && error.name === "DeletionIncomplete";
+  }
+  constructor(cause: unknown) {
+    super(`the deletion stopped: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+  }
+}
+
 export function createAccountData(deps: {
   accounts: Accounts;
   auth: Pick<Auth, "confirmPassword" | "endSession">;
@@ -55,11 +67,15 @@ export function createAccountData(deps: {
     },
     async deleteAccount(user, password, { cookieHeader, clientAddress }) {
       await auth.confirmPassword(user, password, clientAddress);
-      // Every device is out first, so none writes to the account while it goes.
-      await sessions.deleteForUser(user.uid);
-      for (const store of stores) await store.deleteAllFor(user.uid);
-      await accounts.deleteAccount(user.uid);
-      if (user.email) await failures.clearAccount(user.email);
+      try {
+        // Every device is out first, so none writes to the account while it goes.
+        await sessions.deleteForUser(user.uid);
+        for (const store of stores) await store.deleteAllFor(user.uid);
+        await accounts.deleteAccount(user.uid);
+        if (user.email) await failures.clearAccount(user.email);
+      } catch (error) {
+        throw new DeletionIncomplete(error);
+      }
       await accountEmail.accountDeleted(user).catch((error: unknown) => {
         // The account is gone either way; the note about it is not worth failing for.
         console.error(`[account-deleted] no mail sent: ${error instanceof Error ? error.message : String(error)}`);

@@ -104,6 +104,16 @@ test("a wrong password deletes nothing; the right one deletes the account, signs
     .toContain("Your account was deleted — The Ham Radio Show");
 });
 
+test("the privacy page says how to download the data and delete the account", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== "desktop-js", "a static page");
+  await page.goto("/privacy-policy");
+  const choices = page.getByRole("main");
+  await expect(choices).toContainText(`“${DOWNLOAD_MY_DATA}” gives you a file (JSON)`);
+  await expect(choices).toContainText(`“${DELETE_MY_ACCOUNT}” asks for your password`);
+  await expect(choices).not.toContainText("contact the show");
+  await expect(choices.getByRole("link", { name: "your profile page" })).toHaveAttribute("href", "/user");
+});
+
 test("a delete sent from another site is refused and the account kept", async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== "desktop-js", "the same server check everywhere");
   await listenerWithFavorite(page);

@@ -12,7 +12,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, t
 import { openDatabase } from "~/adapters/sqlite/db.server";
 import { parseEnv } from "~/config/env.server";
 import { createServices } from "~/composition.server";
-import { SIGN_IN_FAILED } from "~/rules/auth";
+import { SIGN_IN_FAILED, SIGN_IN_FREE_FAILURES } from "~/rules/auth";
+import { signInLater } from "~/services/auth-errors.server";
 import type { Services } from "~/services/services.server";
 import { startFirebaseFake } from "../fakes/firebase.mjs";
 import { freshDatabase, postgresEnabled, type TestDatabase } from "../support/postgres";
@@ -225,6 +226,27 @@ describe.each(setups)("My data — %s", (_name, setup) => {
       expect(await services.library.activeAudioSync(b.user.uid)).toMatchObject({ currentTime: 42 });
       expect(await services.library.isAdultConfirmed(b.user.uid)).toBe(true);
       expect(await services.accountData.exportFor(b.user)).toMatchObject({ account: { email: b.email } });
+    } finally {
+      await services.close();
+    }
+  });
+
+  it("the password check counts with sign-in's failures: past the free ones, deleting waits like signing in, and nothing goes", async () => {
+    const { env } = setup();
+    const services = await createServices(parseEnv(env));
+    try {
+      const a = await listener(services, "guessed");
+      const from = { cookieHeader: a.devices[0]!, clientAddress: "198.51.100.20" };
+      for (let i = 0; i < SIGN_IN_FREE_FAILURES; i++) {
+        await expect(services.accountData.deleteAccount(a.user, `guess ${i}`, from)).rejects.toThrow(SIGN_IN_FAILED);
+      }
+      const refused = await services.accountData.deleteAccount(a.user, PASSWORD, from).catch((e: unknown) => e);
+      expect(signInLater(refused)).toMatchObject({ status: 429 });
+      await expect(services.auth.signInWithPassword(form(a.email, PASSWORD), from.clientAddress)).rejects.toThrow(
+        /Too many sign-in attempts/,
+      );
+      expect(await services.accounts.getUser(a.user.uid)).toEqual(a.user);
+      expect(await services.auth.userFromCookie(a.devices[0]!)).toEqual(a.user);
     } finally {
       await services.close();
     }
