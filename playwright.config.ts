@@ -39,7 +39,16 @@ const projects: PlaywrightTestProject[] = [
   {
     // Server-rendered pages and plain forms: the specs whose pages must work without JavaScript.
     name: "desktop-nojs",
-    testMatch: specs("routes", "gallery", "accounts", "player", "listeners", "subscribe-embed", "episode-extras"),
+    testMatch: specs(
+      "routes",
+      "gallery",
+      "accounts",
+      "player",
+      "listeners",
+      "subscribe-embed",
+      "episode-extras",
+      "my-data",
+    ),
     use: { ...desktop, javaScriptEnabled: false },
   },
   {
@@ -52,6 +61,7 @@ const projects: PlaywrightTestProject[] = [
       "gallery",
       "images",
       "mobile",
+      "my-data",
       "player",
       "player-extras",
       "player-live",
@@ -70,7 +80,16 @@ const projects: PlaywrightTestProject[] = [
   {
     // The production adapters: only the specs whose outcome depends on where the data comes from.
     name: "remote",
-    testMatch: specs("routes", "gallery", "accounts", "xss", "faults", "faults-now-playing", "popup-sign-in"),
+    testMatch: specs(
+      "routes",
+      "gallery",
+      "accounts",
+      "xss",
+      "faults",
+      "faults-now-playing",
+      "popup-sign-in",
+      "my-data",
+    ),
     use: { ...desktop, baseURL: remoteURL },
   },
   {

@@ -37,7 +37,7 @@ declare module "@remix-run/node" {
  */
 function asRoutesSeeThem(services: Services): Services {
   const outageAs503 = (error: unknown) => (error instanceof OutageError ? serviceUnavailable(SITE_UNAVAILABLE) : error);
-  const { catalog, content, gallery, accounts, library, auth, accountEmail } = services;
+  const { catalog, content, gallery, accounts, library, auth, accountEmail, accountData } = services;
   return {
     ...services,
     catalog: mapFailures(catalog, outageAs503),
@@ -47,6 +47,7 @@ function asRoutesSeeThem(services: Services): Services {
     library: mapFailures(library, outageAs503),
     auth: mapFailures(auth, outageAs503),
     accountEmail: mapFailures(accountEmail, outageAs503),
+    accountData: mapFailures(accountData, outageAs503),
   };
 }
 

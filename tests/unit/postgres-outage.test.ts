@@ -121,6 +121,7 @@ describe("an outage as services and routes see it", () => {
       library: {},
       auth: {},
       accountEmail: {},
+      accountData: {},
     };
     const context = createLoadContext(services as unknown as Services)(undefined, "nonce");
     const thrown = await context.services.catalog.latestEpisodes(8).catch((error: unknown) => error);
