@@ -5,7 +5,7 @@
  */
 import crypto from "node:crypto";
 import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
-import { PASSWORD, uniqueEmail, sessionCookieOf } from "./helpers/auth";
+import { PASSWORD, uniqueEmail, sessionCookieOf } from "./support/auth";
 
 const PUBLIC_PAGE = "public, max-age=60, s-maxage=300, stale-while-revalidate=86400";
 const listener = () => {

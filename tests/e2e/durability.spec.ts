@@ -12,7 +12,7 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { asListener, PASSWORD, uniqueEmail } from "./helpers/auth";
+import { asListener, PASSWORD, uniqueEmail } from "./support/auth";
 import { audio, expectPlaying, openReady, playerButton } from "./support/player";
 import { episodes, newestFirst } from "./support/sample";
 import {

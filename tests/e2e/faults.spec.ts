@@ -39,7 +39,7 @@ import {
   type RemoteService,
   type RemoteStack,
 } from "./support/fault-stack";
-import { PASSWORD, sessionCookieOf, uniqueEmail } from "./helpers/auth";
+import { PASSWORD, sessionCookieOf, uniqueEmail } from "./support/auth";
 
 test.describe.configure({ mode: "serial" });
 

@@ -10,7 +10,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { PASSWORD } from "../helpers/auth";
+import { PASSWORD } from "./auth";
 import { startAppServer, type AppServer, type Exit } from "./app-server";
 
 export const SESSION_SECRET = "e2e-durability-secret-0123456789abcdef";
