@@ -95,8 +95,8 @@ const server = (port: number, remote: boolean) => ({
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
-  // Four on two cores: a test mostly waits (on the server, timers, polls); the suite used 0.4 CPU
-  // seconds per test second, so two workers left the cores more than half idle (bench/README.md).
+  // Four on two cores: a test mostly waits (on the server, timers, polls); the suite uses under half
+  // a CPU-second per test-second, so two workers left the cores more than half idle (bench/README.md).
   workers: 4,
   retries: process.env.CI ? 1 : 0,
   timeout: 45_000,
