@@ -114,7 +114,9 @@ const server = (port: number, remote: boolean) => ({
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
-  workers: 2,
+  // Four on two cores: a test mostly waits (on the server, timers, polls); the suite uses under half
+  // a CPU-second per test-second, so two workers left the cores more than half idle (bench/README.md).
+  workers: 4,
   retries: process.env.CI ? 1 : 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },

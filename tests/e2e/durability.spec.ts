@@ -12,18 +12,10 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { asListener, PASSWORD, uniqueEmail } from "./helpers/auth";
+import { asListener, clientAddress, PASSWORD, signedInCookie, uniqueEmail } from "./support/auth";
 import { audio, expectPlaying, openReady, playerButton } from "./support/player";
 import { episodes, newestFirst } from "./support/sample";
-import {
-  clientAddress,
-  DB_FILE,
-  freshDataDir,
-  rootData,
-  signedInListener,
-  startServerProcess,
-  type ServerProcess,
-} from "./support/server-process";
+import { DB_FILE, freshDataDir, rootData, startServerProcess, type ServerProcess } from "./support/server-process";
 import { episodeLink } from "../../app/rules/episodes";
 
 const distinctEpisodes = newestFirst(episodes).filter(
@@ -113,7 +105,7 @@ async function signUpAndIn(page: Page, prefix: string): Promise<void> {
 test("kill -9 in the middle of writes: every acknowledged favorite and position is there after a restart, the database is intact, the session still works", async () => {
   const dir = dataDir();
   let server = await start(dir);
-  const { cookie } = await signedInListener(server.origin);
+  const { cookie } = await signedInCookie(server.origin, "durable");
   const origin = server.origin;
   const base = Date.now();
 
@@ -236,7 +228,7 @@ test("SIGTERM under load: requests in flight finish 2xx/3xx, the process exits 0
 }) => {
   const dir = dataDir();
   let server = await start(dir);
-  const { cookie } = await signedInListener(server.origin);
+  const { cookie } = await signedInCookie(server.origin, "durable");
   const origin = server.origin;
 
   // Two writes the server is in the middle of when the signal arrives (their bodies follow it).

@@ -8,7 +8,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import fs from "node:fs";
 import path from "node:path";
-import { asListener, signedIn } from "./helpers/auth";
+import { asListener, signedIn } from "./support/auth";
 import { CACHE_POLICY } from "../../app/http/cache-policy";
 import { newsLink } from "../../app/rules/news";
 import { isRemote } from "./support/projects";

@@ -23,7 +23,7 @@ import fs from "node:fs";
 import crypto from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import { expect, test } from "@playwright/test";
-import { PASSWORD, uniqueEmail } from "./helpers/auth";
+import { PASSWORD, uniqueEmail } from "./support/auth";
 import {
   addressesFrom,
   enc,

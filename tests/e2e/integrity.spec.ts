@@ -9,7 +9,7 @@
  */
 import crypto from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { PASSWORD, uniqueEmail } from "./helpers/auth";
+import { PASSWORD, uniqueEmail } from "./support/auth";
 
 const url = (path: string) => new URL(path, test.info().project.use.baseURL).href;
 const origin = () => new URL(test.info().project.use.baseURL!).origin;

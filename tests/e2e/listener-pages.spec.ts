@@ -7,10 +7,10 @@
  */
 import { expect, test } from "@playwright/test";
 import { startAppServer, type AppServer } from "./support/app-server";
+import { signedInCookie } from "./support/auth";
 
 test.describe.configure({ mode: "serial" });
 
-const PASSWORD = "listener-pages-password-1";
 const SITE_URL = "http://listener-pages.test";
 let cached: AppServer;
 let full: AppServer;
@@ -31,28 +31,6 @@ interface Listener {
   email: string;
   cookie: string;
 }
-async function signUp(name: string): Promise<Listener> {
-  const email = `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const form = (fields: Record<string, string>) => new URLSearchParams({ website: "", ...fields });
-  const up = await fetch(`${cached.origin}/signup`, {
-    method: "POST",
-    body: form({ email, password: PASSWORD }),
-    redirect: "manual",
-  });
-  expect([302, 303]).toContain(up.status);
-  const inn = await fetch(`${cached.origin}/signin`, {
-    method: "POST",
-    body: form({ email, password: PASSWORD, redirectTo: "/" }),
-    redirect: "manual",
-  });
-  const cookie = inn.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .find((c) => /hrs_session=/.test(c));
-  expect(cookie, "sign-in sets the session cookie").toBeTruthy();
-  return { email, cookie: cookie! };
-}
-
 async function favorite(listener: Listener, episode: { audioUrl: string; title: string; duration: number }, on = true) {
   const r = await fetch(`${cached.origin}/favorites`, {
     method: "POST",
@@ -98,7 +76,7 @@ async function publicPaths(): Promise<string[]> {
 
 test("a listener's page from the cache is byte for byte the full render, on every public page and data request", async () => {
   test.setTimeout(180_000);
-  const listener = await signUp("bytes");
+  const listener = await signedInCookie(cached.origin, "bytes");
   const home = await (await get(cached, "/?_data=routes/_index")).json();
   for (const episode of home.latest.slice(0, 3)) await favorite(listener, episode);
   const paths = await publicPaths();
@@ -135,7 +113,7 @@ test("a listener's page from the cache is byte for byte the full render, on ever
 
 test("pages are private by construction: two listeners and anonymous visitors at once, each gets only their own", async () => {
   test.setTimeout(120_000);
-  const [ann, bob] = [await signUp("ann"), await signUp("bob")];
+  const [ann, bob] = [await signedInCookie(cached.origin, "ann"), await signedInCookie(cached.origin, "bob")];
   const home = await (await get(cached, "/?_data=routes/_index")).json();
   const [first, second] = home.latest;
   await favorite(ann, first);
@@ -176,7 +154,7 @@ test("pages are private by construction: two listeners and anonymous visitors at
 });
 
 test("fresh: a favorite toggled or progress written shows on the very next page", async () => {
-  const listener = await signUp("fresh");
+  const listener = await signedInCookie(cached.origin, "fresh");
   const home = await (await get(cached, "/?_data=routes/_index")).json();
   const episode = home.latest[0];
   expect(pressedHearts(await (await get(cached, "/", listener.cookie)).text())).toBe(0);

@@ -5,8 +5,8 @@
 import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { PASSWORD, signedIn } from "./helpers/auth";
-import { mailsTo } from "./helpers/mail";
+import { PASSWORD, signedIn } from "./support/auth";
+import { mailsTo } from "./support/mail";
 import { episodes, newestFirst } from "./support/sample";
 import {
   ACCOUNT_DELETED_TITLE,

@@ -5,7 +5,7 @@
  * desktop-nojs checks the native <audio controls> fallback only).
  */
 import { expect, test } from "@playwright/test";
-import { asListener } from "./helpers/auth";
+import { asListener } from "./support/auth";
 import { crew, dthNews, episodes, newestFirst, wtfNews } from "./support/sample";
 import {
   audio,

@@ -12,7 +12,7 @@ import crypto from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { parseEnv } from "../../app/config/env.server";
 import { SIGN_IN_FAILED, SIGN_IN_FREE_FAILURES, signInDelayS, signInThrottled } from "../../app/rules/auth";
-import { PASSWORD, uniqueEmail } from "./helpers/auth";
+import { PASSWORD, uniqueEmail } from "./support/auth";
 
 /** The limits the e2e server runs: the production defaults (scripts/e2e-server.mjs sets none). */
 const LIMITS = (() => {

@@ -15,7 +15,7 @@ import {
   type Page,
   type PlaywrightWorkerArgs,
 } from "@playwright/test";
-import { PASSWORD, signIn, signUp, uniqueEmail } from "./helpers/auth";
+import { PASSWORD, signIn, signUp, uniqueEmail } from "./support/auth";
 import { episodes, newestFirst } from "./support/sample";
 import { episodeLink } from "../../app/rules/episodes";
 import { AUTH_LIMIT_PER_MIN, startScaleOutStack, type ScaleOutStack } from "./support/scale-out";
