@@ -10,6 +10,10 @@ import { SITE_UNAVAILABLE } from "~/rules/constants";
 /** The signed-in listener's part of the root data (the rest is the same for everyone). */
 
 declare module "@remix-run/node" {
+  /** Loaders' data types as single fetch hands them over (remix.config.js, ADR 037). */
+  interface Future {
+    v3_singleFetch: true;
+  }
   interface AppLoadContext {
     services: Services;
     /** Fresh per response; used for every inline script (CSP). */

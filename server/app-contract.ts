@@ -10,12 +10,15 @@ import type { RequestTiming } from "./server-timing";
 export type Bytes = string;
 
 /** A cached page's body, cut at what differs per response (ADR 019). */
-export type Part = Bytes | { nonce: true } | { listener: true } | { favorite: string; off: Bytes; on: Bytes };
+export type Part =
+  Bytes | { nonce: true } | { listener: "data" | "html" } | { favorite: string; off: Bytes; on: Bytes };
 
 /** What one signed-in listener's copy of a page is filled with. */
 export interface Listener {
-  /** The root data's personal members, as the handoff script carries them. */
-  json: Bytes;
+  /** The root data's listener text, as a data request (`.data`) carries it. */
+  data: Bytes;
+  /** The same, as a page's inline data script carries it. */
+  html: Bytes;
   favorites: ReadonlySet<string>;
 }
 

@@ -1,29 +1,33 @@
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import crypto from "node:crypto";
+import type { AppLoadContext } from "@remix-run/node";
 import { decodeHTML } from "entities";
 import type { Bytes, Listener, Part } from "../../server/app-contract";
-import type { RootData } from "~/services/types";
-import { FAVORITE_HOLE, HOLE_VARIANT, LISTENER_MARKER } from "~/utils/listener-template";
+import type { ListenerData } from "~/services/types";
+import { FAVORITE_HOLE, HOLE_VARIANT } from "~/utils/listener-template";
 
-/** The root data's personal part. */
-export type ListenerData = Pick<RootData, "user" | "favorites" | "restore">;
+export type { ListenerData };
 
 /**
  * Who a listener template is rendered for (ADR 019): signed in, no favorites, nothing to resume.
- * Every field is replaced per request, so none of it ever reaches a listener.
+ * The id is this process's secret, so the root data's listener text is found in a template's
+ * bytes and nowhere else (no content can spell it). Every field is replaced per request, so none
+ * of it ever reaches a listener.
  */
 export const TEMPLATE_LISTENER: ListenerData = {
-  user: { id: "", email: null },
+  user: { id: `template-${crypto.randomBytes(16).toString("hex")}`, email: null },
   favorites: [],
   restore: null,
 };
 
 /**
  * Pages as the render cache keeps them (ADR 019): the body of one render cut at what differs per
- * response — the CSP nonce, and in a listener template the hearts and the root data's personal
- * part — and put back together per request, for an anonymous visitor or for one listener.
+ * response — the CSP nonce, and in a listener template the hearts and the root data's listener
+ * text — and put back together per request, for an anonymous visitor or for one listener.
  */
 
-/** JSON made safe inside a script, as Remix escapes its handoff. */
+/** A string's characters as a JSON string literal carries them (without the quotes). */
+const inJson = (text: string) => JSON.stringify(text).slice(1, -1);
+/** What Remix escapes in the data it writes into an inline script. */
 const ESCAPES: Record<string, string> = {
   "&": "\\u0026",
   ">": "\\u003e",
@@ -31,25 +35,19 @@ const ESCAPES: Record<string, string> = {
   "\u2028": "\\u2028",
   "\u2029": "\\u2029",
 };
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/[&><\u2028\u2029]/g, (c) => ESCAPES[c]);
-const members = (value: object) => scriptJson(value).slice(1, -1);
+const inScript = (text: string) => text.replace(/[&><\u2028\u2029]/g, (c) => ESCAPES[c]!);
 
 /**
- * In a listener template's handoff, replaces the root data's personal members (the template
- * listener's, always last) with LISTENER_MARKER. False when they are not where they should be.
+ * The root data's listener text as single fetch carries it (ADR 037): a string of the turbo-stream
+ * (`.data`), and in a page that stream again as a string in an inline script (`html`). Either is
+ * one value whose length does not matter to what comes after it, so it can be cut out and filled.
  */
-export function markListener(entry: EntryContext): boolean {
-  const handoff = entry.serverHandoffString;
-  const root = entry.staticHandlerContext.loaderData.root as object | undefined;
-  if (!handoff || !root) return false;
-  const personal = members(TEMPLATE_LISTENER);
-  const whole = `"root":${scriptJson(root)}`;
-  const at = handoff.indexOf(whole);
-  if (at === -1 || !whole.endsWith(`,${personal}}`) || handoff.indexOf(whole, at + 1) !== -1) return false;
-  const from = at + whole.length - personal.length - 1;
-  entry.serverHandoffString = handoff.slice(0, from) + LISTENER_MARKER + handoff.slice(from + personal.length);
-  return true;
+function carried(json: string): { data: Bytes; html: Bytes } {
+  const data = inJson(json);
+  const latin1 = (s: string) => Buffer.from(s).toString("latin1");
+  return { data: latin1(data), html: latin1(inScript(inJson(data))) };
 }
+const TEMPLATE = carried(JSON.stringify(TEMPLATE_LISTENER));
 
 /** Whether a request's load context has a live session (its listener's data is not read); rejects when it cannot be read. */
 export const signedIn = async (context: AppLoadContext) => (await context.user()) !== null;
@@ -57,19 +55,20 @@ export const signedIn = async (context: AppLoadContext) => (await context.user()
 /** The listener of a request's load context, ready to fill templates; null when signed out. */
 export async function listenerOf(context: AppLoadContext): Promise<Listener | null> {
   const data = await context.listener();
-  return data && { json: Buffer.from(members(data)).toString("latin1"), favorites: new Set(data.favorites) };
+  return data && { ...carried(JSON.stringify(data)), favorites: new Set(data.favorites) };
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 
 const TEMPLATE_HOLES = [
-  escapeRegExp(LISTENER_MARKER),
+  escapeRegExp(TEMPLATE.html),
+  escapeRegExp(TEMPLATE.data),
   `<${FAVORITE_HOLE} data-src="([^"]*)"><${HOLE_VARIANT}>([\\s\\S]*?)</${HOLE_VARIANT}><${HOLE_VARIANT}>([\\s\\S]*?)</${HOLE_VARIANT}></${FAVORITE_HOLE}>`,
 ];
 
 /**
- * Cuts a rendered body at `nonce`, and a listener template's HTML at its holes too (only there:
- * React and the handoff escape `<`, so no content can fake a hole).
+ * Cuts a rendered body at `nonce`, and a listener template at its holes too (only there: React
+ * and the handoff escape `<`, so no content can fake a heart's hole).
  */
 export function toParts(body: Buffer, nonce: string, template: boolean): Part[] {
   // Latin-1 maps bytes to characters one to one: the parts are the body's own bytes.
@@ -84,10 +83,11 @@ export function toParts(body: Buffer, nonce: string, template: boolean): Part[] 
   for (const m of html.matchAll(holes)) {
     parts.push(html.slice(from, m.index));
     if (m[0] === nonce) parts.push({ nonce: true });
-    else if (m[0] === LISTENER_MARKER) parts.push({ listener: true });
+    else if (m[0] === TEMPLATE.html) parts.push({ listener: "html" });
+    else if (m[0] === TEMPLATE.data) parts.push({ listener: "data" });
     else {
-      const src = decodeHTML(Buffer.from(m[1], "latin1").toString("utf8"));
-      parts.push({ favorite: src, off: m[2], on: m[3] });
+      const src = decodeHTML(Buffer.from(m[1]!, "latin1").toString("utf8"));
+      parts.push({ favorite: src, off: m[2]!, on: m[3]! });
     }
     from = m.index + m[0].length;
   }
@@ -104,6 +104,6 @@ export function fillParts(parts: Part[], nonce: string, listener: Listener | nul
 
 function hole(p: Exclude<Part, Bytes | { nonce: true }>, listener: Listener | null): Bytes {
   if (!listener) throw new Error("a listener template filled without a listener");
-  if ("listener" in p) return listener.json;
+  if ("listener" in p) return listener[p.listener];
   return listener.favorites.has(p.favorite) ? p.on : p.off;
 }

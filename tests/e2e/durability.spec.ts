@@ -13,6 +13,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { asListener, clientAddress, PASSWORD, signedInCookie, uniqueEmail } from "./support/auth";
+import { listenerIn, ROOT_DATA } from "./support/route-data";
 import { audio, expectPlaying, openReady, playerButton } from "./support/player";
 import { episodes, newestFirst } from "./support/sample";
 import { DB_FILE, freshDataDir, rootData, startServerProcess, type ServerProcess } from "./support/server-process";
@@ -414,8 +415,8 @@ test("the position is saved on pause and by the keepalive write when the tab clo
     await asListener(page2);
     await expect
       .poll(async () => {
-        const r = await page2.request.get("/?_data=root");
-        return ((await r.json()) as { restore?: { sync?: { currentTime?: number } } }).restore?.sync?.currentTime ?? 0;
+        const r = await page2.request.get(ROOT_DATA);
+        return (await listenerIn(await r.text()))?.restore?.sync?.currentTime ?? 0;
       })
       // (The player's state trails the element by up to one timeupdate; ≥ pause + 2 s either way.)
       .toBeGreaterThanOrEqual(atClose - 1);
@@ -441,8 +442,7 @@ test("while playing the position is saved every 10 s, not more; a reload without
       writes.push(JSON.parse(r.postData() ?? "{}").currentTime);
   });
   const stored = async () =>
-    ((await (await page.request.get("/?_data=root")).json()) as { restore?: { sync?: { currentTime?: number } } })
-      .restore?.sync?.currentTime ?? 0;
+    (await listenerIn(await (await page.request.get(ROOT_DATA)).text()))?.restore?.sync?.currentTime ?? 0;
 
   await openReady(page, episodeLink(other!.title));
   await page

@@ -138,7 +138,7 @@ test.describe("18+ gate", () => {
       maxRedirects: 0,
     });
     expect(foreign.status()).toBeGreaterThanOrEqual(400);
-    const foreignData = await page.request.post("/SpankBank?index&_data=routes%2Fspankbank._index", {
+    const foreignData = await page.request.post("/SpankBank.data?index", {
       form,
       headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
       maxRedirects: 0,

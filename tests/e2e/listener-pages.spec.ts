@@ -8,6 +8,7 @@
 import { expect, test } from "@playwright/test";
 import { startAppServer, type AppServer } from "./support/app-server";
 import { signedInCookie } from "./support/auth";
+import { dataUrl, listenerOnPage as personalOf, routeData } from "./support/route-data";
 
 test.describe.configure({ mode: "serial" });
 
@@ -55,8 +56,19 @@ const neutral = async (r: Response) => {
   const body = await r.text();
   return nonce ? body.replaceAll(nonce, "NONCE") : body;
 };
-/** What the pages hand the browser about who is signed in: the root data's personal members. */
-const personalOf = (html: string) => /"user":(null|\{[^}]*\}),"favorites":(\[[^\]]*\])/.exec(html)?.slice(1);
+interface Episode {
+  audioUrl: string;
+  title: string;
+  duration: number;
+  image?: string;
+}
+const latest = async () =>
+  (
+    await routeData<{ latest: Episode[] }>(
+      await (await get(cached, dataUrl("/", "routes/_index"))).text(),
+      "routes/_index",
+    )
+  ).latest;
 const pressedHearts = (html: string) =>
   [...html.matchAll(/aria-pressed="true" aria-label="Remove ([^"]+) from/g)].length;
 
@@ -77,8 +89,7 @@ async function publicPaths(): Promise<string[]> {
 test("a listener's page from the cache is byte for byte the full render, on every public page and data request", async () => {
   test.setTimeout(180_000);
   const listener = await signedInCookie(cached.origin, "bytes");
-  const home = await (await get(cached, "/?_data=routes/_index")).json();
-  for (const episode of home.latest.slice(0, 3)) await favorite(listener, episode);
+  for (const episode of (await latest()).slice(0, 3)) await favorite(listener, episode);
   const paths = await publicPaths();
   const routes = new Set<string>();
   for (const path of paths) {
@@ -95,11 +106,12 @@ test("a listener's page from the cache is byte for byte the full render, on ever
         if (round === 1 && mine.status === 200) expect(mine.headers.get("x-render-cache"), path).toBe("hit");
       }
       const id = /"routes\/[^"]+"/.exec(await (await get(cached, path)).text())?.[0];
-      if (id) routes.add(`${path}${path.includes("?") ? "&" : "?"}_data=${encodeURIComponent(JSON.parse(id))}`);
+      if (id) routes.add(dataUrl(path, JSON.parse(id) as string));
     }
   }
-  // Client navigations: each page's own data, for the listener, as Remix would answer it.
-  for (const path of [...routes, "/?_data=root"]) {
+  // Client navigations: each page's own data, for the listener, as Remix would answer it; and
+  // every route's, the root's with the listener, as after a form is sent (ADR 037).
+  for (const path of [...routes, dataUrl("/"), dataUrl("/search?term=radio")]) {
     const mine = await get(cached, path, listener.cookie);
     const reference = await get(full, path, listener.cookie);
     expect(mine.status, path).toBe(reference.status);
@@ -114,8 +126,7 @@ test("a listener's page from the cache is byte for byte the full render, on ever
 test("pages are private by construction: two listeners and anonymous visitors at once, each gets only their own", async () => {
   test.setTimeout(120_000);
   const [ann, bob] = [await signedInCookie(cached.origin, "ann"), await signedInCookie(cached.origin, "bob")];
-  const home = await (await get(cached, "/?_data=routes/_index")).json();
-  const [first, second] = home.latest;
+  const [first, second] = await latest();
   await favorite(ann, first);
   await favorite(bob, second);
   const paths = ["/", `/episode?title=${encodeURIComponent(first.title)}`, "/era?station=MLR", "/search?term=radio"];
@@ -129,21 +140,20 @@ test("pages are private by construction: two listeners and anonymous visitors at
   );
   for (const { path, as, cacheControl, html } of answers) {
     const label = `${path} as ${as?.email ?? "anonymous"}`;
-    const [user, favorites] = personalOf(html) ?? [];
+    const personal = await personalOf(html);
     for (const other of [ann, bob].filter((l) => l !== as)) {
       expect(html, label).not.toContain(other.email);
       expect(html, label).not.toContain(other.cookie.split("=")[1]);
     }
     if (!as) {
-      expect(user, label).toBe("null");
-      expect(favorites, label).toBe("[]");
+      expect(personal, label).toBeNull();
       expect(html, label).not.toContain(`name="intent"`);
       expect(cacheControl, label).toMatch(/^public/);
       continue;
     }
     expect(cacheControl, label).toBe("private, no-store");
-    expect(JSON.parse(user!).email, label).toBe(as.email);
-    expect(JSON.parse(favorites!), label).toEqual([(as === ann ? first : second).audioUrl]);
+    expect(personal?.user.email, label).toBe(as.email);
+    expect(personal?.favorites, label).toEqual([(as === ann ? first : second).audioUrl]);
     // Only the listener's own favorite is pressed (its form removes it), wherever it shows.
     const removable = [
       ...html.matchAll(/name="intent" value="remove"\/><input type="hidden" name="audioSrc" value="([^"]+)"/g),
@@ -155,8 +165,7 @@ test("pages are private by construction: two listeners and anonymous visitors at
 
 test("fresh: a favorite toggled or progress written shows on the very next page", async () => {
   const listener = await signedInCookie(cached.origin, "fresh");
-  const home = await (await get(cached, "/?_data=routes/_index")).json();
-  const episode = home.latest[0];
+  const episode = (await latest())[0]!;
   expect(pressedHearts(await (await get(cached, "/", listener.cookie)).text())).toBe(0);
   await favorite(listener, episode);
   // Every card of that audio (the sample catalog reuses a few files) shows it pressed.
@@ -178,5 +187,5 @@ test("fresh: a favorite toggled or progress written shows on the very next page"
   });
   expect(progress.status).toBeLessThan(300);
   const page = await (await get(cached, "/", listener.cookie)).text();
-  expect(page).toContain('"currentTime":42');
+  expect((await personalOf(page))?.restore?.sync?.currentTime).toBe(42);
 });

@@ -180,7 +180,7 @@ test("GETs: over the limit from one address → 429 for pages and HEAD; other ad
   const page = () => hit("/about", from);
   expectUsedUp(await flood(LIMITS.get, page), LIMITS.get);
   expectLimited(await page(), LIMITS.get, OTHER_MESSAGE);
-  expectLimited(await hit("/?_data=root", from), LIMITS.get, OTHER_MESSAGE);
+  expectLimited(await hit("/_root.data", from), LIMITS.get, OTHER_MESSAGE);
   expect((await hit("/about", from, { method: "HEAD" })).status).toBe(429);
 
   expect((await hit("/about", freshAddress())).status).toBe(200);

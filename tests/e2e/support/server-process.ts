@@ -9,6 +9,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { listenerIn, ROOT_DATA } from "./route-data";
 import { startAppServer, type AppServer, type Exit } from "./app-server";
 import { clientAddress } from "./auth";
 
@@ -68,7 +69,8 @@ export interface RootData {
 }
 
 export async function rootData(origin: string, cookie: string): Promise<RootData> {
-  const r = await fetch(`${origin}/?_data=root`, { headers: { Cookie: cookie, "X-Forwarded-For": clientAddress() } });
-  if (r.status !== 200) throw new Error(`/?_data=root answered ${r.status}`);
-  return (await r.json()) as RootData;
+  const r = await fetch(origin + ROOT_DATA, { headers: { Cookie: cookie, "X-Forwarded-For": clientAddress() } });
+  if (r.status !== 200) throw new Error(`${ROOT_DATA} answered ${r.status}`);
+  const listener = await listenerIn(await r.text());
+  return { user: listener?.user ?? null, favorites: listener?.favorites ?? [], restore: listener?.restore ?? null };
 }
