@@ -54,6 +54,9 @@ import { createLiveStatus } from "~/services/live-status.server";
 import { createMediaFolder, GALLERY_MEDIA_FOLDER } from "~/adapters/files/media-folder.server";
 import { NO_MEDIA_FILES } from "~/services/media-files.server";
 import { createEpisodeExtras } from "~/adapters/files/episode-extras.server";
+import { createSqliteUpNext } from "~/adapters/sqlite/up-next.server";
+import { createPostgresUpNext } from "~/adapters/postgres/up-next.server";
+import type { UpNextStore } from "~/services/up-next.server";
 
 /**
  * Everything the app keeps itself, in one engine: the embedded SQLite file under DATA_DIR, or
@@ -65,6 +68,7 @@ interface Stores {
   gallery: Gallery;
   accounts: Accounts;
   library: Library;
+  upNext: UpNextStore;
   sessions: SessionStore;
   failures: FailureLog;
   mails: MailLog;
@@ -107,6 +111,7 @@ async function openStores(env: Env): Promise<Stores> {
       gallery: guard("gallery", createPostgresGallery(pool)),
       accounts: guard("accounts", createPostgresAccounts(pool, passwords)),
       library: guard("library", createPostgresLibrary(pool, listenerStates, { favoritesMax: env.FAVORITES_MAX })),
+      upNext: guard("upNext", createPostgresUpNext(pool, { max: env.UP_NEXT_MAX })),
       sessions: guard("sessions", createPostgresSessionStore(pool, sessionTtlMs, listenerStates)),
       failures: guard("failures", createPostgresFailureLog(pool)),
       mails: guard("mails", createPostgresMailLog(pool)),
@@ -131,6 +136,7 @@ async function openStores(env: Env): Promise<Stores> {
     gallery: createSqliteGallery(db),
     accounts: createSqliteAccounts(db, passwords),
     library: createSqliteLibrary(db, { favoritesMax: env.FAVORITES_MAX }),
+    upNext: createSqliteUpNext(db, { max: env.UP_NEXT_MAX }),
     sessions: createSqliteSessionStore(db, sessionTtlMs),
     failures: createSqliteFailureLog(db),
     mails: createSqliteMailLog(db),
@@ -179,12 +185,13 @@ export async function createServices(env: Env, stores?: Stores): Promise<Service
       : withReadCache("gallery", store.gallery);
   const firebase = env.ACCOUNTS_SOURCE === "firebase" ? createFirebaseFromEnv(env) : null;
   // A refused password or a taken e-mail is an answer from Firebase, not a failure to reach it.
-  const { accounts, library } = firebase
+  const { accounts, library, upNext } = firebase
     ? {
         accounts: watched("accounts", firebase.accounts, (error) => !AccountError.is(error)),
         library: watched("library", firebase.library),
+        upNext: watched("upNext", firebase.upNext),
       }
-    : { accounts: store.accounts, library: store.library };
+    : { accounts: store.accounts, library: store.library, upNext: store.upNext };
   const auth = createAuth({
     accounts,
     library,
@@ -229,6 +236,7 @@ export async function createServices(env: Env, stores?: Stores): Promise<Service
     episodeExtras: createEpisodeExtras({ publicDir: path.resolve("public") }),
     accounts,
     library,
+    upNext,
     auth,
     accountEmail: createAccountEmail({
       accounts,
@@ -244,6 +252,7 @@ export async function createServices(env: Env, stores?: Stores): Promise<Service
     podcastOwnerEmail: env.PODCAST_OWNER_EMAIL,
     podcastFundingUrl: env.PODCAST_FUNDING_URL,
     favorites: { max: env.FAVORITES_MAX, pageSize: env.FAVORITES_PAGE_SIZE },
+    upNextMax: env.UP_NEXT_MAX,
     publicConfig: {
       liveStreamUrl: env.LIVE_STREAM_URL,
       contentSiteUrl: env.CONTENT_SITE_URL,

@@ -175,4 +175,10 @@ export const MIGRATIONS: string[] = [
   ) STORED;
   CREATE INDEX episodes_document ON episodes USING gin (document);
   `,
+  /* 11: Up Next, one ordered list per listener (ADR 034) */ `
+  CREATE TABLE up_next (
+    uid text PRIMARY KEY REFERENCES users (uid) ON DELETE CASCADE,
+    items jsonb NOT NULL
+  );
+  `,
 ];

@@ -189,4 +189,10 @@ export const MIGRATIONS: string[] = [
   INSERT INTO episodes_fts (episodes_fts) VALUES ('rebuild');
   CREATE VIRTUAL TABLE episodes_fts_words USING fts5vocab(episodes_fts, row);
   `,
+  /* 10: Up Next, one ordered list per listener (ADR 034) */ `
+  CREATE TABLE up_next (
+    uid TEXT PRIMARY KEY REFERENCES users (uid) ON DELETE CASCADE,
+    items TEXT NOT NULL
+  );
+  `,
 ];
