@@ -39,7 +39,16 @@ const projects: PlaywrightTestProject[] = [
   {
     // Server-rendered pages and plain forms: the specs whose pages must work without JavaScript.
     name: "desktop-nojs",
-    testMatch: specs("routes", "gallery", "accounts", "player", "listeners", "subscribe-embed", "episode-extras"),
+    testMatch: specs(
+      "routes",
+      "gallery",
+      "accounts",
+      "player",
+      "listeners",
+      "subscribe-embed",
+      "episode-extras",
+      "up-next",
+    ),
     use: { ...desktop, javaScriptEnabled: false },
   },
   {
@@ -58,6 +67,7 @@ const projects: PlaywrightTestProject[] = [
       "player-mobile",
       "search",
       "subscribe-embed",
+      "up-next",
     ),
     use: {
       viewport: { width: 375, height: 812 },
