@@ -47,6 +47,8 @@ describe("which requests may share a cached page", () => {
       "/signup",
       "/user",
       "/User",
+      "/up-next",
+      "/api/up-next",
       "/SpankBank",
       "/spankbank/Post/x",
       "/SpankBank/media/antenna-day-1.jpg",
