@@ -240,3 +240,40 @@ test("past the cap, adding says Up Next is full (400), with and without JavaScri
     await server.stop();
   }
 });
+
+test("bad Up Next requests get a clear 4xx and change nothing", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== "desktop-js", "the same answers everywhere");
+  await signedIn(page);
+  await enqueue(page, A!);
+  const post = async (form: Record<string, string>) => {
+    const res = await page.request.post("/up-next", { form: { js: "1", ...form } });
+    return [res.status(), await res.text()] as const;
+  };
+  for (const form of [
+    { intent: "next" } as Record<string, string>,
+    { intent: "shuffle", audioSrc: A!.EpisodeUrl },
+    { intent: "move", audioSrc: A!.EpisodeUrl, to: "-1" },
+    { intent: "move", audioSrc: A!.EpisodeUrl, to: "first" },
+    { intent: "remove", audioSrc: "javascript:alert(1)" },
+    { intent: "last", audioSrc: A!.EpisodeUrl, title: "x".repeat(5000) },
+  ]) {
+    const [status, body] = await post(form);
+    expect([status, body.includes("That Up Next request is missing its episode.")], JSON.stringify(form)).toEqual([
+      400,
+      true,
+    ]);
+  }
+  // Words that name no episode of the catalog (or another episode's audio) are refused.
+  for (const form of [
+    { intent: "last", audioSrc: "/media/audio/made-up.mp3", title: "Made Up" },
+    { intent: "next", audioSrc: B!.EpisodeUrl, title: A!.title },
+  ]) {
+    const [status, body] = await post(form);
+    expect([status, body.includes("That episode is not in the catalog, so it can't go in Up Next.")]).toEqual([
+      400,
+      true,
+    ]);
+  }
+  const items = ((await (await page.request.get("/api/up-next")).json()) as { items: { title: string }[] }).items;
+  expect(items.map((i) => i.title)).toEqual([A!.title]);
+});
