@@ -104,10 +104,10 @@ export default function UpNextPage() {
   const refusal = useActionData<typeof action>();
   const { dispatch, choose } = usePlayer();
   const navigation = useNavigation();
-  const drag = useFetcher<UpNextAnswer>({ key: "up-next-drag" });
+  const fetcher = useFetcher<UpNextAnswer>({ key: "up-next-page" });
   // While a drag's move is on its way, the list shows it already.
   const [order, setOrder] = useState<UpNextEntry[] | null>(null);
-  const shown = drag.state === "idle" ? items : (order ?? items);
+  const shown = fetcher.state === "idle" ? items : (order ?? items);
   useEffect(() => {
     dispatch({ type: "queueSync", items });
     setOrder(null);
@@ -122,7 +122,10 @@ export default function UpNextPage() {
     if (from === -1 || from === to) return;
     const rest = shown.filter((_, i) => i !== from);
     setOrder([...rest.slice(0, to), shown[from]!, ...rest.slice(to)]);
-    drag.submit({ intent: "move", audioSrc: src, to: String(to), js: "1" }, { method: "post", action: UP_NEXT_PATH });
+    fetcher.submit(
+      { intent: "move", audioSrc: src, to: String(to), js: "1" },
+      { method: "post", action: UP_NEXT_PATH },
+    );
   };
   const busy = navigation.state !== "idle" && navigation.formAction === UP_NEXT_PATH;
 
@@ -141,7 +144,7 @@ export default function UpNextPage() {
             When an episode ends, the first one here plays. <span className="js-only">Drag to reorder, or </span>
             <span>use the arrows.</span>
           </p>
-          <ol className="up-next__list" aria-label="Episodes up next" aria-busy={busy || drag.state !== "idle"}>
+          <ol className="up-next__list" aria-label="Episodes up next" aria-busy={busy || fetcher.state !== "idle"}>
             {shown.map((entry, index) => (
               <li
                 key={entry.src}
@@ -177,7 +180,14 @@ export default function UpNextPage() {
                     type="button"
                     className="icon-button js-only"
                     aria-label={`Play ${entry.title} now`}
-                    onClick={() => choose(entry)}
+                    onClick={() => {
+                      choose(entry);
+                      // The player takes it out of Up Next; this page shows that at once.
+                      fetcher.submit(
+                        { intent: "remove", audioSrc: entry.src, js: "1" },
+                        { method: "post", action: UP_NEXT_PATH },
+                      );
+                    }}
                   >
                     <PlayIcon size={20} />
                   </button>

@@ -148,7 +148,7 @@ test.describe("with JavaScript", () => {
     await expectPlaying(page, B!.EpisodeUrl);
   });
 
-  test("drag and drop reorders the queue page", async ({ page }, testInfo) => {
+  test("drag and drop reorders the queue page; an episode played from it leaves it", async ({ page }, testInfo) => {
     test.skip(isMobile(testInfo), "a mouse drag; at 375 px the arrows are the way (first test)");
     await signedIn(page);
     for (const e of [A!, B!, C!]) await enqueue(page, e);
@@ -157,8 +157,15 @@ test.describe("with JavaScript", () => {
     const items = page.getByRole("list", { name: "Episodes up next" }).getByRole("listitem");
     await items.nth(2).getByTitle("Drag to reorder").dragTo(items.nth(0));
     await expect(titles(page)).toHaveText([C!.title, A!.title, B!.title]);
+    // Shown at once; stored once the list is no longer busy.
+    await expect(page.getByRole("list", { name: "Episodes up next" })).toHaveAttribute("aria-busy", "false");
     await page.reload();
     await expect(titles(page)).toHaveText([C!.title, A!.title, B!.title]);
+    // Played from here, an episode leaves Up Next.
+    await openReady(page, "/up-next");
+    await page.getByRole("button", { name: `Play ${C!.title} now` }).click();
+    await expectPlaying(page, C!.EpisodeUrl);
+    await expect(titles(page)).toHaveText([A!.title, B!.title]);
   });
 
   test("Media Session's next and previous track follow Up Next", async ({ page }) => {
