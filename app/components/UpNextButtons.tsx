@@ -9,8 +9,8 @@ import type { UpNextAnswer } from "~/player/up-next";
 /** The two controls: [intent, words, accessible name on a card, icon]. */
 const controls = (title: string) =>
   [
-    ["next", "Play next", `Play ${title} next`, QueueNextIcon],
-    ["last", "Add to Up Next", `Add ${title} to Up Next`, QueueAddIcon],
+    ["next", "Play next", `Play next: ${title}`, QueueNextIcon],
+    ["last", "Add to Up Next", `Add to Up Next: ${title}`, QueueAddIcon],
   ] as const;
 
 /**
@@ -41,7 +41,7 @@ export function UpNextButtons({
             key={intent}
             to={signIn}
             className="up-next-button"
-            aria-label={intent === "next" ? `Sign in to play ${title} next` : `Sign in to add ${title} to Up Next`}
+            aria-label={`Sign in to ${intent === "next" ? "play next" : "add to Up Next"}: ${title}`}
             rel="nofollow"
           >
             {Icon({ size: 20 })}

@@ -49,7 +49,7 @@ async function openUpNext(page: Page, testInfo: TestInfo) {
 test("signed out, the Up Next buttons of a card lead to sign-in and back", async ({ page }, testInfo) => {
   await open(page, "/", !jsOff(testInfo));
   await page
-    .getByRole("link", { name: `Sign in to play ${A!.title} next`, exact: true })
+    .getByRole("link", { name: `Sign in to play next: ${A!.title}`, exact: true })
     .first()
     .click();
   await expect(page).toHaveURL(/\/signin\?redirectTo=%2F$/);
@@ -69,13 +69,13 @@ test("Play next and Add to Up Next from cards and the episode page; the queue pa
     await expectPlaying(page, A!.EpisodeUrl);
   }
   await page
-    .getByRole("button", { name: `Add ${B!.title} to Up Next`, exact: true })
+    .getByRole("button", { name: `Add to Up Next: ${B!.title}`, exact: true })
     .first()
     .click();
   if (js) await expect(page.getByRole("status").filter({ hasText: `${B!.title} is in Up Next.` })).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   await page
-    .getByRole("button", { name: `Add ${C!.title} to Up Next`, exact: true })
+    .getByRole("button", { name: `Add to Up Next: ${C!.title}`, exact: true })
     .first()
     .click();
   if (js) await expect(page.getByRole("status").filter({ hasText: `${C!.title} is in Up Next.` })).toBeVisible();
