@@ -48,6 +48,7 @@ const projects: PlaywrightTestProject[] = [
       "subscribe-embed",
       "episode-extras",
       "my-data",
+      "up-next",
     ),
     use: { ...desktop, javaScriptEnabled: false },
   },
@@ -68,6 +69,7 @@ const projects: PlaywrightTestProject[] = [
       "player-mobile",
       "search",
       "subscribe-embed",
+      "up-next",
     ),
     use: {
       viewport: { width: 375, height: 812 },

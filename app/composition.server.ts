@@ -55,6 +55,9 @@ import { createLiveStatus } from "~/services/live-status.server";
 import { createMediaFolder, GALLERY_MEDIA_FOLDER } from "~/adapters/files/media-folder.server";
 import { NO_MEDIA_FILES } from "~/services/media-files.server";
 import { createEpisodeExtras } from "~/adapters/files/episode-extras.server";
+import { createSqliteUpNext } from "~/adapters/sqlite/up-next.server";
+import { createPostgresUpNext } from "~/adapters/postgres/up-next.server";
+import type { UpNextStore } from "~/services/up-next.server";
 
 /**
  * Everything the app keeps itself, in one engine: the embedded SQLite file under DATA_DIR, or
@@ -66,6 +69,7 @@ interface Stores {
   gallery: Gallery;
   accounts: Accounts;
   library: Library;
+  upNext: UpNextStore;
   sessions: SessionStore;
   failures: FailureLog;
   mails: MailLog;
@@ -108,6 +112,7 @@ async function openStores(env: Env): Promise<Stores> {
       gallery: guard("gallery", createPostgresGallery(pool)),
       accounts: guard("accounts", createPostgresAccounts(pool, passwords)),
       library: guard("library", createPostgresLibrary(pool, listenerStates, { favoritesMax: env.FAVORITES_MAX })),
+      upNext: guard("upNext", createPostgresUpNext(pool, { max: env.UP_NEXT_MAX })),
       sessions: guard("sessions", createPostgresSessionStore(pool, sessionTtlMs, listenerStates)),
       failures: guard("failures", createPostgresFailureLog(pool)),
       mails: guard("mails", createPostgresMailLog(pool)),
@@ -132,6 +137,7 @@ async function openStores(env: Env): Promise<Stores> {
     gallery: createSqliteGallery(db),
     accounts: createSqliteAccounts(db, passwords),
     library: createSqliteLibrary(db, { favoritesMax: env.FAVORITES_MAX }),
+    upNext: createSqliteUpNext(db, { max: env.UP_NEXT_MAX }),
     sessions: createSqliteSessionStore(db, sessionTtlMs),
     failures: createSqliteFailureLog(db),
     mails: createSqliteMailLog(db),
@@ -180,12 +186,13 @@ export async function createServices(env: Env, stores?: Stores): Promise<Service
       : withReadCache("gallery", store.gallery);
   const firebase = env.ACCOUNTS_SOURCE === "firebase" ? createFirebaseFromEnv(env) : null;
   // A refused password or a taken e-mail is an answer from Firebase, not a failure to reach it.
-  const { accounts, library } = firebase
+  const { accounts, library, upNext } = firebase
     ? {
         accounts: watched("accounts", firebase.accounts, (error) => !AccountError.is(error)),
         library: watched("library", firebase.library),
+        upNext: watched("upNext", firebase.upNext),
       }
-    : { accounts: store.accounts, library: store.library };
+    : { accounts: store.accounts, library: store.library, upNext: store.upNext };
   const auth = createAuth({
     accounts,
     library,
@@ -235,6 +242,7 @@ export async function createServices(env: Env, stores?: Stores): Promise<Service
       },
       deleteAllFor: (uid) => library.deleteAllFor(uid),
     },
+    { key: "upNext", exportFor: (uid) => upNext.exportFor(uid), deleteAllFor: (uid) => upNext.deleteAllFor(uid) },
   ];
   const nowPlaying = createNowPlayingFromEnv(env);
   const invalidationListeners = new Set<(reason: string) => void>();
@@ -254,6 +262,7 @@ export async function createServices(env: Env, stores?: Stores): Promise<Service
     episodeExtras: createEpisodeExtras({ publicDir: path.resolve("public") }),
     accounts,
     library,
+    upNext,
     auth,
     accountEmail,
     accountData: createAccountData({
@@ -270,6 +279,7 @@ export async function createServices(env: Env, stores?: Stores): Promise<Service
     podcastOwnerEmail: env.PODCAST_OWNER_EMAIL,
     podcastFundingUrl: env.PODCAST_FUNDING_URL,
     favorites: { max: env.FAVORITES_MAX, pageSize: env.FAVORITES_PAGE_SIZE },
+    upNextMax: env.UP_NEXT_MAX,
     publicConfig: {
       liveStreamUrl: env.LIVE_STREAM_URL,
       contentSiteUrl: env.CONTENT_SITE_URL,

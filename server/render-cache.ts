@@ -19,7 +19,7 @@ import { sharedBody, type SharedBody } from "./shared-body";
  * favorites, its hearts and the root data's personal part left as holes) that every signed-in
  * listener's page is filled from, with their own data read for this request. Rules:
  * - requests: GET/HEAD only, never the personal or action paths (/api but now-playing, /auth, /signin, /signup,
- *   /user, /SpankBank…, /favorites, /logout, /healthz); a request with one of our cookies
+ *   /user, /up-next, /SpankBank…, /favorites, /logout, /healthz); a request with one of our cookies
  *   (`hrs_*`, `__Host-hrs_*`, `__Secure-hrs_*`) naming a live session gets the listener copy,
  *   any other cookie or header, and unknown query parameters, change nothing;
  * - responses: only 200 (TTL) and 404 (shorter TTL), only with `Cache-Control: public` and
@@ -288,7 +288,7 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
 
 // Of /api, only now-playing is the same for everybody (polled by every player while live is on).
 const PERSONAL_PATHS =
-  /^\/(?:(?:api(?!\/now-playing$)|auth|signin|signup|user|favorites|logout|healthz|forgot-password|reset-password|verify-email)(?:[/.]|$)|spankbank)/i;
+  /^\/(?:(?:api(?!\/now-playing$)|auth|signin|signup|user|favorites|up-next|logout|healthz|forgot-password|reset-password|verify-email)(?:[/.]|$)|spankbank)/i;
 export const OUR_COOKIE = /(?:^|;)\s*(?:__Host-|__Secure-)?hrs_/;
 
 /** May this request share a cached page: a GET/HEAD of a public path (sessions are checked apart)? */

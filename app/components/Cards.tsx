@@ -6,6 +6,7 @@ import { DEFAULT_EPISODE_IMAGE } from "~/rules/constants";
 import { formatDuration } from "~/utils/time";
 import { PlayEpisodeButton } from "~/player/PlayEpisodeButton";
 import { FavoriteToggle } from "./FavoriteToggle";
+import { UpNextButtons } from "./UpNextButtons";
 
 /**
  * Cards above the fold (412 × 823 phone or 1280 × 800 desktop, the more of the two): their
@@ -62,6 +63,7 @@ export function EpisodeCard({
           {episode.number !== null ? <span>Ep. {episode.number}</span> : null}
           {episode.date ? <time dateTime={episode.date.iso}>{episode.date.text}</time> : null}
           {episode.duration > 0 ? <span>{formatDuration(episode.duration)}</span> : null}
+          <UpNextButtons audioSrc={episode.audioUrl} title={episode.title} />
           {/* Below the art, never over it: art prints text of its own. Its hit area still covers the art. */}
           <PlayEpisodeButton episode={episode} className="card__play" size={24} />
         </div>

@@ -8,6 +8,7 @@ import { downloadFileName, episodeLink, episodeSubtitle } from "~/rules/episodes
 import { formatDate, formatDuration } from "~/utils/time";
 import { ShareButtons } from "./ShareButtons";
 import { FavoriteToggle } from "./FavoriteToggle";
+import { UpNextButtons } from "./UpNextButtons";
 import { SubscribeMenu } from "./SubscribeMenu";
 import { ClipShare } from "./ClipShare";
 import { EpisodeExtras } from "./EpisodeExtras";
@@ -93,6 +94,7 @@ export function EpisodePage({
             <DownloadIcon size={18} /> Download
           </a>
           <FavoriteToggle audioSrc={episode.audioUrl} title={episode.title} duration={episode.duration} />
+          <UpNextButtons audioSrc={episode.audioUrl} title={episode.title} withText />
         </div>
         <SubscribeMenu feedUrl={feedUrl} show={episode.coldcut ? "Cold Cut" : "The Ham Radio Show"} />
         <ShareButtons url={pageUrl} title={episode.title} />

@@ -2,6 +2,7 @@ import { Form, useLocation, useSearchParams } from "@remix-run/react";
 import { AppLink, AppNavLink, MenuIcon, SearchIcon, UserIcon } from "~/ui/primitives";
 import { useEffect, useRef } from "react";
 import { NAV_LINKS } from "~/rules/social";
+import { UP_NEXT_PATH } from "~/rules/library";
 import { SocialList } from "./SocialLinks";
 import { SearchBox } from "./SearchBox";
 
@@ -60,9 +61,14 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
         </Form>
 
         {signedIn ? (
-          <AppLink to="/user" className="profile-button">
-            Profile
-          </AppLink>
+          <>
+            <AppLink to={UP_NEXT_PATH} className="up-next-link">
+              Up Next
+            </AppLink>
+            <AppLink to="/user" className="profile-button">
+              Profile
+            </AppLink>
+          </>
         ) : (
           <AppLink to="/user" className="profile-icon" aria-label="Your profile and favorites">
             <UserIcon />
@@ -95,6 +101,11 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
                     </AppNavLink>
                   </li>
                 ))}
+                {signedIn ? (
+                  <li>
+                    <AppNavLink to={UP_NEXT_PATH}>Up Next</AppNavLink>
+                  </li>
+                ) : null}
                 <li>
                   <AppNavLink to="/user">{signedIn ? "Profile" : "Sign in"}</AppNavLink>
                 </li>

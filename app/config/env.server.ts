@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PASSWORD_HASH_COST, PASSWORD_HASH_QUEUE } from "~/rules/auth";
 import { FUNDING } from "~/rules/podcast";
-import { FAVORITES_MAX, FAVORITES_PAGE_SIZE } from "~/rules/library";
+import { FAVORITES_MAX, FAVORITES_PAGE_SIZE, UP_NEXT_MAX } from "~/rules/library";
 import { readServiceAccount } from "./service-account.server";
 
 /**
@@ -131,6 +131,8 @@ const envSchema = z
     /** The rules' favorites cap and page, lower only for tests (a cap reached with a small catalog). */
     FAVORITES_MAX: z.coerce.number().int().min(1).max(FAVORITES_MAX).default(FAVORITES_MAX),
     FAVORITES_PAGE_SIZE: z.coerce.number().int().min(1).max(FAVORITES_PAGE_SIZE).default(FAVORITES_PAGE_SIZE),
+    /** Up Next's cap, likewise lower only for tests. */
+    UP_NEXT_MAX: z.coerce.number().int().min(1).max(UP_NEXT_MAX).default(UP_NEXT_MAX),
     /**
      * What one client may hold (server/request-limits.ts): a POST body's size and the time for the
      * whole request to arrive; bodies under way at once per client address; open connections per

@@ -6,6 +6,7 @@ import { pageSender } from "./page-sender";
 import type { ActiveAudioSync, UserRecord } from "~/services/types";
 
 import { LOGOUT_EVENT } from "./session-events";
+import { UpNextSync } from "./UpNextSync";
 
 const orUndefined = (s: string | undefined | null) => (s ? s : undefined);
 
@@ -132,5 +133,5 @@ export function SessionPlayerBridge({
     };
   }, [userId]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  return null;
+  return userId ? <UpNextSync userId={userId} /> : null;
 }

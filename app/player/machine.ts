@@ -32,6 +32,11 @@
  *   arrives; a track without art clears the image (the view shows the default picture).
  * - `signedOut` is for a session that ended; an explicit Log Out dispatches `logout` only. It
  *   leaves a `notice` in words: a session that ends elsewhere is never silent.
+ * - Up Next (ADR 034): `queue` is the listener's list as the server last sent it (`queueSync`),
+ *   minus the episode playing. At the end of an episode, and on `next`, its first episode plays.
+ *   Any episode that starts playing leaves the queue and is reported in `taken` (the engine tells
+ *   the server to remove it, once per `taken.id`). `history` keeps the episodes left for another,
+ *   newest last, for `previous` (which restarts the episode instead when it is a few seconds in).
  * - What the listener is told (the view shows it in words, announced): `buffering` while the
  *   element waits for data; `failure` when a source could not play (its reason, and what `retry`
  *   plays again, until dismissed — the error audio of §8 still plays for codes 1 and 4); `resume` after a sign-in
@@ -39,6 +44,7 @@
  */
 import { clampRate, clampSeek, sanitizeDuration, stepRate } from "./format";
 import type { NowPlaying } from "~/rules/now-playing";
+import { PREVIOUS_RESTARTS_AFTER_S, UP_NEXT_HISTORY_MAX } from "../rules/library";
 import {
   ALREADY_PLAYING_ALERT,
   DEFAULT_EPISODE_SUBTEXT,
@@ -140,6 +146,12 @@ export interface PlayerState {
   chaptersUrl: string;
   /** The chapter playing, once they are loaded. */
   chapter: PlayerChapter | null;
+  /** Up Next, without the episode playing. */
+  queue: EpisodeMedia[];
+  /** Episodes left for another (newest last), for "previous track". */
+  history: EpisodeMedia[];
+  /** The last episode taken out of Up Next to play; `id` tells one taking from the next. */
+  taken: { id: number; src: string } | null;
 }
 
 /** docs/product.md §3 User record at users/<uid>. */
@@ -193,7 +205,10 @@ export type PlayerAction =
   | { type: "dismissResume" }
   | { type: "dismissNotice" }
   | { type: "dismissFailure" }
-  | { type: "chapter"; chapter: PlayerChapter | null };
+  | { type: "chapter"; chapter: PlayerChapter | null }
+  | { type: "queueSync"; items: EpisodeMedia[] }
+  | { type: "next" }
+  | { type: "previous" };
 
 /** HTMLMediaElement MediaError codes. */
 export const MEDIA_ERR_ABORTED = 1;
@@ -237,6 +252,9 @@ export function initialPlayerState(config: PlayerConfig): PlayerState {
     seq: 0,
     chaptersUrl: "",
     chapter: null,
+    queue: [],
+    history: [],
+    taken: null,
   };
 }
 
@@ -303,11 +321,19 @@ function seekTo(state: PlayerState, time: number, clipEnd: number | null = null)
   return { ...state, currentTime: t, requestedTime: t, clipEnd: clipEnd !== null && clipEnd > t ? clipEnd : null };
 }
 
+/** The episode loaded now, as something to play again. */
+function currentMedia(state: PlayerState): EpisodeMedia | null {
+  if (state.kind !== "episode" || state.src === "") return null;
+  const { src, title, image, backgroundImage, description, coldcut, duration } = state;
+  return { src, title, image, backgroundImage, description, coldcut, duration, chaptersUrl: state.chaptersUrl || null };
+}
+
 function choose(
   state: PlayerState,
   media: EpisodeMedia,
   startTime: number | null,
   clipEnd: number | null,
+  remember = true,
 ): PlayerState {
   if (state.failure || state.resume) state = { ...state, failure: null, resume: null };
   if (!media.src.trim()) return playErrorAudio(state); // docs/product.md §8 "audio without a source"
@@ -316,12 +342,32 @@ function choose(
     return state.playing ? { ...state, alert: ALREADY_PLAYING_ALERT } : { ...state, playing: true };
   }
   const id = state.seq + 1;
+  const left = remember ? currentMedia(state) : null;
+  const queued = state.queue.some((m) => m.src === media.src);
   return {
     ...withSource(state, ""),
     seq: id,
     playing: false,
     pending: { id, media, startTime: startTime ?? null, clipEnd, autoplay: true },
+    history: left
+      ? [...state.history.filter((m) => m.src !== left.src), left].slice(-UP_NEXT_HISTORY_MAX)
+      : state.history,
+    ...(queued ? { queue: state.queue.filter((m) => m.src !== media.src), taken: { id, src: media.src } } : {}),
   };
+}
+
+/** The first episode of Up Next plays (nothing changes when it is empty). */
+function playNext(state: PlayerState): PlayerState {
+  const head = state.queue[0];
+  return head ? choose(state, head, null, null) : state;
+}
+
+/** Back to the episode left for this one; a few seconds in (or with none), this one from the start. */
+function playPrevious(state: PlayerState): PlayerState {
+  if (state.kind !== "episode" || state.pending) return state;
+  const back = state.history.at(-1);
+  if (!back || state.currentTime > PREVIOUS_RESTARTS_AFTER_S) return seekTo(state, 0);
+  return choose({ ...state, history: state.history.slice(0, -1) }, back, null, null, false);
 }
 
 function completeSwitch(state: PlayerState, pending: PendingSwitch): PlayerState {
@@ -423,6 +469,7 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
     case "seekApplied":
       return state.requestedTime === null ? state : { ...state, requestedTime: null };
     case "ended":
+      if (state.kind === "episode" && !state.pending && state.queue.length > 0) return playNext(state);
       return {
         ...state,
         playing: false,
@@ -478,6 +525,15 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
     case "chapter":
       return state.kind === "episode" && state.chaptersUrl ? { ...state, chapter: action.chapter } : state;
 
+    case "queueSync": {
+      const playing = [state.src, state.pending?.media.src];
+      return { ...state, queue: action.items.filter((m) => m.src && !playing.includes(m.src)) };
+    }
+    case "next":
+      return playNext(state);
+    case "previous":
+      return playPrevious(state);
+
     case "setPlaybackRate":
       return { ...state, playbackRate: clampRate(action.rate) };
     case "stepRate":
@@ -517,6 +573,9 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
         failure: null,
         resume: null,
         notice: SIGNED_OUT_NOTICE,
+        queue: [],
+        history: [],
+        taken: null,
       };
     case "logout":
       return {

@@ -73,3 +73,8 @@ export function mediaPositionState(state: PlayerState): MediaPositionState | nul
     position: Math.min(Math.max(0, state.currentTime), state.duration),
   };
 }
+
+/** Which track buttons the lock screen offers: next while Up Next has an episode, previous on an episode. */
+export function trackActions(state: PlayerState): { next: boolean; previous: boolean } {
+  return { next: state.queue.length > 0, previous: state.kind === "episode" && state.src !== "" };
+}

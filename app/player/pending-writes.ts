@@ -11,7 +11,7 @@ import { PENDING_RETRY_FIRST_MS, PENDING_RETRY_MAX_MS, PENDING_WRITES_MAX } from
 export interface PendingWrite {
   /** The listener it belongs to: never sent with anybody else's session. */
   uid: string;
-  kind: "progress" | "favorite";
+  kind: "progress" | "favorite" | "upNext";
   /** The audio it is about. */
   src: string;
   url: string;

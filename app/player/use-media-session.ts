@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { SKIP_BACK_SECONDS, SKIP_FORWARD_SECONDS } from "~/rules/player";
 import type { PlayerAction, PlayerState } from "./machine";
-import { mediaPositionState, mediaSessionInfo } from "./media-session";
+import { mediaPositionState, mediaSessionInfo, trackActions } from "./media-session";
 
 function session(): MediaSession | null {
   return typeof navigator !== "undefined" && "mediaSession" in navigator ? navigator.mediaSession : null;
@@ -40,6 +40,15 @@ export function useMediaSession(state: PlayerState, dispatch: (action: PlayerAct
 
   const latest = useRef(state);
   latest.current = state;
+
+  // Up Next (ADR 034): a button is offered only while it would do something.
+  const tracks = trackActions(state);
+  useEffect(() => {
+    const ms = session();
+    if (!ms) return;
+    setHandler(ms, "nexttrack", tracks.next ? () => dispatch({ type: "next" }) : null);
+    setHandler(ms, "previoustrack", tracks.previous ? () => dispatch({ type: "previous" }) : null);
+  }, [tracks.next, tracks.previous, dispatch]);
 
   const { title, subtext, image, kind, src, playing, duration, playbackRate, pending, chapter } = state;
   useEffect(() => {

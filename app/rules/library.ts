@@ -19,3 +19,15 @@ export const FAVORITES_PAGE_SIZE = 24;
 /** §3 text a library stores: a title, and a URL (audio source, image). */
 export const LIBRARY_TITLE_MAX = 300;
 export const LIBRARY_URL_MAX = 2000;
+
+/** Up Next (ADR 034): the most episodes one listener's queue keeps. */
+export const UP_NEXT_MAX = 100;
+export const upNextFull = (max = UP_NEXT_MAX) =>
+  `Up Next is full: it keeps ${max} episodes. Remove one to add another.`;
+export const UP_NEXT_NOT_IN_CATALOG = "That episode is not in the catalog, so it can't go in Up Next.";
+/** Up Next's page. */
+export const UP_NEXT_PATH = "/up-next";
+/** Episodes the player remembers having left for the next one, for "previous track". */
+export const UP_NEXT_HISTORY_MAX = 20;
+/** "Previous track" this far into an episode (seconds) starts it again instead of going back. */
+export const PREVIOUS_RESTARTS_AFTER_S = 3;

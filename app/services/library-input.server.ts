@@ -54,3 +54,15 @@ export function fieldsOf(body: FormData | Record<string, unknown>): Record<strin
   const entries = body instanceof FormData ? [...body.entries()] : Object.entries(body);
   return Object.fromEntries(entries.filter(([, v]) => v !== undefined && v !== null));
 }
+
+/**
+ * An Up Next form (ADR 034): "Play next" / "Add to Up Next" name a catalog episode by source and
+ * title; move (to a 0-based position), remove and clear name the queued episode by source.
+ */
+export const upNextFormSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("next"), audioSrc: audioSrcSchema, title }),
+  z.object({ intent: z.literal("last"), audioSrc: audioSrcSchema, title }),
+  z.object({ intent: z.literal("move"), audioSrc: audioSrcSchema, to: z.coerce.number().int().min(0).max(10_000) }),
+  z.object({ intent: z.literal("remove"), audioSrc: audioSrcSchema }),
+  z.object({ intent: z.literal("clear") }),
+]);

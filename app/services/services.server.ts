@@ -9,6 +9,7 @@ import type { MediaFiles } from "./media-files.server";
 import type { NowPlayingService } from "./now-playing.server";
 import type { LiveStatusService } from "./live-status.server";
 import type { PublicConfig } from "./types";
+import type { UpNextStore } from "./up-next.server";
 
 /** Every service the routes get through the load context (built by app/composition.server.ts). */
 export interface Services {
@@ -21,6 +22,8 @@ export interface Services {
   episodeExtras: EpisodeExtras;
   accounts: Accounts;
   library: Library;
+  /** Up Next (ADR 034), where the listener's library is. */
+  upNext: UpNextStore;
   auth: Auth;
   /** Confirming addresses and "Forgot password?", by mail. */
   accountEmail: AccountEmail;
@@ -36,6 +39,8 @@ export interface Services {
   podcastFundingUrl: string;
   /** The most favorites an account keeps, and how many a page of /user shows (app/rules/library.ts). */
   favorites: { max: number; pageSize: number };
+  /** The most episodes Up Next keeps. */
+  upNextMax: number;
   /**
    * GET /healthz: `ready` when this instance's database answers and a password check could still
    * wait for a thread (else it cannot serve: 503);

@@ -18,11 +18,23 @@ const ACTIONS = [
   "/reset-password",
   "/signin",
   "/signup",
+  "/up-next",
   "/SpankBank",
   "/SpankBank/Post/x?id=1",
   "/verify-email",
 ];
-const PAGES = ["/", "/eras", "/episode?title=x", "/search?term=radio", "/News", "/user", "/api/now-playing", "/rss"];
+const PAGES = [
+  "/",
+  "/eras",
+  "/episode?title=x",
+  "/search?term=radio",
+  "/News",
+  "/user",
+  "/up-next",
+  "/api/up-next",
+  "/api/now-playing",
+  "/rss",
+];
 
 const TARGETS = [
   "http://evil.example/",

@@ -158,6 +158,8 @@ async function listener(services: Services, name: string) {
     Date.now(),
   );
   await services.library.confirmAdult(user.uid);
+  const queued = { audioSrc, title: `${name} queued`, image: "", duration: 3600, coldcut: false };
+  expect(await services.upNext.edit(user.uid, { op: "add", item: queued, at: "last" })).toHaveLength(1);
   expect(await services.accountEmail.sendVerification(user.uid)).toBe("sent");
   const devices = [
     (await services.auth.startSession(user, null)).split(";")[0]!,
@@ -180,6 +182,7 @@ describe.each(setups)("My data — %s", (_name, setup) => {
           lastAudio: { AudioSrc: a.audioSrc, currentTime: 42 },
           adultConfirmed: true,
         },
+        upNext: { upNext: [{ audioSrc: a.audioSrc, title: "export queued" }] },
       });
       expect(JSON.stringify(data)).not.toMatch(/scrypt|password/i);
     } finally {
@@ -212,6 +215,7 @@ describe.each(setups)("My data — %s", (_name, setup) => {
       expect(await services.accounts.getUser(a.user.uid)).toBeNull();
       expect(await services.library.favorites(a.user.uid)).toEqual([]);
       expect(await services.library.activeAudioSync(a.user.uid)).toBeNull();
+      expect(await services.upNext.list(a.user.uid)).toEqual([]);
       expect(await leftovers([a.user.uid, a.email])).toEqual([]);
       await expect(services.auth.signInWithPassword(form(a.email, PASSWORD), "198.51.100.9")).rejects.toThrow(
         SIGN_IN_FAILED,
@@ -225,6 +229,7 @@ describe.each(setups)("My data — %s", (_name, setup) => {
       expect(await services.library.favorites(b.user.uid)).toMatchObject([{ audioSrc: b.audioSrc }]);
       expect(await services.library.activeAudioSync(b.user.uid)).toMatchObject({ currentTime: 42 });
       expect(await services.library.isAdultConfirmed(b.user.uid)).toBe(true);
+      expect(await services.upNext.list(b.user.uid)).toHaveLength(1);
       expect(await services.accountData.exportFor(b.user)).toMatchObject({ account: { email: b.email } });
     } finally {
       await services.close();

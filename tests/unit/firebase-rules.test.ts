@@ -129,6 +129,26 @@ describe("database.rules.json — validation", () => {
     expect(write(A, own("/favorites/-Nx"), { Title: "Old", Episodeurl: "/old.mp3", isFav: true })).toBe(true);
   });
 
+  it("Up Next: a list of entries with a source and a title, at most 100 (indices 0 to 99), nobody else's", () => {
+    const entry = {
+      audioSrc: "/media/audio/ep-audio-1.mp3",
+      title: "Pilot Light",
+      image: "",
+      duration: 35,
+      coldcut: false,
+    };
+    expect(write(A, own("/upNext"), [entry, { ...entry, audioSrc: "/b.mp3" }])).toBe(true);
+    expect(write(A, own("/upNext/99"), entry)).toBe(true);
+    expect(write(A, own("/upNext/100"), entry)).toBe(false);
+    expect(write(A, own("/upNext"), null)).toBe(true);
+    expect(write(A, own("/upNext/0"), { title: "no source" })).toBe(false);
+    expect(write(A, own("/upNext/0"), { ...entry, duration: "35" })).toBe(false);
+    expect(write(A, own("/upNext/0"), { ...entry, coldcut: "no" })).toBe(false);
+    expect(write(A, own("/upNext/0"), { ...entry, owner: B.uid })).toBe(false);
+    expect(write(A, `users/${B.uid}/upNext`, [entry])).toBe(false);
+    expect(read(A, `users/${B.uid}/upNext`)).toBe(false);
+  });
+
   it("rejects unknown fields at every level", () => {
     expect(write(A, own("/isAdmin"), true)).toBe(false);
     expect(update(A, own(""), { role: "admin" })).toBe(false);

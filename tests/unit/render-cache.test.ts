@@ -49,6 +49,8 @@ describe("which requests may share a cached page", () => {
       "/User",
       "/user/data",
       "/user/delete",
+      "/up-next",
+      "/api/up-next",
       "/SpankBank",
       "/spankbank/Post/x",
       "/SpankBank/media/antenna-day-1.jpg",

@@ -1,15 +1,17 @@
 import type { Env } from "~/config/env.server";
 import type { Accounts, Library } from "~/services/accounts.server";
+import type { UpNextStore } from "~/services/up-next.server";
 import { createFirebaseAccounts } from "./accounts.server";
 import { readServiceAccount } from "~/config/service-account.server";
 import { serviceAccountTokenProvider, staticAccessToken } from "./credentials.server";
 import { createFirebaseLibrary } from "./library.server";
+import { createFirebaseUpNext } from "./up-next.server";
 
 /**
  * ACCOUNTS_SOURCE=firebase: Accounts (Firebase Auth) and Library (Realtime Database) sharing one
  * cached access token. firebase-admin is only imported when the first token is needed.
  */
-export function createFirebaseFromEnv(env: Env): { accounts: Accounts; library: Library } {
+export function createFirebaseFromEnv(env: Env): { accounts: Accounts; library: Library; upNext: UpNextStore } {
   // The service account wins when both are set; the fixed token is for emulators and fakes.
   const getAccessToken = env.FIREBASE_SERVICE_ACCOUNT
     ? serviceAccountTokenProvider(readServiceAccount(env.FIREBASE_SERVICE_ACCOUNT))
@@ -28,6 +30,12 @@ export function createFirebaseFromEnv(env: Env): { accounts: Accounts; library: 
       getAccessToken,
       timeoutMs,
       favoritesMax: env.FAVORITES_MAX,
+    }),
+    upNext: createFirebaseUpNext({
+      databaseUrl: env.FIREBASE_DATABASE_URL!,
+      getAccessToken,
+      timeoutMs,
+      max: env.UP_NEXT_MAX,
     }),
   };
 }

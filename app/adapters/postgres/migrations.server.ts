@@ -178,4 +178,10 @@ export const MIGRATIONS: string[] = [
   /* 10: the soundbites the show picked for an episode, as JSON text (ADR 040) */ `
   ALTER TABLE episodes ADD COLUMN soundbites text;
   `,
+  /* 11: Up Next, one ordered list per listener (ADR 034) */ `
+  CREATE TABLE up_next (
+    uid text PRIMARY KEY REFERENCES users (uid) ON DELETE CASCADE,
+    items jsonb NOT NULL
+  );
+  `,
 ];

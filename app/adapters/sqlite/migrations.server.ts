@@ -192,4 +192,10 @@ export const MIGRATIONS: string[] = [
   /* 9: the soundbites the show picked for an episode, as JSON text (ADR 040) */ `
   ALTER TABLE episodes ADD COLUMN soundbites TEXT;
   `,
+  /* 10: Up Next, one ordered list per listener (ADR 034) */ `
+  CREATE TABLE up_next (
+    uid TEXT PRIMARY KEY REFERENCES users (uid) ON DELETE CASCADE,
+    items TEXT NOT NULL
+  );
+  `,
 ];

@@ -1,0 +1,259 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import upNextStyles from "~/styles/up-next.css";
+import { Form, json, redirect, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useState, type DragEvent } from "react";
+import { AlertMessage } from "~/components/AlertMessage";
+import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
+import { cacheHeaders } from "~/http/cache-policy";
+import { assertSameOrigin, orSignedOut, readForm, requireUser } from "~/http/guards.server";
+import { serviceUnavailable, serviceUnavailableJson } from "~/http/responses.server";
+import { LIBRARY_UNAVAILABLE, safeRedirect } from "~/rules/auth";
+import { DEFAULT_EPISODE_IMAGE } from "~/rules/constants";
+import { UP_NEXT_NOT_IN_CATALOG, UP_NEXT_PATH, upNextFull } from "~/rules/library";
+import { catalogEpisode } from "~/route-support/favorites.server";
+import { upNextEntries } from "~/route-support/up-next.server";
+import { fieldsOf, upNextFormSchema } from "~/services/library-input.server";
+import type { UpNextEdit } from "~/services/up-next.server";
+import { usePlayer } from "~/player/PlayerProvider";
+import type { UpNextAnswer, UpNextEntry } from "~/player/up-next";
+import { AppLink, GripIcon, PlayIcon } from "~/ui/primitives";
+import { formatDuration } from "~/utils/time";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: upNextStyles }];
+
+export const meta: MetaFunction = () => [
+  { title: "Up Next — The Ham Radio Show" },
+  { name: "robots", content: "noindex" },
+];
+
+/** Up Next (ADR 034), signed-in only: the listener's queue, in order. A fetcher reads it as JSON too (the player). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const items = await orSignedOut(request, context.services.upNext.list(user.uid));
+  return json(
+    { items: await upNextEntries(context.services, items), max: context.services.upNextMax },
+    { headers: cacheHeaders("private") },
+  );
+}
+export const headers = ({ loaderHeaders, actionHeaders }: { loaderHeaders: Headers; actionHeaders: Headers }) =>
+  actionHeaders.get("Cache-Control") ? actionHeaders : loaderHeaders;
+
+/**
+ * "Play next", "Add to Up Next", move, remove and clear. A plain form is sent back where it came
+ * from; a fetcher (js=1) gets the queue as JSON. Refusals are a 4xx with the reason, shown on
+ * this page without JavaScript.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const form = await readForm(request);
+  const viaFetcher = form.get("js") === "1";
+  const back = safeRedirect(form.get("redirectTo"), UP_NEXT_PATH);
+  const headers = cacheHeaders("private");
+  let user: Awaited<ReturnType<typeof context.user>>;
+  try {
+    user = await context.user();
+  } catch (error) {
+    if (viaFetcher && error instanceof Response)
+      return serviceUnavailableJson({ ok: false, error: LIBRARY_UNAVAILABLE });
+    throw error;
+  }
+  if (!user)
+    return viaFetcher
+      ? json<UpNextAnswer>({ ok: false, error: "Sign in to use Up Next." }, { status: 401, headers })
+      : redirect(`/signin?redirectTo=${encodeURIComponent(back)}`, { headers });
+  const parsed = upNextFormSchema.safeParse(fieldsOf(form));
+  if (!parsed.success)
+    return json<UpNextAnswer>(
+      { ok: false, error: "That Up Next request is missing its episode." },
+      { status: 400, headers },
+    );
+  const data = parsed.data;
+  const { services } = context;
+  let items;
+  try {
+    let edit: UpNextEdit;
+    if (data.intent === "next" || data.intent === "last") {
+      // What is kept is the catalog's episode, never the form's words.
+      const episode = await catalogEpisode(services, data.title, data.audioSrc);
+      if (!episode) return json<UpNextAnswer>({ ok: false, error: UP_NEXT_NOT_IN_CATALOG }, { status: 400, headers });
+      const item = {
+        audioSrc: episode.audioUrl,
+        title: episode.title,
+        image: episode.image,
+        duration: episode.duration,
+        coldcut: episode.coldcut,
+      };
+      edit = { op: "add", item, at: data.intent };
+    } else if (data.intent === "move") edit = { op: "move", audioSrc: data.audioSrc, to: data.to };
+    else if (data.intent === "remove") edit = { op: "remove", audioSrc: data.audioSrc };
+    else edit = { op: "clear" };
+    items = await services.upNext.edit(user.uid, edit);
+  } catch (error) {
+    console.error("[up-next] not saved:", error instanceof Error ? error.message : error);
+    if (viaFetcher) return serviceUnavailableJson({ ok: false, error: LIBRARY_UNAVAILABLE });
+    throw serviceUnavailable(LIBRARY_UNAVAILABLE);
+  }
+  if (!items) return json<UpNextAnswer>({ ok: false, error: upNextFull(services.upNextMax) }, { status: 400, headers });
+  return viaFetcher
+    ? json<UpNextAnswer>({ ok: true, intent: data.intent, items: await upNextEntries(services, items) }, { headers })
+    : redirect(back, { headers });
+}
+
+export default function UpNextPage() {
+  const { items } = useLoaderData<typeof loader>();
+  const refusal = useActionData<typeof action>();
+  const { dispatch, choose } = usePlayer();
+  const navigation = useNavigation();
+  const fetcher = useFetcher<UpNextAnswer>({ key: "up-next-page" });
+  // While a drag's move is on its way, the list shows it already.
+  const [order, setOrder] = useState<UpNextEntry[] | null>(null);
+  const shown = fetcher.state === "idle" ? items : (order ?? items);
+  useEffect(() => {
+    dispatch({ type: "queueSync", items });
+    setOrder(null);
+  }, [items, dispatch]);
+
+  const [dragged, setDragged] = useState<string | null>(null);
+  const onDrop = (event: DragEvent, to: number) => {
+    event.preventDefault();
+    const src = dragged ?? event.dataTransfer.getData("text/plain");
+    setDragged(null);
+    const from = shown.findIndex((e) => e.src === src);
+    if (from === -1 || from === to) return;
+    const rest = shown.filter((_, i) => i !== from);
+    setOrder([...rest.slice(0, to), shown[from]!, ...rest.slice(to)]);
+    fetcher.submit(
+      { intent: "move", audioSrc: src, to: String(to), js: "1" },
+      { method: "post", action: UP_NEXT_PATH },
+    );
+  };
+  const busy = navigation.state !== "idle" && navigation.formAction === UP_NEXT_PATH;
+
+  return (
+    <section className="section up-next" aria-labelledby="up-next-title">
+      <h1 id="up-next-title">Up Next</h1>
+      <AlertMessage message={refusal && !refusal.ok ? refusal.error : null} alert={false} />
+      {shown.length === 0 ? (
+        <p className="up-next__empty">
+          Nothing is up next. Choose “Add to Up Next” or “Play next” on any episode, from the{" "}
+          <AppLink to="/eras">episodes</AppLink> or the <AppLink to="/">latest</AppLink>.
+        </p>
+      ) : (
+        <>
+          <p className="up-next__hint">
+            When an episode ends, the first one here plays. <span className="js-only">Drag to reorder, or </span>
+            <span>use the arrows.</span>
+          </p>
+          <ol className="up-next__list" aria-label="Episodes up next" aria-busy={busy || fetcher.state !== "idle"}>
+            {shown.map((entry, index) => (
+              <li
+                key={entry.src}
+                className={`up-next__item${dragged === entry.src ? " up-next__item--dragged" : ""}`}
+                onDragOver={(e) => dragged && e.preventDefault()}
+                onDrop={(e) => onDrop(e, index)}
+              >
+                <span
+                  className="up-next__grip js-only"
+                  draggable
+                  title="Drag to reorder"
+                  onDragStart={(e) => {
+                    e.dataTransfer.setData("text/plain", entry.src);
+                    e.dataTransfer.effectAllowed = "move";
+                    setDragged(entry.src);
+                  }}
+                  onDragEnd={() => setDragged(null)}
+                >
+                  <GripIcon size={20} />
+                </span>
+                <img src={entry.image || DEFAULT_EPISODE_IMAGE} alt="" width="56" height="56" loading="lazy" />
+                <div className="up-next__text">
+                  <AppLink to={entry.href} className="up-next__title">
+                    {entry.title}
+                  </AppLink>
+                  <span className="up-next__meta">
+                    {index === 0 ? "Plays next" : `${index + 1}.`}
+                    {entry.duration ? ` · ${formatDuration(entry.duration)}` : ""}
+                  </span>
+                </div>
+                <div className="up-next__actions">
+                  <button
+                    type="button"
+                    className="icon-button js-only"
+                    aria-label={`Play ${entry.title} now`}
+                    onClick={() => {
+                      choose(entry);
+                      // The player takes it out of Up Next; this page shows that at once.
+                      fetcher.submit(
+                        { intent: "remove", audioSrc: entry.src, js: "1" },
+                        { method: "post", action: UP_NEXT_PATH },
+                      );
+                    }}
+                  >
+                    <PlayIcon size={20} />
+                  </button>
+                  <QueueForm
+                    intent="move"
+                    src={entry.src}
+                    to={index - 1}
+                    label={`Move ${entry.title} up`}
+                    disabled={index === 0}
+                  >
+                    ↑
+                  </QueueForm>
+                  <QueueForm
+                    intent="move"
+                    src={entry.src}
+                    to={index + 1}
+                    label={`Move ${entry.title} down`}
+                    disabled={index === shown.length - 1}
+                  >
+                    ↓
+                  </QueueForm>
+                  <QueueForm intent="remove" src={entry.src} label={`Remove ${entry.title} from Up Next`}>
+                    ✕
+                  </QueueForm>
+                </div>
+              </li>
+            ))}
+          </ol>
+          <Form method="post" action={UP_NEXT_PATH} className="up-next__clear">
+            <input type="hidden" name="redirectTo" value={UP_NEXT_PATH} />
+            <button type="submit" name="intent" value="clear" className="button button--ghost">
+              Clear Up Next
+            </button>
+          </Form>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** One control of the list: a plain form, so it works without JavaScript too. */
+function QueueForm({
+  intent,
+  src,
+  to,
+  label,
+  disabled = false,
+  children,
+}: {
+  intent: "move" | "remove";
+  src: string;
+  to?: number;
+  label: string;
+  disabled?: boolean;
+  children: string;
+}) {
+  return (
+    <Form method="post" action={UP_NEXT_PATH} preventScrollReset>
+      <input type="hidden" name="audioSrc" value={src} />
+      {to !== undefined ? <input type="hidden" name="to" value={String(to)} /> : null}
+      <input type="hidden" name="redirectTo" value={UP_NEXT_PATH} />
+      <button type="submit" name="intent" value={intent} className="icon-button" aria-label={label} disabled={disabled}>
+        <span aria-hidden="true">{children}</span>
+      </button>
+    </Form>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
