@@ -19,3 +19,6 @@ export const FAVORITES_PAGE_SIZE = 24;
 /** §3 text a library stores: a title, and a URL (audio source, image). */
 export const LIBRARY_TITLE_MAX = 300;
 export const LIBRARY_URL_MAX = 2000;
+
+/** The largest progress write read (a position and its episode's title and URLs fit in far less). */
+export const PROGRESS_BODY_MAX_BYTES = 8 * 1024;
