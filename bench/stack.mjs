@@ -48,6 +48,9 @@ function localSite(shipped, ports, paths) {
   // No access log: a line per request would be the disk's load, not nginx's.
   site = once(site, /access_log \S+ hamradio;/, () => "access_log off;");
   site = once(site, /proxy_cache_path \S+ /, () => `proxy_cache_path ${paths.cache} `);
+  // The load generator is one address standing for thousands of listeners: the cap per address
+  // (64 requests at once) would refuse it, not them.
+  site = once(site, /limit_conn hamradio_addr \d+;/, () => "limit_conn hamradio_addr 4096;");
   site = once(site, /root \S+;/, () => `root ${paths.publicDir};`);
   return site;
 }
