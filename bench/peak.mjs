@@ -67,13 +67,13 @@ try {
     {
       name: "now-playing poll",
       full: FULL.listeners / 10,
-      connections: 16,
+      connections: 48,
       build: () => ({ path: "/api/now-playing" }),
     },
     {
       name: "progress write",
       full: FULL.players / 10,
-      connections: 12,
+      connections: 32,
       build: () => ({
         method: "POST",
         path: "/api/progress",
@@ -82,11 +82,11 @@ try {
         headers: json,
       }),
     },
-    { name: "page, anonymous", full: anonymous / PAGE_EVERY_S, connections: 8, build: () => ({ path: page() }) },
+    { name: "page, anonymous", full: anonymous / PAGE_EVERY_S, connections: 16, build: () => ({ path: page() }) },
     {
       name: "page, signed in",
       full: FULL.players / PAGE_EVERY_S,
-      connections: 8,
+      connections: 16,
       build: () => ({ path: page(), cookie: true }),
     },
     {
@@ -112,7 +112,7 @@ try {
       name: "sign-in",
       // Unscaled when given: the show's start, tried at its real rate.
       rate: signIns,
-      connections: 8,
+      connections: 16,
       build: () => ({
         method: "POST",
         path: "/signin",
