@@ -26,6 +26,7 @@ import { methodGuard, pathGuard, requestGuard } from "./server/path-guard";
 import { createRemixWithCache, createRenderCache, remixHandler } from "./server/render-cache";
 import { limitConnections, readBodies } from "./server/request-limits";
 import { precompressed } from "./server/precompressed";
+import { progressWrites } from "./server/progress-write";
 import { shedLoad } from "./server/shed";
 
 const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
@@ -202,6 +203,7 @@ const bodies = readBodies({
   cacheControl: cachePolicy.private,
 });
 app.use(bodies);
+app.use(progressWrites(appServer.progressWrite));
 
 const renderCache = createRenderCache({
   ttlMs: env.RENDER_CACHE_TTL_MS,

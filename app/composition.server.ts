@@ -6,6 +6,7 @@ import { CHAPTERS_TYPE } from "~/rules/chapters";
 import { TRANSCRIPT_TYPE } from "~/rules/transcript";
 import { CROSS_SITE_REFUSAL, isCrossSiteWrite } from "~/http/guards.server";
 import { createLoadContext } from "~/load-context";
+import { writeProgress } from "~/route-support/progress-write.server";
 import { fillParts, listenerOf, signedIn, toParts } from "~/http/listener-page.server";
 import { withTiming } from "~/services/request-timing.server";
 import { isDatabaseUsable, openDatabase } from "~/adapters/sqlite/db.server";
@@ -341,6 +342,7 @@ export async function createAppServer(
   const env = parseEnv(source);
   const stores = await openStores(env);
   const services = await createServices(env, stores);
+  const getLoadContext = createLoadContext(services);
   return {
     env,
     startNotices: [
@@ -349,7 +351,11 @@ export async function createAppServer(
     ],
     services,
     rateLimitStore: stores.rateLimitStore,
-    getLoadContext: createLoadContext(services),
+    getLoadContext,
+    async progressWrite(cookie, clientAddress, contentType, body) {
+      const answer = await writeProgress(getLoadContext(cookie, "", clientAddress), contentType, body);
+      return { status: answer.status, headers: answer.headers, json: JSON.stringify(answer.body) };
+    },
     signedIn,
     listenerOf,
     toParts,

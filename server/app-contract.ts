@@ -84,6 +84,16 @@ export interface AppServer {
     clientAddress: string | undefined,
     template?: boolean,
   ): AppLoadContext;
+  /**
+   * A progress write (the player's POST /api/progress) without Remix: the same session read,
+   * validation and answers as that route's action. `body`: the request's bytes (null: too large).
+   */
+  progressWrite(
+    cookie: string | undefined,
+    clientAddress: string | undefined,
+    contentType: string,
+    body: Uint8Array | null,
+  ): Promise<{ status: number; headers: Record<string, string>; json: string }>;
   /** Whether a load context's session is live (read now); rejects when the session store cannot be read. */
   signedIn(context: AppLoadContext): Promise<boolean>;
   /** The signed-in listener of a load context (the session and their library, read now), or null. */

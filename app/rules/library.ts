@@ -31,3 +31,6 @@ export const UP_NEXT_PATH = "/up-next";
 export const UP_NEXT_HISTORY_MAX = 20;
 /** "Previous track" this far into an episode (seconds) starts it again instead of going back. */
 export const PREVIOUS_RESTARTS_AFTER_S = 3;
+
+/** The largest progress write read (a position and its episode's title and URLs fit in far less). */
+export const PROGRESS_BODY_MAX_BYTES = 8 * 1024;

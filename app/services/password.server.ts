@@ -30,8 +30,15 @@ type ScryptTask = ScryptParams & { password: string; salt: Uint8Array };
 // One module for the worker threads that loads the same way from the sources (tests), the dev
 // server and the bundled build. scryptSync keeps the work on the worker's own thread (the async
 // scrypt would hand it back to libuv's pool). 128·N·r bytes are needed; allow headroom.
+// On Linux each thread has a nice value of its own: a hashing thread takes the lowest priority,
+// so on a busy machine pages and writes go first and a sign-in waits (ADR 036).
 const WORKER = `data:text/javascript,${encodeURIComponent(`
 import { scryptSync } from "node:crypto";
+import { readlinkSync } from "node:fs";
+import { setPriority } from "node:os";
+try {
+  setPriority(Number(readlinkSync("/proc/thread-self").split("/").pop()), 19);
+} catch {}
 export default ({ password, salt, N, r, p, keyLength }) =>
   scryptSync(password, salt, keyLength, { N, r, p, maxmem: 256 * N * r });
 `)}`;

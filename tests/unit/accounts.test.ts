@@ -90,6 +90,24 @@ describe("password hashing", () => {
     expect(order.slice(0, 6)).toEqual(Array(6).fill("read"));
   });
 
+  it.runIf(fs.existsSync("/proc/thread-self"))(
+    "hashes at the lowest CPU priority (nice 19) on threads of their own; the server's thread keeps its own",
+    async () => {
+      const niceOf = () =>
+        new Map(
+          fs.readdirSync("/proc/self/task").map((tid) => {
+            const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
+            return [tid, Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16])];
+          }),
+        );
+      const before = niceOf();
+      await createPasswords(TEST_COST, { threads: 1 }).hash("a long passphrase");
+      const started = [...niceOf()].filter(([tid]) => !before.has(tid));
+      expect(started.some(([, nice]) => nice === 19)).toBe(true);
+      expect(os.getPriority()).toBe(0);
+    },
+  );
+
   it("at most threads + queue checks at once: the rest are refused at once as busy, and the slots free again", async () => {
     const passwords = createPasswords(TEST_COST, { threads: 1, queue: 2 });
     const stored = await passwords.hash("a long passphrase");

@@ -331,6 +331,23 @@ describe.each(backends)("Library contract — %s", (_name, make) => {
     expect((await library.activeAudioSync(uid))?.currentTime).toBe(30);
   });
 
+  it("positions written together: each listener's newest wins, an older one of the same listener is stale", async () => {
+    const { accounts, library } = make();
+    const [a, b] = [await newListener(accounts), await newListener(accounts)];
+    await Promise.all([library.initUser(a), library.initUser(b)]);
+    const sync = { AudioTitle: "Together", Duration: 60, AudioImg: "", AudioSrc: "/media/audio/t.mp3", currentTime: 0 };
+    const results = await Promise.all([
+      library.writeProgress(a, { ...sync, currentTime: 1 }, 1_000),
+      library.writeProgress(a, { ...sync, currentTime: 3 }, 3_000),
+      library.writeProgress(b, { ...sync, currentTime: 2 }, 2_000),
+      library.writeProgress(a, { ...sync, currentTime: 2 }, 2_000),
+    ]);
+    expect(results.slice(1)).toEqual(["written", "written", "stale"]);
+    expect((await library.activeAudioSync(a))?.currentTime).toBe(3);
+    expect((await library.activeAudioSync(b))?.currentTime).toBe(2);
+    expect(await library.userRecord(b)).toEqual({ audioTitle: "Together", audioSrc: sync.AudioSrc, duration: 60 });
+  });
+
   it("a page's reads asked together (favorites, record, position) see every write made before them", async () => {
     const { accounts, library } = make();
     const uid = await newListener(accounts);

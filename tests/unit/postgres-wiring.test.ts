@@ -128,6 +128,22 @@ describe.skipIf(!postgresEnabled)("DATABASE_URL selects PostgreSQL", () => {
 });
 
 describe.skipIf(!postgresEnabled)("rate limits shared by every instance", () => {
+  it("hits counted together (one statement a turn) each get their own count, in the order they came", async () => {
+    const { rateLimitStore } = await start({});
+    const store = rateLimitStore!("together");
+    store.init?.({ windowMs: 60_000, limit: 10 } as Parameters<NonNullable<typeof store.init>>[0]);
+    const from = `192.0.2.${Date.now() % 250}`;
+    const together = await Promise.all([
+      store.increment(from),
+      store.increment(from),
+      store.increment(`${from}0`),
+      store.increment(from),
+    ]);
+    expect(together.map((info) => info.totalHits)).toEqual([1, 2, 1, 3]);
+    expect(together[0]!.resetTime!.getTime()).toBeGreaterThan(Date.now());
+    expect((await store.increment(from)).totalHits).toBe(4);
+  });
+
   it("two instances count one client address's POSTs against one limit; GETs write nothing", async () => {
     const limit = 5;
     const servers = await Promise.all(

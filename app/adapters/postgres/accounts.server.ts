@@ -3,6 +3,7 @@ import type { Pg } from "./db.server";
 import {
   AccountError,
   type AccountUser,
+  type ActiveAudioSync,
   type Accounts,
   type Favorite,
   type Library,
@@ -26,6 +27,14 @@ import {
   type MailCodePurpose,
   type SyncRow,
 } from "../shapes/account-input.server";
+
+interface ProgressWrite {
+  uid: string;
+  s: ActiveAudioSync;
+  writtenAt: number;
+  resolve(result: "written" | "stale"): void;
+  reject(error: unknown): void;
+}
 
 const isUniqueViolation = (error: unknown) => (error as DatabaseError | undefined)?.code === "23505";
 const emailTaken = () => new AccountError("email-taken", "The email address is already in use by another account.");
@@ -266,6 +275,63 @@ export function createPostgresLibrary(
   { favoritesMax = FAVORITES_MAX } = {},
 ): Library {
   const state = states.read;
+  // Every player writes its position every 10 s: the writes that arrive in one turn of the event
+  // loop go out as one statement (prepared once per connection), one round trip per turn instead
+  // of one per write. One write per listener goes in, the newest (the others are stale anyway),
+  // in uid order so that two instances' batches lock rows in the same order.
+  let progressBatch: ProgressWrite[] = [];
+  const writeProgressBatch = () => {
+    const batch = progressBatch;
+    progressBatch = [];
+    const newest = new Map<string, ProgressWrite>();
+    for (const w of batch) {
+      const kept = newest.get(w.uid);
+      if (!kept || w.writtenAt > kept.writtenAt) newest.set(w.uid, w);
+    }
+    const rows = [...newest.values()].sort((a, b) => (a.uid < b.uid ? -1 : 1));
+    const column = <T>(f: (w: ProgressWrite) => T) => rows.map(f);
+    // The user must still exist (a write racing an account's deletion is stale, not a failure of
+    // the batch); users/<uid> keeps the last audio (docs/product.md §4: read first at sign-in).
+    pool
+      .query<{ uid: string }>({
+        name: "progress-write",
+        text: `WITH input AS (
+                 SELECT * FROM unnest($1::text[], $2::text[], $3::float8[], $4::text[], $5::text[], $6::float8[], $7::bigint[])
+                   AS t (uid, audio_title, duration, audio_img, audio_src, position, written_at)
+                 WHERE EXISTS (SELECT 1 FROM users u WHERE u.uid = t.uid)),
+               s AS (
+                 INSERT INTO active_audio_sync (uid, audio_title, duration, audio_img, audio_src, position, written_at)
+                 SELECT * FROM input
+                 ON CONFLICT (uid) DO UPDATE SET audio_title = excluded.audio_title, duration = excluded.duration,
+                   audio_img = excluded.audio_img, audio_src = excluded.audio_src, position = excluded.position,
+                   written_at = excluded.written_at
+                 WHERE excluded.written_at > active_audio_sync.written_at
+                 RETURNING uid, audio_title, audio_src, duration)
+               INSERT INTO user_records (uid, audio_title, audio_src, duration)
+               SELECT uid, audio_title, audio_src, duration FROM s
+               ON CONFLICT (uid) DO UPDATE SET audio_title = excluded.audio_title, audio_src = excluded.audio_src,
+                 duration = excluded.duration
+               RETURNING uid`,
+        values: [
+          column((w) => w.uid),
+          column((w) => w.s.AudioTitle),
+          column((w) => w.s.Duration),
+          column((w) => w.s.AudioImg),
+          column((w) => w.s.AudioSrc),
+          column((w) => w.s.currentTime),
+          column((w) => w.writtenAt),
+        ],
+      })
+      .then(
+        ({ rows: written }) => {
+          const won = new Set(written.map((r) => r.uid));
+          for (const w of batch) w.resolve(newest.get(w.uid) === w && won.has(w.uid) ? "written" : "stale");
+        },
+        (error: unknown) => {
+          for (const w of batch) w.reject(error);
+        },
+      );
+  };
   return {
     async initUser(uid) {
       await pool.query(
@@ -281,25 +347,10 @@ export function createPostgresLibrary(
     async activeAudioSync(uid) {
       return syncFromRow((await state(uid)).sync ?? undefined);
     },
-    async writeProgress(uid, s, writtenAt) {
-      // One statement, so a write racing on another instance either wins whole or is stale
-      // whole; users/<uid> keeps the last audio (docs/product.md §4: read first at sign-in).
-      const { rowCount } = await pool.query(
-        `WITH s AS (
-           INSERT INTO active_audio_sync (uid, audio_title, duration, audio_img, audio_src, position, written_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7)
-           ON CONFLICT (uid) DO UPDATE SET audio_title = excluded.audio_title, duration = excluded.duration,
-             audio_img = excluded.audio_img, audio_src = excluded.audio_src, position = excluded.position,
-             written_at = excluded.written_at
-           WHERE excluded.written_at > active_audio_sync.written_at
-           RETURNING uid)
-         INSERT INTO user_records (uid, audio_title, audio_src, duration) SELECT uid, $2, $5, $3 FROM s
-         ON CONFLICT (uid) DO UPDATE SET audio_title = excluded.audio_title, audio_src = excluded.audio_src,
-           duration = excluded.duration`,
-        [uid, s.AudioTitle, s.Duration, s.AudioImg, s.AudioSrc, s.currentTime, writtenAt],
-      );
-      return rowCount ? "written" : "stale";
-    },
+    writeProgress: (uid, s, writtenAt) =>
+      new Promise((resolve, reject) => {
+        if (progressBatch.push({ uid, s, writtenAt, resolve, reject }) === 1) setImmediate(writeProgressBatch);
+      }),
     async favorites(uid) {
       return (await state(uid)).favorites.map(toFavorite);
     },

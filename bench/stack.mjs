@@ -1,0 +1,259 @@
+// The deployment of deploy/ on this machine, for the peak benchmarks: a throwaway PostgreSQL,
+// COUNT instances supervised by deploy/start-instances.sh and Debian's nginx running
+// deploy/nginx.conf with only its ports, paths and certificate swapped (a self-signed one for
+// 127.0.0.1). The instances trust two hops (TRUST_PROXY_HOPS=2, as behind a CDN), so the load
+// generator can speak for many client addresses through X-Forwarded-For. Everything is removed
+// when the script ends, however it ends. CPU of each part is read from /proc/<pid>/stat.
+import { execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { assertPortFree, SECRET, startUpstreams } from "./lib.mjs";
+import { postgresBinaries, startThrowawayPostgres } from "../scripts/throwaway-postgres.mjs";
+
+const NGINX = ["/usr/sbin/nginx", "/usr/local/sbin/nginx"].find((p) => fs.existsSync(p));
+const TICKS = 100; // USER_HZ on Linux
+
+const cleanups = [];
+process.on("exit", () => {
+  for (const cleanup of cleanups.splice(0).reverse()) {
+    try {
+      cleanup();
+    } catch (error) {
+      console.error(`clean-up failed: ${error.message}`);
+    }
+  }
+});
+
+/** deploy/nginx.conf with this machine's ports and paths; each edit must find its line. */
+function localSite(shipped, ports, paths) {
+  const once = (text, pattern, by) => {
+    const match = pattern.exec(text);
+    if (!match) throw new Error(`deploy/nginx.conf no longer has a line like ${pattern}`);
+    return text.replace(match[0], () => by(...match.slice(1).map((g) => g ?? "")));
+  };
+  let site = shipped;
+  site = once(site, /^( +)server 127\.0\.0\.1:\d+( [^;]*)?;\n(?: +server 127\.0\.0\.1:\d+[^;]*;\n)*/m, (i, o) =>
+    ports.instances.map((p) => `${i}server 127.0.0.1:${p}${o};\n`).join(""),
+  );
+  site = once(site, /^( +)listen 80;\n +listen \[::\]:80;$/m, (i) => `${i}listen 127.0.0.1:${ports.http};`);
+  site = once(
+    site,
+    /^( +)listen 443 ssl http2;\n +listen \[::\]:443 ssl http2;$/m,
+    (i) => `${i}listen 127.0.0.1:${ports.https} ssl http2;`,
+  );
+  site = once(site, /ssl_certificate \S+;/, () => `ssl_certificate ${paths.certificate};`);
+  site = once(site, /ssl_certificate_key \S+;/, () => `ssl_certificate_key ${paths.key};`);
+  // No access log: a line per request would be the disk's load, not nginx's.
+  site = once(site, /access_log \S+ hamradio;/, () => "access_log off;");
+  site = once(site, /proxy_cache_path \S+ /, () => `proxy_cache_path ${paths.cache} `);
+  // The load generator is one address standing for thousands of listeners: the cap per address
+  // (64 requests at once) would refuse it, not them.
+  site = once(site, /limit_conn hamradio_addr \d+;/, () => "limit_conn hamradio_addr 4096;");
+  site = once(site, /root \S+;/, () => `root ${paths.publicDir};`);
+  return site;
+}
+
+const accepts = (port) =>
+  new Promise((resolve) => {
+    const socket = net.connect(port, "127.0.0.1");
+    socket.once("connect", () => (socket.destroy(), resolve(true)));
+    socket.once("error", () => resolve(false));
+  });
+
+async function until(what, child, ready, output) {
+  const deadline = Date.now() + 120_000;
+  while (!(await ready().catch(() => false))) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${what} exited:\n${output()}`);
+    if (Date.now() > deadline) throw new Error(`${what} did not come up:\n${output()}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+const stat = (pid) => {
+  const text = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+  // utime, stime, cutime, cstime are fields 14–17 (1-based), here 11–14 after the name.
+  return { ppid: Number(fields[1]), cpu: fields.slice(11, 15).reduce((n, f) => n + Number(f), 0) };
+};
+const children = (pid) => {
+  try {
+    return fs
+      .readdirSync(`/proc/${pid}/task`)
+      .flatMap((t) => fs.readFileSync(`/proc/${pid}/task/${t}/children`, "utf8").split(" ").filter(Boolean))
+      .map(Number);
+  } catch {
+    return [];
+  }
+};
+/**
+ * CPU seconds a process and its descendants used so far: their own time, their threads', and
+ * that of the children they have reaped (cutime/cstime).
+ */
+export function treeCpu(pid) {
+  try {
+    return stat(pid).cpu / TICKS + children(pid).reduce((n, c) => n + treeCpu(c), 0);
+  } catch {
+    return 0; // gone meanwhile
+  }
+}
+
+/** The postmaster serving `port` (its command line names the port). */
+function postmasterOf(port) {
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmd = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0");
+      // pg_ctl passes "-p <free port> … -c port=<ours>": the last one wins.
+      if (/\/postgres$/.test(cmd[0]) && cmd.includes(`port=${port}`)) return Number(entry);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  throw new Error(`no postmaster found on port ${port}`);
+}
+
+/**
+ * Starts the stack on ports from `base`: nginx HTTPS base, HTTP base+1, the instances base+2…,
+ * the fake upstreams base+10, PostgreSQL base+11. `env`: more variables for the instances.
+ */
+export async function startStack({ base, count = 2, env = {} }) {
+  if (!NGINX) throw new Error("nginx not found (/usr/sbin/nginx): apt-get install nginx");
+  const bin = postgresBinaries();
+  if (!bin) throw new Error("PostgreSQL 15+ server binaries not found: apt-get install postgresql");
+  const ports = {
+    https: base,
+    http: base + 1,
+    instances: Array.from({ length: count }, (_, i) => base + 2 + i),
+    upstreams: base + 10,
+    postgres: base + 11,
+  };
+  for (const p of [ports.https, ports.http, ...ports.instances, ports.upstreams, ports.postgres])
+    await assertPortFree(p);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hrs-peak-"));
+  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  // PostgreSQL's defaults (durable commits), on our port.
+  const cluster = await startThrowawayPostgres({ bin, prefix: "hrs-peak-pg-", settings: { port: ports.postgres } });
+  cleanups.push(cluster.stop);
+  const admin = new URL(cluster.url);
+  admin.port = String(ports.postgres);
+  const postmaster = postmasterOf(ports.postgres);
+
+  const upstreams = await startUpstreams(ports.upstreams);
+  cleanups.push(() => upstreams.close());
+
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !/^(DATABASE_URL|RATE_LIMIT_|PORT$|DATA_DIR$)/.test(k)),
+  );
+  const instances = spawn("bash", ["deploy/start-instances.sh", String(count), String(ports.instances[0])], {
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      ...inherited,
+      DATABASE_URL: admin.toString(),
+      SESSION_SECRET: SECRET,
+      DATA_ROOT: path.join(dir, "instances"),
+      TRUST_PROXY_HOPS: "2",
+      LIVE_STREAM_URL: `${upstreams.origin}/live/stream.mp3`,
+      NOW_PLAYING_KIND: "live365",
+      NOW_PLAYING_URL: `${upstreams.origin}/live365/station/a93581`,
+      ...env,
+    },
+  });
+  let output = "";
+  instances.stdout.on("data", (d) => (output += d));
+  instances.stderr.on("data", (d) => (output += d));
+  const stopGroup = (child) => {
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      // gone
+    }
+  };
+  cleanups.push(() => stopGroup(instances));
+  const origins = ports.instances.map((p) => `http://127.0.0.1:${p}`);
+  for (const origin of origins)
+    await until(
+      origin,
+      instances,
+      async () => (await fetch(`${origin}/healthz`)).ok,
+      () => output,
+    );
+
+  execFileSync(
+    "openssl",
+    [
+      ...["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1"],
+      ...["-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"],
+      ...["-keyout", path.join(dir, "site.key"), "-out", path.join(dir, "site.pem")],
+    ],
+    { stdio: "pipe" },
+  );
+  const errorLog = path.join(dir, "error.log");
+  fs.writeFileSync(
+    path.join(dir, "site.conf"),
+    localSite(fs.readFileSync("deploy/nginx.conf", "utf8"), ports, {
+      certificate: path.join(dir, "site.pem"),
+      key: path.join(dir, "site.key"),
+      cache: path.join(dir, "cache"),
+      publicDir: path.resolve("public"),
+    }),
+  );
+  // Debian's main configuration as deploy/README.md step 5 leaves it (worker_processes auto,
+  // worker_connections raised), with every path in `dir`.
+  fs.writeFileSync(
+    path.join(dir, "nginx.conf"),
+    [
+      "daemon off;",
+      process.getuid?.() === 0 ? "user root;" : "",
+      "worker_processes auto;",
+      "worker_rlimit_nofile 8192;",
+      `pid ${dir}/nginx.pid;`,
+      `error_log ${errorLog} warn;`,
+      "events { worker_connections 4096; }",
+      "http {",
+      "  include /etc/nginx/mime.types;",
+      "  default_type application/octet-stream;",
+      "  sendfile on;",
+      "  tcp_nopush on;",
+      ...["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((t) => `  ${t}_temp_path ${dir}/${t};`),
+      `  include ${dir}/site.conf;`,
+      "}",
+    ].join("\n"),
+  );
+  const proxy = spawn(NGINX, ["-p", dir, "-e", errorLog, "-c", path.join(dir, "nginx.conf")], {
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  proxy.stderr.on("data", (d) => (output += d));
+  cleanups.push(() => stopGroup(proxy));
+  await until(
+    "nginx",
+    proxy,
+    () => accepts(ports.https),
+    () => output + (fs.existsSync(errorLog) ? fs.readFileSync(errorLog, "utf8") : ""),
+  );
+
+  const instancePids = () => children(instances.pid).filter((c) => c !== instances.pid);
+  return {
+    site: `https://127.0.0.1:${ports.https}`,
+    instances: origins,
+    postgresUrl: admin.toString(),
+    instancePids,
+    /** CPU seconds used so far by the app instances, PostgreSQL and nginx (each with its children). */
+    cpu: () => ({
+      app: instancePids().reduce((n, pid) => n + treeCpu(pid), 0),
+      postgres: treeCpu(postmaster),
+      nginx: treeCpu(proxy.pid),
+    }),
+    output: () => output,
+    async stop() {
+      stopGroup(proxy);
+      stopGroup(instances);
+      await new Promise((resolve) => (instances.exitCode !== null ? resolve() : instances.once("exit", resolve)));
+      for (const cleanup of cleanups.splice(0).reverse()) cleanup();
+    },
+  };
+}
