@@ -39,7 +39,16 @@ const projects: PlaywrightTestProject[] = [
   {
     // Server-rendered pages and plain forms: the specs whose pages must work without JavaScript.
     name: "desktop-nojs",
-    testMatch: specs("routes", "gallery", "accounts", "player", "listeners", "subscribe-embed", "episode-extras"),
+    testMatch: specs(
+      "routes",
+      "gallery",
+      "accounts",
+      "player",
+      "listeners",
+      "subscribe-embed",
+      "episode-extras",
+      "positions",
+    ),
     use: { ...desktop, javaScriptEnabled: false },
   },
   {
@@ -56,6 +65,7 @@ const projects: PlaywrightTestProject[] = [
       "player-extras",
       "player-live",
       "player-mobile",
+      "positions",
       "search",
       "subscribe-embed",
     ),

@@ -52,6 +52,9 @@ import { SESSION_MAX_AGE_S } from "~/rules/auth";
 import { createNowPlayingFromEnv } from "~/adapters/now-playing/from-env.server";
 import { createLiveStatus } from "~/services/live-status.server";
 import { createMediaFolder, GALLERY_MEDIA_FOLDER } from "~/adapters/files/media-folder.server";
+import type { Positions } from "~/services/positions.server";
+import { createSqlitePositions } from "~/adapters/sqlite/positions.server";
+import { createPostgresPositions } from "~/adapters/postgres/positions.server";
 import { NO_MEDIA_FILES } from "~/services/media-files.server";
 import { createEpisodeExtras } from "~/adapters/files/episode-extras.server";
 
@@ -65,6 +68,7 @@ interface Stores {
   gallery: Gallery;
   accounts: Accounts;
   library: Library;
+  positions: Positions;
   sessions: SessionStore;
   failures: FailureLog;
   mails: MailLog;
@@ -107,6 +111,7 @@ async function openStores(env: Env): Promise<Stores> {
       gallery: guard("gallery", createPostgresGallery(pool)),
       accounts: guard("accounts", createPostgresAccounts(pool, passwords)),
       library: guard("library", createPostgresLibrary(pool, listenerStates, { favoritesMax: env.FAVORITES_MAX })),
+      positions: guard("positions", createPostgresPositions(pool)),
       sessions: guard("sessions", createPostgresSessionStore(pool, sessionTtlMs, listenerStates)),
       failures: guard("failures", createPostgresFailureLog(pool)),
       mails: guard("mails", createPostgresMailLog(pool)),
@@ -131,6 +136,7 @@ async function openStores(env: Env): Promise<Stores> {
     gallery: createSqliteGallery(db),
     accounts: createSqliteAccounts(db, passwords),
     library: createSqliteLibrary(db, { favoritesMax: env.FAVORITES_MAX }),
+    positions: createSqlitePositions(db),
     sessions: createSqliteSessionStore(db, sessionTtlMs),
     failures: createSqliteFailureLog(db),
     mails: createSqliteMailLog(db),
@@ -179,12 +185,13 @@ export async function createServices(env: Env, stores?: Stores): Promise<Service
       : withReadCache("gallery", store.gallery);
   const firebase = env.ACCOUNTS_SOURCE === "firebase" ? createFirebaseFromEnv(env) : null;
   // A refused password or a taken e-mail is an answer from Firebase, not a failure to reach it.
-  const { accounts, library } = firebase
+  const { accounts, library, positions } = firebase
     ? {
         accounts: watched("accounts", firebase.accounts, (error) => !AccountError.is(error)),
         library: watched("library", firebase.library),
+        positions: watched("positions", firebase.positions),
       }
-    : { accounts: store.accounts, library: store.library };
+    : store;
   const auth = createAuth({
     accounts,
     library,
@@ -229,6 +236,7 @@ export async function createServices(env: Env, stores?: Stores): Promise<Service
     episodeExtras: createEpisodeExtras({ publicDir: path.resolve("public") }),
     accounts,
     library,
+    positions,
     auth,
     accountEmail: createAccountEmail({
       accounts,

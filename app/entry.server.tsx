@@ -3,7 +3,7 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { NonceProvider } from "~/utils/nonce";
 import { ListenerTemplateProvider } from "~/utils/listener-template";
-import { markListener } from "~/http/listener-page.server";
+import { markDataHoles, markListener } from "~/http/listener-page.server";
 import { CACHE_POLICY } from "~/http/cache-policy";
 
 /** The server (server.ts) takes the env, services and load context from here, via the build. */
@@ -45,6 +45,8 @@ export async function handleDataRequest(
   response: Response,
   { context }: { request: Request; context: AppLoadContext },
 ) {
+  // Holes are filled in a document only: a template's data answer with holes is nobody's to share.
+  if (context.personalHoles) context.readSession = true;
   await privatizeIfPersonal(response.headers, context);
   return response;
 }
@@ -65,7 +67,8 @@ export default async function handleRequest(
 ) {
   const nonce = loadContext.cspNonce ?? "";
   // A listener template whose root data is not where the listener's part goes is not shared.
-  if (loadContext.template && !markListener(remixContext)) loadContext.readSession = true;
+  if (loadContext.template && !(markListener(remixContext) && markDataHoles(remixContext, loadContext.dataHoles)))
+    loadContext.readSession = true;
   await privatizeIfPersonal(responseHeaders, loadContext);
   const html = renderToString(
     <NonceProvider value={nonce}>

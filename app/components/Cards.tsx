@@ -6,6 +6,7 @@ import { DEFAULT_EPISODE_IMAGE } from "~/rules/constants";
 import { formatDuration } from "~/utils/time";
 import { PlayEpisodeButton } from "~/player/PlayEpisodeButton";
 import { FavoriteToggle } from "./FavoriteToggle";
+import { PositionMark } from "./PositionMark";
 
 /**
  * Cards above the fold (412 × 823 phone or 1280 × 800 desktop, the more of the two): their
@@ -65,6 +66,7 @@ export function EpisodeCard({
           {/* Below the art, never over it: art prints text of its own. Its hit area still covers the art. */}
           <PlayEpisodeButton episode={episode} className="card__play" size={24} />
         </div>
+        <PositionMark src={episode.audioUrl} title={episode.title} />
       </div>
       <FavoriteToggle audioSrc={episode.audioUrl} title={episode.title} duration={episode.duration} />
     </article>

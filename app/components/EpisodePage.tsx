@@ -8,6 +8,7 @@ import { downloadFileName, episodeLink, episodeSubtitle } from "~/rules/episodes
 import { formatDate, formatDuration } from "~/utils/time";
 import { ShareButtons } from "./ShareButtons";
 import { FavoriteToggle } from "./FavoriteToggle";
+import { PositionMark } from "./PositionMark";
 import { SubscribeMenu } from "./SubscribeMenu";
 import { ClipShare } from "./ClipShare";
 import { EpisodeExtras } from "./EpisodeExtras";
@@ -94,6 +95,7 @@ export function EpisodePage({
           </a>
           <FavoriteToggle audioSrc={episode.audioUrl} title={episode.title} duration={episode.duration} />
         </div>
+        <PositionMark src={episode.audioUrl} title={episode.title} />
         <SubscribeMenu feedUrl={feedUrl} show={episode.coldcut ? "Cold Cut" : "The Ham Radio Show"} />
         <ShareButtons url={pageUrl} title={episode.title} />
         <ClipShare

@@ -4,7 +4,7 @@ import { cacheHeaders } from "~/http/cache-policy";
 import { serviceUnavailableJson } from "~/http/responses.server";
 import { LIBRARY_UNAVAILABLE } from "~/rules/auth";
 import { assertSameOrigin, readBody } from "~/http/guards.server";
-import { fieldsOf, progressSchema } from "~/services/library-input.server";
+import { fieldsOf, positionOf, progressSchema } from "~/services/library-input.server";
 
 export async function loader() {
   return json(
@@ -14,7 +14,8 @@ export async function loader() {
 }
 
 /**
- * docs/product.md §4 "Progress sync": the position of a signed-in listener goes to ActiveAudioSync.
+ * docs/product.md §4 "Progress sync": the position of a signed-in listener goes to ActiveAudioSync,
+ * and to the episode's own position (issue 35 §1).
  * Accepts a form, a JSON body (the player's queue of unsent writes) or text/plain (a beacon). Live streams are never
  * written; an older write never overwrites a newer one. The uid is the session's, never the body's.
  */
@@ -52,7 +53,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   let result: Awaited<ReturnType<typeof context.services.library.writeProgress>>;
   try {
     // A client clock ahead of ours must not make its write outrank every later one.
-    result = await context.services.library.writeProgress(user.uid, sync, Math.min(at, Date.now()));
+    const when = Math.min(at, Date.now());
+    // The same write keeps this episode's own position (issue 35 §1): no request of its own.
+    [result] = await Promise.all([
+      context.services.library.writeProgress(user.uid, sync, when),
+      context.services.positions.write(user.uid, positionOf(sync), when),
+    ]);
   } catch (error) {
     console.error("[progress] not saved:", error instanceof Error ? error.message : error);
     return serviceUnavailableJson({ ok: false, error: LIBRARY_UNAVAILABLE });

@@ -8,6 +8,7 @@ import type { MediaFiles } from "./media-files.server";
 import type { NowPlayingService } from "./now-playing.server";
 import type { LiveStatusService } from "./live-status.server";
 import type { PublicConfig } from "./types";
+import type { Positions } from "./positions.server";
 
 /** Every service the routes get through the load context (built by app/composition.server.ts). */
 export interface Services {
@@ -20,6 +21,8 @@ export interface Services {
   episodeExtras: EpisodeExtras;
   accounts: Accounts;
   library: Library;
+  /** Where the listener is in every episode they played (issue 35 §1). */
+  positions: Positions;
   auth: Auth;
   /** Confirming addresses and "Forgot password?", by mail. */
   accountEmail: AccountEmail;
