@@ -2,7 +2,8 @@ import { useEffect, useRef } from "react";
 import { useRouteLoaderData } from "@remix-run/react";
 import type { RootData } from "~/services/types";
 import { usePlayer } from "~/player/PlayerProvider";
-import { continueHole, continueHtml, isHole, type ContinueItem, type HoleValue } from "~/utils/position-marks";
+import type { ContinueItem, HoleValue } from "~/utils/position-marks";
+import { useMarks } from "~/utils/marks-context";
 
 /**
  * Issue 35 §2 "Continue listening": the episodes a signed-in listener started and did not finish,
@@ -39,7 +40,10 @@ export function ContinueListening({ items }: { items: ContinueItem[] | HoleValue
     el.addEventListener("click", onClick);
     return () => el.removeEventListener("click", onClick);
   }, []);
+  const marks = useMarks(Boolean(root?.user));
   if (!root?.user) return null;
-  const html = isHole(items) ? continueHole() : continueHtml(items);
-  return <div ref={ref} className="continue-mark" dangerouslySetInnerHTML={{ __html: html }} />;
+  const html = !marks ? "" : marks.isHole(items) ? marks.continueHole() : marks.continueHtml(items);
+  return (
+    <div ref={ref} className="continue-mark" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: html }} />
+  );
 }

@@ -1,7 +1,8 @@
 import { useLocation, useMatches, useRouteLoaderData, useSubmit } from "@remix-run/react";
 import type { FormEvent } from "react";
 import type { RootData } from "~/services/types";
-import { isHole, positionHole, positionHtml, type CardPosition, type HoleValue } from "~/utils/position-marks";
+import type { CardPosition, HoleValue } from "~/utils/position-marks";
+import { useMarks } from "~/utils/marks-context";
 
 /**
  * The page's own data for its cards' marks (`positions`, route-support/positions.server.ts):
@@ -32,15 +33,24 @@ export function useMarkSubmit() {
 /**
  * Issue 35 §1: a signed-in listener's position in an episode ("n min left" and a bar, or
  * "Played") and the form that marks it played or unplayed. Its markup is one HTML string
- * (utils/position-marks.ts), which the server also fills into a listener template's hole.
+ * (utils/position-marks.ts), which the server also fills into a listener template's hole; the
+ * browser loads it after hydration (`useMarks`).
  */
 export function PositionMark({ src, title }: { src: string; title: string }) {
   const root = useRouteLoaderData<RootData>("root");
   const positions = usePagePositions();
   const location = useLocation();
   const onSubmit = useMarkSubmit();
-  if (!root?.user || positions === undefined) return null;
+  const shown = Boolean(root?.user) && positions !== undefined;
+  const marks = useMarks(shown);
+  if (!shown) return null;
   const target = { src, title, back: `${location.pathname}${location.search}` };
-  const html = isHole(positions) ? positionHole(target) : positionHtml(target, positions[src]);
-  return <div className="pos-mark" onSubmit={onSubmit} dangerouslySetInnerHTML={{ __html: html }} />;
+  const html = !marks
+    ? ""
+    : marks.isHole(positions)
+      ? marks.positionHole(target)
+      : marks.positionHtml(target, positions![src]);
+  return (
+    <div className="pos-mark" onSubmit={onSubmit} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: html }} />
+  );
 }
