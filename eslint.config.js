@@ -5,7 +5,80 @@ import react from "eslint-plugin-react";
 import reactHooks from "eslint-plugin-react-hooks";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import globals from "globals";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import tseslint from "typescript-eslint";
+
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
+const APP = `${ROOT}/app`;
+
+/**
+ * app/'s folders and top-level files from the bottom up: each imports only what comes before it,
+ * so no two folders import each other. A new folder gets its place here (importing an unlisted one
+ * fails below).
+ */
+const LAYERS = [
+  "rules",
+  "assets",
+  "styles",
+  "utils",
+  "ui",
+  "config",
+  "services",
+  "search",
+  "adapters",
+  "player",
+  "auth",
+  "analytics",
+  "components",
+  "http",
+  "load-context.ts",
+  "composition.server.ts",
+  "entry.server.tsx",
+  "route-support",
+  "routes",
+  "root.tsx",
+  "entry.client.tsx",
+];
+
+const zone = (target, from, message, except) => ({
+  target: [target].flat().map((t) => path.resolve(ROOT, t)),
+  from: [from].flat().map((f) => path.resolve(ROOT, f)),
+  ...(except && { except }),
+  message,
+});
+
+const layerZones = [
+  zone(["app/routes", "app/components"], "app/adapters", "Views reach adapters only through services."),
+  zone("app/services", ["app/adapters", "app/http"], "Services know neither adapters nor HTTP."),
+  zone(["server.ts", "server"], "app", "The server gets the app through the Remix build."),
+  zone(
+    "app/adapters",
+    ["app/player", "app/components", "app/routes", "app/http"],
+    "Adapters serve services, not views or HTTP.",
+  ),
+  zone("app/config", "app/adapters", "Configuration is read before any adapter is built."),
+  zone(
+    ["app/components/**", "app/player/**", "app/ui/**"],
+    "app/**/*.server.{ts,tsx}",
+    // A module may import its own server half: the bundler drops it from the browser build.
+    "Browser code takes shared types from non-server modules.",
+    [`${APP}/ui/primitives.server.{ts,tsx}`],
+  ),
+  ...LAYERS.slice(0, -1).map((name, i) =>
+    zone(
+      `app/${name}`,
+      LAYERS.slice(i + 1).map((above) => `app/${above}`),
+      `app/ imports downward only (LAYERS in eslint.config.js), so no two folders import each other.`,
+    ),
+  ),
+  zone(
+    "app/**",
+    "app/*/**",
+    "Every folder of app/ has its place in LAYERS (eslint.config.js).",
+    LAYERS.map((name) => `${APP}/${name}/**`),
+  ),
+];
 
 export default tseslint.config(
   {
@@ -63,5 +136,11 @@ export default tseslint.config(
       "import-x/no-cycle": "error",
       "import-x/no-unresolved": "error",
     },
+  },
+  {
+    // The layers of app/ and server/; tests may reach across them.
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "server.ts"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: { "import-x/no-restricted-paths": ["error", { zones: layerZones }] },
   },
 );

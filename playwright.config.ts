@@ -48,6 +48,7 @@ const projects: PlaywrightTestProject[] = [
       "subscribe-embed",
       "episode-extras",
       "positions",
+      "my-data",
     ),
     use: { ...desktop, javaScriptEnabled: false },
   },
@@ -61,6 +62,7 @@ const projects: PlaywrightTestProject[] = [
       "gallery",
       "images",
       "mobile",
+      "my-data",
       "player",
       "player-extras",
       "player-live",
@@ -80,7 +82,16 @@ const projects: PlaywrightTestProject[] = [
   {
     // The production adapters: only the specs whose outcome depends on where the data comes from.
     name: "remote",
-    testMatch: specs("routes", "gallery", "accounts", "xss", "faults", "faults-now-playing", "popup-sign-in"),
+    testMatch: specs(
+      "routes",
+      "gallery",
+      "accounts",
+      "xss",
+      "faults",
+      "faults-now-playing",
+      "popup-sign-in",
+      "my-data",
+    ),
     use: { ...desktop, baseURL: remoteURL },
   },
   {
@@ -105,7 +116,9 @@ const server = (port: number, remote: boolean) => ({
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
-  workers: 2,
+  // Four on two cores: a test mostly waits (on the server, timers, polls); the suite uses under half
+  // a CPU-second per test-second, so two workers left the cores more than half idle (bench/README.md).
+  workers: 4,
   retries: process.env.CI ? 1 : 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },

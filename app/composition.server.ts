@@ -42,6 +42,7 @@ import {
 } from "~/adapters/sqlite/sessions.server";
 import { createAuth, PLAIN_HTTP_COOKIE_NOTICE, type FailureLog, type SessionStore } from "~/services/auth.server";
 import { createAccountEmail, type MailLog } from "~/services/account-email.server";
+import { createAccountData, type AccountDataStore } from "~/services/account-data.server";
 import { createMailerFromEnv, MAIL_CONSOLE_NOTICE } from "~/adapters/mail/mailer.server";
 import { createPasswords } from "~/services/password.server";
 import type { Services } from "~/services/services.server";
@@ -218,6 +219,35 @@ export async function createServices(env: Env, stores?: Stores): Promise<Service
           : undefined,
     },
   });
+  const accountEmail = createAccountEmail({
+    accounts,
+    sessions: store.sessions,
+    failures: store.failures,
+    mails: store.mails,
+    mailer: createMailerFromEnv(env),
+    siteUrl: env.SITE_URL ?? `http://localhost:${env.PORT}`,
+  });
+  // Every store that keeps something per listener, once: the download reads these, deletion empties them.
+  const listenerStores: AccountDataStore[] = [
+    {
+      key: "library",
+      exportFor: async (uid) => {
+        const [favorites, lastAudio, userRecord, adultConfirmed] = await Promise.all([
+          library.favorites(uid),
+          library.activeAudioSync(uid),
+          library.userRecord(uid),
+          library.isAdultConfirmed(uid),
+        ]);
+        return { favorites, lastAudio, userRecord, adultConfirmed };
+      },
+      deleteAllFor: (uid) => library.deleteAllFor(uid),
+    },
+    {
+      key: "positions",
+      exportFor: async (uid) => (await positions.exportFor(uid)).positions,
+      deleteAllFor: (uid) => positions.deleteAllFor(uid),
+    },
+  ];
   const nowPlaying = createNowPlayingFromEnv(env);
   const invalidationListeners = new Set<(reason: string) => void>();
   const dropCaches = (reason: string) => {
@@ -238,13 +268,14 @@ export async function createServices(env: Env, stores?: Stores): Promise<Service
     library,
     positions,
     auth,
-    accountEmail: createAccountEmail({
+    accountEmail,
+    accountData: createAccountData({
       accounts,
+      auth,
       sessions: store.sessions,
       failures: store.failures,
-      mails: store.mails,
-      mailer: createMailerFromEnv(env),
-      siteUrl: env.SITE_URL ?? `http://localhost:${env.PORT}`,
+      accountEmail,
+      stores: listenerStores,
     }),
     nowPlaying,
     live: createLiveStatus(nowPlaying),

@@ -5,7 +5,6 @@ import { NonceProvider } from "~/utils/nonce";
 import { ListenerTemplateProvider } from "~/utils/listener-template";
 import { MarksModule } from "~/utils/marks-context";
 import * as positionMarks from "~/utils/position-marks";
-import { markDataHoles, markListener } from "~/http/listener-page.server";
 import { CACHE_POLICY } from "~/http/cache-policy";
 
 /** The server (server.ts) takes the env, services and load context from here, via the build. */
@@ -19,6 +18,9 @@ export { createAppServer } from "./composition.server";
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   const what = `${request.method} ${new URL(request.url).pathname.slice(0, 200)}`;
+  // Remix still answers the data protocol before single fetch (`?_data=`: a page loaded before a
+  // deploy asks so) and reports every such request as an error; the answer says what is wrong.
+  if (error instanceof Error && error.message.includes("should not be making ?_data requests")) return;
   if (isRouteErrorResponse(error) && error.status < 500) {
     const reason = (error as { error?: Error }).error?.message ?? error.statusText;
     console.warn(`[remix] ${what}: ${error.status} (${reason.slice(0, 300)})`);
@@ -47,8 +49,6 @@ export async function handleDataRequest(
   response: Response,
   { context }: { request: Request; context: AppLoadContext },
 ) {
-  // Holes are filled in a document only: a template's data answer with holes is nobody's to share.
-  if (context.personalHoles) context.readSession = true;
   await privatizeIfPersonal(response.headers, context);
   return response;
 }
@@ -68,9 +68,7 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce ?? "";
-  // A listener template whose root data is not where the listener's part goes is not shared.
-  if (loadContext.template && !(markListener(remixContext) && markDataHoles(remixContext, loadContext.dataHoles)))
-    loadContext.readSession = true;
+  await handOffWhole(remixContext);
   await privatizeIfPersonal(responseHeaders, loadContext);
   const html = renderToString(
     <NonceProvider value={nonce}>
@@ -86,4 +84,18 @@ export default async function handleRequest(
     headers: responseHeaders,
     status: responseStatusCode,
   });
+}
+
+/**
+ * Single fetch hands the page's data to the browser as a turbo-stream, which Remix's
+ * `<StreamTransfer>` writes as it reads, suspending between chunks: a `renderToString` would drop
+ * it. No loader defers anything, so the stream is read whole first and given to it as one
+ * finished chunk: one script, nothing suspends, the same bytes every render (ADR 037).
+ */
+async function handOffWhole(context: EntryContext) {
+  const stream = context.serverHandoffStream;
+  if (!stream) return;
+  const value = await new Response(stream).text();
+  context.renderMeta = { streamCache: { 0: Object.assign(Promise.resolve(), { result: { done: true, value } }) } };
+  context.serverHandoffStream = new ReadableStream({ start: (c) => c.close() });
 }

@@ -5,12 +5,15 @@ import { timeSession } from "~/services/request-timing.server";
 import { mapFailures, OutageError } from "~/services/outage.server";
 import { serviceUnavailable } from "~/http/responses.server";
 import { TEMPLATE_LISTENER, type ListenerData } from "~/http/listener-page.server";
-import type { DataHole } from "~/utils/position-marks";
 import { SITE_UNAVAILABLE } from "~/rules/constants";
 
 /** The signed-in listener's part of the root data (the rest is the same for everyone). */
 
 declare module "@remix-run/node" {
+  /** Loaders' data types as single fetch hands them over (remix.config.js, ADR 037). */
+  interface Future {
+    v3_singleFetch: true;
+  }
   interface AppLoadContext {
     services: Services;
     /** Fresh per response; used for every inline script (CSP). */
@@ -29,13 +32,6 @@ declare module "@remix-run/node" {
     template: boolean;
     /** Some loader asked for the session (`user()`): the render is that visitor's alone. */
     readSession: boolean;
-    /**
-     * A template render left a listener's data out of a loader's answer, for holes the server
-     * fills (ADR 033): its page's data answer is then that listener's own, never shared.
-     */
-    personalHoles: boolean;
-    /** In a template render: the page data a listener's copy is filled with, in order (ADR 033). */
-    dataHoles: DataHole[];
   }
 }
 
@@ -45,7 +41,7 @@ declare module "@remix-run/node" {
  */
 function asRoutesSeeThem(services: Services): Services {
   const outageAs503 = (error: unknown) => (error instanceof OutageError ? serviceUnavailable(SITE_UNAVAILABLE) : error);
-  const { catalog, content, gallery, accounts, library, positions, auth, accountEmail } = services;
+  const { catalog, content, gallery, accounts, library, positions, auth, accountEmail, accountData } = services;
   return {
     ...services,
     catalog: mapFailures(catalog, outageAs503),
@@ -56,6 +52,7 @@ function asRoutesSeeThem(services: Services): Services {
     positions: mapFailures(positions, outageAs503),
     auth: mapFailures(auth, outageAs503),
     accountEmail: mapFailures(accountEmail, outageAs503),
+    accountData: mapFailures(accountData, outageAs503),
   };
 }
 
@@ -78,8 +75,6 @@ export function createLoadContext(services: Services) {
       clientAddress,
       template,
       readSession: false,
-      personalHoles: false,
-      dataHoles: [],
       user: () => {
         context.readSession = true;
         return session();

@@ -30,8 +30,9 @@ import { errorTitle, SHOW_DESCRIPTION, SITE_NAME } from "~/utils/meta";
 import { takeSessionStale } from "~/player/session-events";
 import { CACHE_POLICY } from "~/http/cache-policy";
 import { afterLoad } from "~/utils/after-load";
+import { useListener } from "~/auth/listener";
 
-const ClientExtras = lazy(() => import("~/auth/ClientExtras"));
+const ClientExtras = lazy(() => import("~/analytics/ClientExtras"));
 const SessionPlayerBridge = lazy(() =>
   import("~/player/SessionPlayerBridge").then((m) => ({ default: m.SessionPlayerBridge })),
 );
@@ -70,14 +71,13 @@ export async function loader({ context }: LoaderFunctionArgs) {
       "[root] library unavailable, serving the page signed out:",
       error instanceof Error ? error.message : error,
     );
-    return json<RootData>(
-      { ...base, user: null, favorites: [], restore: null },
-      { headers: { "Cache-Control": "private, no-store" } },
-    );
+    return json<RootData>({ ...base, listener: "null" }, { headers: { "Cache-Control": "private, no-store" } });
   }
-  if (!listener) return json<RootData>({ ...base, user: null, favorites: [], restore: null });
-  // The listener's part comes last: a listener template's is replaced per request (ADR 019).
-  return json<RootData>({ ...base, ...listener }, { headers: { "Cache-Control": "private, no-store" } });
+  // One string: a listener template's is replaced per request (ADRs 019, 037).
+  return json<RootData>(
+    { ...base, listener: JSON.stringify(listener) },
+    listener ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
+  );
 }
 
 /** A 503 the root loader threw (the session store is out of reach) keeps its Retry-After on the page. */
@@ -149,7 +149,10 @@ function Chrome({ children, signedIn }: { children: ReactNode; signedIn: boolean
 }
 
 export default function App() {
-  const { user, config, restore } = useLoaderData<typeof loader>();
+  const { config } = useLoaderData<typeof loader>();
+  const listener = useListener();
+  const user = listener?.user;
+  const restore = listener?.restore ?? null;
   // The session bridge loads once a listener has signed in during this visit, from an effect
   // (never server-rendered), and stays mounted to see the sign-out.
   const [everSignedIn, setEverSignedIn] = useState(false);
@@ -192,9 +195,10 @@ export default function App() {
 /** Last resort (the root loader itself failed): same chrome, the player starts fresh. */
 export function ErrorBoundary() {
   const data = useRouteLoaderData<RootData>("root");
+  const listener = useListener();
   return (
     <PlayerProvider liveStreamUrl={data?.config.liveStreamUrl ?? DEFAULT_LIVE_STREAM_URL}>
-      <Chrome signedIn={Boolean(data?.user)}>
+      <Chrome signedIn={Boolean(listener)}>
         <RouteErrorBoundary />
       </Chrome>
     </PlayerProvider>

@@ -10,7 +10,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { startFakeUpstreams } from "../tests/e2e/fake-upstreams.mjs";
-import { postgresBinaries, startThrowawayPostgres } from "../tests/support/throwaway-postgres.mjs";
+import { postgresBinaries, startThrowawayPostgres } from "../scripts/throwaway-postgres.mjs";
 
 export const SECRET = "bench-session-secret-0123456789abcdef";
 
@@ -162,10 +162,9 @@ export async function startBenchPostgres() {
   let cluster;
   let forget = () => {};
   if (!admin) {
-    const bin = postgresBinaries();
-    if (!bin) return null;
-    cluster = await startThrowawayPostgres({ bin, prefix: "hrs-bench-pg-" });
-    forget = atExit(cluster.stop);
+    if (!postgresBinaries()) return null;
+    cluster = await startThrowawayPostgres({ prefix: "hrs-bench-pg-" });
+    forget = atExit(cluster.remove);
     admin = cluster.url;
   }
   const name = `hrs_bench_${crypto.randomBytes(6).toString("hex")}`;
@@ -188,7 +187,7 @@ export async function startBenchPostgres() {
     where: cluster ? "a throwaway cluster" : "BENCH_DATABASE_URL",
     async stop() {
       if (cluster) {
-        cluster.stop();
+        cluster.remove();
         forget();
       } else await query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },

@@ -13,24 +13,29 @@ export type Bytes = string;
 export type Part =
   | Bytes
   | { nonce: true }
-  | { listener: true }
+  | { listener: "data" | "html" }
   | { favorite: string; off: Bytes; on: Bytes }
   | { position: { src: string; title: string; back: string } }
   | { continue: true }
-  /** A value of a page's own data (ADR 033): the listener's positions of these episodes, or their "Continue listening". */
-  | { data: { positions: string[] } | { continue: true } };
+  /**
+   * A string value of a page's own data (ADR 033): the listener's positions of these episodes, or
+   * their "Continue listening", as JSON text carried as the listener's text is (`form`, ADR 037).
+   */
+  | { data: { positions: string[] } | { continue: true }; form: "data" | "html" };
 
 /** What one signed-in listener's copy of a page is filled with. */
 export interface Listener {
-  /** The root data's personal members, as the handoff script carries them. */
-  json: Bytes;
+  /** The root data's listener text, as a data request (`.data`) carries it. */
+  data: Bytes;
+  /** The same, as a page's inline data script carries it. */
+  html: Bytes;
   favorites: ReadonlySet<string>;
   /** Their marks on an episode (issue 35 §1, ADR 033): the HTML for one card's position hole. */
   position(target: { src: string; title: string; back: string }): Bytes;
   /** Their "Continue listening" (issue 35 §2), as HTML. */
   continueHtml: Bytes;
-  /** A value of a page's own data, as the handoff script carries it. */
-  data(hole: { positions: string[] } | { continue: true }): Bytes;
+  /** A value of a page's own data, as a `.data` answer or a page's script carries it. */
+  pageData(hole: { positions: string[] } | { continue: true }, form: "data" | "html"): Bytes;
 }
 
 /**

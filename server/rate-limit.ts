@@ -8,7 +8,7 @@ import { rateLimit, type Store } from "express-rate-limit";
  * limit: 429 with the standard RateLimit headers. Counters live in this process unless a shared
  * store is given: then the POST tiers are counted once for every instance; GETs always per process.
  */
-const AUTH_PATHS = /^\/(signin|signup|logout|auth|forgot-password|reset-password|verify-email)(\/|$)/i;
+const AUTH_PATHS = /^\/(signin|signup|logout|auth|forgot-password|reset-password|verify-email|user\/delete)(\/|$)/i;
 
 /**
  * The path as the router will see it: percent-decoded, dot segments resolved, repeated slashes

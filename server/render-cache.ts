@@ -192,7 +192,7 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
     );
     const html = /^text\/html/i.test(response.headers.get("content-type") ?? "");
     const shared = template ? undefined : await sharedBody(body, nonce, html, lru.peek(key)?.shared);
-    const parts = shared ? [] : options.toParts(body, nonce, html);
+    const parts = shared ? [] : options.toParts(body, nonce, template);
     const personal = parts.some((p) => typeof p !== "string" && !("nonce" in p));
     const at = now();
     return {

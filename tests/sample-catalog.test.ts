@@ -6,6 +6,7 @@ import { readFileSync, existsSync, statSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseChapters } from "~/rules/chapters";
+import { parseSoundbites } from "~/rules/soundbites";
 import { parseVtt } from "~/rules/transcript";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -145,14 +146,29 @@ const mediaRefs = (data: unknown) => [
   ...new Set(JSON.stringify(data).match(/(?:\/SpankBank)?\/media\/[^"\\\s]+/g) ?? []),
 ];
 
-/** Optional: the episode's chapters and transcript, files the sample builds from its spoken lines. */
-const EXTRA_KEYS = ["ChaptersUrl", "TranscriptUrl"];
+/**
+ * Optional: the episode's chapters and transcript, files the sample builds from its spoken lines,
+ * and soundbites picked from those lines.
+ */
+const EXTRA_KEYS = ["ChaptersUrl", "TranscriptUrl", "Soundbites"];
 
 function checkEpisodeShape(ep: any) {
   expect(sortedKeys(ep)).toEqual([...EPISODE_KEYS, ...EXTRA_KEYS.filter((k) => k in ep)].sort());
   if (ep.TranscriptUrl) {
     expect(ep.TranscriptUrl).toMatch(/^\/media\/transcripts\/[\w.-]+\.vtt$/);
     expect(parseVtt(readFileSync(local(ep.TranscriptUrl), "utf8")).length).toBeGreaterThan(2);
+  }
+  if (ep.Soundbites) {
+    // Each is one spoken line of the transcript, start to end, and every one is kept by the catalog.
+    expect(ep.TranscriptUrl).toBeTruthy();
+    const cues = parseVtt(readFileSync(local(ep.TranscriptUrl), "utf8"));
+    expect(parseSoundbites(ep.Soundbites)).toEqual(ep.Soundbites);
+    for (const bite of ep.Soundbites) {
+      const cue = cues.find((c) => Math.abs(c.start - bite.startTime) < 0.001);
+      expect(cue, `${ep.objectID} soundbite at ${bite.startTime}`).toBeDefined();
+      expect(cue!.end - cue!.start).toBeCloseTo(bite.duration, 3);
+      expect(bite.title.length).toBeGreaterThan(0);
+    }
   }
   if (ep.ChaptersUrl) {
     expect(ep.ChaptersUrl).toMatch(/^\/media\/chapters\/[\w.-]+\.json$/);
@@ -509,6 +525,10 @@ describe("sample transcripts and chapters", () => {
     expect(share("TranscriptUrl")).toBeGreaterThanOrEqual(0.5);
     expect(share("ChaptersUrl")).toBeGreaterThanOrEqual(0.4);
     expect(all.some((e) => !e.TranscriptUrl && !e.ChaptersUrl)).toBe(true);
+    // Soundbites on some episodes, with and without chapters, and not on every transcribed one.
+    expect(all.some((e) => e.Soundbites && e.ChaptersUrl)).toBe(true);
+    expect(all.some((e) => e.Soundbites && !e.ChaptersUrl)).toBe(true);
+    expect(all.some((e) => e.TranscriptUrl && !e.Soundbites)).toBe(true);
   });
 
   it("each transcript's lines are in order, inside the audio, and read the text its audio was spoken from", () => {

@@ -37,7 +37,7 @@ export function plausibleSender(config: AnalyticsConfig): Send {
 /** Firebase Analytics (GA4), started only after consent: it sets cookies and an identifier. */
 export async function firebaseSender(firebase: NonNullable<PublicConfig["firebase"]>): Promise<Send> {
   const [{ firebaseApp }, { initializeAnalytics, logEvent }] = await Promise.all([
-    import("~/firebase/app.client"),
+    import("~/auth/firebase-app.client"),
     import("firebase/analytics"),
   ]);
   // Page views are sent by us on every client navigation, never by gtag on its own.

@@ -10,7 +10,7 @@ import {
   signOut,
   type Auth,
 } from "firebase/auth";
-import { firebaseApp, type FirebaseWebConfig } from "~/firebase/app.client";
+import { firebaseApp, type FirebaseWebConfig } from "./firebase-app.client";
 
 let auth: Auth | null = null;
 function authFor(config: FirebaseWebConfig): Auth {

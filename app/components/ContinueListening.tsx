@@ -1,19 +1,18 @@
 import { useEffect, useRef } from "react";
-import { useRouteLoaderData } from "@remix-run/react";
-import type { RootData } from "~/services/types";
+import { useListener } from "~/auth/listener";
 import { usePlayer } from "~/player/PlayerProvider";
-import type { ContinueItem, HoleValue } from "~/utils/position-marks";
+import type { ContinueItem } from "~/utils/position-marks";
 import { useMarks } from "~/utils/marks-context";
 
 /**
  * Issue 35 §2 "Continue listening": the episodes a signed-in listener started and did not finish,
- * newest first. Its markup is one HTML string (utils/position-marks.ts), the same the server fills
+ * newest first (`items`: JSON text, route-support/positions.server.ts). Its markup is one HTML string (utils/position-marks.ts), the same the server fills
  * into a listener template's hole. Each
  * title links to the episode's page at its position (`?t=`, its native player without JavaScript);
  * with JavaScript its Resume button plays it from there.
  */
-export function ContinueListening({ items }: { items: ContinueItem[] | HoleValue }) {
-  const root = useRouteLoaderData<RootData>("root");
+export function ContinueListening({ items }: { items: string }) {
+  const signedIn = Boolean(useListener());
   const { choose } = usePlayer();
   const ref = useRef<HTMLDivElement>(null);
   const chooseRef = useRef(choose);
@@ -40,9 +39,13 @@ export function ContinueListening({ items }: { items: ContinueItem[] | HoleValue
     el.addEventListener("click", onClick);
     return () => el.removeEventListener("click", onClick);
   }, []);
-  const marks = useMarks(Boolean(root?.user));
-  if (!root?.user) return null;
-  const html = !marks ? "" : marks.isHole(items) ? marks.continueHole() : marks.continueHtml(items);
+  const marks = useMarks(signedIn);
+  if (!signedIn) return null;
+  const html = !marks
+    ? ""
+    : marks.isHole(items)
+      ? marks.continueHole()
+      : marks.continueHtml(JSON.parse(items) as ContinueItem[]);
   return (
     <div ref={ref} className="continue-mark" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: html }} />
   );

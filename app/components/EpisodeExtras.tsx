@@ -7,13 +7,15 @@ import { episodeMedia, LISTEN_ANCHOR } from "~/player/PlayEpisodeButton";
 import { usePlayer } from "~/player/PlayerProvider";
 import { formatDuration } from "~/utils/time";
 import { afterLoad } from "~/utils/after-load";
+import { soundbiteClip } from "~/rules/soundbites";
 
 /**
- * An episode's chapters and transcript, rendered on the server: each entry is a link to the
- * episode's page at its time (`?t=`), which starts the page's native player there without
- * JavaScript. With JavaScript, ./follow-playback.ts (a chunk of its own, loaded after the page's load
- * event) marks the chapter and line playing and turns a click into a seek. Nothing when the
- * episode has neither.
+ * An episode's soundbites, chapters and transcript, rendered on the server: each entry is a link
+ * to the episode's page at its time (`?t=`; a soundbite is a clip link, `&end=` too), which starts
+ * the page's native player there without JavaScript. With JavaScript, ./follow-playback.ts (a
+ * chunk of its own, loaded after the page's load event) marks the chapter and line playing and
+ * turns a click into a seek (a soundbite's, one that stops at its end). Nothing when the episode
+ * has none of them.
  */
 export function EpisodeExtras({
   episode,
@@ -26,7 +28,7 @@ export function EpisodeExtras({
 }) {
   const root = useRef<HTMLDivElement>(null);
   const { state, dispatch, choose, subscribe } = usePlayer();
-  const wanted = chapters.length > 0 || transcript.length > 0;
+  const wanted = chapters.length > 0 || transcript.length > 0 || episode.soundbites.length > 0;
   const latest = useRef({ state, media: episodeMedia(episode) });
   latest.current = { state, media: episodeMedia(episode) };
   useEffect(() => {
@@ -64,8 +66,26 @@ export function EpisodeExtras({
         </ol>
       </section>
     ) : null;
+  const soundbites = episode.soundbites.map((bite) => ({ ...soundbiteClip(bite), title: bite.title || episode.title }));
   return (
     <div className="episode-extras" ref={root}>
+      {soundbites.length > 0 ? (
+        <section aria-labelledby="soundbites">
+          <h2 id="soundbites">Soundbites</h2>
+          <ul className="soundbites">
+            {soundbites.map((b, i) => (
+              <li key={i}>
+                <a href={`${link}${b.start}&end=${b.end}#${LISTEN_ANCHOR}`} data-t={b.start} data-end={b.end}>
+                  <time>
+                    {formatDuration(b.start)}–{formatDuration(b.end)}
+                  </time>
+                  <span>{b.title}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {list(
         "chapters",
         "Chapters",

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
-import { useFetcher, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useFetcher, useLocation } from "@remix-run/react";
 import { AppLink, HeartIcon } from "~/ui/primitives";
-import type { RootData } from "~/services/types";
+import { useListener } from "~/auth/listener";
 import { FavoriteHole } from "~/utils/listener-template";
 
 /**
@@ -10,11 +10,11 @@ import { FavoriteHole } from "~/utils/listener-template";
  * A signed-out visitor's heart leads to sign-in and back.
  */
 export function FavoriteToggle({ audioSrc, title, duration }: { audioSrc: string; title: string; duration: number }) {
-  const root = useRouteLoaderData<RootData>("root");
+  const listener = useListener();
   const here = useHere();
   // Signed out: a link to sign-in that comes back here — no fetcher, no extra component (most
   // renders are these, a few dozen per list page; the icon is a plain element, made once).
-  if (!root?.user) {
+  if (!listener) {
     return (
       <AppLink
         to={`/signin?redirectTo=${encodeURIComponent(here)}`}
@@ -27,10 +27,10 @@ export function FavoriteToggle({ audioSrc, title, duration }: { audioSrc: string
     );
   }
   return (
-    <FavoriteHole src={audioSrc} saved={root.favorites.includes(audioSrc)}>
+    <FavoriteHole src={audioSrc} saved={listener.favorites.includes(audioSrc)}>
       {(saved) => (
         <SavedToggle
-          uid={root.user!.id}
+          uid={listener.user.id}
           audioSrc={audioSrc}
           title={title}
           duration={duration}

@@ -1,20 +1,27 @@
-import { useLocation, useMatches, useRouteLoaderData, useSubmit } from "@remix-run/react";
+import { useLocation, useMatches, useSubmit } from "@remix-run/react";
 import type { FormEvent } from "react";
-import type { RootData } from "~/services/types";
-import type { CardPosition, HoleValue } from "~/utils/position-marks";
+import { useListener } from "~/auth/listener";
+import type { CardPosition } from "~/utils/position-marks";
 import { useMarks } from "~/utils/marks-context";
 
 /**
- * The page's own data for its cards' marks (`positions`, route-support/positions.server.ts):
- * undefined on a page that has none; a hole while the server renders a listener template.
+ * The page's own data for its cards' marks (`positions`, JSON text: route-support/positions.server.ts):
+ * undefined on a page that has none; a hole's marker while the server renders a listener template.
  */
-function usePagePositions(): Record<string, CardPosition> | HoleValue | undefined {
+function usePagePositions(): string | undefined {
   const matches = useMatches();
   for (let i = matches.length - 1; i >= 0; i--) {
-    const data = matches[i]!.data as { positions?: Record<string, CardPosition> | HoleValue } | null;
-    if (data && "positions" in data) return data.positions;
+    const data = matches[i]!.data as { positions?: string } | null;
+    if (data && typeof data.positions === "string") return data.positions;
   }
   return undefined;
+}
+
+let last: { text: string; positions: Record<string, CardPosition> } | undefined;
+/** The positions of a page's JSON text, parsed once per new text (every card asks). */
+function parsed(text: string): Record<string, CardPosition> {
+  if (last?.text !== text) last = { text, positions: JSON.parse(text) as Record<string, CardPosition> };
+  return last.positions;
 }
 
 /** Sends a mark's form through a fetcher: the page and the player stay (JSON back, no redirect). */
@@ -37,11 +44,11 @@ export function useMarkSubmit() {
  * browser loads it after hydration (`useMarks`).
  */
 export function PositionMark({ src, title }: { src: string; title: string }) {
-  const root = useRouteLoaderData<RootData>("root");
+  const signedIn = Boolean(useListener());
   const positions = usePagePositions();
   const location = useLocation();
   const onSubmit = useMarkSubmit();
-  const shown = Boolean(root?.user) && positions !== undefined;
+  const shown = signedIn && positions !== undefined;
   const marks = useMarks(shown);
   if (!shown) return null;
   const target = { src, title, back: `${location.pathname}${location.search}` };
@@ -49,7 +56,7 @@ export function PositionMark({ src, title }: { src: string; title: string }) {
     ? ""
     : marks.isHole(positions)
       ? marks.positionHole(target)
-      : marks.positionHtml(target, positions![src]);
+      : marks.positionHtml(target, parsed(positions!)[src]);
   return (
     <div className="pos-mark" onSubmit={onSubmit} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: html }} />
   );

@@ -5,8 +5,9 @@ import type { PlayerApi } from "~/player/PlayerProvider";
  * The episode page's chapters and transcript following playback (loaded by ./EpisodeExtras.tsx
  * once the page is up, only where an episode has them): while the page's episode plays, the
  * chapter and the line playing are marked (`aria-current`) and the line kept in view inside the
- * transcript's own scroll box; a click on an entry seeks there, or starts the episode there.
- * Works on the server-rendered links (each carries its time in `data-t`). Returns the stop function.
+ * transcript's own scroll box; a click on an entry seeks there, or starts the episode there, and
+ * a soundbite's (`data-end`) stops at its end as its clip link does. Works on the server-rendered
+ * links (each carries its time in `data-t`). Returns the stop function.
  */
 export function followPlayback(
   root: HTMLElement,
@@ -44,12 +45,13 @@ export function followPlayback(
     if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
     const time = Number(link.dataset.t);
+    const clipEnd = link.dataset.end ? Number(link.dataset.end) : null;
     const { state, media } = now();
     if (isCurrent(state, media.src)) {
-      const actions: PlayerAction[] = [{ type: "seek", time }];
+      const actions: PlayerAction[] = [{ type: "seek", time, clipEnd }];
       if (!state.playing) actions.push({ type: "play" });
       for (const action of actions) player.dispatch(action);
-    } else player.choose(media, Math.floor(time));
+    } else player.choose(media, Math.floor(time), clipEnd);
   }
 
   root.addEventListener("click", onClick);

@@ -26,7 +26,7 @@ const envSchema = z
     SESSION_SECRET: z.string().optional(),
     /**
      * Public origin of the site: absolute links in feeds, share previews, the sitemap and OAuth
-     * callbacks. Unset, each request's own origin is used (ADR 017).
+     * callbacks. Unset, each request's own origin is used (ADR 017b).
      */
     SITE_URL: optionalUrl,
     /** The podcast feeds' owner (itunes:owner, podcast:locked): where directories verify ownership. */
@@ -282,6 +282,9 @@ export type Env = z.infer<typeof envSchema> & {
   mailToConsole: boolean;
   secureCookies: boolean;
 };
+
+/** Every variable the server reads (`.env.example` documents each; a unit test holds it to that). */
+export const ENV_NAMES = Object.keys(envSchema.innerType().shape);
 
 export class EnvError extends Error {
   name = "EnvError";

@@ -51,7 +51,9 @@ export function cacheHeaders(policy: CachePolicyName): Record<string, string> {
  * A route that reads a new parameter adds it here.
  */
 export const PAGE_QUERY_PARAMS: ReadonlySet<string> = new Set([
-  // Remix's own: data requests, and the route manifest fetched before a client navigation.
+  // Remix's own: the routes a data request (`.data`) asks for, and the route manifest fetched
+  // before a client navigation.
+  "_routes",
   "_data",
   "index",
   "p",

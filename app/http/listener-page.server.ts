@@ -1,39 +1,42 @@
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import crypto from "node:crypto";
+import type { AppLoadContext } from "@remix-run/node";
 import { decodeHTML } from "entities";
 import type { Bytes, Listener, Part } from "../../server/app-contract";
-import type { RootData } from "~/services/types";
-import { FAVORITE_HOLE, HOLE_VARIANT, LISTENER_MARKER } from "~/utils/listener-template";
+import type { ListenerData } from "~/services/types";
+import { FAVORITE_HOLE, HOLE_VARIANT } from "~/utils/listener-template";
 import {
   CONTINUE_HOLE,
   continueHtml,
-  DATA_HOLE,
   POSITION_HOLE,
   positionHtml,
   type CardPosition,
   type DataHole,
 } from "~/utils/position-marks";
-import { continueItems } from "~/services/continue-listening.server";
+import { continueItems, positionsShown } from "~/services/continue-listening.server";
 
-/** The root data's personal part. */
-export type ListenerData = Pick<RootData, "user" | "favorites" | "restore">;
+export type { ListenerData };
 
 /**
  * Who a listener template is rendered for (ADR 019): signed in, no favorites, nothing to resume.
- * Every field is replaced per request, so none of it ever reaches a listener.
+ * The id is this process's secret, so the root data's listener text is found in a template's
+ * bytes and nowhere else (no content can spell it). Every field is replaced per request, so none
+ * of it ever reaches a listener.
  */
 export const TEMPLATE_LISTENER: ListenerData = {
-  user: { id: "", email: null },
+  user: { id: `template-${crypto.randomBytes(16).toString("hex")}`, email: null },
   favorites: [],
   restore: null,
 };
 
 /**
  * Pages as the render cache keeps them (ADR 019): the body of one render cut at what differs per
- * response — the CSP nonce, and in a listener template the hearts and the root data's personal
- * part — and put back together per request, for an anonymous visitor or for one listener.
+ * response — the CSP nonce, and in a listener template the hearts and the root data's listener
+ * text — and put back together per request, for an anonymous visitor or for one listener.
  */
 
-/** JSON made safe inside a script, as Remix escapes its handoff. */
+/** A string's characters as a JSON string literal carries them (without the quotes). */
+const inJson = (text: string) => JSON.stringify(text).slice(1, -1);
+/** What Remix escapes in the data it writes into an inline script. */
 const ESCAPES: Record<string, string> = {
   "&": "\\u0026",
   ">": "\\u003e",
@@ -41,43 +44,31 @@ const ESCAPES: Record<string, string> = {
   "\u2028": "\\u2028",
   "\u2029": "\\u2029",
 };
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/[&><\u2028\u2029]/g, (c) => ESCAPES[c]);
-const members = (value: object) => scriptJson(value).slice(1, -1);
+const inScript = (text: string) => text.replace(/[&><\u2028\u2029]/g, (c) => ESCAPES[c]!);
 
 /**
- * In a listener template's handoff, replaces the root data's personal members (the template
- * listener's, always last) with LISTENER_MARKER. False when they are not where they should be.
+ * The root data's listener text as single fetch carries it (ADR 037): a string of the turbo-stream
+ * (`.data`), and in a page that stream again as a string in an inline script (`html`). Either is
+ * one value whose length does not matter to what comes after it, so it can be cut out and filled.
  */
-export function markListener(entry: EntryContext): boolean {
-  const handoff = entry.serverHandoffString;
-  const root = entry.staticHandlerContext.loaderData.root as object | undefined;
-  if (!handoff || !root) return false;
-  const personal = members(TEMPLATE_LISTENER);
-  const whole = `"root":${scriptJson(root)}`;
-  const at = handoff.indexOf(whole);
-  if (at === -1 || !whole.endsWith(`,${personal}}`) || handoff.indexOf(whole, at + 1) !== -1) return false;
-  const from = at + whole.length - personal.length - 1;
-  entry.serverHandoffString = handoff.slice(0, from) + LISTENER_MARKER + handoff.slice(from + personal.length);
-  return true;
+function carried(json: string): { data: Bytes; html: Bytes } {
+  const data = inJson(json);
+  const latin1 = (s: string) => Buffer.from(s).toString("latin1");
+  return { data: latin1(data), html: latin1(inScript(inJson(data))) };
 }
+const TEMPLATE = carried(JSON.stringify(TEMPLATE_LISTENER));
 
 /**
- * In a listener template's handoff, replaces each page-data hole (`{"hrs-data":n}`) with a marker
- * that names what fills it. False when one is not found exactly once.
+ * A page's own listener data (its cards' positions, its Continue listening: ADR 033) is one string
+ * value of the page data too, JSON text. In a listener template it is this text instead: the
+ * process's secret, which no content can spell, and what fills it. It starts with a quote, which
+ * `.data` and a page's script escape differently, so each hole says which form it is filled in.
  */
-export function markDataHoles(entry: EntryContext, holes: DataHole[]): boolean {
-  let handoff = entry.serverHandoffString;
-  if (!handoff) return holes.length === 0;
-  for (const [n, hole] of holes.entries()) {
-    const value = scriptJson({ [DATA_HOLE]: n });
-    const at = handoff.indexOf(value);
-    if (at === -1 || handoff.indexOf(value, at + 1) !== -1) return false;
-    const marker = `<${DATA_HOLE}>${Buffer.from(JSON.stringify(hole)).toString("base64url")}</${DATA_HOLE}>`;
-    handoff = handoff.slice(0, at) + marker + handoff.slice(at + value.length);
-  }
-  entry.serverHandoffString = handoff;
-  return true;
-}
+const DATA_SECRET = crypto.randomBytes(16).toString("hex");
+export const dataHoleText = (hole: DataHole) =>
+  `"${DATA_SECRET}:${Buffer.from(JSON.stringify(hole)).toString("base64url")}"`;
+const DATA_OPEN = carried(`"${DATA_SECRET}:`);
+const DATA_CLOSE = carried(`"`);
 
 /** Whether a request's load context has a live session (its listener's data is not read); rejects when it cannot be read. */
 export const signedIn = async (context: AppLoadContext) => (await context.user()) !== null;
@@ -96,19 +87,13 @@ export async function listenerOf(context: AppLoadContext, parts: Part[]): Promis
     ? await continueItems(context.services, stored)
     : [];
   return {
-    json: Buffer.from(members(data)).toString("latin1"),
+    ...carried(JSON.stringify(data)),
     favorites: new Set(data.favorites),
     position: (target) => utf8AsLatin1(positionHtml(target, positions.get(target.src))),
     continueHtml: utf8AsLatin1(continueHtml(continuing)),
-    data: (hole) => {
-      if ("continue" in hole) return utf8AsLatin1(scriptJson(continuing));
-      // As the page's loader makes it for this listener: newest first, the page's episodes only.
-      const shown = new Set(hole.positions);
-      const mine = stored
-        .filter((p) => shown.has(p.audioSrc))
-        .map((p) => [p.audioSrc, { position: p.position, duration: p.duration, played: p.played }]);
-      return utf8AsLatin1(scriptJson(Object.fromEntries(mine)));
-    },
+    // As the page's loader writes it for this listener (route-support/positions.server.ts).
+    pageData: (hole, form) =>
+      carried(JSON.stringify("continue" in hole ? continuing : positionsShown(stored, hole.positions)))[form],
   };
 }
 
@@ -118,16 +103,18 @@ const attr = (value: string) => decodeHTML(Buffer.from(value, "latin1").toString
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 
 const TEMPLATE_HOLES = [
-  escapeRegExp(LISTENER_MARKER),
+  escapeRegExp(TEMPLATE.html),
+  escapeRegExp(TEMPLATE.data),
   `<${FAVORITE_HOLE} data-src="([^"]*)"><${HOLE_VARIANT}>([\\s\\S]*?)</${HOLE_VARIANT}><${HOLE_VARIANT}>([\\s\\S]*?)</${HOLE_VARIANT}></${FAVORITE_HOLE}>`,
   `<${POSITION_HOLE} data-src="([^"]*)" data-title="([^"]*)" data-back="([^"]*)"></${POSITION_HOLE}>`,
   `<${CONTINUE_HOLE}></${CONTINUE_HOLE}>`,
-  `<${DATA_HOLE}>([A-Za-z0-9_-]*)</${DATA_HOLE}>`,
+  `${escapeRegExp(DATA_OPEN.html)}([A-Za-z0-9_-]+)${escapeRegExp(DATA_CLOSE.html)}`,
+  `${escapeRegExp(DATA_OPEN.data)}([A-Za-z0-9_-]+)${escapeRegExp(DATA_CLOSE.data)}`,
 ];
 
 /**
- * Cuts a rendered body at `nonce`, and a listener template's HTML at its holes too (only there:
- * React and the handoff escape `<`, so no content can fake a hole).
+ * Cuts a rendered body at `nonce`, and a listener template at its holes too (only there: React
+ * and the handoff escape `<`, so no content can fake a heart's hole).
  */
 export function toParts(body: Buffer, nonce: string, template: boolean): Part[] {
   // Latin-1 maps bytes to characters one to one: the parts are the body's own bytes.
@@ -142,13 +129,17 @@ export function toParts(body: Buffer, nonce: string, template: boolean): Part[] 
   for (const m of html.matchAll(holes)) {
     parts.push(html.slice(from, m.index));
     if (m[0] === nonce) parts.push({ nonce: true });
-    else if (m[0] === LISTENER_MARKER) parts.push({ listener: true });
+    else if (m[0] === TEMPLATE.html) parts.push({ listener: "html" });
+    else if (m[0] === TEMPLATE.data) parts.push({ listener: "data" });
     else if (m[0].startsWith(`<${CONTINUE_HOLE}`)) parts.push({ continue: true });
-    else if (m[0].startsWith(`<${DATA_HOLE}`))
-      parts.push({ data: JSON.parse(Buffer.from(m[7]!, "base64url").toString("utf8")) as DataHole });
+    else if (m[7] ?? m[8])
+      parts.push({
+        data: JSON.parse(Buffer.from(m[7] ?? m[8]!, "base64url").toString("utf8")) as DataHole,
+        form: m[7] ? "html" : "data",
+      });
     else if (m[0].startsWith(`<${POSITION_HOLE}`))
-      parts.push({ position: { src: attr(m[4]), title: attr(m[5]), back: attr(m[6]) } });
-    else parts.push({ favorite: attr(m[1]), off: m[2], on: m[3] });
+      parts.push({ position: { src: attr(m[4]!), title: attr(m[5]!), back: attr(m[6]!) } });
+    else parts.push({ favorite: attr(m[1]!), off: m[2]!, on: m[3]! });
     from = m.index + m[0].length;
   }
   parts.push(html.slice(from));
@@ -164,9 +155,9 @@ export function fillParts(parts: Part[], nonce: string, listener: Listener | nul
 
 function hole(p: Exclude<Part, Bytes | { nonce: true }>, listener: Listener | null): Bytes {
   if (!listener) throw new Error("a listener template filled without a listener");
-  if ("listener" in p) return listener.json;
+  if ("listener" in p) return listener[p.listener];
   if ("position" in p) return listener.position(p.position);
   if ("continue" in p) return listener.continueHtml;
-  if ("data" in p) return listener.data(p.data);
+  if ("data" in p) return listener.pageData(p.data, p.form);
   return listener.favorites.has(p.favorite) ? p.on : p.off;
 }

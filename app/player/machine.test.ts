@@ -631,6 +631,16 @@ describe("a shared clip (?t=&end=)", () => {
     expect(run(clip(10, 40), { type: "timeUpdate", time: 41 }, { type: "seek", time: 5 }).playing).toBe(false);
   });
 
+  it("a soundbite's seek on the episode playing is a clip of its own: it stops at its end", () => {
+    const playing = run(clip(null, null), { type: "timeUpdate", time: 3 });
+    const bite = run(playing, { type: "seek", time: 20, clipEnd: 29 }, { type: "seekApplied" });
+    expect([bite.currentTime, bite.clipEnd]).toEqual([20, 29]);
+    const stopped = run(bite, { type: "timeUpdate", time: 29.1 });
+    expect([stopped.playing, stopped.clipEnd]).toEqual([false, null]);
+    expect(run(playing, { type: "seek", time: 20, clipEnd: 20 }).clipEnd).toBeNull();
+    expect(run(bite, { type: "seek", time: 5 }).clipEnd).toBeNull();
+  });
+
   it("without a start is a clip from 0; an end not after the start is no clip", () => {
     expect(clip(null, 30).clipEnd).toBe(30);
     expect(clip(50, 50).clipEnd).toBeNull();

@@ -171,7 +171,8 @@ export type PlayerAction =
   | { type: "nowPlaying"; info: NowPlayingInfo }
   | { type: "timeUpdate"; time: number }
   | { type: "durationChange"; duration: number }
-  | { type: "seek"; time: number }
+  /** `clipEnd`: play on to there only (a soundbite); without it, a seek forgets a clip's end. */
+  | { type: "seek"; time: number; clipEnd?: number | null }
   | { type: "skip"; seconds: number }
   | { type: "seekApplied" }
   | { type: "ended" }
@@ -295,11 +296,11 @@ function setPlaying(state: PlayerState, playing: boolean): PlayerState {
   return state.playing === playing ? state : { ...state, playing };
 }
 
-function seekTo(state: PlayerState, time: number): PlayerState {
+function seekTo(state: PlayerState, time: number, clipEnd: number | null = null): PlayerState {
   if (state.kind !== "episode" || state.pending || state.duration <= 0 || !Number.isFinite(time)) return state;
   const t = clampSeek(time, state.duration);
-  // The listener took over: a shared clip's end no longer applies.
-  return { ...state, currentTime: t, requestedTime: t, clipEnd: null };
+  // Unless the seek starts a clip, the listener took over: a shared clip's end no longer applies.
+  return { ...state, currentTime: t, requestedTime: t, clipEnd: clipEnd !== null && clipEnd > t ? clipEnd : null };
 }
 
 function choose(
@@ -416,7 +417,7 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
       return { ...state, duration, currentTime: clampSeek(state.currentTime, duration), requestedTime };
     }
     case "seek":
-      return seekTo(state, action.time);
+      return seekTo(state, action.time, action.clipEnd ?? null);
     case "skip":
       return seekTo(state, state.currentTime + action.seconds);
     case "seekApplied":

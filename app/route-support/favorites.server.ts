@@ -48,6 +48,7 @@ export async function favoritesPage(services: Services, uid: string, page: numbe
           coldcut: false,
           chaptersUrl: null,
           transcriptUrl: null,
+          soundbites: [],
         }
       );
     }),

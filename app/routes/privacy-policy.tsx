@@ -4,6 +4,8 @@ import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/http/cache-policy";
 import { pageMeta } from "~/route-support/meta.server";
 import { loaderMeta } from "~/utils/meta";
+import { AppLink } from "~/ui/primitives";
+import { DELETE_MY_ACCOUNT, DOWNLOAD_MY_DATA } from "~/rules/account-data";
 
 export const meta = loaderMeta;
 
@@ -40,7 +42,21 @@ export default function PrivacyPolicy() {
         removed when you log out.
       </p>
       <h2>Your choices</h2>
-      <p>You can remove favorites at any time and log out on any device. To delete your account, contact the show.</p>
+      <p>
+        You can remove favorites at any time and log out on any device. On{" "}
+        <AppLink to="/user">your profile page</AppLink>, under “My data”:
+      </p>
+      <ul>
+        <li>
+          “{DOWNLOAD_MY_DATA}” gives you a file (JSON) with everything we keep for your account: your email address,
+          your favorites and where you stopped listening. It never holds your password or its hash.
+        </li>
+        <li>
+          “{DELETE_MY_ACCOUNT}” asks for your password, then deletes your account and everything kept for it, signs out
+          every device and mails you a note that it is done. An account made with Google or Facebook chooses a password
+          first through “Forgot password?”.
+        </li>
+      </ul>
     </article>
   );
 }

@@ -5,7 +5,7 @@ import { errorResponse, requireGalleryViewer } from "~/route-support/gallery.ser
 
 /**
  * /SpankBank/media/<file>: the embedded gallery's photos and videos, to signed-in listeners who
- * confirmed they are 18 or older, kept by their browser only (ADR 004). A WordPress gallery's
+ * confirmed they are 18 or older, kept by their browser only (ADR 048). A WordPress gallery's
  * media are its host's URLs: nothing is served here then (404).
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -20,6 +20,7 @@ import { episodeLink } from "~/rules/episodes";
 import { LISTEN_ANCHOR } from "~/player/PlayEpisodeButton";
 import { AppLink } from "~/ui/primitives";
 import { formatDuration } from "~/utils/time";
+import { DELETE_MY_ACCOUNT, DOWNLOAD_MY_DATA, MY_DATA_FILE_NAME } from "~/rules/account-data";
 
 export const meta: MetaFunction = () => [
   { title: "My Favorites — The Ham Radio Show" },
@@ -148,6 +149,21 @@ export default function UserPage() {
           Sign out everywhere
         </button>
       </Form>
+      <section className="my-data" aria-labelledby="my-data-title">
+        <h2 id="my-data-title">My data</h2>
+        <p className="muted">
+          Everything the site keeps for you, as a file: your account, favorites and where you stopped listening.
+        </p>
+        <p className="my-data-actions">
+          {/* A file, not a page: the browser downloads it (no client navigation). */}
+          <a className="button button--ghost" href="/user/data" download={MY_DATA_FILE_NAME}>
+            {DOWNLOAD_MY_DATA}
+          </a>
+          <AppLink className="button button--danger" to="/user/delete">
+            {DELETE_MY_ACCOUNT}
+          </AppLink>
+        </p>
+      </section>
     </section>
   );
 }

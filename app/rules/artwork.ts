@@ -1,7 +1,7 @@
 import { DEFAULT_EPISODE_IMAGE } from "./constants";
 
 /**
- * Raster art for places that refuse SVG (ADR 017). Podcast directories take square JPEG or PNG
+ * Raster art for places that refuse SVG (ADR 017a). Podcast directories take square JPEG or PNG
  * covers of 1400–3000 px; link previews want a raster image of at least 1200 × 630. The sample
  * pipeline (scripts/sample/make-art.mjs) renders both from every bundled SVG, mirrored under
  * /media/img/podcast/ and /media/img/share/; the pages keep the SVGs. An image that already is a

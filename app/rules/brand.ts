@@ -4,7 +4,7 @@
  */
 export const THEME_COLOR = { light: "#ffffff", dark: "#08080a" } as const;
 
-/** The installed app (web app manifest, ADR 017). */
+/** The installed app (web app manifest, ADR 017e). */
 export const APP = {
   name: "The Ham Radio Show",
   shortName: "Ham Radio",

@@ -14,6 +14,7 @@ import {
   verificationMail,
   CODE_INVALID,
 } from "~/rules/auth";
+import { accountDeletedMail } from "~/rules/account-data";
 
 /** One plain-text mail (implemented by an adapter: SMTP, or the console in development). */
 export interface Mail {
@@ -35,6 +36,8 @@ export interface MailCap {
 export interface MailLog {
   /** Counts one mail under every cap, all or none: false (nothing counted) when one is used up. */
   take(caps: MailCap[], now?: number): Promise<boolean>;
+  /** Drops the counters under these keys (their account is deleted: the keys name its address). */
+  forget(keys: string[]): Promise<void>;
 }
 
 /**
@@ -71,7 +74,15 @@ export interface AccountEmail {
    * clears its failed sign-ins. Throws AccountError("invalid-code" | "weak-password").
    */
   resetPassword(form: FormData): Promise<AccountUser>;
+  /**
+   * The account is deleted: its mail counters (keyed by its address and uid) go, and its address
+   * is told, uncapped (one mail per deletion, which took the password).
+   */
+  accountDeleted(user: AccountUser): Promise<void>;
 }
+
+/** The kinds of mail counted per address (the caps' keys name them). */
+const MAIL_KINDS = ["verify", "reset", "sign-up"] as const;
 
 // Our codes are 43 characters of base64url; Firebase's out-of-band codes are longer, same alphabet.
 const codeSchema = z
@@ -105,7 +116,7 @@ export function createAccountEmail(deps: {
   const { accounts, sessions, failures, mails, mailer, siteUrl } = deps;
   const link = (path: string, code: string) => new URL(`${path}?code=${encodeURIComponent(code)}`, siteUrl).href;
   /** One mail of `kind` to `email` (about account `uid` when known) may go: counted, or false past a cap. */
-  const mayMail = (kind: string, email: string, uid: string | null) =>
+  const mayMail = (kind: (typeof MAIL_KINDS)[number], email: string, uid: string | null) =>
     mails.take([
       { key: `${kind}:to:${email}`, max: 1, windowMs: MAIL_INTERVAL_MS },
       { key: `to:${email}`, max: MAIL_RECIPIENT_DAILY_MAX, windowMs: MAIL_CAP_WINDOW_MS },
@@ -157,6 +168,14 @@ export function createAccountEmail(deps: {
     async resetAddress(code) {
       const r = codeSchema.safeParse(code);
       return r.success ? accounts.checkPasswordResetCode(r.data) : null;
+    },
+    async accountDeleted(user) {
+      const keys = [`account:${user.uid}`];
+      if (user.email) keys.push(`to:${user.email}`, ...MAIL_KINDS.map((kind) => `${kind}:to:${user.email}`));
+      await mails.forget(keys);
+      if (mailer && user.email) {
+        await mailer.send({ to: user.email, ...accountDeletedMail(new URL("/signup", siteUrl).href) });
+      }
     },
     async resetPassword(form) {
       const code = parseCode(form.get("code"));

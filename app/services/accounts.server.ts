@@ -78,6 +78,8 @@ export interface Accounts {
    * AccountError("invalid-code" | "weak-password").
    */
   resetPassword(code: string, password: string): Promise<AccountUser>;
+  /** Removes the account and its sign-in identities for good; an unknown uid is no error. */
+  deleteAccount(uid: string): Promise<void>;
 }
 
 export interface MailCode {
@@ -114,4 +116,6 @@ export interface Library {
   removeFavoriteBySrc(uid: string, audioSrc: string): Promise<boolean>;
   isAdultConfirmed(uid: string): Promise<boolean>;
   confirmAdult(uid: string): Promise<void>;
+  /** Removes the user record, ActiveAudioSync, favorites and the adult confirmation (users/<uid> whole). */
+  deleteAllFor(uid: string): Promise<void>;
 }

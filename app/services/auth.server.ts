@@ -180,6 +180,12 @@ export interface Auth {
   endAllSessions(cookieHeader: string | null): Promise<string>;
   /** `clientAddress`: where the attempt comes from (failures are throttled per account and address). */
   signInWithPassword(form: FormData, clientAddress: string | undefined): Promise<SessionUser>;
+  /**
+   * The signed-in listener's password, checked exactly as a sign-in with their address is
+   * (throttled, through the hash queue): throws what a failed sign-in throws. An account without
+   * an address or a password fails like a wrong password.
+   */
+  confirmPassword(user: SessionUser, password: string, clientAddress: string | undefined): Promise<void>;
   /** Starts (redirect to provider) or completes (returns user) an OAuth flow. */
   oauth(provider: OAuthProvider, request: Request): Promise<SessionUser>;
   providers: { google: boolean; facebook: boolean };
@@ -331,6 +337,14 @@ export function createAuth(deps: {
     );
   }
 
+  const signInWithPassword = async (form: FormData, clientAddress: string | undefined) => {
+    const request = new Request("http://internal/signin", { method: "POST" });
+    return authenticator.authenticate("form", request, {
+      context: { formData: form, clientAddress } as unknown as AppLoadContext,
+      throwOnError: true,
+    });
+  };
+
   const sessionUser = (session: Session): SessionUser | null => {
     const r = sessionUserSchema.safeParse(session.get("user"));
     return r.success ? r.data : null;
@@ -375,12 +389,14 @@ export function createAuth(deps: {
       if (user) await sessions.deleteForUser(user.uid);
       return storage.destroySession(session);
     },
-    async signInWithPassword(form, clientAddress) {
-      const request = new Request("http://internal/signin", { method: "POST" });
-      return authenticator.authenticate("form", request, {
-        context: { formData: form, clientAddress } as unknown as AppLoadContext,
-        throwOnError: true,
-      });
+    signInWithPassword,
+    async confirmPassword(user, password, clientAddress) {
+      if (!user.email) throw new AuthorizationError(SIGN_IN_FAILED);
+      const form = new FormData();
+      form.set("email", user.email);
+      form.set("password", password);
+      const checked = await signInWithPassword(form, clientAddress);
+      if (checked.uid !== user.uid) throw new AuthorizationError(SIGN_IN_FAILED);
     },
     async oauth(provider, request) {
       if (!this.providers[provider]) throw redirect("/signin");

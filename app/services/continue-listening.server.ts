@@ -1,7 +1,7 @@
 import { CONTINUE_LISTENING_MAX } from "~/rules/library";
 import { DEFAULT_EPISODE_IMAGE } from "~/rules/constants";
 import { episodeLink } from "~/rules/episodes";
-import type { ContinueItem } from "~/utils/position-marks";
+import type { CardPosition, ContinueItem } from "~/utils/position-marks";
 import type { Catalog } from "./catalog.server";
 import type { EpisodePosition } from "./positions.server";
 
@@ -29,5 +29,15 @@ export async function continueItems(
         duration: p.duration || episode?.duration || 0,
       };
     }),
+  );
+}
+
+/** A page's cards' positions: the listener's of the episodes it shows (`srcs`), newest first. */
+export function positionsShown(positions: EpisodePosition[], srcs: string[]): Record<string, CardPosition> {
+  const shown = new Set(srcs);
+  return Object.fromEntries(
+    positions
+      .filter((p) => shown.has(p.audioSrc))
+      .map((p) => [p.audioSrc, { position: p.position, duration: p.duration, played: p.played }]),
   );
 }

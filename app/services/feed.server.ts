@@ -144,6 +144,9 @@ export function buildFeed({ feed, episodes, crew, origin, ownerEmail, fundingUrl
         number ? tag("podcast:episode", number) : null,
         e.transcriptUrl && `<podcast:transcript url="${abs(e.transcriptUrl)}" type="${TRANSCRIPT_TYPE}"/>`,
         e.chaptersUrl && `<podcast:chapters url="${abs(e.chaptersUrl)}" type="${CHAPTERS_TYPE}"/>`,
+        ...e.soundbites.map((b) =>
+          tag("podcast:soundbite", xml(b.title), ` startTime="${b.startTime}" duration="${b.duration}"`),
+        ),
       )}
     </item>`;
   });

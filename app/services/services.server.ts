@@ -1,3 +1,4 @@
+import type { AccountData } from "./account-data.server";
 import type { AccountEmail } from "./account-email.server";
 import type { Accounts, Library } from "./accounts.server";
 import type { Auth } from "./auth.server";
@@ -26,6 +27,8 @@ export interface Services {
   auth: Auth;
   /** Confirming addresses and "Forgot password?", by mail. */
   accountEmail: AccountEmail;
+  /** "Download my data" and "Delete my account" over every store that keeps something per listener. */
+  accountData: AccountData;
   /** Live now-playing, cached: one upstream call per poll interval per server. */
   nowPlaying: NowPlayingService;
   /** The live stream's broadcasts as now-playing shows them (the feed's podcast:liveItem). */

@@ -5,6 +5,7 @@
 import type { EraInfo, Station } from "~/rules/eras";
 import type { NewsType } from "~/rules/news";
 import type { SlideTarget } from "~/rules/slider";
+import type { Soundbite } from "~/rules/soundbites";
 
 export interface Episode {
   /** objectID of docs/product.md §3 (stable across services). */
@@ -28,6 +29,8 @@ export interface Episode {
   chaptersUrl: string | null;
   /** A WebVTT transcript (a site path or a URL), when the episode has one. */
   transcriptUrl: string | null;
+  /** Podcasting 2.0 soundbites the show picked, in time order (none: empty). */
+  soundbites: Soundbite[];
 }
 
 /**
@@ -176,13 +179,22 @@ export interface ActiveAudioSync {
   currentTime: number;
 }
 
-/** The root route's data: who is signed in, public configuration, hearts and resume state. */
-export interface RootData {
-  user: { id: string; email: string | null } | null;
-  config: PublicConfig;
-  /** Audio sources of the signed-in listener's favorites (heart state on every card). */
+/** The signed-in listener's part of the root data: who, hearts and resume state. */
+export interface ListenerData {
+  user: { id: string; email: string | null };
+  /** Audio sources of the listener's favorites (heart state on every card). */
   favorites: string[];
   /** docs/product.md §4 Session: what the player restores at sign-in (user record, then ActiveAudioSync). */
   restore: { user: UserRecord | null; sync: ActiveAudioSync | null } | null;
+}
+
+/** The root route's data: public configuration, and who is signed in. */
+export interface RootData {
+  config: PublicConfig;
   providers: { google: boolean; facebook: boolean };
+  /**
+   * `ListenerData | null` as JSON text (read it with `useListener`): one string in the data
+   * handoff, which a listener template leaves as the one hole its listeners fill (ADRs 019, 037).
+   */
+  listener: string;
 }

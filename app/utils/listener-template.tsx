@@ -3,13 +3,12 @@ import { createContext, createElement, useContext, type ReactNode } from "react"
 /**
  * A listener template (ADR 019) is one server render of a page that every signed-in listener's
  * copy is filled from. What differs between listeners is marked in it: each heart renders both
- * of its markups inside a hole the server fills per request, and the root data's personal part
- * is one marker in the handoff script. Custom element names: React escapes `<` in every text
- * and attribute, so these tags cannot come from content.
+ * of its markups inside a hole the server fills per request (the root data's listener text is the
+ * other hole, ADR 037). Custom element names: React escapes `<` in every text and attribute, so
+ * these tags cannot come from content.
  */
 export const FAVORITE_HOLE = "hrs-favorite";
 export const HOLE_VARIANT = "hrs-v";
-export const LISTENER_MARKER = "<hrs-listener>";
 
 const TemplateContext = createContext(false);
 /** Server only: set while a listener template renders. */

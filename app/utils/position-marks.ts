@@ -19,13 +19,13 @@ export interface MarkTarget {
 }
 
 export const POSITION_HOLE = "hrs-position";
-/** In a template's page data: a value the server fills per listener (ADR 033). */
-export const DATA_HOLE = "hrs-data";
+/** What a listener template's page-data hole stands for (ADR 033). */
 export type DataHole = { positions: string[] } | { continue: true };
-/** What a loader answers in a template render where a listener's own value goes (never a source: those start with / or http). */
-export type HoleValue = { [DATA_HOLE]: number };
-export const isHole = (value: unknown): value is HoleValue =>
-  typeof value === "object" && value !== null && DATA_HOLE in value;
+/**
+ * A page's positions and Continue listening are JSON text (an object, an array); in a listener
+ * template the text is the server's marker for a hole, a JSON string.
+ */
+export const isHole = (text: string) => text.startsWith('"');
 export const CONTINUE_HOLE = "hrs-continue";
 
 /** Escapes text for HTML, `<` included: no title or source can open a tag (or fake a hole). */

@@ -34,6 +34,16 @@ const vttTime = (s) => {
   const p2 = (n) => String(n).padStart(2, "0");
   return `${p2(Math.floor(ms / 3600000))}:${p2(Math.floor(ms / 60000) % 60)}:${p2(Math.floor(ms / 1000) % 60)}.${String(ms % 1000).padStart(3, "0")}`;
 };
+// Soundbites (podcast:soundbite): moments picked from the measured lines, by their exact words, so
+// each starts and ends where that line is spoken. Tracks 2 and 4 have none.
+const SOUNDBITES = {
+  "ep-audio-1": [
+    ["Why? Because we can!", "Why? Because we can!"],
+    ["Tonight the crew digs through the mailbag", "The mailbag and the coffee machine"],
+  ],
+  "ep-audio-3": [["The crew is here, the lights are blinking", "The antenna and the garden gnome"]],
+  "ep-audio-5": [["We are fifteen years deep", "Fifteen years deep"]],
+};
 const extras = new Map();
 for (const url of AUDIO) {
   const name = url.slice(url.lastIndexOf("/") + 1, -".mp3".length);
@@ -56,6 +66,13 @@ for (const url of AUDIO) {
     writeFileSync(join(PUB, "media", "chapters", `${name}.json`), JSON.stringify({ version: "1.2.0", chapters }, null, 2) + "\n");
     entry.ChaptersUrl = `/media/chapters/${name}.json`;
   }
+  const bites = (SOUNDBITES[name] ?? []).map(([words, title]) => {
+    const line = lines.find(([, , text]) => text.startsWith(words));
+    if (!line) throw new Error(`${name}: no line starts with "${words}"`);
+    const [start, end] = line.map(Number);
+    return { startTime: start, duration: Math.round((end - start) * 1000) / 1000, title };
+  });
+  if (bites.length) entry.Soundbites = bites;
   extras.set(url, entry);
 }
 

@@ -4,7 +4,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { saveProgress, signedIn } from "./helpers/auth";
+import { saveProgress, signedIn } from "./support/auth";
 import { episodes, newestFirst, PUBLIC_ROUTES } from "./support/sample";
 import { isMobile, openReady, playerButton } from "./support/player";
 

@@ -15,8 +15,8 @@ import {
   signInThrottled,
   signUpError,
 } from "../../app/rules/auth";
-import { asListener, PASSWORD, signIn, signUp, signedIn, uniqueEmail } from "./helpers/auth";
-import { linkInMail, mailsTo } from "./helpers/mail";
+import { asListener, PASSWORD, signIn, signUp, signedIn, uniqueEmail } from "./support/auth";
+import { linkInMail, mailsTo } from "./support/mail";
 import { startAppServer } from "./support/app-server";
 import { episodes as sampleEpisodes } from "./support/sample";
 import { episodeLink } from "../../app/rules/episodes";

@@ -3,38 +3,17 @@
  * per-response CSP nonce, precompressed build assets. Runs once (desktop-js project).
  *   E2E_PORT=3260 npx playwright test tests/e2e/cache-headers.spec.ts
  */
-import crypto from "node:crypto";
-import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
-import { PASSWORD, uniqueEmail, sessionCookieOf } from "./helpers/auth";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { clientAddress, signedInCookie } from "./support/auth";
+import { dataUrl, listenerOnPage, routeData } from "./support/route-data";
 
 const PUBLIC_PAGE = "public, max-age=60, s-maxage=300, stale-while-revalidate=86400";
-const listener = () => {
-  const b = crypto.randomBytes(3);
-  return { "X-Forwarded-For": `10.${b[0]}.${b[1]}.${b[2]}` };
-};
-
-async function signedInCookie(request: APIRequestContext): Promise<string> {
-  const headers = listener();
-  const email = uniqueEmail("cache");
-  const up = await request.post("/signup", {
-    form: { email, password: PASSWORD, website: "" },
-    headers,
-    maxRedirects: 0,
-  });
-  expect([302, 303]).toContain(up.status());
-  const inn = await request.post("/signin", {
-    form: { email, password: PASSWORD, website: "", redirectTo: "/" },
-    headers,
-    maxRedirects: 0,
-  });
-  const cookie = sessionCookieOf(inn);
-  expect(cookie, "sign-in sets the session cookie").toBeTruthy();
-  return cookie!;
-}
+const listener = () => ({ "X-Forwarded-For": clientAddress() });
 
 async function episodePath(request: APIRequestContext): Promise<string> {
-  const data = await (await request.get("/?_data=routes/_index")).json();
-  return `/episode?title=${encodeURIComponent(data.latest[0].title)}`;
+  const text = await (await request.get(dataUrl("/", "routes/_index"))).text();
+  const data = await routeData<{ latest: { title: string }[] }>(text, "routes/_index");
+  return `/episode?title=${encodeURIComponent(data.latest[0]!.title)}`;
 }
 
 test("anonymous public pages: public policy, Vary: Cookie, no cookie, served from the render cache", async ({
@@ -99,10 +78,7 @@ test("signed-in and private pages: private, no-store; public pages from the list
   request,
   baseURL,
 }) => {
-  // Sign in on a context of its own (its cookie jar would otherwise sign in `request` too).
-  const listenerContext = await playwrightRequest.newContext({ baseURL });
-  const cookie = await signedInCookie(listenerContext);
-  await listenerContext.dispose();
+  const { cookie } = await signedInCookie(baseURL!, "cache");
   for (const path of ["/", "/eras", await episodePath(request), "/user"]) {
     await request.get(path, { headers: { Cookie: cookie } });
     const r = await request.get(path, { headers: { Cookie: cookie } });
@@ -114,11 +90,11 @@ test("signed-in and private pages: private, no-store; public pages from the list
     } else expect(r.headers()["x-render-cache"], path).toMatch(/^(hit|stale)$/);
   }
   const home = await (await request.get("/", { headers: { Cookie: cookie } })).text();
-  expect(home).toContain('"user":{"id"');
+  expect((await listenerOnPage(home))?.user.id).toBeTruthy();
   // The anonymous copy never shows the listener.
   const anonymous = await request.get("/");
   expect(anonymous.headers()["x-render-cache"]).toMatch(/^(hit|miss|stale)$/);
-  expect(await anonymous.text()).toContain('"user":null');
+  expect(await listenerOnPage(await anonymous.text())).toBeNull();
 
   for (const path of ["/signin", "/signup", "/healthz"]) {
     const r = await request.get(path, { headers: listener() });

@@ -5,7 +5,7 @@
  * while the page's own scripts do.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { signedIn } from "./helpers/auth";
+import { signedIn } from "./support/auth";
 
 async function withInjectedScript(page: Page, path: string) {
   await page.addInitScript(() => {

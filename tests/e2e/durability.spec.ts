@@ -12,18 +12,11 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { asListener, PASSWORD, uniqueEmail } from "./helpers/auth";
+import { asListener, clientAddress, PASSWORD, signedInCookie, uniqueEmail } from "./support/auth";
+import { listenerIn, ROOT_DATA } from "./support/route-data";
 import { audio, expectPlaying, openReady, playerButton } from "./support/player";
 import { episodes, newestFirst } from "./support/sample";
-import {
-  clientAddress,
-  DB_FILE,
-  freshDataDir,
-  rootData,
-  signedInListener,
-  startServerProcess,
-  type ServerProcess,
-} from "./support/server-process";
+import { DB_FILE, freshDataDir, rootData, startServerProcess, type ServerProcess } from "./support/server-process";
 import { episodeLink } from "../../app/rules/episodes";
 
 const distinctEpisodes = newestFirst(episodes).filter(
@@ -113,7 +106,7 @@ async function signUpAndIn(page: Page, prefix: string): Promise<void> {
 test("kill -9 in the middle of writes: every acknowledged favorite and position is there after a restart, the database is intact, the session still works", async () => {
   const dir = dataDir();
   let server = await start(dir);
-  const { cookie } = await signedInListener(server.origin);
+  const { cookie } = await signedInCookie(server.origin, "durable");
   const origin = server.origin;
   const base = Date.now();
 
@@ -236,7 +229,7 @@ test("SIGTERM under load: requests in flight finish 2xx/3xx, the process exits 0
 }) => {
   const dir = dataDir();
   let server = await start(dir);
-  const { cookie } = await signedInListener(server.origin);
+  const { cookie } = await signedInCookie(server.origin, "durable");
   const origin = server.origin;
 
   // Two writes the server is in the middle of when the signal arrives (their bodies follow it).
@@ -422,8 +415,8 @@ test("the position is saved on pause and by the keepalive write when the tab clo
     await asListener(page2);
     await expect
       .poll(async () => {
-        const r = await page2.request.get("/?_data=root");
-        return ((await r.json()) as { restore?: { sync?: { currentTime?: number } } }).restore?.sync?.currentTime ?? 0;
+        const r = await page2.request.get(ROOT_DATA);
+        return (await listenerIn(await r.text()))?.restore?.sync?.currentTime ?? 0;
       })
       // (The player's state trails the element by up to one timeupdate; ≥ pause + 2 s either way.)
       .toBeGreaterThanOrEqual(atClose - 1);
@@ -449,8 +442,7 @@ test("while playing the position is saved every 10 s, not more; a reload without
       writes.push(JSON.parse(r.postData() ?? "{}").currentTime);
   });
   const stored = async () =>
-    ((await (await page.request.get("/?_data=root")).json()) as { restore?: { sync?: { currentTime?: number } } })
-      .restore?.sync?.currentTime ?? 0;
+    (await listenerIn(await (await page.request.get(ROOT_DATA)).text()))?.restore?.sync?.currentTime ?? 0;
 
   await openReady(page, episodeLink(other!.title));
   await page

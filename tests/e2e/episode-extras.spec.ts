@@ -1,14 +1,15 @@
 /**
- * Chapters and transcripts (episode page, player, feeds) and the era page's order, with
- * JavaScript on and off and at 375 px.
+ * Soundbites, chapters and transcripts (episode page, player, feeds) and the era page's order,
+ * with JavaScript on and off and at 375 px.
  */
 import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { episodes, newestFirst } from "./support/sample";
-import { expectPlaying, isMobile, jsOff, openReady } from "./support/player";
+import { audio, expectPlaying, isMobile, jsOff, openReady } from "./support/player";
+import { soundbiteClip, type Soundbite } from "../../app/rules/soundbites";
 
-type Extras = { ChaptersUrl?: string; TranscriptUrl?: string };
+type Extras = { ChaptersUrl?: string; TranscriptUrl?: string; Soundbites?: Soundbite[] };
 const withBoth = episodes.find((e) => (e as Extras).ChaptersUrl && (e as Extras).TranscriptUrl)!;
 const withNeither = episodes.find((e) => !(e as Extras).ChaptersUrl && !(e as Extras).TranscriptUrl)!;
 const chapters = (
@@ -106,6 +107,56 @@ test.describe("episode page: chapters and transcript", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(withNeither.title);
     await expect(page.getByRole("heading", { name: "Chapters" })).toHaveCount(0);
     await expect(page.getByRole("heading", { name: "Transcript" })).toHaveCount(0);
+  });
+});
+
+test.describe("episode page: soundbites", () => {
+  const bitten = episodes.find((e) => ((e as Extras).Soundbites?.length ?? 0) > 1)!;
+  const clips = (bitten as Extras).Soundbites!.map((b) => ({ ...soundbiteClip(b), title: b.title }));
+  const links = (page: Page) => page.getByRole("region", { name: "Soundbites" }).getByRole("link");
+
+  test("lists the show's soundbites as clip links", async ({ page }, testInfo) => {
+    await open(page, pageOf(bitten.title), !jsOff(testInfo));
+    await expect(links(page)).toHaveText(clips.map((c) => `${mmss(c.start)}–${mmss(c.end)}${c.title}`));
+    for (const [i, c] of clips.entries())
+      await expect(links(page).nth(i)).toHaveAttribute(
+        "href",
+        `${pageOf(bitten.title)}&t=${c.start}&end=${c.end}#listen`,
+      );
+    await open(page, pageOf(withNeither.title), !jsOff(testInfo));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(withNeither.title);
+    await expect(page.getByRole("heading", { name: "Soundbites" })).toHaveCount(0);
+  });
+
+  test("without JavaScript a soundbite opens the page's own player on just that clip", async ({ page }, testInfo) => {
+    test.skip(!jsOff(testInfo), "the JavaScript way plays it in the global player");
+    await page.goto(pageOf(bitten.title));
+    const second = clips[1]!;
+    await links(page).filter({ hasText: second.title }).click();
+    await expect(page).toHaveURL(new RegExp(`&t=${second.start}&end=${second.end}#listen$`));
+    await expect(page.locator("audio#listen")).toHaveAttribute(
+      "src",
+      `${bitten.EpisodeUrl}#t=${second.start},${second.end}`,
+    );
+  });
+
+  test("with JavaScript a soundbite plays its clip in the player and stops at its end, again on a second click", async ({
+    page,
+  }, testInfo) => {
+    test.skip(jsOff(testInfo), "needs JavaScript");
+    await openReady(page, pageOf(bitten.title));
+    await expect(page.locator(".episode-extras[data-following]")).toBeAttached();
+    const first = clips[0]!;
+    for (let round = 0; round < 2; round++) {
+      // Not playing the episode yet, then playing it (paused at the first clip's end): both stop there.
+      await links(page).filter({ hasText: first.title }).click();
+      await expectPlaying(page, bitten.EpisodeUrl, first.start);
+      await expect.poll(async () => (await audio(page)).paused, { timeout: 20_000 }).toBe(true);
+      const stopped = await audio(page);
+      expect(stopped.currentTime).toBeGreaterThanOrEqual(first.end);
+      expect(stopped.currentTime).toBeLessThan(first.end + 1.5);
+    }
+    await expect(page).toHaveURL(pageOf(bitten.title));
   });
 });
 

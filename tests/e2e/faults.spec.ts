@@ -39,7 +39,7 @@ import {
   type RemoteService,
   type RemoteStack,
 } from "./support/fault-stack";
-import { PASSWORD, sessionCookieOf, uniqueEmail } from "./helpers/auth";
+import { PASSWORD, signedInCookie, uniqueEmail } from "./support/auth";
 
 test.describe.configure({ mode: "serial" });
 
@@ -147,29 +147,6 @@ const q = encodeURIComponent;
 const title = (t: string) => stripHtml(t);
 /** News cards cut their titles short: the start of one is enough to recognise it. */
 const cardTitle = (t: string) => stripHtml(t).slice(0, 12);
-const sessionCookie = sessionCookieOf;
-
-/**
- * A new account, signed in: its session cookie (Firebase is up while this runs). Through a
- * client of its own, so the shared one never holds a session (its requests stay anonymous).
- */
-async function signedInCookie(): Promise<{ cookie: string; email: string }> {
-  const client = await newClient();
-  try {
-    const email = uniqueEmail("faults");
-    const up = await client.post("/signup", { form: { email, password: PASSWORD, website: "" }, maxRedirects: 0 });
-    expect(up.status(), "sign-up").toBe(302);
-    const inn = await client.post("/signin", {
-      form: { email, password: PASSWORD, website: "", redirectTo: "/" },
-      maxRedirects: 0,
-    });
-    const cookie = sessionCookie(inn);
-    expect(cookie, "sign-in sets the session cookie").toBeTruthy();
-    return { cookie: cookie!, email };
-  } finally {
-    await client.dispose();
-  }
-}
 
 // --- Supabase catalog: episodes, Cold Cuts, sponsors, crew ---
 
@@ -287,7 +264,7 @@ test.describe("WordPress gallery source", () => {
   const cold = { fail: 2, slow: 3, junk: 4 };
 
   test.beforeAll(async () => {
-    ({ cookie } = await signedInCookie());
+    ({ cookie } = await signedInCookie(stack.origin, "faults"));
     const gate = await http.post("/SpankBank", {
       form: { intent: "confirm-adult", redirectTo: "/SpankBank" },
       headers: { Cookie: cookie },
@@ -326,7 +303,7 @@ test.describe("Firebase", () => {
   let account: { cookie: string; email: string };
 
   test.beforeAll(async () => {
-    account = await signedInCookie();
+    account = await signedInCookie(stack.origin, "faults");
   });
 
   for (const mode of FAULTS) {

@@ -8,7 +8,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import fs from "node:fs";
 import path from "node:path";
-import { asListener, signedIn } from "./helpers/auth";
+import { asListener, signedIn } from "./support/auth";
 import { CACHE_POLICY } from "../../app/http/cache-policy";
 import { newsLink } from "../../app/rules/news";
 import { isRemote } from "./support/projects";
@@ -138,7 +138,7 @@ test.describe("18+ gate", () => {
       maxRedirects: 0,
     });
     expect(foreign.status()).toBeGreaterThanOrEqual(400);
-    const foreignData = await page.request.post("/SpankBank?index&_data=routes%2Fspankbank._index", {
+    const foreignData = await page.request.post("/SpankBank.data?index", {
       form,
       headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
       maxRedirects: 0,

@@ -23,7 +23,9 @@ import fs from "node:fs";
 import crypto from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import { expect, test } from "@playwright/test";
-import { PASSWORD, uniqueEmail } from "./helpers/auth";
+import { PASSWORD, uniqueEmail } from "./support/auth";
+import { dataUrl, listenerInSync, listenerOf, ROOT_DATA, routeData } from "./support/route-data";
+import type { RootData } from "../../app/services/types";
 import {
   addressesFrom,
   enc,
@@ -287,24 +289,25 @@ interface Episode {
   duration: number;
 }
 
-async function readJson(path: string, cookie?: string): Promise<Record<string, unknown>> {
-  const a = await send({ label: path, method: "GET", path, cookie, origin: null });
-  expect(a.status, `GET ${path}`).toBe(200);
-  return JSON.parse(a.body) as Record<string, unknown>;
+/** A route's data as a client navigation reads it. */
+async function readData<T>(path: string, routeId: string, cookie?: string): Promise<T> {
+  const url = dataUrl(path, routeId);
+  const a = await send({ label: url, method: "GET", path: url, cookie, origin: null });
+  expect(a.status, `GET ${url}`).toBe(200);
+  return routeData<T>(a.body, routeId);
 }
 
 /** Everything the site shows of a listener's library: the root data and the favorites page. */
 async function library(cookie: string) {
-  const root = (await readJson("/?_data=root", cookie)) as {
-    user: { id: string } | null;
-    favorites: string[];
-    restore: unknown;
-  };
+  const listener = listenerOf(await readData<RootData>("/", "root", cookie));
   // (Signed out, /user redirects to sign-in.)
-  const page = root.user
-    ? ((await readJson("/user?_data=routes%2Fuser", cookie)) as { episodes: unknown[] }).episodes
-    : null;
-  return { user: root.user, favorites: root.favorites, restore: root.restore, page };
+  const page = listener ? (await readData<{ episodes: unknown[] }>("/user", "routes/user", cookie)).episodes : null;
+  return {
+    user: listener?.user ?? null,
+    favorites: listener?.favorites ?? [],
+    restore: listener?.restore ?? null,
+    page,
+  };
 }
 
 function sessionCookieOf(a: Answer): string | undefined {
@@ -358,8 +361,8 @@ let world: Promise<World> | null = null;
 const setup = () => (world ??= makeWorld());
 
 async function makeWorld(): Promise<World> {
-  const home = (await readJson("/?_data=routes%2F_index")) as { latest: Episode[] };
-  const era = (await readJson("/era?station=MLR&_data=routes%2Fera")) as { episodes: { items: Episode[] } };
+  const home = await readData<{ latest: Episode[] }>("/", "routes/_index");
+  const era = await readData<{ episodes: { items: Episode[] } }>("/era?station=MLR", "routes/era");
   const bySource = new Map<string, Episode>();
   for (const e of [...home.latest, ...era.episodes.items]) if (!bySource.has(e.audioUrl)) bySource.set(e.audioUrl, e);
   const eps = [...bySource.values()].slice(0, 4);
@@ -368,7 +371,7 @@ async function makeWorld(): Promise<World> {
   const email = uniqueEmail("hostile-forms");
   await signUp(email);
   const cookie = await signIn(email);
-  const uid = ((await readJson("/?_data=root", cookie)) as { user: { id: string } }).user.id;
+  const uid = listenerOf(await readData<RootData>("/", "root", cookie))!.user.id;
   const v: Listener = { email, password: PASSWORD, cookie, uid };
   for (const e of eps.slice(0, 2)) {
     const a = await post("/favorites", cookie, {
@@ -395,7 +398,7 @@ async function makeWorld(): Promise<World> {
   expect(json(progress)).toEqual({ ok: true, result: "written" });
   const before = await library(cookie);
   expect(before.favorites).toEqual([eps[1]!.audioUrl, eps[0]!.audioUrl]);
-  const gate = (await readJson("/SpankBank?_data=routes%2Fspankbank._index", cookie)) as { gate: unknown };
+  const gate = await readData<{ gate: unknown }>("/SpankBank", "routes/spankbank._index", cookie);
   const second = await signIn(email);
   return { v, eps: eps as World["eps"], before, second, gated: gate.gate !== null };
 }
@@ -606,7 +609,7 @@ test("favorites: every field hostile, signed in and anonymous, every wrong shape
       "favorite via fetcher",
       addSaved,
       ["title"],
-      (form) => ({ ...signedIn(form), path: "/favorites?_data=routes%2Ffavorites" }),
+      (form) => ({ ...signedIn(form), path: "/favorites.data" }),
       TEXT.filter((_, i) => i % 4 === 0),
     ),
     // Anonymous: an add of a new source with hostile fields is refused (sign in first).
@@ -863,8 +866,7 @@ test("the 18+ gate: hostile intents are refused and change nothing; hostile retu
   test.setTimeout(120_000);
   const { v, gated } = await setup();
   expect(gated, "the new listener starts at the gate").toBe(true);
-  const gate = (cookie?: string) =>
-    send({ label: "gate", method: "GET", path: "/SpankBank?_data=routes%2Fspankbank._index", cookie, origin: null });
+  const gate = (cookie: string) => readData<{ gate: unknown }>("/SpankBank", "routes/spankbank._index", cookie);
   const valid: Pairs = [
     ["intent", "confirm-adult"],
     ["redirectTo", "/SpankBank"],
@@ -890,8 +892,7 @@ test("the 18+ gate: hostile intents are refused and change nothing; hostile retu
       TEXT.filter((_, i) => i % 3 === 0),
     ),
   ]);
-  const still = await gate(v.cookie);
-  expect((JSON.parse(still.body) as { gate: unknown }).gate, "no hostile input confirmed the gate").not.toBeNull();
+  expect((await gate(v.cookie)).gate, "no hostile input confirmed the gate").not.toBeNull();
 
   // The real confirmation, with hostile return paths: always back into the gallery.
   // (The gate's form is on every SpankBank page; the action does not need the post to exist.)
@@ -916,10 +917,7 @@ test("the 18+ gate: hostile intents are refused and change nothing; hostile retu
       ])
       .filter((i) => !i.path.startsWith("/SpankBank/Post") || /URL|relative|slash/.test(i.label)),
   );
-  expect(
-    (JSON.parse((await gate(v.cookie)).body) as { gate: unknown }).gate,
-    "the real confirmation opened the gate",
-  ).toBeNull();
+  expect((await gate(v.cookie)).gate, "the real confirmation opened the gate").toBeNull();
 });
 
 test("logout: hostile bodies never break it; it ends only the session it is sent with", async () => {
@@ -1018,7 +1016,7 @@ test("hostile session cookies: garbage, huge, NUL, duplicated, tampered, forged,
     ["Cookie", v.cookie],
   ];
 
-  const rootUser = (a: Answer) => (json(a) as { user: { id: string } | null } | null)?.user?.id ?? null;
+  const rootUser = (a: Answer) => listenerInSync(a.body)?.user.id ?? null;
   const refusedByParser = (a: Answer) => a.status === 400 || a.status === 431;
   const inputs: Input[] = [];
   for (const [label, cookie, expected] of cookies) {
@@ -1048,7 +1046,7 @@ test("hostile session cookies: garbage, huge, NUL, duplicated, tampered, forged,
       expect: check,
     });
     inputs.push(
-      get("/?_data=root", signedInCheck),
+      get(ROOT_DATA, signedInCheck),
       get("/", publicPage),
       get("/search?term=antenna", publicPage),
       get("/user", protectedPage),
@@ -1101,9 +1099,9 @@ test("hostile session cookies: garbage, huge, NUL, duplicated, tampered, forged,
     }
   }
   inputs.push({
-    label: "two Cookie lines: GET /?_data=root",
+    label: `two Cookie lines: GET ${ROOT_DATA}`,
     method: "GET",
-    path: "/?_data=root",
+    path: ROOT_DATA,
     origin: null,
     extraHeaders: twoLines,
     expect: (a) => (a.status === 200 ? null : `HTTP ${a.status}`),

@@ -1,6 +1,6 @@
 /**
  * Integrity of listener data at the HTTP level, through the endpoints the UI uses: the heart's fetcher
- * (POST /favorites?_data=routes/favorites, js=1) and the player's progress sync (POST
+ * (POST /favorites.data, js=1) and the player's progress sync (POST
  * /api/progress, JSON, or text/plain from sendBeacon on page hide; app/player/progress-sync.ts).
  * 50 concurrent favorite toggles lose and duplicate nothing; a progress write older than the
  * stored one never overwrites it, also when writes arrive out of order. Read back the way the
@@ -9,7 +9,8 @@
  */
 import crypto from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { PASSWORD, uniqueEmail } from "./helpers/auth";
+import { PASSWORD, uniqueEmail } from "./support/auth";
+import { dataUrl, decodeStream, listenerIn, routeData, ROOT_DATA } from "./support/route-data";
 
 const url = (path: string) => new URL(path, test.info().project.use.baseURL).href;
 const origin = () => new URL(test.info().project.use.baseURL!).origin;
@@ -72,10 +73,14 @@ interface Episode {
 /** Episodes with distinct audio sources (a favorite is one per source), from the pages' data. */
 async function episodes(count: number): Promise<Episode[]> {
   const from = freshAddress();
-  const home = JSON.parse((await call("/?_data=routes%2F_index", { from })).text) as { latest: Episode[] };
-  const era = JSON.parse((await call("/era?station=MLR&_data=routes%2Fera", { from })).text) as {
-    episodes: { items: Episode[] };
-  };
+  const home = await routeData<{ latest: Episode[] }>(
+    (await call(dataUrl("/", "routes/_index"), { from })).text,
+    "routes/_index",
+  );
+  const era = await routeData<{ episodes: { items: Episode[] } }>(
+    (await call(dataUrl("/era?station=MLR", "routes/era"), { from })).text,
+    "routes/era",
+  );
   const bySource = new Map<string, Episode>();
   for (const e of [...home.latest, ...era.episodes.items]) if (!bySource.has(e.audioUrl)) bySource.set(e.audioUrl, e);
   const list = [...bySource.values()].slice(0, count);
@@ -93,22 +98,23 @@ async function toggle(device: Device, e: Episode, intent: "add" | "remove") {
     redirectTo: "/",
     js: "1",
   }).toString();
-  const r = await call("/favorites?_data=routes%2Ffavorites", {
+  const r = await call("/favorites.data", {
     from: device.from,
     cookie: device.cookie,
     body,
     type: "application/x-www-form-urlencoded",
   });
   expect(r.status, `${intent} ${e.title}: ${r.text.slice(0, 200)}`).toBe(200);
-  expect(JSON.parse(r.text)).toEqual({ ok: true, favorite: intent === "add" });
+  expect(await decodeStream(r.text)).toEqual({ data: { ok: true, favorite: intent === "add" } });
 }
 
 /** The saved sources as every page sees them (root data, one entry per favorite) and /user. */
 async function saved(device: Device): Promise<string[]> {
-  const root = JSON.parse((await call("/?_data=root", device)).text) as { favorites: string[] };
-  const page = JSON.parse((await call("/user?_data=routes%2Fuser", device)).text) as {
-    episodes: { audioUrl: string }[];
-  };
+  const root = { favorites: (await listenerIn((await call(ROOT_DATA, device)).text))?.favorites ?? [] };
+  const page = await routeData<{ episodes: { audioUrl: string }[] }>(
+    (await call(dataUrl("/user", "routes/user"), device)).text,
+    "routes/user",
+  );
   expect(page.episodes.map((e) => e.audioUrl).sort(), "/user lists the same favorites").toEqual(
     [...root.favorites].sort(),
   );
@@ -202,13 +208,11 @@ test("progress: a write older than the stored one never overwrites it, also out 
     return (JSON.parse(r.text) as { result: string }).result;
   };
   const stored = async () => {
-    const root = JSON.parse((await call("/?_data=root", devices[0])).text) as {
-      restore: { sync: { currentTime: number; AudioTitle: string } | null; user: { audioTitle: string } | null };
-    };
+    const { restore } = (await listenerIn((await call(ROOT_DATA, devices[0]!)).text))!;
     return {
-      position: root.restore.sync?.currentTime,
-      title: root.restore.sync?.AudioTitle,
-      userTitle: root.restore.user?.audioTitle,
+      position: restore?.sync?.currentTime,
+      title: restore?.sync?.AudioTitle,
+      userTitle: restore?.user?.audioTitle,
     };
   };
 

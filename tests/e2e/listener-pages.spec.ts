@@ -7,10 +7,11 @@
  */
 import { expect, test } from "@playwright/test";
 import { startAppServer, type AppServer } from "./support/app-server";
+import { signedInCookie } from "./support/auth";
+import { dataUrl, listenerOnPage as personalOf, routeData } from "./support/route-data";
 
 test.describe.configure({ mode: "serial" });
 
-const PASSWORD = "listener-pages-password-1";
 const SITE_URL = "http://listener-pages.test";
 let cached: AppServer;
 let full: AppServer;
@@ -31,28 +32,6 @@ interface Listener {
   email: string;
   cookie: string;
 }
-async function signUp(name: string): Promise<Listener> {
-  const email = `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const form = (fields: Record<string, string>) => new URLSearchParams({ website: "", ...fields });
-  const up = await fetch(`${cached.origin}/signup`, {
-    method: "POST",
-    body: form({ email, password: PASSWORD }),
-    redirect: "manual",
-  });
-  expect([302, 303]).toContain(up.status);
-  const inn = await fetch(`${cached.origin}/signin`, {
-    method: "POST",
-    body: form({ email, password: PASSWORD, redirectTo: "/" }),
-    redirect: "manual",
-  });
-  const cookie = inn.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .find((c) => /hrs_session=/.test(c));
-  expect(cookie, "sign-in sets the session cookie").toBeTruthy();
-  return { email, cookie: cookie! };
-}
-
 async function favorite(listener: Listener, episode: { audioUrl: string; title: string; duration: number }, on = true) {
   const r = await fetch(`${cached.origin}/favorites`, {
     method: "POST",
@@ -97,8 +76,19 @@ const neutral = async (r: Response) => {
   const body = await r.text();
   return nonce ? body.replaceAll(nonce, "NONCE") : body;
 };
-/** What the pages hand the browser about who is signed in: the root data's personal members. */
-const personalOf = (html: string) => /"user":(null|\{[^}]*\}),"favorites":(\[[^\]]*\])/.exec(html)?.slice(1);
+interface Episode {
+  audioUrl: string;
+  title: string;
+  duration: number;
+  image?: string;
+}
+const latest = async () =>
+  (
+    await routeData<{ latest: Episode[] }>(
+      await (await get(cached, dataUrl("/", "routes/_index"))).text(),
+      "routes/_index",
+    )
+  ).latest;
 const pressedHearts = (html: string) =>
   [...html.matchAll(/aria-pressed="true" aria-label="Remove ([^"]+) from/g)].length;
 
@@ -118,12 +108,12 @@ async function publicPaths(): Promise<string[]> {
 
 test("a listener's page from the cache is byte for byte the full render, on every public page and data request", async () => {
   test.setTimeout(180_000);
-  const listener = await signUp("bytes");
-  const home = await (await get(cached, "/?_data=routes/_index")).json();
-  for (const episode of home.latest.slice(0, 3)) await favorite(listener, episode);
+  const listener = await signedInCookie(cached.origin, "bytes");
+  const home = await latest();
+  for (const episode of home.slice(0, 3)) await favorite(listener, episode);
   // One episode under way (Continue listening, a bar), one played.
-  await listened(listener, home.latest[0], 2);
-  await listened(listener, home.latest[3], home.latest[3].duration);
+  await listened(listener, home[0]!, 2);
+  await listened(listener, home[3]!, home[3]!.duration);
   const paths = await publicPaths();
   const routes = new Set<string>();
   for (const path of paths) {
@@ -140,11 +130,12 @@ test("a listener's page from the cache is byte for byte the full render, on ever
         if (round === 1 && mine.status === 200) expect(mine.headers.get("x-render-cache"), path).toBe("hit");
       }
       const id = /"routes\/[^"]+"/.exec(await (await get(cached, path)).text())?.[0];
-      if (id) routes.add(`${path}${path.includes("?") ? "&" : "?"}_data=${encodeURIComponent(JSON.parse(id))}`);
+      if (id) routes.add(dataUrl(path, JSON.parse(id) as string));
     }
   }
-  // Client navigations: each page's own data, for the listener, as Remix would answer it.
-  for (const path of [...routes, "/?_data=root"]) {
+  // Client navigations: each page's own data, for the listener, as Remix would answer it; and
+  // every route's, the root's with the listener, as after a form is sent (ADR 037).
+  for (const path of [...routes, dataUrl("/"), dataUrl("/search?term=radio")]) {
     const mine = await get(cached, path, listener.cookie);
     const reference = await get(full, path, listener.cookie);
     expect(mine.status, path).toBe(reference.status);
@@ -153,7 +144,7 @@ test("a listener's page from the cache is byte for byte the full render, on ever
   }
   const homePage = await (await get(cached, "/", listener.cookie)).text();
   expect(pressedHearts(homePage)).toBeGreaterThanOrEqual(3);
-  expect(homePage).toContain(`aria-label="Listened to ${home.latest[0].title.replace(/&/g, "&#38;")}"`);
+  expect(homePage).toContain(`aria-label="Listened to ${home[0]!.title.replace(/&/g, "&#38;")}"`);
   expect(homePage).toContain(">Played<");
   expect(homePage).toContain(">Continue listening<");
   expect(homePage).toMatch(/class="profile-button"[^>]*>Profile<\/a>/);
@@ -161,9 +152,8 @@ test("a listener's page from the cache is byte for byte the full render, on ever
 
 test("pages are private by construction: two listeners and anonymous visitors at once, each gets only their own", async () => {
   test.setTimeout(120_000);
-  const [ann, bob] = [await signUp("ann"), await signUp("bob")];
-  const home = await (await get(cached, "/?_data=routes/_index")).json();
-  const [first, second] = home.latest;
+  const [ann, bob] = [await signedInCookie(cached.origin, "ann"), await signedInCookie(cached.origin, "bob")];
+  const [first, second] = await latest();
   await favorite(ann, first);
   await favorite(bob, second);
   await listened(ann, first, 2);
@@ -178,7 +168,7 @@ test("pages are private by construction: two listeners and anonymous visitors at
   );
   for (const { path, as, cacheControl, html } of answers) {
     const label = `${path} as ${as?.email ?? "anonymous"}`;
-    const [user, favorites] = personalOf(html) ?? [];
+    const personal = await personalOf(html);
     for (const other of [ann, bob].filter((l) => l !== as)) {
       expect(html, label).not.toContain(other.email);
       expect(html, label).not.toContain(other.cookie.split("=")[1]);
@@ -187,15 +177,14 @@ test("pages are private by construction: two listeners and anonymous visitors at
     expect(html.includes("Continue listening<"), label).toBe(as === ann && path === "/");
     if (as !== ann) expect(html, label).not.toContain("Listened to");
     if (!as) {
-      expect(user, label).toBe("null");
-      expect(favorites, label).toBe("[]");
+      expect(personal, label).toBeNull();
       expect(html, label).not.toContain(`name="intent"`);
       expect(cacheControl, label).toMatch(/^public/);
       continue;
     }
     expect(cacheControl, label).toBe("private, no-store");
-    expect(JSON.parse(user!).email, label).toBe(as.email);
-    expect(JSON.parse(favorites!), label).toEqual([(as === ann ? first : second).audioUrl]);
+    expect(personal?.user.email, label).toBe(as.email);
+    expect(personal?.favorites, label).toEqual([(as === ann ? first : second).audioUrl]);
     // Only the listener's own favorite is pressed (its form removes it), wherever it shows.
     const removable = [
       ...html.matchAll(/name="intent" value="remove"\/><input type="hidden" name="audioSrc" value="([^"]+)"/g),
@@ -206,9 +195,8 @@ test("pages are private by construction: two listeners and anonymous visitors at
 });
 
 test("fresh: a favorite toggled or progress written shows on the very next page", async () => {
-  const listener = await signUp("fresh");
-  const home = await (await get(cached, "/?_data=routes/_index")).json();
-  const episode = home.latest[0];
+  const listener = await signedInCookie(cached.origin, "fresh");
+  const episode = (await latest())[0]!;
   expect(pressedHearts(await (await get(cached, "/", listener.cookie)).text())).toBe(0);
   await favorite(listener, episode);
   // Every card of that audio (the sample catalog reuses a few files) shows it pressed.
@@ -230,5 +218,5 @@ test("fresh: a favorite toggled or progress written shows on the very next page"
   });
   expect(progress.status).toBeLessThan(300);
   const page = await (await get(cached, "/", listener.cookie)).text();
-  expect(page).toContain('"currentTime":42');
+  expect((await personalOf(page))?.restore?.sync?.currentTime).toBe(42);
 });

@@ -5,7 +5,7 @@
  * only, the others on desktop-js (widths are set per test: one page resized, not a project each).
  */
 import { expect, test, type Page } from "@playwright/test";
-import { asListener, saveProgress, signIn, signedIn } from "./helpers/auth";
+import { asListener, saveProgress, signIn, signedIn } from "./support/auth";
 import { coldcut, episodes, newestFirst, posts } from "./support/sample";
 import { expectPlaying, jsOff, openReady, playerButton } from "./support/player";
 import { episodeLink } from "../../app/rules/episodes";

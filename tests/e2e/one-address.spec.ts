@@ -6,7 +6,7 @@
 import net from "node:net";
 import { expect, test } from "@playwright/test";
 import { startAppServer, type AppServer } from "./support/app-server";
-import { PASSWORD, uniqueEmail } from "./helpers/auth";
+import { PASSWORD, uniqueEmail } from "./support/auth";
 
 let server: AppServer;
 let port: number;

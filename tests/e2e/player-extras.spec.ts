@@ -7,7 +7,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import fs from "node:fs";
 import path from "node:path";
-import { asListener } from "./helpers/auth";
+import { asListener } from "./support/auth";
 import { episodes, newestFirst } from "./support/sample";
 import { audio, blurActive, cardPlay, expectPlaying, isMobile, playerButton, openReady } from "./support/player";
 import { episodeLink } from "../../app/rules/episodes";

@@ -5,7 +5,7 @@
  * sees at most one call per window however many clients poll.
  */
 import { expect, test, type Page, type Request } from "@playwright/test";
-import { asListener } from "./helpers/auth";
+import { asListener } from "./support/auth";
 import { episodes, newestFirst } from "./support/sample";
 import {
   audio,

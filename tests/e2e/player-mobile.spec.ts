@@ -4,7 +4,7 @@
  * dots open a modal closed by its backdrop or Close; the voice icon alerts a coming-soon message.
  */
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { asListener, PASSWORD, saveProgress, signedIn } from "./helpers/auth";
+import { asListener, PASSWORD, saveProgress, signedIn } from "./support/auth";
 import { episodes, newestFirst } from "./support/sample";
 import { audio, cardPlay, expectPlaying, openReady } from "./support/player";
 

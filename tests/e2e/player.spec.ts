@@ -5,7 +5,7 @@
  * desktop-nojs checks the native <audio controls> fallback only).
  */
 import { expect, test } from "@playwright/test";
-import { asListener } from "./helpers/auth";
+import { asListener } from "./support/auth";
 import { crew, dthNews, episodes, newestFirst, wtfNews } from "./support/sample";
 import {
   audio,
@@ -36,10 +36,18 @@ test.beforeEach(async ({ page }, testInfo) => {
   await asListener(page);
 });
 
-test("plays from a card and the same audio element keeps playing across 12 client navigations", async ({
+test("plays from a card and the same audio element keeps playing across 12 client navigations, each one data request", async ({
   page,
 }, testInfo) => {
   test.setTimeout(90_000);
+  // What each navigation asks the server for its data (single fetch, ADR 037): one `.data`
+  // request for every loader it runs (a hover's prefetch is a link, not a fetch).
+  const dataRequests: string[] = [];
+  page.on("request", (r) => {
+    const url = new URL(r.url());
+    if (r.resourceType() === "fetch" && (url.pathname.endsWith(".data") || url.searchParams.has("_data")))
+      dataRequests.push(url.pathname + url.search);
+  });
   const dialogs: string[] = [];
   page.on("dialog", (d) => (dialogs.push(d.message()), d.accept()));
   await openReady(page, "/");
@@ -52,8 +60,13 @@ test("plays from a card and the same audio element keeps playing across 12 clien
   await page.evaluate(() => ((document.getElementById("global-audio") as HTMLAudioElement).playbackRate = 0.5));
 
   const times: number[] = [start.currentTime];
+  dataRequests.length = 0;
   const stillPlaying = async (where: string) => {
     await expect(page.getByRole("main")).toBeVisible();
+    expect(dataRequests, `data requests of the navigation to ${where}`).toEqual([
+      expect.stringMatching(/\.data(\?|$)/),
+    ]);
+    dataRequests.length = 0;
     const a = await audio(page);
     expect(a.tag, `same element after ${where}`).toBe("the-one");
     expect(a.count, `one audio element after ${where}`).toBe(1);

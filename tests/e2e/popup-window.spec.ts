@@ -9,7 +9,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { startAppServer, type AppServer } from "./support/app-server";
 import { expectPlayedThrough, playThenOpenGooglePopup } from "./support/player";
 import { episodes, newestFirst } from "./support/sample";
-import { uniqueEmail } from "./helpers/auth";
+import { uniqueEmail } from "./support/auth";
 
 interface Upstreams {
   origin: string;

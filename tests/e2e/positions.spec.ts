@@ -5,7 +5,7 @@
  * without JavaScript, and at 375 px.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { saveProgress, signedIn } from "./helpers/auth";
+import { saveProgress, signedIn } from "./support/auth";
 import { episodes, newestFirst } from "./support/sample";
 import { expectPlaying, jsOff, openReady, tagAudio } from "./support/player";
 

@@ -12,7 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test, type Browser } from "@playwright/test";
 import { MAIL_NOT_CONFIGURED, RESET_REQUESTED } from "../../app/rules/auth";
-import { signIn, signUp, uniqueEmail } from "./helpers/auth";
+import { signIn, signUp, uniqueEmail } from "./support/auth";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 25;
 const LAN = `http://bunker.lan:${PORT}`;

@@ -12,7 +12,7 @@ import crypto from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { parseEnv } from "../../app/config/env.server";
 import { SIGN_IN_FAILED, SIGN_IN_FREE_FAILURES, signInDelayS, signInThrottled } from "../../app/rules/auth";
-import { PASSWORD, uniqueEmail } from "./helpers/auth";
+import { PASSWORD, uniqueEmail } from "./support/auth";
 
 /** The limits the e2e server runs: the production defaults (scripts/e2e-server.mjs sets none). */
 const LIMITS = (() => {
@@ -180,7 +180,7 @@ test("GETs: over the limit from one address → 429 for pages and HEAD; other ad
   const page = () => hit("/about", from);
   expectUsedUp(await flood(LIMITS.get, page), LIMITS.get);
   expectLimited(await page(), LIMITS.get, OTHER_MESSAGE);
-  expectLimited(await hit("/?_data=root", from), LIMITS.get, OTHER_MESSAGE);
+  expectLimited(await hit("/_root.data", from), LIMITS.get, OTHER_MESSAGE);
   expect((await hit("/about", from, { method: "HEAD" })).status).toBe(429);
 
   expect((await hit("/about", freshAddress())).status).toBe(200);

@@ -15,11 +15,12 @@ import {
   type Page,
   type PlaywrightWorkerArgs,
 } from "@playwright/test";
-import { PASSWORD, signIn, signUp, uniqueEmail } from "./helpers/auth";
+import { PASSWORD, signIn, signUp, uniqueEmail } from "./support/auth";
 import { episodes, newestFirst } from "./support/sample";
 import { episodeLink } from "../../app/rules/episodes";
 import { AUTH_LIMIT_PER_MIN, startScaleOutStack, type ScaleOutStack } from "./support/scale-out";
 import type { RootData } from "./support/server-process";
+import { listenerIn, ROOT_DATA } from "./support/route-data";
 
 test.describe.configure({ mode: "default" });
 
@@ -58,9 +59,10 @@ async function client(
 }
 const post = (http: APIRequestContext, url: string, form: Record<string, string>) => http.post(url, { form });
 async function root(http: APIRequestContext, origin: string): Promise<RootData> {
-  const r = await http.get(`${origin}/?_data=root`);
-  expect(r.status(), `${origin}/?_data=root`).toBe(200);
-  return (await r.json()) as RootData;
+  const r = await http.get(origin + ROOT_DATA);
+  expect(r.status(), origin + ROOT_DATA).toBe(200);
+  const listener = await listenerIn(await r.text());
+  return { user: listener?.user ?? null, favorites: listener?.favorites ?? [], restore: listener?.restore ?? null };
 }
 /** Which instance nginx sent each logged request for `path` to. */
 const upstreamsOf = (log: string, path: string) =>
@@ -126,9 +128,9 @@ test("nginx's micro-cache: a second anonymous request is a HIT with the same byt
     expect(mine.headers()["x-cache-status"]).toBe("BYPASS");
     expect(mine.headers()["cache-control"]).toBe("private, no-store");
     expect(await mine.text()).not.toBe(await first.text());
-    const data = await member.get(`${stack.site}/?_data=root`);
+    const data = await member.get(stack.site + ROOT_DATA);
     expect(data.headers()["x-cache-status"]).toBe("BYPASS");
-    expect(((await data.json()) as RootData).user).not.toBeNull();
+    expect(await listenerIn(await data.text())).not.toBeNull();
   }
   const again = await anonymous.get(`${stack.site}${page}`);
   expect(again.headers()["x-cache-status"]).toBe("HIT");
@@ -364,11 +366,11 @@ test("a PostgreSQL restart is survived: pages, sessions and writes work again on
     const answers = await Promise.all([
       http.get(`${stack.site}/`),
       http.get(`${stack.site}/about`),
-      ...[a, b].map((origin) => http.get(`${origin}/?_data=root`)),
+      ...[a, b].map((origin) => http.get(origin + ROOT_DATA)),
     ]);
     return Promise.all(
       answers.map(async (r) =>
-        r.url().includes("_data=root") && r.ok() ? ((await r.json()) as RootData).user !== null : r.status(),
+        r.url().endsWith(ROOT_DATA) && r.ok() ? (await listenerIn(await r.text())) !== null : r.status(),
       ),
     );
   };
@@ -558,7 +560,7 @@ test("a PostgreSQL restart under signed-in load: no 401, no redirect to /signin,
       const position = ++written;
       const requests = [
         ["page", () => http.get(`${origin}/user`)],
-        ["root data", () => http.get(`${origin}/?_data=root`)],
+        ["root data", () => http.get(origin + ROOT_DATA)],
         [
           "position",
           () =>

@@ -15,7 +15,7 @@ import {
   type APIResponse,
   type Page,
 } from "@playwright/test";
-import { PASSWORD, signedIn, uniqueEmail, sessionCookieOf } from "./helpers/auth";
+import { PASSWORD, signedIn, uniqueEmail, sessionCookieOf } from "./support/auth";
 import { PUBLIC_ROUTES, episodeWithSubtext, posts, gallery } from "./support/sample";
 import { newsLink } from "../../app/rules/news";
 

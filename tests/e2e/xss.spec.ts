@@ -11,7 +11,7 @@
  * in the DOM. Runs with JS on desktop, on both data paths.
  */
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { signedIn } from "./helpers/auth";
+import { signedIn } from "./support/auth";
 import {
   ALL_TEXT,
   COLDCUT_ALL,

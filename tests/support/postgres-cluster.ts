@@ -4,7 +4,12 @@
  * use instead; TEST_POSTGRES=off leaves PostgreSQL out of the run altogether.
  */
 import type { TestProject } from "vitest/node";
-import { POSTGRES_MISSING, serverBinaries, startPostgresServer } from "./postgres-server";
+import {
+  POSTGRES_MISSING,
+  postgresBinaries,
+  startThrowawayPostgres,
+  TEST_SETTINGS,
+} from "../../scripts/throwaway-postgres.mjs";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -22,7 +27,7 @@ export default async function setup(project: TestProject) {
     project.provide("postgres", { url: process.env.TEST_DATABASE_URL });
     return;
   }
-  if (!serverBinaries()) {
+  if (!postgresBinaries()) {
     project.provide("postgres", {
       error:
         `${POSTGRES_MISSING}, set TEST_DATABASE_URL to a server the tests may create databases on, ` +
@@ -30,7 +35,7 @@ export default async function setup(project: TestProject) {
     });
     return;
   }
-  const server = await startPostgresServer();
+  const server = await startThrowawayPostgres({ settings: TEST_SETTINGS });
   project.provide("postgres", { url: server.url });
   return () => server.remove();
 }

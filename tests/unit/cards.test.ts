@@ -18,6 +18,7 @@ const episode: Episode = {
   coldcut: false,
   chaptersUrl: null,
   transcriptUrl: null,
+  soundbites: [],
 };
 
 const post: NewsPost = {

@@ -15,7 +15,7 @@ import { createPostgresCatalog, searchCondition } from "~/adapters/postgres/cata
 import { createPostgresContent, createPostgresGallery } from "~/adapters/postgres/content.server";
 import { episodeSearchColumns, openPostgres, preparePostgres } from "~/adapters/postgres/db.server";
 import type { Catalog, SearchResults } from "~/services/catalog.server";
-import type { WordMatch } from "~/adapters/shapes/forgiving-search.server";
+import type { WordMatch } from "~/search/forgiving-search.server";
 import type { Content, Gallery } from "~/services/content.server";
 import { STATIONS } from "~/rules/eras";
 import { parseVtt } from "~/rules/transcript";
@@ -36,6 +36,7 @@ interface SampleEpisode {
   subtext?: string;
   ChaptersUrl?: string;
   TranscriptUrl?: string;
+  Soundbites?: { startTime: number; duration: number; title: string }[];
 }
 interface SampleCrew {
   Name: string;
@@ -482,6 +483,16 @@ describe.each(engines)("%s", (_name, engine) => {
       );
       expect(all.some((e) => e.chaptersUrl && e.transcriptUrl)).toBe(true);
       expect(all.some((e) => !e.chaptersUrl && !e.transcriptUrl)).toBe(true);
+    });
+
+    it("gives each episode the soundbites the sample picked, or none", async () => {
+      const sample = new Map([...sampleEpisodes, ...sampleColdcut].map((e) => [e.title, e.Soundbites ?? []]));
+      const all = [...(await catalog.allEpisodes("main")), ...(await catalog.allEpisodes("coldcut"))];
+      expect(all.map((e) => [e.title, e.soundbites])).toEqual(all.map((e) => [e.title, sample.get(e.title)]));
+      expect(all.some((e) => e.soundbites.length > 1)).toBe(true);
+      const bitten = all.find((e) => e.soundbites.length)!;
+      const page = await catalog.episodeByTitle(bitten.title, bitten.coldcut ? "coldcut" : "main");
+      expect(page?.soundbites).toEqual(bitten.soundbites);
     });
 
     it("lists every episode of a series newest first, each series apart", async () => {

@@ -201,6 +201,21 @@ describe.each(FEEDS)("podcast feed of %s", (_name, feed, feedPath) => {
     expect(chaptered).toBeLessThan(p.items.length);
   });
 
+  it("carries the soundbites the catalog has as podcast:soundbite, read back by podcast-partytime", () => {
+    const p = party(build(feed));
+    const byGuid = new Map(episodesOf.get(keyOf(feed))!.map((e) => [`hamradioshow-${e.id}`, e]));
+    let bitten = 0;
+    for (const item of p.items) {
+      const episode = byGuid.get(item.guid)!;
+      expect(item.podcastSoundbites ?? []).toEqual(
+        episode.soundbites.map(({ startTime, duration, title }) => ({ startTime, duration, title })),
+      );
+      if (episode.soundbites.length) bitten++;
+    }
+    expect(bitten).toBeGreaterThan(0);
+    expect(bitten).toBeLessThan(p.items.length);
+  });
+
   it("lists only categories of Apple's list", () => {
     const apple = new Map(itunesCategoriesSourceOfTruth.map((c) => [c.name, c.subCategories as string[]]));
     const viaRss = /<itunes:category text="([^"]+)"(?:><itunes:category text="([^"]+)"\/>)?/g;
@@ -290,6 +305,7 @@ describe("feed rules", () => {
       coldcut: false,
       chaptersUrl: null,
       transcriptUrl: null,
+      soundbites: [{ startTime: 1.5, duration: 12, title: 'Bits & <bytes> "quoted"\u0007' }],
     };
     const body = build({ kind: "era", station: "UFRN" }, [nasty]);
     expect(body).not.toContain("<script>");
@@ -299,6 +315,9 @@ describe("feed rules", () => {
     expect(item.guid).toBe("hamradioshow-x<&>\"'");
     expect(item.enclosure?.length).toBe("0");
     expect(party(body).items[0]!.duration).toBe(3725);
+    expect(party(body).items[0]!.podcastSoundbites).toEqual([
+      { startTime: 1.5, duration: 12, title: 'Bits & <bytes> "quoted"' },
+    ]);
   });
 
   it("is still a valid feed with no episodes", async () => {

@@ -34,6 +34,12 @@ const update = (auth: Auth, path: string, patch: Record<string, unknown>) =>
 const read = (auth: Auth, path: string) => canRead(rules, { root, path, auth });
 
 describe("database.rules.json — who may read and write", () => {
+  it("a listener deleting their account removes their users/<uid> whole, never another's", () => {
+    expect(write(A, `users/${A.uid}`, null)).toBe(true);
+    expect(write(A, `users/${B.uid}`, null)).toBe(false);
+    expect(write(null, `users/${A.uid}`, null)).toBe(false);
+    expect(write(A, "users", null)).toBe(false);
+  });
   it("a listener reads and writes their own users/<uid> subtree (docs/product.md §7 calls)", () => {
     expect(read(A, `users/${A.uid}`)).toBe(true);
     expect(read(A, `users/${A.uid}/ActiveAudioSync`)).toBe(true);

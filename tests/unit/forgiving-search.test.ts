@@ -4,7 +4,7 @@ import {
   type MatchExpr,
   type SearchIndex,
   type WordMatch,
-} from "~/adapters/shapes/forgiving-search.server";
+} from "~/search/forgiving-search.server";
 import { SEARCH_COUNT_MAX } from "~/rules/search";
 
 /** An index over a vocabulary alone: every query matches `matches` episodes; the counts asked are kept. */

@@ -35,6 +35,7 @@ const episode: Episode = {
   coldcut: false,
   chaptersUrl: null,
   transcriptUrl: null,
+  soundbites: [],
 };
 
 describe("tab titles of pages that threw", () => {

@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { isPlayed, minutesLeft, PLAYED_WITHIN_END_S } from "~/rules/library";
 import { continueHtml, positionHole, positionHtml } from "~/utils/position-marks";
 import { positionOf } from "~/services/library-input.server";
-import { toParts } from "~/http/listener-page.server";
+import type { AppLoadContext } from "@remix-run/node";
+import { encode } from "turbo-stream";
+import { dataHoleText, fillParts, listenerOf, toParts } from "~/http/listener-page.server";
 
 const target = { src: "/media/audio/a.mp3", title: `Rock & "Roll" <b>`, back: "/search?term=a&page=2" };
 
@@ -49,5 +51,36 @@ describe("issue 35 §1 marks", () => {
     expect(positionHole(target)).not.toContain("<b>");
     const parts = toParts(Buffer.from(html), "", true);
     expect(parts).toEqual(['<p>x</p><div class="pos-mark">', { position: target }, "</div>"]);
+  });
+
+  it("a page's positions are one string of its data: a template's is cut in .data and in a page, and filled as the loader writes it", async () => {
+    const stream = async (positions: string) =>
+      new Response(encode({ "routes/_index": { data: { positions } } })).text();
+    /** The stream in a page's inline script, escaped as Remix escapes it. */
+    const script = (data: string) =>
+      `<script>enqueue(${JSON.stringify(data).replace(/[&><\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)})</script>`;
+    const shown = ["/a.mp3", "/b&<c>.mp3"];
+    const template = await stream(dataHoleText({ positions: shown }));
+    const stored = [
+      { audioSrc: "/b&<c>.mp3", audioTitle: "B", position: 5, duration: 60, played: false, updatedAt: 2 },
+      { audioSrc: "/elsewhere.mp3", audioTitle: "E", position: 9, duration: 60, played: false, updatedAt: 1 },
+    ];
+    const context = {
+      listener: async () => ({ user: { id: "u1", email: "é@example.com" }, favorites: [], restore: null }),
+      services: { positions: { list: async () => stored } },
+    } as unknown as AppLoadContext;
+    const mine = await stream(JSON.stringify({ "/b&<c>.mp3": { position: 5, duration: 60, played: false } }));
+    for (const [body, expected, form] of [
+      [template, mine, "data"],
+      [script(template), script(mine), "html"],
+    ] as const) {
+      const parts = toParts(Buffer.from(body), "", true);
+      expect(parts.filter((p) => typeof p !== "string")).toEqual([{ data: { positions: shown }, form }]);
+      const listener = await listenerOf(context, parts);
+      expect(Buffer.from(fillParts(parts, "", listener), "latin1").toString()).toBe(expected);
+    }
+    // Anything else is no hole, nor is the marker outside a template.
+    expect(toParts(Buffer.from(script(template)), "", false)).toHaveLength(1);
+    expect(toParts(Buffer.from(await stream(`"${"0".repeat(32)}:e30"`)), "", true)).toHaveLength(1);
   });
 });

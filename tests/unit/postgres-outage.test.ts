@@ -122,6 +122,7 @@ describe("an outage as services and routes see it", () => {
       positions: {},
       auth: {},
       accountEmail: {},
+      accountData: {},
     };
     const context = createLoadContext(services as unknown as Services)(undefined, "nonce");
     const thrown = await context.services.catalog.latestEpisodes(8).catch((error: unknown) => error);

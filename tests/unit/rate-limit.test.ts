@@ -2,7 +2,7 @@ import express from "express";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rateLimits, routedPath } from "../../server/rate-limit";
+import { isAuthPost, rateLimits, routedPath } from "../../server/rate-limit";
 
 describe("routedPath", () => {
   it.each([
@@ -14,6 +14,16 @@ describe("routedPath", () => {
     ["//signin", "/signin"],
     ["/%E0%A4%A", "/%E0%A4%A"],
   ])("%s → %s", (raw, routed) => expect(routedPath(raw)).toBe(routed));
+});
+
+describe("isAuthPost", () => {
+  it("puts every form that checks a password in the sign-in tier, the account deletion too", () => {
+    for (const path of ["/signin", "/signup", "/reset-password", "/user/delete", "/User/Delete", "/%75ser/delete"]) {
+      expect(isAuthPost("POST", path), path).toBe(true);
+    }
+    for (const path of ["/user", "/user/data", "/user/deleted-things"])
+      expect(isAuthPost("POST", path), path).toBe(false);
+  });
 });
 
 describe("the sign-in tier", () => {

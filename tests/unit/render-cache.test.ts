@@ -12,7 +12,7 @@ import {
   isCacheableRequest,
   isCacheableResponse,
 } from "../../server/render-cache";
-import { fillParts, listenerOf, signedIn, toParts } from "../../app/http/listener-page.server";
+import { fillParts, listenerOf, signedIn, TEMPLATE_LISTENER, toParts } from "../../app/http/listener-page.server";
 import { fastHits } from "../../server/fast-hit";
 import { HitCounter, rateLimits } from "../../server/rate-limit";
 
@@ -47,6 +47,8 @@ describe("which requests may share a cached page", () => {
       "/signup",
       "/user",
       "/User",
+      "/user/data",
+      "/user/delete",
       "/SpankBank",
       "/spankbank/Post/x",
       "/SpankBank/media/antenna-day-1.jpg",
@@ -114,13 +116,20 @@ const cache = createRenderCache({ ttlMs: 10_000, now: () => clock, toParts, shar
 /** Characters of two, three and four bytes in UTF-8, in every page. */
 const WORLD = "Café — 電波 📻";
 
+/** Root data with this listener as single fetch carries it: one string of a turbo-stream. */
+const rootStream = (listener: unknown) =>
+  `[{"_1":2},"root",{"_3":4},"listener",${JSON.stringify(JSON.stringify(listener))}]`;
+/** That stream in a page's inline script, escaped as Remix escapes it. */
+const rootScript = (listener: unknown) =>
+  `enqueue(${JSON.stringify(rootStream(listener)).replace(/[&><\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)})`;
+
 function fakeRemix(request: Request, context: AppLoadContext): Promise<Response> {
   const url = new URL(request.url);
   renders.push(`${request.method} ${url.pathname}${url.search}`);
-  // A listener template has a heart hole and the listener marker (as the app's render makes them).
+  // A listener template has a heart hole and the listener's data (as the app's render makes them).
   const personal = context.template
     ? `<hrs-favorite data-src="a&amp;b.mp3"><hrs-v><b>off</b></hrs-v><hrs-v><b>on</b></hrs-v></hrs-favorite>` +
-      `<script nonce="${context.cspNonce}">x={"base":1,<hrs-listener>}</script>`
+      `<script nonce="${context.cspNonce}">${rootScript(TEMPLATE_LISTENER)}</script>`
     : "";
   const page = (status: number, headers: Record<string, string>) =>
     new Response(
@@ -147,6 +156,11 @@ function fakeRemix(request: Request, context: AppLoadContext): Promise<Response>
         return page(404, { "Cache-Control": "public, max-age=10, s-maxage=10", Vary: "Cookie" });
       case "/boom":
         return page(500, {});
+      case "/root.data":
+        // A data request with the root's data: a listener template carries the template listener.
+        return new Response(rootStream(context.template ? TEMPLATE_LISTENER : null), {
+          headers: { ...publicPage, "Content-Type": "text/x-script", "X-Remix-Response": "yes" },
+        });
       case "/data":
         // A page's data request: JSON, no holes, marked as Remix marks its data responses.
         return Response.json({ page: "data" }, { headers: { ...publicPage, "X-Remix-Response": "yes" } });
@@ -255,6 +269,9 @@ const nonceOf = (r: Raw) => /'nonce-([^']+)'/.exec(String(r.headers["content-sec
 const hashOf = (script: string) => `'sha256-${crypto.createHash("sha256").update(script).digest("base64")}'`;
 const bodyNonces = (html: string) => [...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]);
 
+/** Listener "fav" as the root data carries them. */
+const FAV = { user: { id: "fav", email: "fav@example.com" }, favorites: ["a&b.mp3"], restore: null };
+
 describe("render cache over HTTP", () => {
   it("renders once, then serves every anonymous listener the same bytes, its scripts allowed by their hashes", async () => {
     const first = await get("/");
@@ -303,7 +320,9 @@ describe("render cache over HTTP", () => {
     const listener = await get("/", { Cookie: "__Host-hrs_session=live-world" });
     expect(listener.headers["x-render-cache"]).toBe("hit");
     expect(listener.body.toString()).toContain(`<p>${WORLD}</p>`);
-    expect(listener.body.toString()).toContain(`"user":{"id":"world","email":"${WORLD}@example.com"}`);
+    expect(listener.body.toString()).toContain(
+      rootScript({ user: { id: "world", email: `${WORLD}@example.com` }, favorites: [], restore: null }),
+    );
     expect(Number(listener.headers["content-length"])).toBe(listener.body.length);
     // A listener's copy keeps this response's nonce.
     expect(bodyNonces(listener.body.toString())).toEqual(Array(3).fill(nonceOf(listener)));
@@ -347,21 +366,36 @@ describe("render cache over HTTP", () => {
     const html = first.body.toString();
     expect(html).toContain("<b>on</b>");
     expect(html).not.toMatch(/<b>off<\/b>|hrs-/);
-    expect(html).toContain(
-      'x={"base":1,"user":{"id":"fav","email":"fav@example.com"},"favorites":["a\\u0026b.mp3"],"restore":null}',
-    );
+    expect(html).toContain(rootScript(FAV));
+    expect(html).not.toContain(TEMPLATE_LISTENER.user.id);
     expect(bodyNonces(html)).toEqual(Array(3).fill(nonceOf(first)));
     const other = await get("/", { Cookie: "__Host-hrs_session=live-other" });
     expect(other.headers["x-render-cache"]).toBe("hit");
     expect(other.headers["cache-control"]).toBe("private, no-store");
     expect(other.body.toString()).toContain("<b>off</b>");
-    expect(other.body.toString()).toContain('"user":{"id":"other"');
+    expect(other.body.toString()).toContain(
+      rootScript({ ...FAV, user: { id: "other", email: "other@example.com" }, favorites: [] }),
+    );
     expect(other.body.toString()).not.toMatch(/fav@|b\.mp3/);
     const anonymous = await get("/");
     expect(anonymous.headers["x-render-cache"]).toBe("hit");
-    expect(anonymous.body.toString()).not.toMatch(/<b>o|"user"/);
+    expect(anonymous.body.toString()).not.toMatch(/<b>o|enqueue/);
     // The anonymous page and the listener template: one render each.
     expect(renders).toEqual(["GET /", "GET /"]);
+    expect(libraryReads).toEqual(["fav", "other"]);
+  });
+
+  it("a data request with the root's data is filled with each listener's, private, from one template render", async () => {
+    expect((await get("/root.data")).body.toString()).toBe(rootStream(null));
+    for (const [who, listener] of [
+      ["fav", FAV],
+      ["other", { ...FAV, user: { id: "other", email: "other@example.com" }, favorites: [] }],
+    ] as const) {
+      const r = await get("/root.data", { Cookie: `__Host-hrs_session=live-${who}` });
+      expect(r.headers["cache-control"]).toBe("private, no-store");
+      expect(r.body.toString()).toBe(rootStream(listener));
+    }
+    expect(renders).toEqual(["GET /root.data", "GET /root.data"]);
     expect(libraryReads).toEqual(["fav", "other"]);
   });
 

@@ -19,6 +19,7 @@ const base: Episode = {
   coldcut: false,
   chaptersUrl: null,
   transcriptUrl: "/media/transcripts/a.vtt",
+  soundbites: [],
 };
 const extras: EpisodeExtras = {
   chapters: async () => [],

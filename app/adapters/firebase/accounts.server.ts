@@ -342,5 +342,15 @@ export function createFirebaseAccounts(config: FirebaseAccountsConfig): Accounts
       if (!user) throw invalidCode();
       return toUser(user);
     },
+
+    async deleteAccount(uid) {
+      try {
+        await call("accounts:delete", { localId: uid }, z.unknown(), true);
+      } catch (error) {
+        if (error instanceof FirebaseApiError && error.code === "USER_NOT_FOUND") return;
+        if (error instanceof FirebaseApiError) throw new RemoteError(`${host}: ${error.code}`, error.status);
+        throw error;
+      }
+    },
   };
 }

@@ -324,5 +324,11 @@ export function createFirebaseLibrary(config: FirebaseLibraryConfig): Library {
         ok(await request(uid, "PUT", userPath(uid, "adultConfirmedAt"), { body: Date.now() }), "adult confirmation");
       });
     },
+
+    async deleteAllFor(uid) {
+      await withLock(uid, async () => {
+        ok(await request(uid, "DELETE", userPath(uid)), "library removal");
+      });
+    },
   };
 }

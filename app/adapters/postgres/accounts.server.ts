@@ -155,6 +155,10 @@ export function createPostgresAccounts(pool: Pg, passwords: Passwords = createPa
       checkPassword(password, email);
       return redeem(code, "reset-password", await passwords.hash(password));
     },
+    async deleteAccount(uid) {
+      // Identities and mailed codes go with it (ON DELETE CASCADE).
+      await pool.query("DELETE FROM users WHERE uid = $1", [uid]);
+    },
   };
 
   async function providerSignIn(profile: ProviderProfile) {
@@ -344,6 +348,15 @@ export function createPostgresLibrary(
         Date.now(),
         uid,
       ]);
+    },
+    async deleteAllFor(uid) {
+      // One statement: all of it goes, or none.
+      await pool.query(
+        `WITH f AS (DELETE FROM favorites WHERE uid = $1), s AS (DELETE FROM active_audio_sync WHERE uid = $1),
+           r AS (DELETE FROM user_records WHERE uid = $1)
+         UPDATE users SET adult_confirmed_at = NULL WHERE uid = $1`,
+        [uid],
+      );
     },
   };
 }

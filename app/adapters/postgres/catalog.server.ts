@@ -1,14 +1,14 @@
 import type { Catalog } from "~/services/catalog.server";
 import type { Page, Episode } from "~/services/types";
 import { hasNul, type Pg } from "./db.server";
-import { foldTitle } from "../shapes/search-text.server";
+import { foldTitle } from "~/search/search-text.server";
 import pg from "pg";
-import { createForgivingSearch, type MatchExpr, type WordMatch } from "../shapes/forgiving-search.server";
+import { createForgivingSearch, type MatchExpr, type WordMatch } from "~/search/forgiving-search.server";
 import { toCrewMember, toEpisode, toSponsor, type EpisodeDbRow } from "../shapes/stored-rows.server";
 
 const EPISODE_COLUMNS = `series, object_id, title, description, subtext, episode_url, podcast_image, background_image,
   to_char(pubdate AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS pubdate, canbashow, era, duration, file_size,
-  chapters_url, transcript_url`;
+  chapters_url, transcript_url, soundbites`;
 
 const quoted = (w: string) => `'${w.replaceAll("'", "''")}'`;
 

@@ -1,7 +1,7 @@
 import pg from "pg";
 import { MIGRATIONS } from "./migrations.server";
 import { readSampleCatalog } from "../shapes/sample-catalog.server";
-import { foldTitle } from "../shapes/search-text.server";
+import { foldTitle } from "~/search/search-text.server";
 import { searchWords } from "~/rules/search";
 
 export type Pg = pg.Pool;
@@ -113,14 +113,14 @@ async function seedIfEmpty(client: pg.PoolClient, sampleDir: string, publicDir: 
   await client.query(
     `INSERT INTO episodes (series, object_id, title, title_folded, description, subtext, episode_url, podcast_image,
        background_image, pubdate, canbashow, era, duration, file_size, title_words, description_words, chapters_url, transcript_url,
-       transcript_words)
+       soundbites, transcript_words)
      SELECT series, "objectId", title, "titleFolded", description, subtext, url, "podcastImage", "backgroundImage",
        pubdate, canbashow, era, duration, "fileSize", "titleWords", "descriptionWords", "chaptersUrl", "transcriptUrl",
-       "transcriptWords"
+       soundbites, "transcriptWords"
      FROM json_to_recordset($1) AS x(series text, "objectId" text, title text, "titleFolded" text, description text,
        subtext text, url text, "podcastImage" text, "backgroundImage" text, pubdate timestamptz, canbashow boolean,
        era text, duration integer, "fileSize" bigint, "titleWords" text, "descriptionWords" text,
-       "chaptersUrl" text, "transcriptUrl" text, "transcriptWords" text)`,
+       "chaptersUrl" text, "transcriptUrl" text, soundbites text, "transcriptWords" text)`,
     [rows(sample.episodes.map((e) => ({ ...e, ...episodeSearchColumns(e) })))],
   );
   await client.query(

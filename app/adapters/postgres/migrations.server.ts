@@ -1,7 +1,7 @@
 /**
  * Schema migrations of the PostgreSQL store, applied in order; version n is MIGRATIONS[n - 1].
  * Text the app compares loosely (titles, names, search words) is folded by the app on insert
- * (shapes/search-text), so both engines fold the same way and no extension is needed for it.
+ * (app/search/search-text.server.ts), so both engines fold the same way and no extension is needed for it.
  */
 export const MIGRATIONS: string[] = [
   /* 1: catalog and content */ `
@@ -175,7 +175,10 @@ export const MIGRATIONS: string[] = [
   ) STORED;
   CREATE INDEX episodes_document ON episodes USING gin (document);
   `,
-  /* 10: where a listener is in every episode they played (ADR 033) */ `
+  /* 10: the soundbites the show picked for an episode, as JSON text (ADR 040) */ `
+  ALTER TABLE episodes ADD COLUMN soundbites text;
+  `,
+  /* 11: where a listener is in every episode they played (ADR 033) */ `
   CREATE TABLE episode_positions (
     uid text NOT NULL REFERENCES users (uid) ON DELETE CASCADE,
     audio_src text NOT NULL,

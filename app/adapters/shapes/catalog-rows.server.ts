@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { parseStation } from "~/rules/eras";
 import { episodeImage } from "~/rules/episodes";
+import { parseSoundbites } from "~/rules/soundbites";
 import { isSafeUrl, safeUrl } from "~/rules/urls";
 import type { CrewMember, Episode, Sponsor } from "~/services/types";
 
@@ -46,6 +47,8 @@ export const episodeRowSchema = z.object({
   /** Optional columns: an unsafe or empty URL counts as none. */
   ChaptersUrl: imageUrl.optional(),
   TranscriptUrl: imageUrl.optional(),
+  /** `[{ startTime, duration, title }]` (a JSON column): junk entries are left out, not the row. */
+  Soundbites: z.unknown().optional(),
 });
 export type EpisodeRow = z.infer<typeof episodeRowSchema>;
 
@@ -71,6 +74,7 @@ export function mapEpisodeRow(row: EpisodeRow, coldcut: boolean): Episode {
     coldcut,
     chaptersUrl: row.ChaptersUrl ?? null,
     transcriptUrl: row.TranscriptUrl ?? null,
+    soundbites: parseSoundbites(row.Soundbites),
   };
 }
 

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { crewRowSchema, episodeRowSchema, parseRows, sponsorRowSchema } from "./catalog-rows.server";
 import { wpPostSchema } from "./wordpress.server";
+import { parseSoundbites } from "~/rules/soundbites";
 import { parseVtt } from "~/rules/transcript";
 
 export interface SeedEpisode {
@@ -20,6 +21,8 @@ export interface SeedEpisode {
   fileSize: number | null;
   chaptersUrl: string | null;
   transcriptUrl: string | null;
+  /** JSON text of its soundbites (checked), or null. */
+  soundbites: string | null;
   /** The words of its transcript, for search (the sample's transcripts are its own files). */
   transcript: string;
 }
@@ -37,6 +40,11 @@ export interface SampleCatalog {
     data: string;
     categories: number[];
   }[];
+}
+
+function storedSoundbites(value: unknown): string | null {
+  const bites = parseSoundbites(value);
+  return bites.length ? JSON.stringify(bites) : null;
 }
 
 export function readSampleCatalog(sampleDir: string, publicDir: string): SampleCatalog {
@@ -91,6 +99,7 @@ export function readSampleCatalog(sampleDir: string, publicDir: string): SampleC
       fileSize: fileSize(row.EpisodeUrl),
       chaptersUrl: row.ChaptersUrl ?? null,
       transcriptUrl: row.TranscriptUrl ?? null,
+      soundbites: storedSoundbites(row.Soundbites),
       transcript: transcriptText(row.TranscriptUrl),
     })),
   );

@@ -2,6 +2,7 @@ import type { Content, Gallery } from "~/services/content.server";
 import type { CrewMember, Episode, Sponsor } from "~/services/types";
 import { episodeImage } from "~/rules/episodes";
 import { parseStation } from "~/rules/eras";
+import { parseSoundbites } from "~/rules/soundbites";
 import { CATEGORY, HOME_NEWS_CATEGORIES, SLIDER_CATEGORIES } from "~/rules/news";
 import { crewRowSchema, mapCrewRow, mapSponsorRow, sponsorRowSchema } from "./catalog-rows.server";
 import { mapGalleryPost, mapNewsPost, mapSliderItem, wpPostSchema, type WpPost } from "./wordpress.server";
@@ -28,6 +29,8 @@ export interface EpisodeDbRow {
   file_size: number | null;
   chapters_url: string | null;
   transcript_url: string | null;
+  /** JSON text of the soundbites, when the episode has any. */
+  soundbites: string | null;
 }
 
 export function toEpisode(r: EpisodeDbRow): Episode {
@@ -47,6 +50,7 @@ export function toEpisode(r: EpisodeDbRow): Episode {
     coldcut: r.series === "coldcut",
     chaptersUrl: r.chapters_url,
     transcriptUrl: r.transcript_url,
+    soundbites: parseSoundbites(r.soundbites),
   };
 }
 

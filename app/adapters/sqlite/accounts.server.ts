@@ -63,6 +63,8 @@ export function createSqliteAccounts(db: Db, passwords: Passwords = createPasswo
   const setPassword = db.prepare("UPDATE users SET password_hash = ?, password_unproven = 0 WHERE uid = ?");
   const clearPassword = db.prepare("UPDATE users SET password_hash = NULL, password_unproven = 0 WHERE uid = ?");
   const dropSessions = db.prepare("DELETE FROM sessions WHERE json_extract(data, '$.user.uid') = ?");
+  // Identities and mailed codes go with it (ON DELETE CASCADE).
+  const deleteUser = db.prepare("DELETE FROM users WHERE uid = ?");
 
   type Row = {
     uid: string;
@@ -184,6 +186,9 @@ export function createSqliteAccounts(db: Db, passwords: Passwords = createPasswo
       checkPassword(password, email);
       return redeem(code, "reset-password", await passwords.hash(password));
     },
+    async deleteAccount(uid) {
+      deleteUser.run(uid);
+    },
   };
 }
 
@@ -238,6 +243,13 @@ export function createSqliteLibrary(db: Db, { favoritesMax = FAVORITES_MAX } = {
   const deleteFavBySrc = db.prepare("DELETE FROM favorites WHERE uid = ? AND audio_src = ?");
   const adult = db.prepare("SELECT adult_confirmed_at FROM users WHERE uid = ?");
   const setAdult = db.prepare("UPDATE users SET adult_confirmed_at = ? WHERE uid = ? AND adult_confirmed_at IS NULL");
+  const deletes = [
+    "DELETE FROM favorites WHERE uid = ?",
+    "DELETE FROM active_audio_sync WHERE uid = ?",
+    "DELETE FROM user_records WHERE uid = ?",
+    "UPDATE users SET adult_confirmed_at = NULL WHERE uid = ?",
+  ].map((sql) => db.prepare(sql));
+  const deleteLibrary = db.transaction((uid: string) => deletes.forEach((statement) => statement.run(uid)));
 
   return {
     async initUser(uid) {
@@ -290,6 +302,9 @@ export function createSqliteLibrary(db: Db, { favoritesMax = FAVORITES_MAX } = {
     },
     async confirmAdult(uid) {
       setAdult.run(Date.now(), uid);
+    },
+    async deleteAllFor(uid) {
+      deleteLibrary(uid);
     },
   };
 }

@@ -3,12 +3,12 @@ import type { Episode, Page, Sponsor } from "~/services/types";
 import type { Station } from "~/rules/eras";
 import type { Db } from "./db.server";
 import { toCrewMember, toEpisode, toSponsor, type EpisodeDbRow } from "../shapes/stored-rows.server";
-import { foldTitle } from "../shapes/search-text.server";
+import { foldTitle } from "~/search/search-text.server";
 import { searchWords } from "~/rules/search";
-import { createForgivingSearch, type MatchExpr } from "../shapes/forgiving-search.server";
+import { createForgivingSearch, type MatchExpr } from "~/search/forgiving-search.server";
 
 const EPISODE_COLUMNS =
-  "series, object_id, title, description, subtext, episode_url, podcast_image, background_image, pubdate, canbashow, era, duration, file_size, chapters_url, transcript_url";
+  "series, object_id, title, description, subtext, episode_url, podcast_image, background_image, pubdate, canbashow, era, duration, file_size, chapters_url, transcript_url, soundbites";
 
 /** An FTS5 query from a search's words (each quoted: no FTS syntax can leak in). */
 export function ftsQuery(match: MatchExpr): string {

@@ -189,7 +189,10 @@ export const MIGRATIONS: string[] = [
   INSERT INTO episodes_fts (episodes_fts) VALUES ('rebuild');
   CREATE VIRTUAL TABLE episodes_fts_words USING fts5vocab(episodes_fts, row);
   `,
-  /* 9: where a listener is in every episode they played (ADR 033) */ `
+  /* 9: the soundbites the show picked for an episode, as JSON text (ADR 040) */ `
+  ALTER TABLE episodes ADD COLUMN soundbites TEXT;
+  `,
+  /* 10: where a listener is in every episode they played (ADR 033) */ `
   CREATE TABLE episode_positions (
     uid TEXT NOT NULL REFERENCES users (uid) ON DELETE CASCADE,
     audio_src TEXT NOT NULL,

@@ -11,8 +11,8 @@ export function seedIfEmpty(db: Db, sampleDir: string, publicDir = "public"): bo
   const sample = readSampleCatalog(sampleDir, publicDir);
 
   const insertEpisode = db.prepare(`INSERT INTO episodes
-    (series, object_id, title, description, subtext, episode_url, podcast_image, background_image, pubdate, canbashow, era, duration, file_size, chapters_url, transcript_url, transcript)
-    VALUES (@series, @objectId, @title, @description, @subtext, @url, @podcastImage, @backgroundImage, @pubdate, @canbashow, @era, @duration, @fileSize, @chaptersUrl, @transcriptUrl, @transcript)`);
+    (series, object_id, title, description, subtext, episode_url, podcast_image, background_image, pubdate, canbashow, era, duration, file_size, chapters_url, transcript_url, soundbites, transcript)
+    VALUES (@series, @objectId, @title, @description, @subtext, @url, @podcastImage, @backgroundImage, @pubdate, @canbashow, @era, @duration, @fileSize, @chaptersUrl, @transcriptUrl, @soundbites, @transcript)`);
   const insertSponsor = db.prepare("INSERT INTO sponsors (id, data) VALUES (?, ?)");
   const insertCrew = db.prepare("INSERT INTO crew (id, name, data) VALUES (?, ?, ?)");
   const insertPost = db.prepare("INSERT INTO posts (source, id, slug, date, data) VALUES (?, ?, ?, ?, ?)");

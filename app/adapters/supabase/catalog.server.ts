@@ -12,7 +12,7 @@ import {
   sponsorRowSchema,
   dpbSchema,
 } from "../shapes/catalog-rows.server";
-import { resultsPage } from "../shapes/forgiving-search.server";
+import { resultsPage } from "~/search/forgiving-search.server";
 import { SEARCH_PAGES_MAX } from "~/rules/search";
 
 /**

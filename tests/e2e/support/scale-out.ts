@@ -12,7 +12,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { startPostgresServer, type PostgresServer } from "../../support/postgres-server";
+import { startThrowawayPostgres, TEST_SETTINGS, type ThrowawayPostgres } from "../../../scripts/throwaway-postgres.mjs";
 
 export const INSTANCES = 2;
 /** The sign-in tier of every instance: small, so the spec can use it up. */
@@ -28,7 +28,7 @@ export interface ScaleOutStack {
   dataDirs: string[];
   /** The process of each instance now, in the order of `instances` (a restart changes it). */
   instancePids(): number[];
-  postgres: Pick<PostgresServer, "stop" | "start">;
+  postgres: Pick<ThrowawayPostgres, "stop" | "start">;
   /** nginx's access log so far (the shipped log format: one line per request, with upstream=). */
   accessLog(): string;
   /** nginx's error log so far ("[warn]" and worse). */
@@ -141,7 +141,7 @@ export async function startScaleOutStack(base: number): Promise<ScaleOutStack> {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   };
   try {
-    const postgres = await startPostgresServer(ports.postgres);
+    const postgres = await startThrowawayPostgres({ port: ports.postgres, settings: TEST_SETTINGS });
     cleanups.push(() => postgres.remove());
 
     const { startFakeUpstreams } = (await import("../fake-upstreams.mjs")) as {

@@ -6,12 +6,12 @@
  * Ports are picked free by the OS (as tests/e2e/support/player.ts does), so parallel workers
  * and other servers on the machine never collide. Started through ./app-server.ts.
  */
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { PASSWORD } from "../helpers/auth";
+import { listenerIn, ROOT_DATA } from "./route-data";
 import { startAppServer, type AppServer, type Exit } from "./app-server";
+import { clientAddress } from "./auth";
 
 export const SESSION_SECRET = "e2e-durability-secret-0123456789abcdef";
 export const DB_FILE = "hamradio.sqlite";
@@ -61,45 +61,6 @@ export async function startServerProcess(dataDir: string): Promise<ServerProcess
   };
 }
 
-/** A client address of its own behind the trusted proxy (rate limits count per address). */
-export function clientAddress(): string {
-  const b = crypto.randomBytes(3);
-  return `10.${b[0]}.${b[1]}.${b[2]}`;
-}
-
-/**
- * A new listener signed up and in through the real forms (same-origin POSTs, as the browser
- * sends them); returns the session Cookie header.
- */
-export async function signedInListener(origin: string): Promise<{ email: string; cookie: string }> {
-  const email = `durable-${crypto.randomBytes(6).toString("hex")}@example.com`;
-  const password = PASSWORD;
-  const headers = {
-    Origin: origin,
-    "X-Forwarded-For": clientAddress(),
-    "Content-Type": "application/x-www-form-urlencoded",
-  };
-  const up = await fetch(`${origin}/signup`, {
-    method: "POST",
-    headers,
-    body: new URLSearchParams({ email, password, website: "" }),
-    redirect: "manual",
-  });
-  if (up.status !== 302 && up.status !== 303) throw new Error(`sign-up answered ${up.status}`);
-  const signIn = await fetch(`${origin}/signin`, {
-    method: "POST",
-    headers,
-    body: new URLSearchParams({ email, password, website: "", redirectTo: "/" }),
-    redirect: "manual",
-  });
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0]!)
-    .find((c) => /^(__Host-)?hrs_session=/.test(c));
-  if (!cookie) throw new Error(`sign-in gave no session cookie (status ${signIn.status})`);
-  return { email, cookie };
-}
-
 /** What the root loader hands the page (and the player restores from) for this session. */
 export interface RootData {
   user: { id: string } | null;
@@ -108,7 +69,8 @@ export interface RootData {
 }
 
 export async function rootData(origin: string, cookie: string): Promise<RootData> {
-  const r = await fetch(`${origin}/?_data=root`, { headers: { Cookie: cookie, "X-Forwarded-For": clientAddress() } });
-  if (r.status !== 200) throw new Error(`/?_data=root answered ${r.status}`);
-  return (await r.json()) as RootData;
+  const r = await fetch(origin + ROOT_DATA, { headers: { Cookie: cookie, "X-Forwarded-For": clientAddress() } });
+  if (r.status !== 200) throw new Error(`${ROOT_DATA} answered ${r.status}`);
+  const listener = await listenerIn(await r.text());
+  return { user: listener?.user ?? null, favorites: listener?.favorites ?? [], restore: listener?.restore ?? null };
 }

@@ -7,10 +7,15 @@ export function uniqueEmail(prefix = "listener"): string {
   return `${prefix}-${crypto.randomBytes(6).toString("hex")}@example.com`;
 }
 
+/** A client address of its own behind the trusted proxy (rate limits count per address). */
+export function clientAddress(): string {
+  const b = crypto.randomBytes(3);
+  return `10.${b[0]}.${b[1]}.${b[2]}`;
+}
+
 /** Act as a distinct listener (own client address behind the trusted proxy), as real users are. */
 export async function asListener(page: Page): Promise<void> {
-  const b = crypto.randomBytes(3);
-  await page.setExtraHTTPHeaders({ "X-Forwarded-For": `10.${b[0]}.${b[1]}.${b[2]}` });
+  await page.setExtraHTTPHeaders({ "X-Forwarded-For": clientAddress() });
 }
 
 /** docs/product.md §8 "Sign-up success: alert saying the user is all set and should now log in". */
@@ -55,6 +60,31 @@ export async function signedIn(page: Page): Promise<{ email: string; password: s
   const account = await signUp(page);
   await signIn(page, account.email, account.password);
   return account;
+}
+
+/**
+ * A new listener signed up and in through the real forms by plain HTTP, without a browser:
+ * same-origin POSTs from a client address of its own. Returns the session Cookie header.
+ */
+export async function signedInCookie(origin: string, prefix = "listener"): Promise<{ email: string; cookie: string }> {
+  const email = uniqueEmail(prefix);
+  const headers = { Origin: origin, "X-Forwarded-For": clientAddress() };
+  const post = (path: string, fields: Record<string, string> = {}) =>
+    fetch(`${origin}${path}`, {
+      method: "POST",
+      headers,
+      body: new URLSearchParams({ email, password: PASSWORD, website: "", ...fields }),
+      redirect: "manual",
+    });
+  const up = await post("/signup");
+  expect([302, 303], `sign-up of ${email}`).toContain(up.status);
+  const inn = await post("/signin", { redirectTo: "/" });
+  const cookie = inn.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .find((c) => /^(__Host-)?hrs_session=/.test(c));
+  expect(cookie, `sign-in sets the session cookie (HTTP ${inn.status})`).toBeTruthy();
+  return { email, cookie: cookie! };
 }
 
 /** The session cookie (name=value) an HTTP answer sets, if any. */

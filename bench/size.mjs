@@ -11,7 +11,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import { assertBuilt, startServer, startUpstreams } from "../bench/lib.mjs";
+import { assertBuilt, startServer, startUpstreams } from "./lib.mjs";
 
 assertBuilt();
 const PORT = Number(process.env.SIZE_PORT ?? 3290);

@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { assertBuilt, gitCommit, machine, startServer, startUpstreams, table } from "../bench/lib.mjs";
+import { assertBuilt, gitCommit, machine, startServer, startUpstreams, table } from "./lib.mjs";
 
 assertBuilt();
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3340);

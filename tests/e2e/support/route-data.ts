@@ -1,0 +1,67 @@
+/**
+ * Route data as the browser gets it with single fetch (ADR 037): a client navigation asks for
+ * `<path>.data` (`/_root.data` for `/`), naming in `_routes` the routes it needs; the answer is a
+ * turbo-stream of `{ [routeId]: { data } | { error } }`. A page hands the same stream over in an
+ * inline script.
+ */
+import { decode } from "turbo-stream";
+import type { ListenerData, RootData } from "../../../app/services/types";
+
+/** The data URL of a page (path and query) for these routes (all the page's when none). */
+export function dataUrl(path: string, ...routes: string[]): string {
+  const url = new URL(path, "http://x");
+  url.pathname = url.pathname === "/" ? "/_root.data" : `${url.pathname.replace(/\/$/, "")}.data`;
+  if (routes.length > 0) url.searchParams.set("_routes", routes.join(","));
+  return url.pathname + url.search;
+}
+
+type Results = Record<string, { data?: unknown; error?: unknown }>;
+
+/** A turbo-stream's value, plain data and Remix's error and redirect types as objects. */
+export async function decodeStream(text: string): Promise<unknown> {
+  const body = new Blob([text]).stream();
+  const decoded = await decode(body, {
+    plugins: [(type: string, ...rest: unknown[]) => ({ value: { [type]: rest } })],
+  });
+  await decoded.done;
+  return decoded.value;
+}
+
+/** One route's data from a `.data` answer's text; throws when the route answered an error. */
+export async function routeData<T>(text: string, routeId: string): Promise<T> {
+  const result = ((await decodeStream(text)) as Results)[routeId];
+  if (!result || !("data" in result)) throw new Error(`no data for ${routeId}: ${text.slice(0, 200)}`);
+  return result.data as T;
+}
+
+/** The loader data a page hands over in its inline script. */
+export async function pageData(html: string): Promise<Record<string, unknown>> {
+  const m = /streamController\.enqueue\(("(?:[^"\\]|\\.)*")\);/.exec(html);
+  if (!m) throw new Error("no data handoff in the page");
+  const state = (await decodeStream(JSON.parse(m[1]!) as string)) as { loaderData: Record<string, unknown> };
+  return state.loaderData;
+}
+
+/** The signed-in listener of root data, or null. */
+export const listenerOf = (root: RootData): ListenerData | null => JSON.parse(root.listener) as ListenerData | null;
+
+/** What a browser asks for to read the root's data alone (as after a sign-in). */
+export const ROOT_DATA = dataUrl("/", "root");
+
+/** The signed-in listener in a `ROOT_DATA` answer's text, or null. */
+export const listenerIn = async (text: string) => listenerOf(await routeData<RootData>(text, "root"));
+
+/**
+ * The same, read at once (for checks that cannot wait): the stream's first line is a JSON array
+ * in which the root's `listener` key names the index of its text.
+ */
+export function listenerInSync(text: string): ListenerData | null {
+  const flat = JSON.parse(text.split("\n")[0]!) as unknown[];
+  const key = `_${flat.indexOf("listener")}`;
+  const owner = flat.find((v): v is Record<string, number> => typeof v === "object" && v !== null && key in v);
+  if (!owner) throw new Error(`no listener in ${text.slice(0, 200)}`);
+  return JSON.parse(flat[owner[key]!] as string) as ListenerData | null;
+}
+
+/** The signed-in listener a page hands the browser, or null. */
+export const listenerOnPage = async (html: string) => listenerOf((await pageData(html)).root as RootData);
