@@ -54,6 +54,9 @@ import { SESSION_MAX_AGE_S } from "~/rules/auth";
 import { createNowPlayingFromEnv } from "~/adapters/now-playing/from-env.server";
 import { createLiveStatus } from "~/services/live-status.server";
 import { createMediaFolder, GALLERY_MEDIA_FOLDER } from "~/adapters/files/media-folder.server";
+import type { Positions } from "~/services/positions.server";
+import { createSqlitePositions } from "~/adapters/sqlite/positions.server";
+import { createPostgresPositions } from "~/adapters/postgres/positions.server";
 import { NO_MEDIA_FILES } from "~/services/media-files.server";
 import { createEpisodeExtras } from "~/adapters/files/episode-extras.server";
 import { createSqliteUpNext } from "~/adapters/sqlite/up-next.server";
@@ -71,6 +74,7 @@ interface Stores {
   accounts: Accounts;
   library: Library;
   upNext: UpNextStore;
+  positions: Positions;
   sessions: SessionStore;
   failures: FailureLog;
   mails: MailLog;
@@ -114,6 +118,7 @@ async function openStores(env: Env): Promise<Stores> {
       accounts: guard("accounts", createPostgresAccounts(pool, passwords)),
       library: guard("library", createPostgresLibrary(pool, listenerStates, { favoritesMax: env.FAVORITES_MAX })),
       upNext: guard("upNext", createPostgresUpNext(pool, { max: env.UP_NEXT_MAX })),
+      positions: guard("positions", createPostgresPositions(pool)),
       sessions: guard("sessions", createPostgresSessionStore(pool, sessionTtlMs, listenerStates)),
       failures: guard("failures", createPostgresFailureLog(pool)),
       mails: guard("mails", createPostgresMailLog(pool)),
@@ -139,6 +144,7 @@ async function openStores(env: Env): Promise<Stores> {
     accounts: createSqliteAccounts(db, passwords),
     library: createSqliteLibrary(db, { favoritesMax: env.FAVORITES_MAX }),
     upNext: createSqliteUpNext(db, { max: env.UP_NEXT_MAX }),
+    positions: createSqlitePositions(db),
     sessions: createSqliteSessionStore(db, sessionTtlMs),
     failures: createSqliteFailureLog(db),
     mails: createSqliteMailLog(db),
@@ -187,13 +193,14 @@ export async function createServices(env: Env, stores?: Stores): Promise<Service
       : withReadCache("gallery", store.gallery);
   const firebase = env.ACCOUNTS_SOURCE === "firebase" ? createFirebaseFromEnv(env) : null;
   // A refused password or a taken e-mail is an answer from Firebase, not a failure to reach it.
-  const { accounts, library, upNext } = firebase
+  const { accounts, library, upNext, positions } = firebase
     ? {
         accounts: watched("accounts", firebase.accounts, (error) => !AccountError.is(error)),
         library: watched("library", firebase.library),
         upNext: watched("upNext", firebase.upNext),
+        positions: watched("positions", firebase.positions),
       }
-    : { accounts: store.accounts, library: store.library, upNext: store.upNext };
+    : store;
   const auth = createAuth({
     accounts,
     library,
@@ -244,6 +251,11 @@ export async function createServices(env: Env, stores?: Stores): Promise<Service
       deleteAllFor: (uid) => library.deleteAllFor(uid),
     },
     { key: "upNext", exportFor: (uid) => upNext.exportFor(uid), deleteAllFor: (uid) => upNext.deleteAllFor(uid) },
+    {
+      key: "positions",
+      exportFor: async (uid) => (await positions.exportFor(uid)).positions,
+      deleteAllFor: (uid) => positions.deleteAllFor(uid),
+    },
   ];
   const nowPlaying = createNowPlayingFromEnv(env);
   const invalidationListeners = new Set<(reason: string) => void>();
@@ -264,6 +276,7 @@ export async function createServices(env: Env, stores?: Stores): Promise<Service
     accounts,
     library,
     upNext,
+    positions,
     auth,
     accountEmail,
     accountData: createAccountData({

@@ -3,6 +3,8 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { NonceProvider } from "~/utils/nonce";
 import { ListenerTemplateProvider } from "~/utils/listener-template";
+import { MarksModule } from "~/utils/marks-context";
+import * as positionMarks from "~/utils/position-marks";
 import { CACHE_POLICY } from "~/http/cache-policy";
 
 /** The server (server.ts) takes the env, services and load context from here, via the build. */
@@ -70,9 +72,11 @@ export default async function handleRequest(
   await privatizeIfPersonal(responseHeaders, loadContext);
   const html = renderToString(
     <NonceProvider value={nonce}>
-      <ListenerTemplateProvider value={loadContext.template}>
-        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-      </ListenerTemplateProvider>
+      <MarksModule.Provider value={positionMarks}>
+        <ListenerTemplateProvider value={loadContext.template}>
+          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+        </ListenerTemplateProvider>
+      </MarksModule.Provider>
     </NonceProvider>,
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");

@@ -41,7 +41,7 @@ declare module "@remix-run/node" {
  */
 function asRoutesSeeThem(services: Services): Services {
   const outageAs503 = (error: unknown) => (error instanceof OutageError ? serviceUnavailable(SITE_UNAVAILABLE) : error);
-  const { catalog, content, gallery, accounts, library, auth, accountEmail, accountData } = services;
+  const { catalog, content, gallery, accounts, library, positions, auth, accountEmail, accountData } = services;
   return {
     ...services,
     catalog: mapFailures(catalog, outageAs503),
@@ -49,6 +49,7 @@ function asRoutesSeeThem(services: Services): Services {
     gallery: mapFailures(gallery, outageAs503),
     accounts: mapFailures(accounts, outageAs503),
     library: mapFailures(library, outageAs503),
+    positions: mapFailures(positions, outageAs503),
     auth: mapFailures(auth, outageAs503),
     accountEmail: mapFailures(accountEmail, outageAs503),
     accountData: mapFailures(accountData, outageAs503),

@@ -11,7 +11,17 @@ export type Bytes = string;
 
 /** A cached page's body, cut at what differs per response (ADR 019). */
 export type Part =
-  Bytes | { nonce: true } | { listener: "data" | "html" } | { favorite: string; off: Bytes; on: Bytes };
+  | Bytes
+  | { nonce: true }
+  | { listener: "data" | "html" }
+  | { favorite: string; off: Bytes; on: Bytes }
+  | { position: { src: string; title: string; back: string } }
+  | { continue: true }
+  /**
+   * A string value of a page's own data (ADR 033): the listener's positions of these episodes, or
+   * their "Continue listening", as JSON text carried as the listener's text is (`form`, ADR 037).
+   */
+  | { data: { positions: string[] } | { continue: true }; form: "data" | "html" };
 
 /** What one signed-in listener's copy of a page is filled with. */
 export interface Listener {
@@ -20,6 +30,12 @@ export interface Listener {
   /** The same, as a page's inline data script carries it. */
   html: Bytes;
   favorites: ReadonlySet<string>;
+  /** Their marks on an episode (issue 35 §1, ADR 033): the HTML for one card's position hole. */
+  position(target: { src: string; title: string; back: string }): Bytes;
+  /** Their "Continue listening" (issue 35 §2), as HTML. */
+  continueHtml: Bytes;
+  /** A value of a page's own data, as a `.data` answer or a page's script carries it. */
+  pageData(hole: { positions: string[] } | { continue: true }, form: "data" | "html"): Bytes;
 }
 
 /**
@@ -97,7 +113,7 @@ export interface AppServer {
   /** Whether a load context's session is live (read now); rejects when the session store cannot be read. */
   signedIn(context: AppLoadContext): Promise<boolean>;
   /** The signed-in listener of a load context (the session and their library, read now), or null. */
-  listenerOf(context: AppLoadContext): Promise<Listener | null>;
+  listenerOf(context: AppLoadContext, parts: Part[]): Promise<Listener | null>;
   /** Cuts a rendered body at `nonce` and at the listener holes; puts one response's body together. */
   toParts(body: Buffer, nonce: string, template: boolean): Part[];
   fillParts(parts: Part[], nonce: string, listener: Listener | null): Bytes;

@@ -338,7 +338,7 @@ export interface RemixWithCacheOptions {
   /** Whether a load context's session is live (read now). */
   signedIn: (context: AppLoadContext) => Promise<boolean>;
   /** The signed-in listener of a load context (their data read now), or null. */
-  listenerOf: (context: AppLoadContext) => Promise<Listener | null>;
+  listenerOf: (context: AppLoadContext, parts: Part[]) => Promise<Listener | null>;
   fillParts: FillParts;
   /** Cache-Control of a listener's page. */
   privatePolicy: string;
@@ -383,7 +383,7 @@ export function createRemixWithCache(options: RemixWithCacheOptions): {
     timing: string | null,
   ) {
     if (who && page.personal) {
-      options.listenerOf(who).then(
+      options.listenerOf(who, page.parts).then(
         (listener) => (listener ? write(req, res, page, listener, true, state, timing) : next()),
         // Not next(error): the render says what went wrong (a 503 when the store is out of reach).
         () => next(),

@@ -7,6 +7,7 @@ import { formatDuration } from "~/utils/time";
 import { PlayEpisodeButton } from "~/player/PlayEpisodeButton";
 import { FavoriteToggle } from "./FavoriteToggle";
 import { UpNextButtons } from "./UpNextButtons";
+import { PositionMark } from "./PositionMark";
 
 /**
  * Cards above the fold (412 × 823 phone or 1280 × 800 desktop, the more of the two): their
@@ -67,6 +68,7 @@ export function EpisodeCard({
           {/* Below the art, never over it: art prints text of its own. Its hit area still covers the art. */}
           <PlayEpisodeButton episode={episode} className="card__play" size={24} />
         </div>
+        <PositionMark src={episode.audioUrl} title={episode.title} />
       </div>
       <FavoriteToggle audioSrc={episode.audioUrl} title={episode.title} duration={episode.duration} />
     </article>

@@ -9,6 +9,7 @@ import { formatDate, formatDuration } from "~/utils/time";
 import { ShareButtons } from "./ShareButtons";
 import { FavoriteToggle } from "./FavoriteToggle";
 import { UpNextButtons } from "./UpNextButtons";
+import { PositionMark } from "./PositionMark";
 import { SubscribeMenu } from "./SubscribeMenu";
 import { ClipShare } from "./ClipShare";
 import { EpisodeExtras } from "./EpisodeExtras";
@@ -96,6 +97,7 @@ export function EpisodePage({
           <FavoriteToggle audioSrc={episode.audioUrl} title={episode.title} duration={episode.duration} />
           <UpNextButtons audioSrc={episode.audioUrl} title={episode.title} withText />
         </div>
+        <PositionMark src={episode.audioUrl} title={episode.title} />
         <SubscribeMenu feedUrl={feedUrl} show={episode.coldcut ? "Cold Cut" : "The Ham Radio Show"} />
         <ShareButtons url={pageUrl} title={episode.title} />
         <ClipShare

@@ -4,6 +4,15 @@ import { decodeHTML } from "entities";
 import type { Bytes, Listener, Part } from "../../server/app-contract";
 import type { ListenerData } from "~/services/types";
 import { FAVORITE_HOLE, HOLE_VARIANT } from "~/utils/listener-template";
+import {
+  CONTINUE_HOLE,
+  continueHtml,
+  POSITION_HOLE,
+  positionHtml,
+  type CardPosition,
+  type DataHole,
+} from "~/utils/position-marks";
+import { continueItems, positionsShown } from "~/services/continue-listening.server";
 
 export type { ListenerData };
 
@@ -49,14 +58,47 @@ function carried(json: string): { data: Bytes; html: Bytes } {
 }
 const TEMPLATE = carried(JSON.stringify(TEMPLATE_LISTENER));
 
+/**
+ * A page's own listener data (its cards' positions, its Continue listening: ADR 033) is one string
+ * value of the page data too, JSON text. In a listener template it is this text instead: the
+ * process's secret, which no content can spell, and what fills it. It starts with a quote, which
+ * `.data` and a page's script escape differently, so each hole says which form it is filled in.
+ */
+const DATA_SECRET = crypto.randomBytes(16).toString("hex");
+export const dataHoleText = (hole: DataHole) =>
+  `"${DATA_SECRET}:${Buffer.from(JSON.stringify(hole)).toString("base64url")}"`;
+const DATA_OPEN = carried(`"${DATA_SECRET}:`);
+const DATA_CLOSE = carried(`"`);
+
 /** Whether a request's load context has a live session (its listener's data is not read); rejects when it cannot be read. */
 export const signedIn = async (context: AppLoadContext) => (await context.user()) !== null;
 
-/** The listener of a request's load context, ready to fill templates; null when signed out. */
-export async function listenerOf(context: AppLoadContext): Promise<Listener | null> {
+/**
+ * The listener of a request's load context, ready to fill templates; null when signed out. Their
+ * positions are read only when the page has holes for them.
+ */
+export async function listenerOf(context: AppLoadContext, parts: Part[]): Promise<Listener | null> {
+  const holes = parts.filter((p) => typeof p !== "string" && ("position" in p || "continue" in p || "data" in p));
   const data = await context.listener();
-  return data && { ...carried(JSON.stringify(data)), favorites: new Set(data.favorites) };
+  if (!data) return null;
+  const stored = holes.length > 0 && data.user ? await context.services.positions.list(data.user.id) : [];
+  const positions = new Map<string, CardPosition>(stored.map((p) => [p.audioSrc, p]));
+  const continuing = holes.some((p) => "continue" in p || ("data" in p && "continue" in p.data))
+    ? await continueItems(context.services, stored)
+    : [];
+  return {
+    ...carried(JSON.stringify(data)),
+    favorites: new Set(data.favorites),
+    position: (target) => utf8AsLatin1(positionHtml(target, positions.get(target.src))),
+    continueHtml: utf8AsLatin1(continueHtml(continuing)),
+    // As the page's loader writes it for this listener (route-support/positions.server.ts).
+    pageData: (hole, form) =>
+      carried(JSON.stringify("continue" in hole ? continuing : positionsShown(stored, hole.positions)))[form],
+  };
 }
+
+const utf8AsLatin1 = (html: string) => Buffer.from(html).toString("latin1");
+const attr = (value: string) => decodeHTML(Buffer.from(value, "latin1").toString("utf8"));
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 
@@ -64,6 +106,10 @@ const TEMPLATE_HOLES = [
   escapeRegExp(TEMPLATE.html),
   escapeRegExp(TEMPLATE.data),
   `<${FAVORITE_HOLE} data-src="([^"]*)"><${HOLE_VARIANT}>([\\s\\S]*?)</${HOLE_VARIANT}><${HOLE_VARIANT}>([\\s\\S]*?)</${HOLE_VARIANT}></${FAVORITE_HOLE}>`,
+  `<${POSITION_HOLE} data-src="([^"]*)" data-title="([^"]*)" data-back="([^"]*)"></${POSITION_HOLE}>`,
+  `<${CONTINUE_HOLE}></${CONTINUE_HOLE}>`,
+  `${escapeRegExp(DATA_OPEN.html)}([A-Za-z0-9_-]+)${escapeRegExp(DATA_CLOSE.html)}`,
+  `${escapeRegExp(DATA_OPEN.data)}([A-Za-z0-9_-]+)${escapeRegExp(DATA_CLOSE.data)}`,
 ];
 
 /**
@@ -85,10 +131,15 @@ export function toParts(body: Buffer, nonce: string, template: boolean): Part[] 
     if (m[0] === nonce) parts.push({ nonce: true });
     else if (m[0] === TEMPLATE.html) parts.push({ listener: "html" });
     else if (m[0] === TEMPLATE.data) parts.push({ listener: "data" });
-    else {
-      const src = decodeHTML(Buffer.from(m[1]!, "latin1").toString("utf8"));
-      parts.push({ favorite: src, off: m[2]!, on: m[3]! });
-    }
+    else if (m[0].startsWith(`<${CONTINUE_HOLE}`)) parts.push({ continue: true });
+    else if (m[7] ?? m[8])
+      parts.push({
+        data: JSON.parse(Buffer.from(m[7] ?? m[8]!, "base64url").toString("utf8")) as DataHole,
+        form: m[7] ? "html" : "data",
+      });
+    else if (m[0].startsWith(`<${POSITION_HOLE}`))
+      parts.push({ position: { src: attr(m[4]!), title: attr(m[5]!), back: attr(m[6]!) } });
+    else parts.push({ favorite: attr(m[1]!), off: m[2]!, on: m[3]! });
     from = m.index + m[0].length;
   }
   parts.push(html.slice(from));
@@ -105,5 +156,8 @@ export function fillParts(parts: Part[], nonce: string, listener: Listener | nul
 function hole(p: Exclude<Part, Bytes | { nonce: true }>, listener: Listener | null): Bytes {
   if (!listener) throw new Error("a listener template filled without a listener");
   if ("listener" in p) return listener[p.listener];
+  if ("position" in p) return listener.position(p.position);
+  if ("continue" in p) return listener.continueHtml;
+  if ("data" in p) return listener.pageData(p.data, p.form);
   return listener.favorites.has(p.favorite) ? p.on : p.off;
 }

@@ -8,6 +8,7 @@ import { STATIONS } from "~/rules/eras";
 import { homeMeta, siteUrlOf } from "~/route-support/meta.server";
 import { SHOW_FEED_PATH } from "~/rules/podcast";
 import { orElse } from "~/utils/or-else";
+import { cardPositions, continueListening } from "./positions.server";
 
 /**
  * The home page's loader; each part failing alone renders empty. One server module for the
@@ -24,16 +25,26 @@ export async function loadHomePage(args: LoaderFunctionArgs) {
     orElse("cold cut shelf", services.catalog.allEpisodes("coldcut"), () => []),
   ]);
   const site = services.publicConfig.contentSiteUrl;
+  const shelf = coldcut.slice(0, COLD_CUT_SHELF_COUNT);
+  const [continuing, positions] = await Promise.all([
+    continueListening(args.context),
+    cardPositions(
+      args.context,
+      [...latest, ...shelf].map((e) => e.audioUrl),
+    ),
+  ]);
   return json(
     {
+      continuing,
       sponsors,
       slides: slides.map((s) => slideCard(s, site)),
       latest: latest.map(episodeCard),
       eras: STATIONS.map(eraCard),
       news: news.map(newsCard),
-      coldcut: coldcut.slice(0, COLD_CUT_SHELF_COUNT).map(episodeCard),
+      coldcut: shelf.map(episodeCard),
       meta: homeMeta(args),
       feedUrl: siteUrlOf(args, SHOW_FEED_PATH),
+      positions,
     },
     { headers: cacheHeaders("publicPage") },
   );

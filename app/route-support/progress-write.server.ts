@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { CACHE_POLICY } from "~/http/cache-policy";
 import { LIBRARY_UNAVAILABLE } from "~/rules/auth";
 import { PROGRESS_BODY_MAX_BYTES } from "~/rules/library";
-import { fieldsOf, progressSchema } from "~/services/library-input.server";
+import { fieldsOf, positionOf, progressSchema } from "~/services/library-input.server";
 
 /** An answer to a progress write, as plain data: the route wraps it in a Response, the server writes it out. */
 export interface ProgressAnswer {
@@ -23,7 +23,8 @@ const answer = (status: number, body: ProgressAnswer["body"]): ProgressAnswer =>
 });
 
 /**
- * docs/product.md §4 "Progress sync": the position of a signed-in listener goes to ActiveAudioSync.
+ * docs/product.md §4 "Progress sync": the position of a signed-in listener goes to ActiveAudioSync,
+ * and to the episode's own position (issue 35 §1) in the same request.
  * Takes a form, a JSON body (the player's queue of unsent writes) or text/plain (a beacon). Live
  * streams are never written; an older write never overwrites a newer one. The uid is the
  * session's, never the body's. A session store or library out of reach is a 503: the player
@@ -60,7 +61,11 @@ export async function writeProgress(
     return answer(422, { ok: false, error: "Live streams are not saved." });
   try {
     // A client clock ahead of ours must not make its write outrank every later one.
-    const result = await context.services.library.writeProgress(user.uid, sync, Math.min(at, Date.now()));
+    const when = Math.min(at, Date.now());
+    const [result] = await Promise.all([
+      context.services.library.writeProgress(user.uid, sync, when),
+      context.services.positions.write(user.uid, positionOf(sync), when),
+    ]);
     return answer(200, { ok: true, result });
   } catch (error) {
     console.error("[progress] not saved:", error instanceof Error ? error.message : error);

@@ -1,6 +1,7 @@
 import { AppLink } from "~/ui/primitives";
 import { useLoaderData } from "@remix-run/react";
 import { ABOVE_THE_FOLD, EpisodeGrid, EraCard, NewsCard } from "~/components/Cards";
+import { ContinueListening } from "~/components/ContinueListening";
 import { SponsorBanner } from "~/components/SponsorBanner";
 import { SubscribeMenu } from "~/components/SubscribeMenu";
 import { HeroSlider } from "~/components/HeroSlider";
@@ -15,10 +16,11 @@ export const loader = loadHomePage;
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 
 export default function Home() {
-  const { sponsors, slides, latest, eras, news, coldcut, feedUrl } = useLoaderData<typeof loader>();
+  const { sponsors, slides, latest, eras, news, coldcut, feedUrl, continuing } = useLoaderData<typeof loader>();
   return (
     <div className="home">
       <h1 className="visually-hidden">The Ham Radio Show</h1>
+      <ContinueListening items={continuing} />
       <SponsorBanner sponsors={sponsors} />
       <HeroSlider slides={slides} />
 

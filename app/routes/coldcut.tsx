@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { cardPositions } from "~/route-support/positions.server";
 import { json, useLoaderData } from "@remix-run/react";
 import { EpisodeGrid } from "~/components/Cards";
 import { EpisodePage } from "~/components/EpisodePage";
@@ -32,7 +33,14 @@ export async function loader(args: LoaderFunctionArgs) {
   });
   const feedUrl = siteUrlOf(args, COLD_CUT_FEED_PATH);
   if (!episodes) return json({ episodes: null, meta, feedUrl }, { headers: cacheHeaders("error") });
-  return json({ episodes: episodes.map(episodeCard), meta, feedUrl }, { headers: cacheHeaders("publicPage") });
+  const positions = await cardPositions(
+    args.context,
+    episodes.map((e) => e.audioUrl),
+  );
+  return json(
+    { episodes: episodes.map(episodeCard), meta, feedUrl, positions },
+    { headers: cacheHeaders("publicPage") },
+  );
 }
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { cardPositions } from "~/route-support/positions.server";
 import { AppLink } from "~/ui/primitives";
 import { json, useLoaderData } from "@remix-run/react";
 import { EpisodeGrid } from "~/components/Cards";
@@ -40,14 +41,22 @@ export async function loader(args: LoaderFunctionArgs) {
   const results = await orElse("search", context.services.catalog.search(term, page, SEARCH_PAGE_SIZE), () => null);
   if (!results) return json({ term, results: null, meta }, { headers: cacheHeaders("error") });
   const { items, highlight, ...rest } = results;
+  const [marks, positions] = await Promise.all([
+    resultMarks(items, highlight, context.services.episodeExtras),
+    cardPositions(
+      context,
+      items.map((e) => e.audioUrl),
+    ),
+  ]);
   return json(
     {
       term,
       meta,
+      positions,
       results: {
         ...rest,
         episodes: items.map(episodeCard),
-        marks: await resultMarks(items, highlight, context.services.episodeExtras),
+        marks,
       },
     },
     { headers: cacheHeaders("publicPage") },

@@ -11,6 +11,8 @@ import { LOGOUT_EVENT } from "~/player/session-events";
 import { episodeCard } from "~/route-support/cards.server";
 import { favoritesPage, findEpisode } from "~/route-support/favorites.server";
 import { Pagination } from "~/components/Pagination";
+import { ContinueListening } from "~/components/ContinueListening";
+import { cardPositions, continueListening } from "~/route-support/positions.server";
 import { queryPage } from "~/http/input.server";
 import { notFound } from "~/http/responses.server";
 import { FAVORITES_FULL_NOTICE, favoritesFull } from "~/rules/library";
@@ -29,13 +31,18 @@ export const meta: MetaFunction = () => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const page = queryPage(new URL(request.url));
-  const [favorites, verified, resume] = await orSignedOut(
+  const [favorites, verified, resume, continuing] = await orSignedOut(
     request,
     Promise.all([
       favoritesPage(context.services, user.uid, page),
       context.services.accounts.isEmailVerified(user.uid),
       resumeLink(context.services, user.uid),
+      continueListening(context),
     ]),
+  );
+  const positions = await cardPositions(
+    context,
+    favorites.episodes.map((e) => e.audioUrl),
   );
   if (page > Math.max(1, favorites.pageCount)) throw notFound();
   return json(
@@ -50,6 +57,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       unconfirmed: user.email && !verified ? user.email : null,
       mail: context.services.accountEmail.available,
       resume,
+      continuing,
+      positions,
     },
     { headers: cacheHeaders("private") },
   );
@@ -71,7 +80,8 @@ async function resumeLink(services: AppLoadContext["services"], uid: string) {
 }
 
 export default function UserPage() {
-  const { uid, episodes, total, page, pageCount, max, unconfirmed, mail, resume } = useLoaderData<typeof loader>();
+  const { uid, episodes, total, page, pageCount, max, unconfirmed, mail, resume, continuing } =
+    useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const code = params.get("notice") ?? params.get("error");
   // A heart without JavaScript that found the account full comes here, where favorites are removed.
@@ -102,6 +112,7 @@ export default function UserPage() {
           ) : null}
         </div>
       ) : null}
+      <ContinueListening items={continuing} />
       {resume ? (
         <p className="resume-link">
           <AppLink to={resume.href}>

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { LIBRARY_TITLE_MAX, LIBRARY_URL_MAX } from "~/rules/library";
+import { isPlayed, LIBRARY_TITLE_MAX, LIBRARY_URL_MAX } from "~/rules/library";
+import type { PositionWrite } from "./positions.server";
 
 /** A playable audio source: a same-site path or an http(s) URL, sane length, no control characters. */
 export const audioSrcSchema = z
@@ -48,6 +49,25 @@ export const progressSchema = z.object({
   at: z.coerce.number().int().positive().max(8.64e15),
 });
 export type ProgressInput = z.infer<typeof progressSchema>;
+
+/** An episode's own position from a progress write: played at the end or past its last 30 s. */
+export const positionOf = (sync: Omit<ProgressInput, "at">): PositionWrite => ({
+  audioSrc: sync.AudioSrc,
+  audioTitle: sync.AudioTitle,
+  position: sync.currentTime,
+  duration: sync.Duration,
+  played: isPlayed(sync.currentTime, sync.Duration),
+});
+
+/**
+ * The played/unplayed form (issue 35 §1): the episode by its audio source and title (checked
+ * against the catalog), and where to go back to without JavaScript.
+ */
+export const playedFormSchema = z.object({
+  intent: z.enum(["played", "unplayed"]),
+  audioSrc: audioSrcSchema,
+  title,
+});
 
 /** Fields present in a form or JSON body, with undefined ones stripped. */
 export function fieldsOf(body: FormData | Record<string, unknown>): Record<string, unknown> {

@@ -10,6 +10,7 @@ import type { NowPlayingService } from "./now-playing.server";
 import type { LiveStatusService } from "./live-status.server";
 import type { PublicConfig } from "./types";
 import type { UpNextStore } from "./up-next.server";
+import type { Positions } from "./positions.server";
 
 /** Every service the routes get through the load context (built by app/composition.server.ts). */
 export interface Services {
@@ -24,6 +25,8 @@ export interface Services {
   library: Library;
   /** Up Next (ADR 034), where the listener's library is. */
   upNext: UpNextStore;
+  /** Where the listener is in every episode they played (issue 35 §1). */
+  positions: Positions;
   auth: Auth;
   /** Confirming addresses and "Forgot password?", by mail. */
   accountEmail: AccountEmail;

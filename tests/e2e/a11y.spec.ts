@@ -121,3 +121,22 @@ test("the resume offer after sign-in has no serious or critical axe violations",
   const violations = await seriousViolations(page);
   expect(violations, violations.join("\n")).toEqual([]);
 });
+
+test("Continue listening and the cards' position marks have no serious or critical axe violations", async ({
+  page,
+}) => {
+  const [first, second] = newestFirst(episodes);
+  await signedIn(page);
+  await saveProgress(page, first!, 2);
+  await saveProgress(page, second!, second!.EpisodeDuration);
+  for (const path of ["/", "/user", `/episode?title=${encodeURIComponent(first!.title)}`]) {
+    await openReady(page, path);
+    // /user shows cards of favorites only: none here.
+    if (path !== "/user")
+      await expect(page.getByRole("button", { name: `Mark ${first!.title} as played` }).first()).toBeVisible();
+    if (!path.startsWith("/episode"))
+      await expect(page.getByRole("region", { name: "Continue listening" })).toBeVisible();
+    const violations = await seriousViolations(page);
+    expect(violations, `${path}\n${violations.join("\n")}`).toEqual([]);
+  }
+});

@@ -13,6 +13,7 @@ const ACTIONS = [
   "/auth/google",
   "/auth/firebase",
   "/favorites",
+  "/played",
   "/forgot-password",
   "/logout",
   "/reset-password",

@@ -48,6 +48,26 @@ async function favorite(listener: Listener, episode: { audioUrl: string; title: 
   expect([302, 303]).toContain(r.status);
 }
 
+/** A place in an episode, as the player's progress write keeps it (ADR 033). */
+async function listened(
+  listener: Listener,
+  episode: { audioUrl: string; title: string; duration: number },
+  at: number,
+) {
+  const r = await fetch(`${cached.origin}/api/progress`, {
+    method: "POST",
+    headers: { Cookie: listener.cookie, Origin: cached.origin, "Content-Type": "application/json" },
+    body: JSON.stringify({
+      AudioTitle: episode.title,
+      Duration: episode.duration,
+      AudioSrc: episode.audioUrl,
+      currentTime: at,
+      at: Date.now(),
+    }),
+  });
+  expect(r.status).toBe(200);
+}
+
 const get = (server: AppServer, path: string, cookie?: string) =>
   fetch(server.origin + path, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" });
 /** A body with its CSP nonce made neutral (every response has its own). */
@@ -89,7 +109,11 @@ async function publicPaths(): Promise<string[]> {
 test("a listener's page from the cache is byte for byte the full render, on every public page and data request", async () => {
   test.setTimeout(180_000);
   const listener = await signedInCookie(cached.origin, "bytes");
-  for (const episode of (await latest()).slice(0, 3)) await favorite(listener, episode);
+  const home = await latest();
+  for (const episode of home.slice(0, 3)) await favorite(listener, episode);
+  // One episode under way (Continue listening, a bar), one played.
+  await listened(listener, home[0]!, 2);
+  await listened(listener, home[3]!, home[3]!.duration);
   const paths = await publicPaths();
   const routes = new Set<string>();
   for (const path of paths) {
@@ -120,6 +144,9 @@ test("a listener's page from the cache is byte for byte the full render, on ever
   }
   const homePage = await (await get(cached, "/", listener.cookie)).text();
   expect(pressedHearts(homePage)).toBeGreaterThanOrEqual(3);
+  expect(homePage).toContain(`aria-label="Listened to ${home[0]!.title.replace(/&/g, "&#38;")}"`);
+  expect(homePage).toContain(">Played<");
+  expect(homePage).toContain(">Continue listening<");
   expect(homePage).toMatch(/class="profile-button"[^>]*>Profile<\/a>/);
 });
 
@@ -129,6 +156,7 @@ test("pages are private by construction: two listeners and anonymous visitors at
   const [first, second] = await latest();
   await favorite(ann, first);
   await favorite(bob, second);
+  await listened(ann, first, 2);
   const paths = ["/", `/episode?title=${encodeURIComponent(first.title)}`, "/era?station=MLR", "/search?term=radio"];
   const who = [ann, bob, null];
   const requests = Array.from({ length: 180 }, (_, i) => ({ path: paths[i % paths.length], as: who[i % 3] }));
@@ -145,6 +173,9 @@ test("pages are private by construction: two listeners and anonymous visitors at
       expect(html, label).not.toContain(other.email);
       expect(html, label).not.toContain(other.cookie.split("=")[1]);
     }
+    // Only ann is under way: her bar and Continue listening show on her pages alone.
+    expect(html.includes("Continue listening<"), label).toBe(as === ann && path === "/");
+    if (as !== ann) expect(html, label).not.toContain("Listened to");
     if (!as) {
       expect(personal, label).toBeNull();
       expect(html, label).not.toContain(`name="intent"`);

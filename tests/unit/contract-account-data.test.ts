@@ -160,6 +160,11 @@ async function listener(services: Services, name: string) {
   await services.library.confirmAdult(user.uid);
   const queued = { audioSrc, title: `${name} queued`, image: "", duration: 3600, coldcut: false };
   expect(await services.upNext.edit(user.uid, { op: "add", item: queued, at: "last" })).toHaveLength(1);
+  await services.positions.write(
+    user.uid,
+    { audioSrc, audioTitle: `${name} under way`, position: 42, duration: 3600, played: false },
+    Date.now(),
+  );
   expect(await services.accountEmail.sendVerification(user.uid)).toBe("sent");
   const devices = [
     (await services.auth.startSession(user, null)).split(";")[0]!,
@@ -169,7 +174,7 @@ async function listener(services: Services, name: string) {
 }
 
 describe.each(setups)("My data — %s", (_name, setup) => {
-  it("the download holds the account, favorites and last audio, never a password hash", async () => {
+  it("the download holds the account, favorites, last audio and positions, never a password hash", async () => {
     const { env } = setup();
     const services = await createServices(parseEnv(env));
     try {
@@ -183,6 +188,7 @@ describe.each(setups)("My data — %s", (_name, setup) => {
           adultConfirmed: true,
         },
         upNext: { upNext: [{ audioSrc: a.audioSrc, title: "export queued" }] },
+        positions: [{ audioSrc: a.audioSrc, audioTitle: "export under way", position: 42, played: false }],
       });
       expect(JSON.stringify(data)).not.toMatch(/scrypt|password/i);
     } finally {
@@ -216,6 +222,7 @@ describe.each(setups)("My data — %s", (_name, setup) => {
       expect(await services.library.favorites(a.user.uid)).toEqual([]);
       expect(await services.library.activeAudioSync(a.user.uid)).toBeNull();
       expect(await services.upNext.list(a.user.uid)).toEqual([]);
+      expect(await services.positions.list(a.user.uid)).toEqual([]);
       expect(await leftovers([a.user.uid, a.email])).toEqual([]);
       await expect(services.auth.signInWithPassword(form(a.email, PASSWORD), "198.51.100.9")).rejects.toThrow(
         SIGN_IN_FAILED,
@@ -230,6 +237,7 @@ describe.each(setups)("My data — %s", (_name, setup) => {
       expect(await services.library.activeAudioSync(b.user.uid)).toMatchObject({ currentTime: 42 });
       expect(await services.library.isAdultConfirmed(b.user.uid)).toBe(true);
       expect(await services.upNext.list(b.user.uid)).toHaveLength(1);
+      expect(await services.positions.list(b.user.uid)).toMatchObject([{ audioSrc: b.audioSrc, position: 42 }]);
       expect(await services.accountData.exportFor(b.user)).toMatchObject({ account: { email: b.email } });
     } finally {
       await services.close();

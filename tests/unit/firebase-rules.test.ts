@@ -120,6 +120,18 @@ describe("database.rules.json — validation", () => {
     expect(write(A, own("/ActiveAudioSync"), { ...sync, writtenAt: "later" })).toBe(false);
   });
 
+  it("episode positions (ADR 033): whole entries of known fields, never an older updatedAt over a newer one", () => {
+    const pos = { audioSrc: fav.audioSrc, audioTitle: "Pilot Light", position: 12, duration: 35, played: false };
+    const stored = { users: { [A.uid]: { ...record, positions: { k1: { ...pos, updatedAt: 2000 } } } } };
+    expect(write(A, own("/positions/k1"), { ...pos, updatedAt: 3000 }, stored)).toBe(true);
+    expect(write(A, own("/positions/k1"), { ...pos, updatedAt: 1000 }, stored)).toBe(false);
+    expect(write(A, own("/positions/k2"), { ...pos, played: "yes", updatedAt: 3000 })).toBe(false);
+    expect(write(A, own("/positions/k2"), { ...pos, position: -1, updatedAt: 3000 })).toBe(false);
+    expect(write(A, own("/positions/k2"), { audioSrc: fav.audioSrc, updatedAt: 3000 })).toBe(false);
+    expect(write(A, own("/positions/k2"), { ...pos, updatedAt: 3000, extra: 1 })).toBe(false);
+    expect(write(B, own("/positions/k2"), { ...pos, updatedAt: 3000 })).toBe(false);
+  });
+
   it("rejects wrong types in favorites and favorites without a source or title; reads the legacy spelling", () => {
     expect(write(A, own("/favorites/-Nx"), { ...fav, isFav: "yes" })).toBe(false);
     expect(write(A, own("/favorites/-Nx"), { ...fav, Duration: "35" })).toBe(false);

@@ -119,6 +119,7 @@ describe("an outage as services and routes see it", () => {
       gallery: {},
       accounts: {},
       library: {},
+      positions: {},
       auth: {},
       accountEmail: {},
       accountData: {},

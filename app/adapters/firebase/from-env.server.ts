@@ -6,12 +6,19 @@ import { readServiceAccount } from "~/config/service-account.server";
 import { serviceAccountTokenProvider, staticAccessToken } from "./credentials.server";
 import { createFirebaseLibrary } from "./library.server";
 import { createFirebaseUpNext } from "./up-next.server";
+import { createFirebasePositions } from "./positions.server";
+import type { Positions } from "~/services/positions.server";
 
 /**
- * ACCOUNTS_SOURCE=firebase: Accounts (Firebase Auth) and Library (Realtime Database) sharing one
+ * ACCOUNTS_SOURCE=firebase: Accounts (Firebase Auth), Library and Positions (Realtime Database) sharing one
  * cached access token. firebase-admin is only imported when the first token is needed.
  */
-export function createFirebaseFromEnv(env: Env): { accounts: Accounts; library: Library; upNext: UpNextStore } {
+export function createFirebaseFromEnv(env: Env): {
+  accounts: Accounts;
+  library: Library;
+  upNext: UpNextStore;
+  positions: Positions;
+} {
   // The service account wins when both are set; the fixed token is for emulators and fakes.
   const getAccessToken = env.FIREBASE_SERVICE_ACCOUNT
     ? serviceAccountTokenProvider(readServiceAccount(env.FIREBASE_SERVICE_ACCOUNT))
@@ -37,5 +44,6 @@ export function createFirebaseFromEnv(env: Env): { accounts: Accounts; library: 
       timeoutMs,
       max: env.UP_NEXT_MAX,
     }),
+    positions: createFirebasePositions({ databaseUrl: env.FIREBASE_DATABASE_URL!, getAccessToken, timeoutMs }),
   };
 }

@@ -90,12 +90,16 @@ function pushId(now: number): string {
   return time + Array.from(crypto.randomBytes(12), (b) => PUSH_CHARS[b % 64]).join("");
 }
 
-export function createFirebaseLibrary(config: FirebaseLibraryConfig): Library {
+/**
+ * Requests on users/<uid>/… as that listener (downscoped, so the database rules apply to the
+ * server too), with the checks every store of this database makes.
+ */
+export function userDatabase(
+  config: Pick<FirebaseLibraryConfig, "databaseUrl" | "getAccessToken" | "timeoutMs" | "fetch">,
+) {
   const base = new URL(config.databaseUrl);
   const host = base.host;
   const http = { fetch: config.fetch, timeoutMs: config.timeoutMs };
-  const withLock = keyedLock();
-  const favoritesMax = config.favoritesMax ?? FAVORITES_MAX;
 
   const userPath = (uid: string, ...rest: string[]) => {
     if (!isKey(uid, 128)) throw new RemoteError(`${host}: refused an invalid uid`);
@@ -142,6 +146,13 @@ export function createFirebaseLibrary(config: FirebaseLibraryConfig): Library {
     if (!etag) throw new RemoteError(`${host}: no ETag on a conditional read`);
     return { value: parse(schema, answer.body) as z.infer<S>, etag };
   };
+  return { host, userPath, request, ok, parse, read, readTagged };
+}
+
+export function createFirebaseLibrary(config: FirebaseLibraryConfig): Library {
+  const { host, userPath, request, ok, parse, read, readTagged } = userDatabase(config);
+  const withLock = keyedLock();
+  const favoritesMax = config.favoritesMax ?? FAVORITES_MAX;
 
   async function storedFavorites(uid: string): Promise<StoredFavorite[]> {
     const raw = await read(uid, favoritesNode, "favorites");

@@ -184,4 +184,17 @@ export const MIGRATIONS: string[] = [
     items jsonb NOT NULL
   );
   `,
+  /* 12: where a listener is in every episode they played (ADR 033) */ `
+  CREATE TABLE episode_positions (
+    uid text NOT NULL REFERENCES users (uid) ON DELETE CASCADE,
+    audio_src text NOT NULL,
+    audio_title text NOT NULL,
+    position double precision NOT NULL,
+    duration double precision NOT NULL,
+    played boolean NOT NULL,
+    updated_at bigint NOT NULL,
+    PRIMARY KEY (uid, audio_src)
+  );
+  CREATE INDEX episode_positions_newest ON episode_positions (uid, updated_at);
+  `,
 ];

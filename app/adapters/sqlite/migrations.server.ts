@@ -198,4 +198,17 @@ export const MIGRATIONS: string[] = [
     items TEXT NOT NULL
   );
   `,
+  /* 11: where a listener is in every episode they played (ADR 033) */ `
+  CREATE TABLE episode_positions (
+    uid TEXT NOT NULL REFERENCES users (uid) ON DELETE CASCADE,
+    audio_src TEXT NOT NULL,
+    audio_title TEXT NOT NULL,
+    position REAL NOT NULL,
+    duration REAL NOT NULL,
+    played INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL,
+    PRIMARY KEY (uid, audio_src)
+  ) WITHOUT ROWID;
+  CREATE INDEX episode_positions_newest ON episode_positions (uid, updated_at);
+  `,
 ];
