@@ -111,15 +111,10 @@ export function spliceGzip(template: GzipTemplate, parts: Part[], fill: (hole: E
   return body + FINAL_BLOCK + le32(crc) + le32(length);
 }
 
-/** Stored (uncompressed) deflate blocks of these bytes, byte-aligned and not final. */
+/** A stored (uncompressed) deflate block of fewer than 64 Ki bytes, byte-aligned and not final. */
 function stored(bytes: Bytes): Bytes {
-  let out = "";
-  for (let at = 0; at < bytes.length; at += 0xffff) {
-    const chunk = bytes.slice(at, at + 0xffff);
-    const n = chunk.length;
-    out += "\x00" + String.fromCharCode(n & 0xff, n >>> 8, ~n & 0xff, (~n >>> 8) & 0xff) + chunk;
-  }
-  return out;
+  const n = bytes.length;
+  return "\x00" + String.fromCharCode(n & 0xff, n >>> 8, ~n & 0xff, (~n >>> 8) & 0xff) + bytes;
 }
 
 const le32 = (n: number) => String.fromCharCode(n & 0xff, (n >>> 8) & 0xff, (n >>> 16) & 0xff, (n >>> 24) & 0xff);
