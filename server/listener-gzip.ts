@@ -17,8 +17,11 @@ import type { Bytes, Part } from "./app-contract";
 /** What the CRC of the whole needs of the bytes a piece stands for. */
 interface Sum {
   crc: number;
-  /** x^(8·length) modulo the CRC polynomial: shifts a CRC over this piece's length. */
-  shift: number;
+  /**
+   * A CRC so far times x^(8·length) modulo the polynomial (shifted over this piece) is the XOR of
+   * these for its set bits: 32 words per piece make it about 16 steps instead of 32 per response.
+   */
+  shift: Uint32Array;
   length: number;
 }
 
@@ -36,7 +39,19 @@ const DEFLATE_HOLE_FROM = 1024;
 const SYNC = { finishFlush: zlib.constants.Z_SYNC_FLUSH };
 const WINDOW = 32 * 1024;
 
-const sum = (raw: Buffer): Sum => ({ crc: zlib.crc32(raw), shift: shiftOver(raw.length), length: raw.length });
+function sum(raw: Buffer): Sum {
+  const by = shiftOver(raw.length);
+  const shift = new Uint32Array(32);
+  for (let bit = 0; bit < 32; bit++) shift[bit] = multiplyModP(by, 2 ** bit);
+  return { crc: zlib.crc32(raw), shift, length: raw.length };
+}
+
+/** The CRC of bytes followed by a piece: combined from the CRC so far and the piece's own. */
+function combine(crc: number, piece: Sum): number {
+  let p = piece.crc;
+  for (let b = crc; b !== 0; b &= b - 1) p ^= piece.shift[31 - Math.clz32(b & -b)]!;
+  return p >>> 0;
+}
 
 async function deflated(raw: Buffer, before: string): Promise<Bytes> {
   const dictionary = before ? Buffer.from(before.slice(-WINDOW), "latin1") : undefined;
@@ -85,7 +100,7 @@ export function spliceGzip(template: GzipTemplate, parts: Part[], fill: (hole: E
   for (let i = 0; i < parts.length; i++) {
     const entry = template[i]!;
     if ("after" in entry) {
-      crc = (multiplyModP(entry.sum.shift, crc) ^ entry.sum.crc) >>> 0;
+      crc = combine(crc, entry.sum);
       length += entry.sum.length;
       body += entry.after[form === -1 ? entry.after.length - 1 : form];
       form = -1;
@@ -95,7 +110,7 @@ export function spliceGzip(template: GzipTemplate, parts: Part[], fill: (hole: E
     form = entry.forms.findIndex((f) => f.value === value);
     const known = entry.forms[form];
     if (known) {
-      crc = (multiplyModP(known.sum.shift, crc) ^ known.sum.crc) >>> 0;
+      crc = combine(crc, known.sum);
       length += known.sum.length;
       body += known.deflated;
     } else if (value) {
