@@ -83,6 +83,15 @@ export async function gzipTemplate(parts: Part[]): Promise<GzipTemplate> {
   );
 }
 
+/** The bytes a template's pieces keep (counted against the render cache's memory bound). */
+export function gzipTemplateBytes(template: GzipTemplate): number {
+  let bytes = 0;
+  for (const entry of template)
+    for (const deflated of "after" in entry ? entry.after : entry.forms.map((f) => f.deflated))
+      bytes += deflated.length;
+  return bytes;
+}
+
 const GZIP_HEADER = "\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff";
 /** An empty final block with fixed codes: ends the deflate stream. */
 const FINAL_BLOCK = "\x03\x00";

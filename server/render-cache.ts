@@ -7,7 +7,7 @@ import type { Bytes, Listener, Part } from "./app-contract";
 import { newTiming, serverTimingHeader, type RequestTiming } from "./server-timing";
 import { requestOrigin } from "./path-guard";
 import { sharedBody, type SharedBody } from "./shared-body";
-import { gzipTemplate, spliceGzip, type GzipTemplate } from "./listener-gzip";
+import { gzipTemplate, gzipTemplateBytes, spliceGzip, type GzipTemplate } from "./listener-gzip";
 
 /**
  * Render cache of public pages, for anonymous visitors and signed-in listeners alike (ADRs 006,
@@ -213,7 +213,7 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
       personal,
       gzip,
       privateForListener: personal || response.headers.has("x-remix-response"),
-      bytes: body.length,
+      bytes: body.length + (gzip ? gzipTemplateBytes(gzip) : 0),
       freshUntil: at + lifetime,
       staleUntil: at + lifetime + Math.min(staleMs, staleWhileRevalidateMs(response.headers.get("cache-control"))),
     };

@@ -3,7 +3,7 @@ import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { fillHole, fillParts } from "../../app/http/listener-page.server";
 import type { Listener, Part } from "../../server/app-contract";
-import { gzipTemplate, spliceGzip } from "../../server/listener-gzip";
+import { gzipTemplate, gzipTemplateBytes, spliceGzip } from "../../server/listener-gzip";
 
 // A page's bytes as the render cache keeps them: one Latin-1 character per UTF-8 byte.
 const bytes = (text: string) => Buffer.from(text, "utf8").toString("latin1");
@@ -64,5 +64,12 @@ describe("a listener's page spliced as gzip", () => {
     const identity = fillParts(parts, "n".repeat(24), who);
     expect(gz.length).toBeLessThan(identity.length);
     expect(gz).not.toContain("aria-pressed");
+  });
+
+  it("counts what a template keeps: a piece per form of the hole before it, and each form", async () => {
+    const parts = page(26);
+    const kept = gzipTemplateBytes(await gzipTemplate(parts));
+    const gz = spliceGzip(await gzipTemplate(parts), parts, (hole) => fillHole(hole, "n".repeat(24), listener([])));
+    expect(kept).toBeGreaterThan(2 * gz.length);
   });
 });
