@@ -22,6 +22,7 @@ import type { AppEntry, AppServer } from "./server/app-contract";
 import { allowFramingOfEmbeds, contentSecurityPolicy, PERMISSIONS_POLICY, policyHeader } from "./server/security";
 import { HitCounter, isAuthPost, rateLimits } from "./server/rate-limit";
 import { fastHits } from "./server/fast-hit";
+import { signedInHits } from "./server/signed-in-hit";
 import { methodGuard, pathGuard, requestGuard } from "./server/path-guard";
 import { createRemixWithCache, createRenderCache, remixHandler } from "./server/render-cache";
 import { limitConnections, readBodies } from "./server/request-limits";
@@ -221,6 +222,18 @@ const fastHit = fastHits({
   stopping: () => stopping,
   serverTiming: env.SERVER_TIMING === "on",
 });
+const signedInHit = signedInHits({
+  cache: renderCache,
+  keyParams: appServer.pageQueryParams,
+  trustHops: env.TRUST_PROXY_HOPS,
+  getLimit: env.RATE_LIMIT_GET_PER_MIN,
+  getHits,
+  stopping: () => stopping,
+  listener: (cookie, nonce, address, parts) =>
+    appServer.listenerOf(appServer.getLoadContext(cookie, nonce, address), parts),
+  fillHole: appServer.fillHole,
+  serverTiming: env.SERVER_TIMING === "on",
+});
 const handle = createFetchHandler(build, mode);
 const remix = createRemixWithCache({
   handle,
@@ -229,6 +242,7 @@ const remix = createRemixWithCache({
   signedIn: appServer.signedIn,
   listenerOf: appServer.listenerOf,
   fillParts: appServer.fillParts,
+  fillHole: appServer.fillHole,
   privatePolicy: cachePolicy.private,
   keyParams: appServer.pageQueryParams,
   withTiming: appServer.withTiming,
@@ -293,8 +307,9 @@ const server = http.createServer(
     requestTimeout: env.REQUEST_TIMEOUT_MS * 2,
     connectionsCheckingInterval: 1000,
   },
-  // A fresh anonymous page needs none of the middleware: its bytes and headers are ready.
-  (req, res) => fastHit(req, res) || app(req, res),
+  // A fresh anonymous page needs none of the middleware: its bytes and headers are ready; a
+  // listener's needs their session and library read, and its holes spliced (ADR 038).
+  (req, res) => fastHit(req, res) || signedInHit(req, res, () => app(req, res)) || app(req, res),
 );
 if (env.TRUST_PROXY_HOPS === 0) limitConnections(server, env.CONNECTIONS_PER_ADDRESS);
 server.listen(env.PORT, env.HOST, () => {

@@ -7,7 +7,7 @@ import { TRANSCRIPT_TYPE } from "~/rules/transcript";
 import { CROSS_SITE_REFUSAL, isCrossSiteWrite } from "~/http/guards.server";
 import { createLoadContext } from "~/load-context";
 import { writeProgress } from "~/route-support/progress-write.server";
-import { fillParts, listenerOf, signedIn, toParts } from "~/http/listener-page.server";
+import { fillHole, fillParts, listenerOf, signedIn, toParts } from "~/http/listener-page.server";
 import { withTiming } from "~/services/request-timing.server";
 import { isDatabaseUsable, openDatabase } from "~/adapters/sqlite/db.server";
 import { seedIfEmpty } from "~/adapters/sqlite/seed.server";
@@ -373,6 +373,7 @@ export async function createAppServer(
     listenerOf,
     toParts,
     fillParts,
+    fillHole,
     withTiming,
     isCrossSiteWrite,
     crossSiteRefusal: CROSS_SITE_REFUSAL,

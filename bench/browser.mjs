@@ -3,8 +3,8 @@
 // URL (home, an episode, an era page, a search, now-playing) from the built server, measured
 // between two runs of a bare node:http "ceiling" serving the very same compressed bytes and
 // headers from memory (bench/ceiling.mjs, its own process), and compared with their mean; then
-// the same pages signed in (each listener's copy filled and compressed per request) against the
-// anonymous run just before. 50 connections, BENCH_DURATION s each (≥ 5), after a warm-up.
+// the same pages signed in (each listener's copy filled per request and spliced as gzip, ADR 038)
+// against the anonymous run just before. 50 connections, BENCH_DURATION s each (≥ 5), after a warm-up.
 // Prints a table and writes bench/results/browser-<timestamp>.json.
 //   BENCH_DURATION=10 BENCH_PORT=3290 npm run bench
 import { fork } from "node:child_process";
@@ -36,10 +36,10 @@ const TARGET_SIGNED_IN = 0.4;
 const TARGET_P99_MS = 50;
 
 /** One GET as a browser asks, the bytes as they came (fetch would decompress them). */
-const raw = (url) =>
+const raw = (url, headers = BROWSER) =>
   new Promise((resolve, reject) =>
     http
-      .get(url, { headers: BROWSER }, (res) => {
+      .get(url, { headers }, (res) => {
         const chunks = [];
         res.on("data", (c) => chunks.push(c));
         res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
@@ -98,11 +98,15 @@ try {
     };
     rows.push(row);
     if (name !== "now-playing") {
-      const signedIn = await run(server.origin, url, { ...BROWSER, Cookie: cookie });
+      const listenerHeaders = { ...BROWSER, Cookie: cookie };
+      // Its own answer: a listener's page is not the anonymous bytes (ADR 038: gzip, spliced).
+      const own = await raw(server.origin + url, listenerHeaders).then(() => raw(server.origin + url, listenerHeaders));
+      const signedIn = await run(server.origin, url, listenerHeaders);
       rows.push({
         name: `${name}, signed in`,
         url,
-        encoding,
+        bytes: own.body.length,
+        encoding: own.headers["content-encoding"] ?? "identity",
         ...signedIn,
         anonymous: app.reqPerSec,
         vsAnonymous: Math.round((signedIn.reqPerSec / app.reqPerSec) * 100) / 100,

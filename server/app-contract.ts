@@ -117,6 +117,8 @@ export interface AppServer {
   /** Cuts a rendered body at `nonce` and at the listener holes; puts one response's body together. */
   toParts(body: Buffer, nonce: string, template: boolean): Part[];
   fillParts(parts: Part[], nonce: string, listener: Listener | null): Bytes;
+  /** What one response puts in one hole (fillParts, one part at a time). */
+  fillHole(hole: Exclude<Part, Bytes>, nonce: string, listener: Listener | null): Bytes;
   /** Runs `fn` in a timing scope: the app adds data and session time to `timing`. */
   withTiming<T>(timing: RequestTiming, fn: () => T): T;
   /** The app's same-origin rule for writes, and what a refused write is told. */

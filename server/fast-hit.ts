@@ -51,7 +51,7 @@ export function fastHits(o: FastHitOptions): (req: IncomingMessage, res: ServerR
 }
 
 /** The origin Express gives the request (requestOrigin in path-guard.ts), from the raw headers. */
-function origin(req: IncomingMessage, trustHops: number): string {
+export function origin(req: IncomingMessage, trustHops: number): string {
   const own = (req.socket as TLSSocket).encrypted ? "https" : "http";
   if (trustHops <= 0) return `${own}://${req.headers.host ?? "localhost"}`;
   const first = (value: string | string[] | undefined) =>
@@ -61,7 +61,7 @@ function origin(req: IncomingMessage, trustHops: number): string {
 }
 
 /** The address Express names the client by (`req.ip`) with `trust proxy` set to `trustHops`. */
-function clientAddress(req: IncomingMessage, trustHops: number): string {
+export function clientAddress(req: IncomingMessage, trustHops: number): string {
   const forwarded = typeof req.headers["x-forwarded-for"] === "string" ? req.headers["x-forwarded-for"] : "";
   const chain = [
     req.socket.remoteAddress ?? "",
@@ -76,12 +76,17 @@ function clientAddress(req: IncomingMessage, trustHops: number): string {
 
 /** Brotli whenever taken, then gzip (the same choice as the render cache's own answer). */
 export function encodingFor(header: string | string[] | undefined): Encoding {
+  const takes = acceptsEncoding(header);
+  return takes("br") ? "br" : takes("gzip") ? "gzip" : "identity";
+}
+
+/** Whether an `Accept-Encoding` header takes an encoding. */
+export function acceptsEncoding(header: string | string[] | undefined): (name: string) => boolean {
   const accepted = new Map<string, number>();
   for (const part of String(header ?? "").split(",")) {
     const [name, ...params] = part.trim().toLowerCase().split(";");
     const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
     if (name) accepted.set(name, q === undefined ? 1 : Number(q));
   }
-  const takes = (name: string) => (accepted.get(name) ?? accepted.get("*") ?? 0) > 0;
-  return takes("br") ? "br" : takes("gzip") ? "gzip" : "identity";
+  return (name) => (accepted.get(name) ?? accepted.get("*") ?? 0) > 0;
 }

@@ -7,6 +7,7 @@ import type { Bytes, Listener, Part } from "./app-contract";
 import { newTiming, serverTimingHeader, type RequestTiming } from "./server-timing";
 import { requestOrigin } from "./path-guard";
 import { sharedBody, type SharedBody } from "./shared-body";
+import { gzipTemplate, gzipTemplateBytes, spliceGzip, type GzipTemplate } from "./listener-gzip";
 
 /**
  * Render cache of public pages, for anonymous visitors and signed-in listeners alike (ADRs 006,
@@ -80,6 +81,13 @@ export interface CachedPage {
   };
   /** The parts have listener holes: a listener's copy needs their data, not only their session. */
   personal: boolean;
+  /** A listener template's parts deflated once, spliced per response into gzip (ADR 038). */
+  gzip?: GzipTemplate;
+  /**
+   * The headers a listener's gzip answer went out with (security headers included) and the nonce
+   * in its policy: a later answer before Express sends them with its own (server/signed-in-hit.ts).
+   */
+  listenerHead?: { heads: OutgoingHttpHeaders; nonce: string };
   /**
    * A listener's copy is `private` (a page or a page's data, as Remix answers a listener); a
    * resource route's answer (suggestions, feeds) keeps its own policy: it is the same for everyone.
@@ -194,6 +202,7 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
     const shared = template ? undefined : await sharedBody(body, nonce, html, lru.peek(key)?.shared);
     const parts = shared ? [] : options.toParts(body, nonce, template);
     const personal = parts.some((p) => typeof p !== "string" && !("nonce" in p));
+    const gzip = personal && html ? await gzipTemplate(parts) : undefined;
     const at = now();
     return {
       status: response.status,
@@ -202,8 +211,9 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
       parts,
       shared: shared && { ...shared, csp: options.sharedPolicy(shared.scriptHashes, pathOf(key)), heads: {} },
       personal,
+      gzip,
       privateForListener: personal || response.headers.has("x-remix-response"),
-      bytes: body.length,
+      bytes: body.length + (gzip ? gzipTemplateBytes(gzip) : 0),
       freshUntil: at + lifetime,
       staleUntil: at + lifetime + Math.min(staleMs, staleWhileRevalidateMs(response.headers.get("cache-control"))),
     };
@@ -321,6 +331,7 @@ export function cacheKeyUrl(originalUrl: string, keyParams: ReadonlySet<string>)
 
 /** A listener's copy of a page is kept apart from the anonymous one, under this suffix. */
 const LISTENER_KEY = "\u0000listener";
+export const listenerKey = (url: string) => url + LISTENER_KEY;
 
 type FillParts = (parts: Part[], nonce: string, listener: Listener | null) => Bytes;
 
@@ -340,6 +351,8 @@ export interface RemixWithCacheOptions {
   /** The signed-in listener of a load context (their data read now), or null. */
   listenerOf: (context: AppLoadContext, parts: Part[]) => Promise<Listener | null>;
   fillParts: FillParts;
+  /** One hole of fillParts: a listener's page is spliced as gzip from it. */
+  fillHole: (hole: Exclude<Part, Bytes>, nonce: string, listener: Listener | null) => Bytes;
   /** Cache-Control of a listener's page. */
   privatePolicy: string;
   /** Query parameters some page reads; all others are dropped from the key (`cacheKeyUrl`). */
@@ -414,8 +427,19 @@ export function createRemixWithCache(options: RemixWithCacheOptions): {
       res.removeHeader("Content-Type");
       return res.end();
     }
+    const nonce = res.locals.cspNonce as string;
+    const gzip = listener && req.acceptsEncodings("gzip") ? page.gzip : undefined;
+    if (gzip) {
+      // Not compressed per response: deflated once, spliced with this listener's holes (ADR 038).
+      const vary = String(res.getHeader("Vary") ?? "");
+      if (!/accept-encoding/i.test(vary)) res.setHeader("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+      if (page.status === 200 && req.method === "GET") page.listenerHead ??= { heads: headsOf(res), nonce };
+      res.setHeader("Content-Encoding", "gzip");
+    }
     // One write of one string: a write per part through the response's layers costs more.
-    const body = options.fillParts(page.parts, res.locals.cspNonce as string, listener);
+    const body = gzip
+      ? spliceGzip(gzip, page.parts, (hole) => options.fillHole(hole, nonce, listener))
+      : options.fillParts(page.parts, nonce, listener);
     res.setHeader("Content-Length", body.length);
     if (req.method === "HEAD") return res.end();
     res.end(body, "latin1");

@@ -149,11 +149,13 @@ export function toParts(body: Buffer, nonce: string, template: boolean): Part[] 
 /** The body of one response: the page's own parts, this nonce, this listener's holes. */
 export function fillParts(parts: Part[], nonce: string, listener: Listener | null): Bytes {
   let body = "";
-  for (const p of parts) body += typeof p === "string" ? p : "nonce" in p ? nonce : hole(p, listener);
+  for (const p of parts) body += typeof p === "string" ? p : fillHole(p, nonce, listener);
   return body;
 }
 
-function hole(p: Exclude<Part, Bytes | { nonce: true }>, listener: Listener | null): Bytes {
+/** What one response puts in one of a page's holes. */
+export function fillHole(p: Exclude<Part, Bytes>, nonce: string, listener: Listener | null): Bytes {
+  if ("nonce" in p) return nonce;
   if (!listener) throw new Error("a listener template filled without a listener");
   if ("listener" in p) return listener[p.listener];
   if ("position" in p) return listener.position(p.position);

@@ -51,3 +51,19 @@ test("a signed-in page: scripts allowed by this response's nonce, an injected on
   const csp = await withInjectedScript(page, "/user");
   expect(csp).toMatch(/'nonce-/);
 });
+
+test("a signed-in page from the render cache: spliced gzip the browser decodes, this response's nonce, an injected script blocked", async ({
+  page,
+}) => {
+  await signedIn(page);
+  // The first answer fills the listener template; the next ones are answered before Express.
+  await page.goto("/eras");
+  const response = await page.goto("/eras");
+  expect(response!.headers()["content-encoding"]).toBe("gzip");
+  expect(response!.headers()["x-render-cache"]).toBe("hit");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Profile" })).toBeVisible();
+  await page.locator("#global-audio[data-ready]").waitFor({ state: "attached", timeout: 20_000 });
+  const csp = await withInjectedScript(page, "/eras");
+  expect(csp).toMatch(/'nonce-/);
+});

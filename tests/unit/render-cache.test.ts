@@ -12,7 +12,14 @@ import {
   isCacheableRequest,
   isCacheableResponse,
 } from "../../server/render-cache";
-import { fillParts, listenerOf, signedIn, TEMPLATE_LISTENER, toParts } from "../../app/http/listener-page.server";
+import {
+  fillHole,
+  fillParts,
+  listenerOf,
+  signedIn,
+  TEMPLATE_LISTENER,
+  toParts,
+} from "../../app/http/listener-page.server";
 import { fastHits } from "../../server/fast-hit";
 import { HitCounter, rateLimits } from "../../server/rate-limit";
 
@@ -204,7 +211,7 @@ const loadContext = (_req: unknown, cookie: string | undefined, nonce: string, t
     },
   } as unknown as AppLoadContext;
 };
-const listenerOptions = { signedIn, listenerOf, fillParts, privatePolicy: "private, no-store" };
+const listenerOptions = { signedIn, listenerOf, fillParts, fillHole, privatePolicy: "private, no-store" };
 
 beforeAll(async () => {
   const app = express();
