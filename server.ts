@@ -18,17 +18,17 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { pathToFileURL } from "node:url";
 import express from "express";
 import helmet from "helmet";
-import type { AppEntry, AppServer } from "./server/app-contract";
+import type { AppEntry, AppServer } from "./server/render/app-contract";
 import { allowFramingOfEmbeds, contentSecurityPolicy, PERMISSIONS_POLICY, policyHeader } from "./server/security";
 import { HitCounter, isAuthPost, rateLimits } from "./server/rate-limit";
-import { fastHits } from "./server/fast-hit";
-import { signedInHits } from "./server/signed-in-hit";
+import { fastHits } from "./server/render/fast-hit";
+import { signedInHits } from "./server/render/signed-in-hit";
 import { methodGuard, pathGuard, requestGuard } from "./server/path-guard";
-import { createRemixWithCache, createRenderCache, remixHandler } from "./server/render-cache";
+import { createRemixWithCache, createRenderCache, remixHandler } from "./server/render/cache";
 import { limitConnections, readBodies } from "./server/request-limits";
 import { precompressed } from "./server/precompressed";
 import { progressWrites } from "./server/progress-write";
-import { shedLoad } from "./server/shed";
+import { shedLoad } from "./server/render/shed";
 
 const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
 
@@ -73,7 +73,7 @@ app.use((req, res, next) => {
   next();
 });
 // One policy, two ways of allowing the page's own scripts: this response's nonce, or (a page
-// shared by every anonymous listener, server/shared-body.ts) the hashes of its inline scripts.
+// shared by every anonymous listener, server/render/shared-body.ts) the hashes of its inline scripts.
 const policy = (scripts: Parameters<typeof contentSecurityPolicy>[0]) =>
   contentSecurityPolicy(
     scripts,

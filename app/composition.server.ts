@@ -1,13 +1,13 @@
 import path from "node:path";
-import type { AppServer } from "../server/app-contract";
+import type { AppServer } from "../server/render/app-contract";
 import { EnvError, parseEnv, type Env } from "~/config/env.server";
-import { CACHE_POLICY, PAGE_QUERY_PARAMS } from "~/http/cache-policy";
+import { CACHE_POLICY, PAGE_QUERY_PARAMS } from "~/route-support/cache-policy";
 import { CHAPTERS_TYPE } from "~/rules/chapters";
 import { TRANSCRIPT_TYPE } from "~/rules/transcript";
-import { CROSS_SITE_REFUSAL, isCrossSiteWrite } from "~/http/guards.server";
+import { CROSS_SITE_REFUSAL, isCrossSiteWrite } from "~/route-support/guards.server";
 import { createLoadContext } from "~/load-context";
 import { writeProgress } from "~/route-support/progress-write.server";
-import { fillHole, fillParts, listenerOf, signedIn, toParts } from "~/http/listener-page.server";
+import { fillHole, fillParts, listenerOf, signedIn, toParts } from "~/render/listener-page.server";
 import { withTiming } from "~/services/request-timing.server";
 import { isDatabaseUsable, openDatabase } from "~/adapters/sqlite/db.server";
 import { seedIfEmpty } from "~/adapters/sqlite/seed.server";

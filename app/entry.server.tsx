@@ -1,11 +1,11 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
-import { NonceProvider } from "~/utils/nonce";
-import { ListenerTemplateProvider } from "~/utils/listener-template";
-import { MarksModule } from "~/utils/marks-context";
-import * as positionMarks from "~/utils/position-marks";
-import { CACHE_POLICY } from "~/http/cache-policy";
+import { NonceProvider } from "~/render/nonce";
+import { ListenerTemplateProvider } from "~/render/listener-template";
+import { MarksModule } from "~/render/marks-context";
+import * as positionMarks from "~/render/position-marks";
+import { CACHE_POLICY } from "~/route-support/cache-policy";
 
 /** The server (server.ts) takes the env, services and load context from here, via the build. */
 export { createAppServer } from "./composition.server";

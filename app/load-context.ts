@@ -3,8 +3,8 @@ import type { Services } from "~/services/services.server";
 import type { SessionUser } from "~/services/auth.server";
 import { timeSession } from "~/services/request-timing.server";
 import { mapFailures, OutageError } from "~/services/outage.server";
-import { serviceUnavailable } from "~/http/responses.server";
-import { TEMPLATE_LISTENER, type ListenerData } from "~/http/listener-page.server";
+import { serviceUnavailable } from "~/route-support/responses.server";
+import { TEMPLATE_LISTENER, type ListenerData } from "~/render/listener-page.server";
 import { SITE_UNAVAILABLE } from "~/rules/constants";
 
 /** The signed-in listener's part of the root data (the rest is the same for everyone). */

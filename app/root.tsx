@@ -22,14 +22,14 @@ import { SiteFooter } from "~/components/SiteFooter";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { PlayerProvider } from "~/player/PlayerProvider";
 import { GlobalPlayer, SkipToPlayer } from "~/player/GlobalPlayer";
-import { useNonce } from "~/utils/nonce";
+import { useNonce } from "~/render/nonce";
 import { DEFAULT_LIVE_STREAM_URL } from "~/rules/player";
 import { LOADING_TEXT } from "~/rules/constants";
 import { APP, THEME_COLOR } from "~/rules/brand";
-import { errorTitle, SHOW_DESCRIPTION, SITE_NAME } from "~/utils/meta";
+import { errorTitle, SHOW_DESCRIPTION, SITE_NAME } from "~/route-support/meta";
 import { takeSessionStale } from "~/player/session-events";
-import { CACHE_POLICY } from "~/http/cache-policy";
-import { afterLoad } from "~/utils/after-load";
+import { CACHE_POLICY } from "~/route-support/cache-policy";
+import { afterLoad } from "~/ui/after-load";
 import { useListener } from "~/auth/listener";
 
 const ClientExtras = lazy(() => import("~/analytics/ClientExtras"));

@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import type { AppServer } from "./app-contract";
+import type { AppServer } from "./render/app-contract";
 
 /**
  * The player's progress write (POST /api/progress, every 10 s per listener while playing: the

@@ -33,7 +33,7 @@ export type RateLimitStore = (tier: string) => Store;
 
 /**
  * Page GETs counted in this process, in fixed one-window buckets per client address: the store
- * of the GET tier, which the render cache's fast path (server/fast-hit.ts) counts in as well,
+ * of the GET tier, which the render cache's fast path (server/render/fast-hit.ts) counts in as well,
  * synchronously, so a hit served before Express still counts against the same limit.
  */
 export class HitCounter implements Store {

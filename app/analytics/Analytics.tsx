@@ -2,7 +2,7 @@ import { useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { usePlayer } from "~/player/PlayerProvider";
 import type { PublicConfig } from "~/services/types";
-import { whenLoadedAndIdle } from "~/utils/after-load";
+import { whenLoadedAndIdle } from "~/ui/after-load";
 import type { Props, Send } from "./senders.client";
 
 const CONSENT_KEY = "hrs-analytics-consent";

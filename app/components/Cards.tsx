@@ -3,7 +3,7 @@ import { Fragment } from "react";
 import type { EpisodeCardData, EraCardData, Marked, NewsCardData } from "~/services/types";
 import { episodeLink } from "~/rules/episodes";
 import { DEFAULT_EPISODE_IMAGE } from "~/rules/constants";
-import { formatDuration } from "~/utils/time";
+import { formatDuration } from "~/ui/time";
 import { PlayEpisodeButton } from "~/player/PlayEpisodeButton";
 import { FavoriteToggle } from "./FavoriteToggle";
 import { UpNextButtons } from "./UpNextButtons";

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { usePlayer } from "~/player/PlayerProvider";
 import { parseClipEnd, parseShareTime } from "~/player/format";
 import { CLIP_MAX_SECONDS } from "~/rules/player";
-import { formatDuration } from "~/utils/time";
+import { formatDuration } from "~/ui/time";
 import { ShareIcon } from "~/ui/primitives";
 
 /** The clip a listener starts with: the page's own, else the first half minute. */

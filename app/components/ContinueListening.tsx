@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import { useListener } from "~/auth/listener";
 import { usePlayer } from "~/player/PlayerProvider";
-import type { ContinueItem } from "~/utils/position-marks";
-import { useMarks } from "~/utils/marks-context";
+import type { ContinueItem } from "~/services/types";
+import { useMarks } from "~/render/marks-context";
 
 /**
  * Issue 35 §2 "Continue listening": the episodes a signed-in listener started and did not finish,

@@ -5,8 +5,8 @@ import type { Episode } from "~/services/types";
 import { episodeLink } from "~/rules/episodes";
 import { episodeMedia, LISTEN_ANCHOR } from "~/player/PlayEpisodeButton";
 import { usePlayer } from "~/player/PlayerProvider";
-import { formatDuration } from "~/utils/time";
-import { afterLoad } from "~/utils/after-load";
+import { formatDuration } from "~/ui/time";
+import { afterLoad } from "~/ui/after-load";
 import { soundbiteClip } from "~/rules/soundbites";
 
 /**

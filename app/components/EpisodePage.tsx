@@ -1,11 +1,11 @@
 import { useEffect, useState } from "react";
 import type { Episode } from "~/services/types";
 import type { EpisodeMedia } from "~/player/machine";
-import { whenLoadedAndIdle } from "~/utils/after-load";
+import { whenLoadedAndIdle } from "~/ui/after-load";
 import { AppLink, DownloadIcon } from "~/ui/primitives";
 import { episodeMedia, LISTEN_ANCHOR, PlayEpisodeButton } from "~/player/PlayEpisodeButton";
 import { downloadFileName, episodeLink, episodeSubtitle } from "~/rules/episodes";
-import { formatDate, formatDuration } from "~/utils/time";
+import { formatDate, formatDuration } from "~/ui/time";
 import { ShareButtons } from "./ShareButtons";
 import { FavoriteToggle } from "./FavoriteToggle";
 import { UpNextButtons } from "./UpNextButtons";

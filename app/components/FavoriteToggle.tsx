@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useFetcher, useLocation } from "@remix-run/react";
 import { AppLink, HeartIcon } from "~/ui/primitives";
 import { useListener } from "~/auth/listener";
-import { FavoriteHole } from "~/utils/listener-template";
+import { FavoriteHole } from "~/render/listener-template";
 
 /**
  * docs/product.md §2 "Cards carry a heart toggle for favorites"; docs/product.md §4 Favorites. A real form (POST

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type MouseEvent } from "react";
 import { LIGHTBOX_IMAGE_ERROR } from "~/rules/lightbox";
-import { formatDate } from "~/utils/time";
+import { formatDate } from "~/ui/time";
 import { Breadcrumb } from "./Breadcrumb";
 import type { LightboxImage } from "./LightboxViewer";
 

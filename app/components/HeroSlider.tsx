@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { AppLink } from "~/ui/primitives";
 import type { KeenSliderInstance } from "keen-slider/keen-slider.es.js";
 import type { SlideCardData } from "~/services/types";
-import { afterLoad } from "~/utils/after-load";
+import { afterLoad } from "~/ui/after-load";
 
 export function HeroSlider({ slides }: { slides: SlideCardData[] }) {
   const [paused, setPaused] = useState(false);

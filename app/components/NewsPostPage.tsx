@@ -1,6 +1,6 @@
 import type { NewsPost } from "~/services/types";
 import { Breadcrumb } from "./Breadcrumb";
-import { formatDate } from "~/utils/time";
+import { formatDate } from "~/ui/time";
 
 export function NewsPostPage({ post }: { post: NewsPost }) {
   return (

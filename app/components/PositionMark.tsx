@@ -1,8 +1,8 @@
 import { useLocation, useMatches, useSubmit } from "@remix-run/react";
 import type { FormEvent } from "react";
 import { useListener } from "~/auth/listener";
-import type { CardPosition } from "~/utils/position-marks";
-import { useMarks } from "~/utils/marks-context";
+import type { CardPosition } from "~/services/types";
+import { useMarks } from "~/render/marks-context";
 
 /**
  * The page's own data for its cards' marks (`positions`, JSON text: route-support/positions.server.ts):

@@ -1,5 +1,5 @@
 import { lazy, startTransition, Suspense, useEffect, useRef, useState } from "react";
-import { whenLoadedAndIdle } from "~/utils/after-load";
+import { whenLoadedAndIdle } from "~/ui/after-load";
 import { searchInputProps, type Handover } from "./search-input";
 
 const SearchCombobox = lazy(() => import("./SearchCombobox"));

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { CastIcon } from "~/ui/primitives";
-import { whenLoadedAndIdle } from "~/utils/after-load";
+import { whenLoadedAndIdle } from "~/ui/after-load";
 import { usePlayer } from "./PlayerProvider";
 import type { EpisodeMedia } from "./machine";
 

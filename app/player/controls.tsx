@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { usePlayer } from "./PlayerProvider";
 import { AppLink, LiveIcon, PauseIcon, PlayIcon, ShareIcon } from "~/ui/primitives";
 import { MoonIcon, SkipBackIcon, SkipForwardIcon, VolumeIcon, VolumeOffIcon } from "./player-icons";
-import { formatDuration } from "~/utils/time";
+import { formatDuration } from "~/ui/time";
 import { SKIP_BACK_SECONDS, SKIP_FORWARD_SECONDS, SPEED_MAX, SPEED_MIN, SPEED_STEP } from "~/rules/player";
 import type { SleepTimerApi } from "./use-sleep-timer";
 import type { SleepOption } from "./sleep-timer";

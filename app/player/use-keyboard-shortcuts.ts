@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { afterLoad } from "~/utils/after-load";
+import { afterLoad } from "~/ui/after-load";
 import type { PlayerAction } from "./machine";
 
 /**

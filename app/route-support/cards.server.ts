@@ -3,7 +3,7 @@ import { newsLink } from "~/rules/news";
 import { slideTarget } from "~/rules/slider";
 import { truncateChars, truncateWords } from "~/rules/text";
 import { episodeNumber } from "~/rules/podcast";
-import { formatShortDate } from "~/utils/time";
+import { formatShortDate } from "~/ui/time";
 import type {
   Episode,
   EpisodeCardData,

@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { cacheHeaders } from "~/http/cache-policy";
-import { queryText } from "~/http/input.server";
-import { notFound } from "~/http/responses.server";
+import { cacheHeaders } from "~/route-support/cache-policy";
+import { queryText } from "~/route-support/input.server";
+import { notFound } from "~/route-support/responses.server";
 import { pageMeta, siteUrlOf } from "~/route-support/meta.server";
 import { stillLoading } from "~/route-support/still-loading.server";
 import { COLD_CUT_PAGE_PATH, episodeLink, isColdCutPath } from "~/rules/episodes";
-import { SITE_NAME } from "~/utils/meta";
-import { orElse } from "~/utils/or-else";
+import { SITE_NAME } from "~/route-support/meta";
+import { orElse } from "~/route-support/or-else";
 
 /**
  * /embed/episode?title= (and /embed/coldcut?title=): the player another site frames. Public and

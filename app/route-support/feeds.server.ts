@@ -1,10 +1,10 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { CACHE_POLICY } from "~/http/cache-policy";
-import { publicOrigin } from "~/http/origin.server";
-import { conditionalResponse } from "~/http/responses.server";
+import { CACHE_POLICY } from "~/route-support/cache-policy";
+import { publicOrigin } from "~/route-support/origin.server";
+import { conditionalResponse } from "~/route-support/responses.server";
 import { buildFeed, feedLastModified, type FeedKind } from "~/services/feed.server";
-import { orElse } from "~/utils/or-else";
-import { createStateLog } from "~/utils/state-log";
+import { orElse } from "~/route-support/or-else";
+import { createStateLog } from "~/services/state-log";
 
 const feedLog = createStateLog((m) => console.error(m));
 

@@ -3,13 +3,13 @@ import { redirect } from "@remix-run/node";
 import sanitizeHtml from "sanitize-html";
 import { extractMedia } from "~/adapters/shapes/wordpress.server";
 import type { GalleryImage, GalleryPostView, GalleryVideo } from "~/components/GalleryPostPage";
-import { CACHE_POLICY, cacheHeaders } from "~/http/cache-policy";
-import { assertSameOrigin, formText, orSignedOut, readForm, requireUser } from "~/http/guards.server";
-import { serviceUnavailable } from "~/http/responses.server";
+import { CACHE_POLICY, cacheHeaders } from "~/route-support/cache-policy";
+import { assertSameOrigin, formText, orSignedOut, readForm, requireUser } from "~/route-support/guards.server";
+import { serviceUnavailable } from "~/route-support/responses.server";
 import { safeRedirect } from "~/rules/auth";
 import type { Content, Gallery } from "~/services/content.server";
 import type { GalleryMedia, GalleryPost, NewsPost } from "~/services/types";
-import { orElse } from "~/utils/or-else";
+import { orElse } from "~/route-support/or-else";
 
 // The SpankBank pages: signed-in only, behind a one-time "18 or older" confirmation remembered
 // per account, never cached (docs/decisions/004-gallery-lightbox.md).

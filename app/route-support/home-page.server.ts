@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { cacheHeaders } from "~/http/cache-policy";
+import { cacheHeaders } from "~/route-support/cache-policy";
 import { HOME_NEWS_COUNT, LATEST_EPISODES_COUNT } from "~/rules/constants";
 import { COLD_CUT_SHELF_COUNT } from "~/rules/episodes";
 import { episodeCard, eraCard, newsCard, slideCard } from "~/route-support/cards.server";
 import { STATIONS } from "~/rules/eras";
 import { homeMeta, siteUrlOf } from "~/route-support/meta.server";
 import { SHOW_FEED_PATH } from "~/rules/podcast";
-import { orElse } from "~/utils/or-else";
+import { orElse } from "~/route-support/or-else";
 import { cardPositions, continueListening } from "./positions.server";
 
 /**

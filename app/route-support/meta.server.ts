@@ -8,8 +8,8 @@ import type { Episode } from "~/services/types";
 import { APP } from "~/rules/brand";
 import { OEMBED_PATH } from "~/rules/embed";
 import { SOCIAL_LINKS } from "~/rules/social";
-import { publicOrigin } from "~/http/origin.server";
-import { SHOW_DESCRIPTION, SITE_NAME } from "~/utils/meta";
+import { publicOrigin } from "~/route-support/origin.server";
+import { SHOW_DESCRIPTION, SITE_NAME } from "~/route-support/meta";
 
 /**
  * A page's head is made by its loader and handed over in its data (`loaderMeta`): a route's `meta`

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { CACHE_POLICY } from "~/http/cache-policy";
-import { publicOrigin } from "~/http/origin.server";
-import { plainText } from "~/http/responses.server";
+import { CACHE_POLICY } from "~/route-support/cache-policy";
+import { publicOrigin } from "~/route-support/origin.server";
+import { plainText } from "~/route-support/responses.server";
 import { embedIframe, embedLink, embedSize, episodeOfPageUrl, OEMBED_PATH } from "~/rules/embed";
 import { PODCAST } from "~/rules/podcast";
-import { orElse } from "~/utils/or-else";
+import { orElse } from "~/route-support/or-else";
 
 const size = z.coerce.number().int().positive().max(100_000).optional();
 const OembedQuery = z.object({

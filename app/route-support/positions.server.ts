@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { continueItems, positionsShown } from "~/services/continue-listening.server";
-import { dataHoleText } from "~/http/listener-page.server";
-import { orElse } from "~/utils/or-else";
+import { dataHoleText } from "~/render/listener-page.server";
+import { orElse } from "~/route-support/or-else";
 
 /**
  * A page's own data for its cards' marks (issue 35 §1): the signed-in listener's positions of the

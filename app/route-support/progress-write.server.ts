@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { CACHE_POLICY } from "~/http/cache-policy";
+import { CACHE_POLICY } from "~/route-support/cache-policy";
 import { LIBRARY_UNAVAILABLE } from "~/rules/auth";
 import { PROGRESS_BODY_MAX_BYTES } from "~/rules/library";
 import { fieldsOf, positionOf, progressSchema } from "~/services/library-input.server";

@@ -1,4 +1,4 @@
-import { cacheHeaders } from "~/http/cache-policy";
+import { cacheHeaders } from "~/route-support/cache-policy";
 import { LOADING_TEXT } from "~/rules/constants";
 
 /**

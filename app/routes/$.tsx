@@ -1,6 +1,6 @@
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
-import { notFound } from "~/http/responses.server";
-import { errorTitle } from "~/utils/meta";
+import { notFound } from "~/route-support/responses.server";
+import { errorTitle } from "~/route-support/meta";
 
 export const meta = () => [{ title: errorTitle(undefined) }];
 

@@ -8,7 +8,7 @@ import { HeroSlider } from "~/components/HeroSlider";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { COLD_CUT_PAGE_PATH } from "~/rules/episodes";
 import { loadHomePage } from "~/route-support/home-page.server";
-import { loaderMeta } from "~/utils/meta";
+import { loaderMeta } from "~/route-support/meta";
 
 export const meta = loaderMeta;
 

@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
-import { cacheHeaders } from "~/http/cache-policy";
+import { cacheHeaders } from "~/route-support/cache-policy";
 import { ACCOUNT_DELETED_TEXT, ACCOUNT_DELETED_TITLE } from "~/rules/account-data";
 import { AppLink } from "~/ui/primitives";
 

@@ -1,6 +1,6 @@
 import { json } from "@remix-run/react";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { cacheHeaders } from "~/http/cache-policy";
+import { cacheHeaders } from "~/route-support/cache-policy";
 
 /**
  * GET /api/now-playing → `{title, artist, art, fallback}` (docs/product.md §4 "While live is on", §8).

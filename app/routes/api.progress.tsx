@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/react";
-import { cacheHeaders } from "~/http/cache-policy";
-import { assertSameOrigin, readBody } from "~/http/guards.server";
+import { cacheHeaders } from "~/route-support/cache-policy";
+import { assertSameOrigin, readBody } from "~/route-support/guards.server";
 import { writeProgress } from "~/route-support/progress-write.server";
 import { PROGRESS_BODY_MAX_BYTES } from "~/rules/library";
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/react";
-import { cacheHeaders } from "~/http/cache-policy";
-import { serviceUnavailableJson } from "~/http/responses.server";
+import { cacheHeaders } from "~/route-support/cache-policy";
+import { serviceUnavailableJson } from "~/route-support/responses.server";
 import { LIBRARY_UNAVAILABLE } from "~/rules/auth";
 import { upNextEntries } from "~/route-support/up-next.server";
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { notFound } from "~/http/responses.server";
-import { completeOAuth, parseProvider } from "~/http/oauth-flow.server";
+import { notFound } from "~/route-support/responses.server";
+import { completeOAuth, parseProvider } from "~/route-support/oauth-flow.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const provider = parseProvider(params.provider);

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/react";
-import { assertSameOrigin, readForm } from "~/http/guards.server";
-import { notFound } from "~/http/responses.server";
-import { parseProvider, startOAuth } from "~/http/oauth-flow.server";
+import { assertSameOrigin, readForm } from "~/route-support/guards.server";
+import { notFound } from "~/route-support/responses.server";
+import { parseProvider, startOAuth } from "~/route-support/oauth-flow.server";
 
 /** GET is not how a flow starts: back to the sign-in page. */
 export async function loader() {

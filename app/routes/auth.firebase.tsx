@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/react";
 import { z } from "zod";
-import { cacheHeaders } from "~/http/cache-policy";
-import { assertSameOrigin, readForm } from "~/http/guards.server";
-import { notFound, serviceUnavailableJson } from "~/http/responses.server";
+import { cacheHeaders } from "~/route-support/cache-policy";
+import { assertSameOrigin, readForm } from "~/route-support/guards.server";
+import { notFound, serviceUnavailableJson } from "~/route-support/responses.server";
 import {
   ID_TOKEN_MAX,
   POPUP_SIGN_IN_REFUSED,

@@ -3,7 +3,7 @@ import { json, Link, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { AlertMessage } from "~/components/AlertMessage";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
-import { cacheHeaders } from "~/http/cache-policy";
+import { cacheHeaders } from "~/route-support/cache-policy";
 import { SESSION_CHANNEL, type SessionMessage } from "~/player/session-events";
 import { safeRedirect } from "~/rules/auth";
 import { noticeFor } from "~/rules/notices";

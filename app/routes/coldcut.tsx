@@ -4,7 +4,7 @@ import { json, useLoaderData } from "@remix-run/react";
 import { EpisodeGrid } from "~/components/Cards";
 import { EpisodePage } from "~/components/EpisodePage";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
-import { cacheHeaders } from "~/http/cache-policy";
+import { cacheHeaders } from "~/route-support/cache-policy";
 import { episodeCard } from "~/route-support/cards.server";
 import { COLD_CUT_ART } from "~/rules/artwork";
 import { LOADING_TEXT } from "~/rules/constants";
@@ -13,8 +13,8 @@ import { COLD_CUT_FEED_PATH, PODCAST } from "~/rules/podcast";
 import { PodcastFeedLink } from "~/components/PodcastFeedLink";
 import { COLD_CUT_FEED, pageMeta, siteUrlOf } from "~/route-support/meta.server";
 import { SubscribeMenu } from "~/components/SubscribeMenu";
-import { loaderMeta } from "~/utils/meta";
-import { orElse } from "~/utils/or-else";
+import { loaderMeta } from "~/route-support/meta";
+import { orElse } from "~/route-support/or-else";
 import { loadEpisodePage } from "~/route-support/episode-page.server";
 
 /**

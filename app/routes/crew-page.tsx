@@ -3,10 +3,10 @@ import { json, useLoaderData } from "@remix-run/react";
 import { ABOVE_THE_FOLD } from "~/components/Cards";
 import { CrewCard } from "~/components/CrewCard";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
-import { cacheHeaders } from "~/http/cache-policy";
-import { orElse } from "~/utils/or-else";
+import { cacheHeaders } from "~/route-support/cache-policy";
+import { orElse } from "~/route-support/or-else";
 import { pageMeta } from "~/route-support/meta.server";
-import { loaderMeta } from "~/utils/meta";
+import { loaderMeta } from "~/route-support/meta";
 
 export const meta = loaderMeta;
 

@@ -2,13 +2,13 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { AppLink } from "~/ui/primitives";
 import { json, useLoaderData } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
-import { cacheHeaders } from "~/http/cache-policy";
-import { queryText } from "~/http/input.server";
-import { notFound } from "~/http/responses.server";
+import { cacheHeaders } from "~/route-support/cache-policy";
+import { queryText } from "~/route-support/input.server";
+import { notFound } from "~/route-support/responses.server";
 import { stillLoading } from "~/route-support/still-loading.server";
-import { orElse } from "~/utils/or-else";
+import { orElse } from "~/route-support/or-else";
 import { pageMeta } from "~/route-support/meta.server";
-import { loaderMeta } from "~/utils/meta";
+import { loaderMeta } from "~/route-support/meta";
 import { crewLink } from "~/rules/crew";
 import { truncateWords } from "~/rules/text";
 

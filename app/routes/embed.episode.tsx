@@ -1,7 +1,7 @@
 import { useLoaderData } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { loadEmbed } from "~/route-support/embed.server";
-import { loaderMeta } from "~/utils/meta";
+import { loaderMeta } from "~/route-support/meta";
 
 export const loader = loadEmbed;
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;

@@ -2,7 +2,7 @@ import { useLoaderData } from "@remix-run/react";
 import { EpisodePage } from "~/components/EpisodePage";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { loadEpisodePage } from "~/route-support/episode-page.server";
-import { loaderMeta } from "~/utils/meta";
+import { loaderMeta } from "~/route-support/meta";
 
 export const loader = loadEpisodePage;
 

@@ -6,17 +6,17 @@ import { json, useLoaderData } from "@remix-run/react";
 import { EpisodeGrid } from "~/components/Cards";
 import { Pagination } from "~/components/Pagination";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
-import { cacheHeaders } from "~/http/cache-policy";
-import { queryPage, querySort, queryText } from "~/http/input.server";
-import { notFound } from "~/http/responses.server";
+import { cacheHeaders } from "~/route-support/cache-policy";
+import { queryPage, querySort, queryText } from "~/route-support/input.server";
+import { notFound } from "~/route-support/responses.server";
 import { COMING_SOON_ALERT, ERA_PAGE_SIZE, LOADING_TEXT } from "~/rules/constants";
 import { ERA_SORTS, eraFeedLink, eraLink, ERAS, parseStation, type EraSort } from "~/rules/eras";
 import { ERA_DESCRIPTIONS } from "~/rules/era-descriptions";
 import { episodeCard } from "~/route-support/cards.server";
-import { orElse } from "~/utils/or-else";
+import { orElse } from "~/route-support/or-else";
 import { eraFeed, pageMeta, siteUrlOf } from "~/route-support/meta.server";
 import { SubscribeMenu } from "~/components/SubscribeMenu";
-import { loaderMeta } from "~/utils/meta";
+import { loaderMeta } from "~/route-support/meta";
 
 export const meta = loaderMeta;
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json, useLoaderData } from "@remix-run/react";
 import { ABOVE_THE_FOLD, EraCard } from "~/components/Cards";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
-import { cacheHeaders } from "~/http/cache-policy";
+import { cacheHeaders } from "~/route-support/cache-policy";
 import { STATIONS } from "~/rules/eras";
 import { COLD_CUT_PAGE_PATH } from "~/rules/episodes";
 import { COLD_CUT_ART } from "~/rules/artwork";
@@ -11,7 +11,7 @@ import { AppLink } from "~/ui/primitives";
 import { ERA_DESCRIPTIONS } from "~/rules/era-descriptions";
 import { COLD_CUT_FEED, eraFeed, pageMeta, SHOW_FEED } from "~/route-support/meta.server";
 import { eraCard } from "~/route-support/cards.server";
-import { loaderMeta } from "~/utils/meta";
+import { loaderMeta } from "~/route-support/meta";
 
 export const meta = loaderMeta;
 

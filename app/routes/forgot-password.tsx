@@ -3,8 +3,8 @@ import { json, Form, Link, useActionData, useLoaderData, useNavigation } from "@
 import { AlertMessage } from "~/components/AlertMessage";
 import { Honeypot } from "~/components/Honeypot";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
-import { cacheHeaders } from "~/http/cache-policy";
-import { assertSameOrigin, isBot, readForm } from "~/http/guards.server";
+import { cacheHeaders } from "~/route-support/cache-policy";
+import { assertSameOrigin, isBot, readForm } from "~/route-support/guards.server";
 import { EMAIL_MAX, MAIL_NOT_CONFIGURED, RESET_REQUESTED } from "~/rules/auth";
 import { AccountError } from "~/services/accounts.server";
 

@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json, useLoaderData } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
-import { cacheHeaders } from "~/http/cache-policy";
+import { cacheHeaders } from "~/route-support/cache-policy";
 import { usePlayer } from "~/player/PlayerProvider";
 import { LIVE_NOSCRIPT_HINT, LIVE_PAGE_PATH, LIVE_RETRY } from "~/rules/player";
 import { LiveIcon } from "~/ui/primitives";
 import { pageMeta } from "~/route-support/meta.server";
-import { loaderMeta } from "~/utils/meta";
+import { loaderMeta } from "~/route-support/meta";
 
 export const meta = loaderMeta;
 

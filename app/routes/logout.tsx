@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/react";
-import { cacheHeaders } from "~/http/cache-policy";
-import { assertSameOrigin, readForm } from "~/http/guards.server";
+import { cacheHeaders } from "~/route-support/cache-policy";
+import { assertSameOrigin, readForm } from "~/route-support/guards.server";
 
 export async function loader() {
   return redirect("/user");

@@ -1,4 +1,4 @@
-import { CACHE_POLICY } from "~/http/cache-policy";
+import { CACHE_POLICY } from "~/route-support/cache-policy";
 import { APP } from "~/rules/brand";
 
 const size = (path: string) => /-(\d+)\.png$/.exec(path)![1];

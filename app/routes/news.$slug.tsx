@@ -2,13 +2,13 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json, useLoaderData } from "@remix-run/react";
 import { NewsPostPage } from "~/components/NewsPostPage";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
-import { cacheHeaders } from "~/http/cache-policy";
-import { slugParam } from "~/http/input.server";
-import { notFound } from "~/http/responses.server";
+import { cacheHeaders } from "~/route-support/cache-policy";
+import { slugParam } from "~/route-support/input.server";
+import { notFound } from "~/route-support/responses.server";
 import { stillLoading } from "~/route-support/still-loading.server";
-import { orElse } from "~/utils/or-else";
+import { orElse } from "~/route-support/or-else";
 import { pageMeta } from "~/route-support/meta.server";
-import { loaderMeta } from "~/utils/meta";
+import { loaderMeta } from "~/route-support/meta";
 import { newsLink } from "~/rules/news";
 import { truncateWords } from "~/rules/text";
 

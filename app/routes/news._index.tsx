@@ -2,13 +2,13 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json, Link, useLoaderData } from "@remix-run/react";
 import { ABOVE_THE_FOLD, NewsCard } from "~/components/Cards";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
-import { cacheHeaders } from "~/http/cache-policy";
-import { badRequest } from "~/http/responses.server";
+import { cacheHeaders } from "~/route-support/cache-policy";
+import { badRequest } from "~/route-support/responses.server";
 import { NEWS_TAB_LABEL, NEWS_TABS, parseNewsTab } from "~/rules/news";
-import { orElse } from "~/utils/or-else";
+import { orElse } from "~/route-support/or-else";
 import { newsCard } from "~/route-support/cards.server";
 import { pageMeta } from "~/route-support/meta.server";
-import { loaderMeta } from "~/utils/meta";
+import { loaderMeta } from "~/route-support/meta";
 
 export const meta = loaderMeta;
 

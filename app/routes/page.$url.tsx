@@ -2,11 +2,11 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json, useLoaderData } from "@remix-run/react";
 import { EmbedFrame } from "~/components/EmbedFrame";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
-import { cacheHeaders } from "~/http/cache-policy";
-import { notFound } from "~/http/responses.server";
+import { cacheHeaders } from "~/route-support/cache-policy";
+import { notFound } from "~/route-support/responses.server";
 import { contentPagePath, contentPageUrl } from "~/rules/slider";
 import { pageMeta } from "~/route-support/meta.server";
-import { loaderMeta, SHOW_DESCRIPTION } from "~/utils/meta";
+import { loaderMeta, SHOW_DESCRIPTION } from "~/route-support/meta";
 
 export const meta = loaderMeta;
 

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/react";
-import { cacheHeaders } from "~/http/cache-policy";
-import { assertSameOrigin, readForm } from "~/http/guards.server";
-import { serviceUnavailable, serviceUnavailableJson } from "~/http/responses.server";
+import { cacheHeaders } from "~/route-support/cache-policy";
+import { assertSameOrigin, readForm } from "~/route-support/guards.server";
+import { serviceUnavailable, serviceUnavailableJson } from "~/route-support/responses.server";
 import { LIBRARY_UNAVAILABLE, safeRedirect } from "~/rules/auth";
 import { EPISODE_NOT_IN_CATALOG } from "~/rules/library";
 import { catalogEpisode } from "~/route-support/favorites.server";

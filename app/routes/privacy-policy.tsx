@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
-import { cacheHeaders } from "~/http/cache-policy";
+import { cacheHeaders } from "~/route-support/cache-policy";
 import { pageMeta } from "~/route-support/meta.server";
-import { loaderMeta } from "~/utils/meta";
+import { loaderMeta } from "~/route-support/meta";
 import { AppLink } from "~/ui/primitives";
 import { DELETE_MY_ACCOUNT, DOWNLOAD_MY_DATA } from "~/rules/account-data";
 

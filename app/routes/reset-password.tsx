@@ -2,9 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect, Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AlertMessage } from "~/components/AlertMessage";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
-import { cacheHeaders } from "~/http/cache-policy";
-import { assertSameOrigin, readForm } from "~/http/guards.server";
-import { badRequest, serviceUnavailableJson } from "~/http/responses.server";
+import { cacheHeaders } from "~/route-support/cache-policy";
+import { assertSameOrigin, readForm } from "~/route-support/guards.server";
+import { badRequest, serviceUnavailableJson } from "~/route-support/responses.server";
 import { CODE_INVALID, PASSWORD_BUSY_RETRY_S, PASSWORD_MAX, PASSWORD_MIN, SIGN_IN_BUSY } from "~/rules/auth";
 import { AccountError } from "~/services/accounts.server";
 import { PasswordsBusy } from "~/services/password.server";

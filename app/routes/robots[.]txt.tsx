@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { CACHE_POLICY } from "~/http/cache-policy";
-import { publicOrigin } from "~/http/origin.server";
+import { CACHE_POLICY } from "~/route-support/cache-policy";
+import { publicOrigin } from "~/route-support/origin.server";
 import { ROBOTS_DISALLOW } from "~/rules/sitemap";
 
 /** /robots.txt: where crawlers need not go, and the sitemap by its absolute URL. */

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { queryText } from "~/http/input.server";
-import { plainText } from "~/http/responses.server";
+import { queryText } from "~/route-support/input.server";
+import { plainText } from "~/route-support/responses.server";
 import { parseStation, STATIONS } from "~/rules/eras";
 import { feedResponse } from "~/route-support/feeds.server";
 

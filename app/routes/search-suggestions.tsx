@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/react";
-import { cacheHeaders } from "~/http/cache-policy";
-import { queryText } from "~/http/input.server";
+import { cacheHeaders } from "~/route-support/cache-policy";
+import { queryText } from "~/route-support/input.server";
 import { SEARCH_TERM_MAX } from "~/rules/constants";
 import { episodeLink } from "~/rules/episodes";
 import { SUGGESTIONS_MAX, SUGGEST_MIN_LENGTH } from "~/rules/search";
 import { marked } from "~/route-support/search.server";
 import type { Suggestion } from "~/services/types";
-import { orElse } from "~/utils/or-else";
+import { orElse } from "~/route-support/or-else";
 
 /** The search box's suggestions while a listener types: the first results, the same for everyone. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

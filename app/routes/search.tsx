@@ -5,8 +5,8 @@ import { json, useLoaderData } from "@remix-run/react";
 import { EpisodeGrid } from "~/components/Cards";
 import { Pagination } from "~/components/Pagination";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
-import { cacheHeaders } from "~/http/cache-policy";
-import { queryPage, queryText } from "~/http/input.server";
+import { cacheHeaders } from "~/route-support/cache-policy";
+import { queryPage, queryText } from "~/route-support/input.server";
 import { LOADING_TEXT, SEARCH_TERM_MAX } from "~/rules/constants";
 import {
   DID_YOU_MEAN,
@@ -20,9 +20,9 @@ import {
 import { STATIONS, eraLink } from "~/rules/eras";
 import { episodeCard } from "~/route-support/cards.server";
 import { resultMarks } from "~/route-support/search.server";
-import { orElse } from "~/utils/or-else";
+import { orElse } from "~/route-support/or-else";
 import { pageMeta } from "~/route-support/meta.server";
-import { loaderMeta } from "~/utils/meta";
+import { loaderMeta } from "~/route-support/meta";
 
 export const meta = loaderMeta;
 

@@ -4,14 +4,14 @@ import { AlertMessage } from "~/components/AlertMessage";
 import { Honeypot } from "~/components/Honeypot";
 import { OAuthButtons } from "~/components/OAuthButtons";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
-import { cacheHeaders } from "~/http/cache-policy";
-import { ACCOUNT_UNAVAILABLE_NOTICE, assertSameOrigin, isBot, readForm } from "~/http/guards.server";
+import { cacheHeaders } from "~/route-support/cache-policy";
+import { ACCOUNT_UNAVAILABLE_NOTICE, assertSameOrigin, isBot, readForm } from "~/route-support/guards.server";
 import { EMAIL_MAX, PASSWORD_MAX, SIGN_IN_FAILED, SIGN_IN_UNAVAILABLE, safeRedirect } from "~/rules/auth";
-import { serviceUnavailableJson } from "~/http/responses.server";
+import { serviceUnavailableJson } from "~/route-support/responses.server";
 import { noticeFor } from "~/rules/notices";
 import { authorizationMessage, signInLater } from "~/services/auth-errors.server";
 import { pageMeta } from "~/route-support/meta.server";
-import { loaderMeta } from "~/utils/meta";
+import { loaderMeta } from "~/route-support/meta";
 
 export const meta = loaderMeta;
 

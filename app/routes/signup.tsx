@@ -4,9 +4,9 @@ import { AlertMessage } from "~/components/AlertMessage";
 import { Honeypot } from "~/components/Honeypot";
 import { OAuthButtons } from "~/components/OAuthButtons";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
-import { cacheHeaders } from "~/http/cache-policy";
-import { serviceUnavailableJson } from "~/http/responses.server";
-import { assertSameOrigin, formText, isBot, readForm } from "~/http/guards.server";
+import { cacheHeaders } from "~/route-support/cache-policy";
+import { serviceUnavailableJson } from "~/route-support/responses.server";
+import { assertSameOrigin, formText, isBot, readForm } from "~/route-support/guards.server";
 import {
   EMAIL_MAX,
   MAIL_NOT_CONFIGURED,
@@ -23,7 +23,7 @@ import { noticeFor } from "~/rules/notices";
 import { AccountError } from "~/services/accounts.server";
 import { PasswordsBusy } from "~/services/password.server";
 import { pageMeta } from "~/route-support/meta.server";
-import { loaderMeta } from "~/utils/meta";
+import { loaderMeta } from "~/route-support/meta";
 
 export const meta = loaderMeta;
 

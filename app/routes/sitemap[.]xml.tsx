@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { CACHE_POLICY } from "~/http/cache-policy";
-import { queryPage } from "~/http/input.server";
-import { publicOrigin } from "~/http/origin.server";
-import { conditionalResponse, plainText } from "~/http/responses.server";
+import { CACHE_POLICY } from "~/route-support/cache-policy";
+import { queryPage } from "~/route-support/input.server";
+import { publicOrigin } from "~/route-support/origin.server";
+import { conditionalResponse, plainText } from "~/route-support/responses.server";
 import { sitemapEntries } from "~/route-support/sitemap.server";
 import { buildSitemap } from "~/services/sitemap.server";
 

@@ -9,7 +9,7 @@ import { LOADING_TEXT } from "~/rules/constants";
 import { galleryAccess, galleryGateAction, galleryHeaders, privateHeaders } from "~/route-support/gallery.server";
 import type { GalleryPost } from "~/services/types";
 import galleryStyles from "~/styles/gallery.css";
-import { orElse } from "~/utils/or-else";
+import { orElse } from "~/route-support/or-else";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: galleryStyles }];
 

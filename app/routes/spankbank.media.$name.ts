@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { cacheHeaders } from "~/http/cache-policy";
-import { fileResponse } from "~/http/file-response.server";
+import { cacheHeaders } from "~/route-support/cache-policy";
+import { fileResponse } from "~/route-support/file-response.server";
 import { errorResponse, requireGalleryViewer } from "~/route-support/gallery.server";
 
 /**

@@ -5,7 +5,7 @@ import lightboxStyles from "yet-another-react-lightbox/styles.css";
 import { GalleryGate } from "~/components/GalleryGate";
 import { GalleryPostPage } from "~/components/GalleryPostPage";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
-import { slugParam } from "~/http/input.server";
+import { slugParam } from "~/route-support/input.server";
 import {
   errorResponse,
   galleryAccess,
@@ -17,8 +17,8 @@ import {
 } from "~/route-support/gallery.server";
 import { stillLoading } from "~/route-support/still-loading.server";
 import galleryStyles from "~/styles/gallery.css";
-import { errorTitle } from "~/utils/meta";
-import { orElse } from "~/utils/or-else";
+import { errorTitle } from "~/route-support/meta";
+import { orElse } from "~/route-support/or-else";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: lightboxStyles },

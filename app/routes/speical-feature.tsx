@@ -2,9 +2,9 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json, useLoaderData } from "@remix-run/react";
 import { EmbedFrame } from "~/components/EmbedFrame";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
-import { cacheHeaders } from "~/http/cache-policy";
+import { cacheHeaders } from "~/route-support/cache-policy";
 import { pageMeta } from "~/route-support/meta.server";
-import { loaderMeta } from "~/utils/meta";
+import { loaderMeta } from "~/route-support/meta";
 
 export const meta = loaderMeta;
 

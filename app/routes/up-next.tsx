@@ -4,9 +4,9 @@ import { Form, json, redirect, useActionData, useFetcher, useLoaderData, useNavi
 import { useEffect, useState, type DragEvent } from "react";
 import { AlertMessage } from "~/components/AlertMessage";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
-import { cacheHeaders } from "~/http/cache-policy";
-import { assertSameOrigin, orSignedOut, readForm, requireUser } from "~/http/guards.server";
-import { serviceUnavailable, serviceUnavailableJson } from "~/http/responses.server";
+import { cacheHeaders } from "~/route-support/cache-policy";
+import { assertSameOrigin, orSignedOut, readForm, requireUser } from "~/route-support/guards.server";
+import { serviceUnavailable, serviceUnavailableJson } from "~/route-support/responses.server";
 import { LIBRARY_UNAVAILABLE, safeRedirect } from "~/rules/auth";
 import { DEFAULT_EPISODE_IMAGE } from "~/rules/constants";
 import { UP_NEXT_NOT_IN_CATALOG, UP_NEXT_PATH, upNextFull } from "~/rules/library";
@@ -17,7 +17,7 @@ import type { UpNextEdit } from "~/services/up-next.server";
 import { usePlayer } from "~/player/PlayerProvider";
 import type { UpNextAnswer, UpNextEntry } from "~/player/up-next";
 import { AppLink, GripIcon, PlayIcon } from "~/ui/primitives";
-import { formatDuration } from "~/utils/time";
+import { formatDuration } from "~/ui/time";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: upNextStyles }];
 

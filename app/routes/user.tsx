@@ -3,8 +3,8 @@ import { json, Form, useLoaderData, useSearchParams } from "@remix-run/react";
 import { AlertMessage } from "~/components/AlertMessage";
 import { EpisodeGrid } from "~/components/Cards";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
-import { cacheHeaders } from "~/http/cache-policy";
-import { orSignedOut, requireUser } from "~/http/guards.server";
+import { cacheHeaders } from "~/route-support/cache-policy";
+import { orSignedOut, requireUser } from "~/route-support/guards.server";
 import { noticeFor } from "~/rules/notices";
 import { MAIL_NOT_CONFIGURED, verificationPending } from "~/rules/auth";
 import { LOGOUT_EVENT } from "~/player/session-events";
@@ -13,13 +13,13 @@ import { favoritesPage, findEpisode } from "~/route-support/favorites.server";
 import { Pagination } from "~/components/Pagination";
 import { ContinueListening } from "~/components/ContinueListening";
 import { cardPositions, continueListening } from "~/route-support/positions.server";
-import { queryPage } from "~/http/input.server";
-import { notFound } from "~/http/responses.server";
+import { queryPage } from "~/route-support/input.server";
+import { notFound } from "~/route-support/responses.server";
 import { FAVORITES_FULL_NOTICE, favoritesFull } from "~/rules/library";
 import { episodeLink } from "~/rules/episodes";
 import { LISTEN_ANCHOR } from "~/player/PlayEpisodeButton";
 import { AppLink } from "~/ui/primitives";
-import { formatDuration } from "~/utils/time";
+import { formatDuration } from "~/ui/time";
 import { DELETE_MY_ACCOUNT, DOWNLOAD_MY_DATA, MY_DATA_FILE_NAME } from "~/rules/account-data";
 
 export const meta: MetaFunction = () => [

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { CACHE_POLICY } from "~/http/cache-policy";
-import { orSignedOut, requireUser } from "~/http/guards.server";
+import { CACHE_POLICY } from "~/route-support/cache-policy";
+import { orSignedOut, requireUser } from "~/route-support/guards.server";
 import { MY_DATA_FILE_NAME } from "~/rules/account-data";
 
 /** GET /user/data: "Download my data", a JSON file of everything kept for the signed-in listener. */

@@ -4,8 +4,8 @@ import { useEffect } from "react";
 import { z } from "zod";
 import { AlertMessage } from "~/components/AlertMessage";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
-import { cacheHeaders } from "~/http/cache-policy";
-import { assertSameOrigin, readForm, requireUser } from "~/http/guards.server";
+import { cacheHeaders } from "~/route-support/cache-policy";
+import { assertSameOrigin, readForm, requireUser } from "~/route-support/guards.server";
 import { PASSWORD_MAX, SIGN_IN_UNAVAILABLE } from "~/rules/auth";
 import {
   DELETE_ACCOUNT_INTRO,

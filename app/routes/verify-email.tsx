@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect, Form, useLoaderData } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
-import { cacheHeaders } from "~/http/cache-policy";
-import { assertSameOrigin, readForm, requireUser } from "~/http/guards.server";
-import { badRequest, serviceUnavailable } from "~/http/responses.server";
+import { cacheHeaders } from "~/route-support/cache-policy";
+import { assertSameOrigin, readForm, requireUser } from "~/route-support/guards.server";
+import { badRequest, serviceUnavailable } from "~/route-support/responses.server";
 import { CODE_INVALID, EMAIL_FLOW_UNAVAILABLE } from "~/rules/auth";
 import { AccountError } from "~/services/accounts.server";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CACHE_POLICY } from "~/http/cache-policy";
+import { CACHE_POLICY } from "~/route-support/cache-policy";
 import {
   NOW_PLAYING_CACHE_MS,
   NOW_PLAYING_OFF_AIR_WITHIN_MS,

@@ -1,7 +1,7 @@
 import { CONTINUE_LISTENING_MAX } from "~/rules/library";
 import { DEFAULT_EPISODE_IMAGE } from "~/rules/constants";
 import { episodeLink } from "~/rules/episodes";
-import type { CardPosition, ContinueItem } from "~/utils/position-marks";
+import type { CardPosition, ContinueItem } from "./types";
 import type { Catalog } from "./catalog.server";
 import type { EpisodePosition } from "./positions.server";
 

@@ -1,6 +1,6 @@
 import { NOW_PLAYING_CACHE_MS, type NowPlaying } from "~/rules/now-playing";
 import { NOW_PLAYING_FALLBACK } from "~/rules/player";
-import { createStateLog } from "~/utils/state-log";
+import { createStateLog } from "~/services/state-log";
 
 /**
  * Live now-playing (docs/product.md §4 "While live is on", §7 "Live now-playing", §8 fallback).

@@ -1,4 +1,4 @@
-import { createStateLog } from "~/utils/state-log";
+import { createStateLog } from "~/services/state-log";
 
 /**
  * A store the request needs cannot be reached right now (the database is down, restarting or

@@ -1,6 +1,6 @@
 import { cachified, softPurge, totalTtl, type Cache, type CacheEntry } from "@epic-web/cachified";
 import { LRUCache } from "lru-cache";
-import { createStateLog } from "~/utils/state-log";
+import { createStateLog } from "~/services/state-log";
 import { timeData } from "./request-timing.server";
 
 /**

@@ -198,3 +198,22 @@ export interface RootData {
    */
   listener: string;
 }
+
+/** Where a listener is in one episode, as a card shows it (issue 35 §1). */
+export interface CardPosition {
+  position: number;
+  duration: number;
+  played: boolean;
+}
+
+/** One row of "Continue listening" (issue 35 §2). */
+export interface ContinueItem {
+  src: string;
+  title: string;
+  image: string;
+  coldcut: boolean;
+  /** Its page at the stored position (`?t=`): without JavaScript, its native player starts there. */
+  href: string;
+  position: number;
+  duration: number;
+}

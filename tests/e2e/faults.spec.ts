@@ -15,7 +15,7 @@ import { expect, request as playwrightRequest, test, type APIRequestContext, typ
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { stripTags } from "../../app/utils/html-text.server";
+import { stripTags } from "../../app/adapters/shapes/html-text.server";
 import {
   ACCOUNT_UNAVAILABLE,
   LIBRARY_UNAVAILABLE,

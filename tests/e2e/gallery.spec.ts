@@ -9,7 +9,7 @@ import { expect, test, type Page } from "@playwright/test";
 import fs from "node:fs";
 import path from "node:path";
 import { asListener, signedIn } from "./support/auth";
-import { CACHE_POLICY } from "../../app/http/cache-policy";
+import { CACHE_POLICY } from "../../app/route-support/cache-policy";
 import { newsLink } from "../../app/rules/news";
 import { isRemote } from "./support/projects";
 import { gallery, type SampleGalleryPost } from "./support/sample";

@@ -10,7 +10,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createLiveStatus } from "~/services/live-status.server";
 import { buildFeed, podcastGuid, xml, type FeedKind } from "~/services/feed.server";
-import { conditionalResponse } from "~/http/responses.server";
+import { conditionalResponse } from "~/route-support/responses.server";
 import { openDatabase, type Db } from "~/adapters/sqlite/db.server";
 import { seedIfEmpty } from "~/adapters/sqlite/seed.server";
 import { createSqliteCatalog } from "~/adapters/sqlite/catalog.server";

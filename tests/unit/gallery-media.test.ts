@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMediaFolder } from "~/adapters/files/media-folder.server";
-import { fileResponse } from "~/http/file-response.server";
+import { fileResponse } from "~/route-support/file-response.server";
 import type { MediaFile } from "~/services/media-files.server";
 
 let root: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readBody, readForm } from "~/http/guards.server";
+import { readBody, readForm } from "~/route-support/guards.server";
 
 /** A request whose body streams without a length (as a chunked upload does), counting the reads. */
 function streamed(chunks: number, chunkBytes: number, type = "application/x-www-form-urlencoded") {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { queryPage, querySort, queryText, slugParam } from "~/http/input.server";
-import { badRequest, notFound } from "~/http/responses.server";
+import { queryPage, querySort, queryText, slugParam } from "~/route-support/input.server";
+import { badRequest, notFound } from "~/route-support/responses.server";
 
 const u = (qs: string) => new URL(`http://localhost/x${qs}`);
 

@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { fillHole, fillParts } from "../../app/http/listener-page.server";
-import type { Listener, Part } from "../../server/app-contract";
-import { gzipTemplate, gzipTemplateBytes, spliceGzip } from "../../server/listener-gzip";
+import { fillHole, fillParts } from "../../app/render/listener-page.server";
+import type { Listener, Part } from "../../server/render/app-contract";
+import { gzipTemplate, gzipTemplateBytes, spliceGzip } from "../../server/render/listener-gzip";
 
 // A page's bytes as the render cache keeps them: one Latin-1 character per UTF-8 byte.
 const bytes = (text: string) => Buffer.from(text, "utf8").toString("latin1");

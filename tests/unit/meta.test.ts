@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { MetaDescriptor } from "@remix-run/node";
-import { errorTitle, loaderMeta } from "~/utils/meta";
+import { errorTitle, loaderMeta } from "~/route-support/meta";
 import { episodeMeta, homeMeta, pageMeta } from "~/route-support/meta.server";
 import type { Episode } from "~/services/types";
 

@@ -8,7 +8,7 @@ import { createSqliteAccounts, createSqliteLibrary } from "~/adapters/sqlite/acc
 import { createPasswords } from "~/services/password.server";
 import { createSqliteFailureLog, createSqliteSessionStore } from "~/adapters/sqlite/sessions.server";
 import { createAuth } from "~/services/auth.server";
-import { completeOAuth, startOAuth } from "~/http/oauth-flow.server";
+import { completeOAuth, startOAuth } from "~/route-support/oauth-flow.server";
 
 /**
  * Google and Facebook sign-in, crafted-callback style: the real strategies run; the provider's

@@ -6,10 +6,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { PAGE_QUERY_PARAMS } from "~/http/cache-policy";
+import { PAGE_QUERY_PARAMS } from "~/route-support/cache-policy";
 
 const ROUTES = path.resolve(__dirname, "../../app/routes");
-/** Never served from the shared cache (server/render-cache.ts PERSONAL_PATHS). */
+/** Never served from the shared cache (server/render/cache.ts PERSONAL_PATHS). */
 const PERSONAL =
   /^(api\.|auth\.|signin|signup|user|favorites|logout|spankbank|forgot-password|reset-password|verify-email)/i;
 const READS = [/searchParams\.get\("([^"]+)"\)/g, /query(?:Text|Page)\((?:[^(),]|\([^()]*\))+,\s*"([^"]+)"/g];

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { isPlayed, minutesLeft, PLAYED_WITHIN_END_S } from "~/rules/library";
-import { continueHtml, positionHole, positionHtml } from "~/utils/position-marks";
+import { continueHtml, positionHole, positionHtml } from "~/render/position-marks";
 import { positionOf } from "~/services/library-input.server";
 import type { AppLoadContext } from "@remix-run/node";
 import { encode } from "turbo-stream";
-import { dataHoleText, fillParts, listenerOf, toParts } from "~/http/listener-page.server";
+import { dataHoleText, fillParts, listenerOf, toParts } from "~/render/listener-page.server";
 
 const target = { src: "/media/audio/a.mp3", title: `Rock & "Roll" <b>`, back: "/search?term=a&page=2" };
 

@@ -19,7 +19,7 @@ import { action as logoutAction } from "~/routes/logout";
 import { mapFailures, OutageError, watchCalls, withOutages } from "~/services/outage.server";
 import type { Services } from "~/services/services.server";
 import { SITE_UNAVAILABLE } from "~/rules/constants";
-import type { AppServer } from "../../server/app-contract";
+import type { AppServer } from "../../server/render/app-contract";
 import { cuttableProxy, type CuttableProxy } from "../support/cuttable-proxy";
 import { freshDatabase, postgresEnabled, type TestDatabase } from "../support/postgres";
 

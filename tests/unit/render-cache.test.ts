@@ -11,7 +11,7 @@ import {
   cacheKeyUrl,
   isCacheableRequest,
   isCacheableResponse,
-} from "../../server/render-cache";
+} from "../../server/render/cache";
 import {
   fillHole,
   fillParts,
@@ -19,8 +19,8 @@ import {
   signedIn,
   TEMPLATE_LISTENER,
   toParts,
-} from "../../app/http/listener-page.server";
-import { fastHits } from "../../server/fast-hit";
+} from "../../app/render/listener-page.server";
+import { fastHits } from "../../server/render/fast-hit";
 import { HitCounter, rateLimits } from "../../server/rate-limit";
 
 describe("which requests may share a cached page", () => {

@@ -13,11 +13,11 @@ import {
   signedIn,
   TEMPLATE_LISTENER,
   toParts,
-} from "../../app/http/listener-page.server";
-import { positionHole, positionHtml } from "../../app/utils/position-marks";
+} from "../../app/render/listener-page.server";
+import { positionHole, positionHtml } from "../../app/render/position-marks";
 import { HitCounter, rateLimits } from "../../server/rate-limit";
-import { createRemixWithCache, createRenderCache } from "../../server/render-cache";
-import { signedInHits } from "../../server/signed-in-hit";
+import { createRemixWithCache, createRenderCache } from "../../server/render/cache";
+import { signedInHits } from "../../server/render/signed-in-hit";
 
 const SRCS = ["a.mp3", "b.mp3", "c.mp3"];
 /** Listener "fav" has favorited b.mp3 and is 30 s into it. */

@@ -28,7 +28,7 @@ import {
 } from "~/adapters/shapes/catalog-rows.server";
 import { safeUrl } from "~/rules/urls";
 import { textWithoutMedia } from "~/route-support/gallery.server";
-import { decodeEntities } from "~/utils/html-text.server";
+import { decodeEntities } from "~/adapters/shapes/html-text.server";
 
 const PAYLOADS = fs
   .readFileSync(path.resolve(__dirname, "../fixtures/xss-payloads.txt"), "utf8")

@@ -1,6 +1,6 @@
 import sanitizeHtml from "sanitize-html";
 import { z } from "zod";
-import { decodeEntities, stripTags } from "~/utils/html-text.server";
+import { decodeEntities, stripTags } from "~/adapters/shapes/html-text.server";
 import { newsTypeOf } from "~/rules/news";
 import { safeUrl } from "~/rules/urls";
 import type { GalleryMedia, GalleryPost, NewsPost, SliderItem } from "~/services/types";

@@ -5,7 +5,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { stripTags } from "../../../app/utils/html-text.server";
+import { stripTags } from "../../../app/adapters/shapes/html-text.server";
 
 // Playwright runs from the repository root.
 const SAMPLE = path.resolve("sample");

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
-import type { RateLimitStore } from "./rate-limit";
-import type { RequestTiming } from "./server-timing";
+import type { RateLimitStore } from "../rate-limit";
+import type { RequestTiming } from "../server-timing";
 
 /**
  * A body's bytes as a string of one Latin-1 character per byte. A response written from one is

@@ -4,8 +4,8 @@ import type { Request as ExpressRequest, RequestHandler, Response as ExpressResp
 import { LRUCache } from "lru-cache";
 import { writeReadableStreamToWritable, type AppLoadContext } from "@remix-run/node";
 import type { Bytes, Listener, Part } from "./app-contract";
-import { newTiming, serverTimingHeader, type RequestTiming } from "./server-timing";
-import { requestOrigin } from "./path-guard";
+import { newTiming, serverTimingHeader, type RequestTiming } from "../server-timing";
+import { requestOrigin } from "../path-guard";
 import { sharedBody, type SharedBody } from "./shared-body";
 import { gzipTemplate, gzipTemplateBytes, spliceGzip, type GzipTemplate } from "./listener-gzip";
 
@@ -85,7 +85,7 @@ export interface CachedPage {
   gzip?: GzipTemplate;
   /**
    * The headers a listener's gzip answer went out with (security headers included) and the nonce
-   * in its policy: a later answer before Express sends them with its own (server/signed-in-hit.ts).
+   * in its policy: a later answer before Express sends them with its own (signed-in-hit.ts).
    */
   listenerHead?: { heads: OutgoingHttpHeaders; nonce: string };
   /**

@@ -1,17 +1,10 @@
 import crypto from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
 import { decodeHTML } from "entities";
-import type { Bytes, Listener, Part } from "../../server/app-contract";
-import type { ListenerData } from "~/services/types";
-import { FAVORITE_HOLE, HOLE_VARIANT } from "~/utils/listener-template";
-import {
-  CONTINUE_HOLE,
-  continueHtml,
-  POSITION_HOLE,
-  positionHtml,
-  type CardPosition,
-  type DataHole,
-} from "~/utils/position-marks";
+import type { Bytes, Listener, Part } from "../../server/render/app-contract";
+import type { CardPosition, ListenerData } from "~/services/types";
+import { FAVORITE_HOLE, HOLE_VARIANT } from "~/render/listener-template";
+import { CONTINUE_HOLE, continueHtml, POSITION_HOLE, positionHtml, type DataHole } from "~/render/position-marks";
 import { continueItems, positionsShown } from "~/services/continue-listening.server";
 
 export type { ListenerData };

@@ -1,4 +1,4 @@
-import { createStateLog } from "./state-log";
+import { createStateLog } from "../services/state-log";
 
 const states = createStateLog((m) => console.error(m));
 

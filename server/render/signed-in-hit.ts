@@ -3,8 +3,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Bytes, Listener, Part } from "./app-contract";
 import { acceptsEncoding, clientAddress, origin } from "./fast-hit";
 import { spliceGzip } from "./listener-gzip";
-import type { HitCounter } from "./rate-limit";
-import { cacheKeyUrl, isCacheableRequest, listenerKey, OUR_COOKIE, type RenderCache } from "./render-cache";
+import type { HitCounter } from "../rate-limit";
+import { cacheKeyUrl, isCacheableRequest, listenerKey, OUR_COOKIE, type RenderCache } from "./cache";
 
 /**
  * A signed-in listener's page from a fresh listener template, answered before Express (ADR 038):

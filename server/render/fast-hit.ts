@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { TLSSocket } from "node:tls";
-import type { HitCounter } from "./rate-limit";
-import { cacheKeyUrl, isCacheableRequest, OUR_COOKIE, type Encoding, type RenderCache } from "./render-cache";
+import type { HitCounter } from "../rate-limit";
+import { cacheKeyUrl, isCacheableRequest, OUR_COOKIE, type Encoding, type RenderCache } from "./cache";
 
 /**
  * A fresh anonymous page from the render cache, answered before Express (ADR 030): the same

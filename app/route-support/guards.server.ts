@@ -1,7 +1,7 @@
 import { redirect } from "@remix-run/node";
 import type { AppLoadContext } from "@remix-run/node";
 import type { SessionUser } from "~/services/auth.server";
-import { orElse } from "~/utils/or-else";
+import { orElse } from "~/route-support/or-else";
 import { CACHE_POLICY } from "./cache-policy";
 
 /** The /signin notice of `orSignedOut` (app/rules/notices.ts). */

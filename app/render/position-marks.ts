@@ -1,3 +1,4 @@
+import type { CardPosition, ContinueItem } from "~/services/types";
 import { CONTINUE_LISTENING_TITLE, isPlayed, minutesLeft, PLAYED_TEXT } from "~/rules/library";
 
 /**
@@ -6,11 +7,7 @@ import { CONTINUE_LISTENING_TITLE, isPlayed, minutesLeft, PLAYED_TEXT } from "~/
  * listener template's holes with them per request (ADR 019, ADR 033) and a page rendered for one
  * listener shows the very same markup, so one function makes both and they never drift.
  */
-export interface CardPosition {
-  position: number;
-  duration: number;
-  played: boolean;
-}
+
 /** The episode a mark is for, and where its form comes back to. */
 export interface MarkTarget {
   src: string;
@@ -66,18 +63,6 @@ export function positionHtml(t: MarkTarget, p: CardPosition | undefined): string
     `<button type="submit" class="pos__toggle" aria-label="Mark ${title} as ${played ? "unplayed" : "played"}">` +
     `${played ? "Mark unplayed" : "Mark played"}</button></form></div>`
   );
-}
-
-/** An episode of "Continue listening" (issue 35 §2). */
-export interface ContinueItem {
-  src: string;
-  title: string;
-  image: string;
-  coldcut: boolean;
-  /** Its page at the stored position (`?t=`): without JavaScript, its native player starts there. */
-  href: string;
-  position: number;
-  duration: number;
 }
 
 /** "Continue listening": nothing when no episode is under way. */
