@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { useNavigate } from "@remix-run/react";
 import { useListener } from "~/auth/listener";
 import { usePlayer } from "~/player/PlayerProvider";
 import type { ContinueItem } from "~/services/types";
@@ -6,7 +7,7 @@ import { useMarks } from "~/render/marks-context";
 
 /**
  * Issue 35 §2 "Continue listening": the episodes a signed-in listener started and did not finish,
- * newest first (`items`: JSON text, route-support/positions.server.ts). Its markup is one HTML string (utils/position-marks.ts), the same the server fills
+ * newest first (`items`: JSON text, route-support/positions.server.ts). Its markup is one HTML string (render/position-marks.ts), the same the server fills
  * into a listener template's hole. Each
  * title links to the episode's page at its position (`?t=`, its native player without JavaScript);
  * with JavaScript its Resume button plays it from there.
@@ -17,11 +18,22 @@ export function ContinueListening({ items }: { items: string }) {
   const ref = useRef<HTMLDivElement>(null);
   const chooseRef = useRef(choose);
   chooseRef.current = choose;
+  const navigate = useNavigate();
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
     // The buttons are the server's markup, not React's: one listener for all of them.
-    const onClick = (event: Event) => {
+    const onClick = (event: MouseEvent) => {
+      // Its links are plain markup too: followed in the app, so the player plays on.
+      const link = (event.target as HTMLElement).closest<HTMLAnchorElement>("a[href]");
+      const plain = event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+      if (link && plain && link.origin === window.location.origin) {
+        event.preventDefault();
+        navigateRef.current(link.pathname + link.search + link.hash);
+        return;
+      }
       const d = (event.target as HTMLElement).closest<HTMLButtonElement>("button.continue__play")?.dataset;
       if (!d?.src) return;
       const media = {
