@@ -11,6 +11,8 @@ import {
   createPostgresAccounts,
   createPostgresLibrary,
 } from "~/adapters/postgres/accounts.server";
+import { createSqliteAccounts, createSqliteLibrary } from "~/adapters/sqlite/accounts.server";
+import type { Db } from "~/adapters/sqlite/db.server";
 import { createPasswords } from "~/services/password.server";
 import type { Pg } from "~/adapters/postgres/db.server";
 import type { FailureLog, SessionStore } from "~/services/auth.server";
@@ -201,5 +203,68 @@ describe.each(engines.filter(([name]) => name === "PostgreSQL"))("A signed-in re
     );
     expect(statements).toEqual(["session-read"]);
     expect(pages).toEqual(listeners.map(({ uid }, i) => ({ uid, favorites: [`/own-${i}.mp3`] })));
+  });
+});
+
+/** The SQLite session store and library over a connection that records the start of each statement it runs. */
+function countedSqlite(engine: () => Engine) {
+  const { db } = engine() as Extract<Engine, { kind: "sqlite" }>;
+  const statements: string[] = [];
+  const bound = <T extends object>(target: T, prop: string | symbol) => {
+    const value = Reflect.get(target, prop) as unknown;
+    return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+  };
+  const counted = new Proxy(db, {
+    get: (target, prop) =>
+      prop === "prepare"
+        ? (source: string) =>
+            new Proxy(target.prepare(source), {
+              get: (statement, p) => {
+                if (p === "get" || p === "all" || p === "run") statements.push(source.trim().slice(0, 24));
+                return bound(statement, p);
+              },
+            })
+        : bound(target, prop),
+  }) as Db;
+  return {
+    db,
+    statements,
+    sessions: createSqliteSessionStore(counted, TTL),
+    library: createSqliteLibrary(counted),
+  };
+}
+
+describe.each(engines.filter(([name]) => name === "SQLite"))("A signed-in request on %s", (_name, engine) => {
+  it("reads the session and the listener's library in one statement, and sees a write at once", async () => {
+    const { db, statements, sessions, library } = countedSqlite(engine);
+    const { uid: listener } = await createSqliteAccounts(db, createPasswords(4)).signUp(
+      `${uid()}@example.com`,
+      "ferrite loop antenna tuner",
+    );
+    await library.initUser(listener);
+    await library.addFavorite(listener, { audioSrc: "/a.mp3", audioTitle: "A", duration: 60 });
+    const id = await sessions.create({ user: { uid: listener, email: null } }, undefined);
+    const page = async () => {
+      statements.length = 0;
+      const data = (await sessions.read(id)) as { user: { uid: string } };
+      const [favorites, record, sync] = await Promise.all([
+        library.favorites(data.user.uid),
+        library.userRecord(data.user.uid),
+        library.activeAudioSync(data.user.uid),
+      ]);
+      return { statements: [...statements], favorites: favorites.map((f) => f.audioSrc), record, sync };
+    };
+    const first = await page();
+    expect(first.statements).toEqual(["SELECT data, expires_at,"]);
+    expect(first.favorites).toEqual(["/a.mp3"]);
+    expect(first.record).toEqual({ audioTitle: "", audioSrc: "", duration: 0 });
+    // In the same turn as the read: the write is seen by the next read.
+    await library.addFavorite(listener, { audioSrc: "/b.mp3", audioTitle: "B", duration: 60 });
+    expect((await library.favorites(listener)).map((f) => f.audioSrc)).toEqual(["/b.mp3", "/a.mp3"]);
+    await library.removeFavoriteBySrc(listener, "/a.mp3");
+    expect((await library.favorites(listener)).map((f) => f.audioSrc)).toEqual(["/b.mp3"]);
+    const next = await page();
+    expect(next.statements).toEqual(["SELECT data, expires_at,"]);
+    expect(next.favorites).toEqual(["/b.mp3"]);
   });
 });

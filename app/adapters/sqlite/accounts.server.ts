@@ -207,15 +207,61 @@ const toFavorite = (r: FavoriteRow): Favorite => ({
   isFav: r.is_fav === 1,
 });
 
+interface ListenerState {
+  favorites: FavoriteRow[];
+  record: { audio_title: string; audio_src: string; duration: number } | null;
+  sync: SyncRow | null;
+}
+type StateRow = { favorites: string; record: string | null; sync: string | null };
+
+/** A listener's favorites, record and position as three JSON columns, for the listener `uid` names (SQL). */
+export const listenerStateColumns = (uid: string) => `
+  (SELECT json_group_array(json_object('id', id, 'audio_src', audio_src, 'audio_title', audio_title,
+     'duration', duration, 'is_fav', is_fav) ORDER BY created_at DESC, id) FROM favorites WHERE uid = ${uid}) AS favorites,
+  (SELECT json_object('audio_title', audio_title, 'audio_src', audio_src, 'duration', duration)
+   FROM user_records WHERE uid = ${uid}) AS record,
+  (SELECT json_object('audio_title', audio_title, 'duration', duration, 'audio_img', audio_img,
+     'audio_src', audio_src, 'position', position) FROM active_audio_sync WHERE uid = ${uid}) AS sync`;
+
+const parseState = (r: StateRow): ListenerState => ({
+  favorites: JSON.parse(r.favorites) as FavoriteRow[],
+  record: r.record === null ? null : (JSON.parse(r.record) as ListenerState["record"]),
+  sync: r.sync === null ? null : (JSON.parse(r.sync) as SyncRow),
+});
+
+const statesOf = new WeakMap<Db, ReturnType<typeof createListenerStates>>();
+/** The listener states of one database file, shared by its session store and library. */
+export const listenerStates = (db: Db) => statesOf.get(db) ?? statesOf.set(db, createListenerStates(db)).get(db)!;
+
+/**
+ * Listeners' states as read in this turn of the event loop (as on PostgreSQL): a signed-in page
+ * asks for the favorites, record and position together, and the session read leaves them here
+ * from its own statement, so the page costs one statement. A write in this process forgets its
+ * listener's state at once (SQLite answers in the same turn); another process's write is seen
+ * from the next turn on.
+ */
+function createListenerStates(db: Db) {
+  const one = db.prepare(`SELECT ${listenerStateColumns("@uid")}`);
+  const known = new Map<string, ListenerState>();
+  const keep = (uid: string, state: ListenerState) => {
+    known.set(uid, state);
+    setImmediate(() => known.get(uid) === state && known.delete(uid));
+    return state;
+  };
+  return {
+    read: (uid: string) => known.get(uid) ?? keep(uid, parseState(one.get({ uid }) as StateRow)),
+    /** The state of `uid`, read now by another statement's `listenerStateColumns`. */
+    readBeside: (uid: string, row: StateRow) => void keep(uid, parseState(row)),
+    forget: (uid: string) => void known.delete(uid),
+  };
+}
+
 export function createSqliteLibrary(db: Db, { favoritesMax = FAVORITES_MAX } = {}): Library {
+  const states = listenerStates(db);
   const initRecord = db.prepare(
     "INSERT OR IGNORE INTO user_records (uid, audio_title, audio_src, duration) VALUES (?, '', '', 0)",
   );
   const initSync = db.prepare("INSERT OR IGNORE INTO active_audio_sync (uid) VALUES (?)");
-  const record = db.prepare("SELECT audio_title, audio_src, duration FROM user_records WHERE uid = ?");
-  const sync = db.prepare(
-    "SELECT audio_title, duration, audio_img, audio_src, position FROM active_audio_sync WHERE uid = ?",
-  );
   const upsertSync =
     db.prepare(`INSERT INTO active_audio_sync (uid, audio_title, duration, audio_img, audio_src, position, written_at)
     VALUES (@uid, @AudioTitle, @Duration, @AudioImg, @AudioSrc, @currentTime, @writtenAt)
@@ -225,9 +271,6 @@ export function createSqliteLibrary(db: Db, { favoritesMax = FAVORITES_MAX } = {
     WHERE excluded.written_at > active_audio_sync.written_at`);
   const updateRecord = db.prepare(
     "INSERT INTO user_records (uid, audio_title, audio_src, duration) VALUES (?, ?, ?, ?) ON CONFLICT (uid) DO UPDATE SET audio_title = excluded.audio_title, audio_src = excluded.audio_src, duration = excluded.duration",
-  );
-  const listFavs = db.prepare(
-    "SELECT id, audio_src, audio_title, duration, is_fav FROM favorites WHERE uid = ? ORDER BY created_at DESC, id",
   );
   // Only while the account keeps fewer than its most.
   const insertFav = db.prepare(
@@ -253,19 +296,21 @@ export function createSqliteLibrary(db: Db, { favoritesMax = FAVORITES_MAX } = {
 
   return {
     async initUser(uid) {
+      states.forget(uid);
       db.transaction(() => {
         initRecord.run(uid);
         initSync.run(uid);
       })();
     },
     async userRecord(uid): Promise<UserRecord | null> {
-      const r = record.get(uid) as { audio_title: string; audio_src: string; duration: number } | undefined;
+      const r = states.read(uid).record;
       return r ? { audioTitle: r.audio_title, audioSrc: r.audio_src, duration: r.duration } : null;
     },
     async activeAudioSync(uid) {
-      return syncFromRow(sync.get(uid) as SyncRow | undefined);
+      return syncFromRow(states.read(uid).sync ?? undefined);
     },
     async writeProgress(uid, s, writtenAt) {
+      states.forget(uid);
       let result: "written" | "stale" = "stale";
       db.transaction(() => {
         const changes = upsertSync.run({ uid, ...s, writtenAt }).changes;
@@ -278,9 +323,10 @@ export function createSqliteLibrary(db: Db, { favoritesMax = FAVORITES_MAX } = {
       return result;
     },
     async favorites(uid) {
-      return (listFavs.all(uid) as FavoriteRow[]).map(toFavorite);
+      return states.read(uid).favorites.map(toFavorite);
     },
     async addFavorite(uid, fav) {
+      states.forget(uid);
       // The write lock first: another process's add cannot slip between the count and the insert.
       const row = db
         .transaction(() => {
@@ -291,9 +337,11 @@ export function createSqliteLibrary(db: Db, { favoritesMax = FAVORITES_MAX } = {
       return row ? toFavorite(row) : null;
     },
     async removeFavorite(uid, id) {
+      states.forget(uid);
       return deleteFav.run(uid, id).changes > 0;
     },
     async removeFavoriteBySrc(uid, audioSrc) {
+      states.forget(uid);
       return deleteFavBySrc.run(uid, audioSrc).changes > 0;
     },
     async isAdultConfirmed(uid) {
@@ -304,6 +352,7 @@ export function createSqliteLibrary(db: Db, { favoritesMax = FAVORITES_MAX } = {
       setAdult.run(Date.now(), uid);
     },
     async deleteAllFor(uid) {
+      states.forget(uid);
       deleteLibrary(uid);
     },
   };

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { Db } from "./db.server";
+import { listenerStateColumns, listenerStates } from "./accounts.server";
 import type { FailureLog, SessionStore } from "~/services/auth.server";
 import type { MailCap, MailLog } from "~/services/account-email.server";
 import { SESSION_PURGE_INTERVAL_MS } from "~/rules/auth";
@@ -10,7 +11,12 @@ import { SESSION_PURGE_INTERVAL_MS } from "~/rules/auth";
  */
 export function createSqliteSessionStore(db: Db, defaultTtlMs: number): SessionStore {
   const insert = db.prepare("INSERT INTO sessions (id, data, expires_at) VALUES (?, ?, ?)");
-  const select = db.prepare("SELECT data, expires_at FROM sessions WHERE id = ?");
+  // A signed-in page reads its session and then its listener's library: one statement reads both,
+  // and leaves the library for the library store's reads in this turn.
+  const states = listenerStates(db);
+  const select = db.prepare(
+    `SELECT data, expires_at, ${listenerStateColumns("json_extract(data, '$.user.uid')")} FROM sessions WHERE id = ?`,
+  );
   const update = db.prepare(
     "INSERT INTO sessions (id, data, expires_at) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET data = excluded.data, expires_at = excluded.expires_at",
   );
@@ -32,17 +38,21 @@ export function createSqliteSessionStore(db: Db, defaultTtlMs: number): SessionS
     },
     async read(id) {
       if (typeof id !== "string" || id.length > 100) return null;
-      const row = select.get(id) as { data: string; expires_at: number } | undefined;
+      const row = select.get(id) as
+        { data: string; expires_at: number; favorites: string; record: string | null; sync: string | null } | undefined;
       if (!row) return null;
       if (row.expires_at < Date.now()) {
         remove.run(id);
         return null;
       }
+      let data: { user?: { uid?: unknown } };
       try {
-        return JSON.parse(row.data) as unknown;
+        data = JSON.parse(row.data) as typeof data;
       } catch {
         return null;
       }
+      if (typeof data?.user?.uid === "string") states.readBeside(data.user.uid, row);
+      return data;
     },
     async update(id, data, expires) {
       update.run(id, JSON.stringify(data), expiry(expires));
