@@ -31,7 +31,7 @@ let upstreams: Promise<{ origin: string; close(): void }> | null = null;
 /** One fake streaming service per worker, shared by every server process it starts. */
 function fakeUpstreams() {
   upstreams ??= (async () => {
-    const { startFakeUpstreams } = (await import("../fake-upstreams.mjs")) as {
+    const { startFakeUpstreams } = (await import("../../../scripts/fakes/upstreams.mjs")) as {
       startFakeUpstreams(port: number): Promise<{ origin: string; close(): void }>;
     };
     return startFakeUpstreams(0);
