@@ -11,6 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { assertPortFree, SECRET, startUpstreams } from "./lib.mjs";
 import { localNginxSite } from "../scripts/nginx-site.mjs";
+import { upstreamEnv } from "../scripts/app-server.mjs";
 import { postgresBinaries, startThrowawayPostgres } from "../scripts/throwaway-postgres.mjs";
 
 const NGINX = ["/usr/sbin/nginx", "/usr/local/sbin/nginx"].find((p) => fs.existsSync(p));
@@ -128,9 +129,7 @@ export async function startStack({ base, count = 2, env = {} }) {
       SESSION_SECRET: SECRET,
       DATA_ROOT: path.join(dir, "instances"),
       TRUST_PROXY_HOPS: "2",
-      LIVE_STREAM_URL: `${upstreams.origin}/live/stream.mp3`,
-      NOW_PLAYING_KIND: "live365",
-      NOW_PLAYING_URL: `${upstreams.origin}/live365/station/a93581`,
+      ...upstreamEnv(upstreams.origin),
       ...env,
     },
   });

@@ -14,6 +14,7 @@
  * Servers start through ./app-server.ts.
  */
 import { startAppServer, type AppServer, type Mode } from "./app-server";
+import { upstreamEnv } from "../../../scripts/app-server.mjs";
 
 export { startAppServer, startNowPlayingServer, type AppServer, type Mode, type NowPlayingServer } from "./app-server";
 export type RemoteService = "supabase" | "content" | "gallery";
@@ -82,9 +83,7 @@ export async function startRemoteStack(): Promise<RemoteStack> {
   try {
     server = await startAppServer(
       {
-        LIVE_STREAM_URL: `${upstreams.origin}/live/stream.mp3`,
-        NOW_PLAYING_KIND: "live365",
-        NOW_PLAYING_URL: `${upstreams.origin}/live365/station/a93581`,
+        ...upstreamEnv(upstreams.origin),
         ...remote.env,
         ...firebase.env,
       },

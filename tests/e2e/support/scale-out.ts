@@ -12,6 +12,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { upstreamEnv } from "../../../scripts/app-server.mjs";
 import { localNginxSite } from "../../../scripts/nginx-site.mjs";
 import { startThrowawayPostgres, TEST_SETTINGS, type ThrowawayPostgres } from "../../../scripts/throwaway-postgres.mjs";
 
@@ -132,9 +133,7 @@ export async function startScaleOutStack(base: number): Promise<ScaleOutStack> {
         DATA_ROOT: dataRoot,
         PASSWORD_HASH_COST: "12",
         RATE_LIMIT_AUTH_PER_MIN: String(AUTH_LIMIT_PER_MIN),
-        LIVE_STREAM_URL: `${upstreams.origin}/live/stream.mp3`,
-        NOW_PLAYING_KIND: "live365",
-        NOW_PLAYING_URL: `${upstreams.origin}/live365/station/a93581`,
+        ...upstreamEnv(upstreams.origin),
       },
     });
     const instanceOutput = collect(instances);

@@ -9,6 +9,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { upstreamEnv } from "../../../scripts/app-server.mjs";
 import { listenerIn, ROOT_DATA } from "./route-data";
 import { startAppServer, type AppServer, type Exit } from "./app-server";
 import { clientAddress } from "./auth";
@@ -45,9 +46,7 @@ export async function startServerProcess(dataDir: string): Promise<ServerProcess
   const server = await startAppServer(
     {
       SESSION_SECRET,
-      LIVE_STREAM_URL: `${upstream}/live/stream.mp3`,
-      NOW_PLAYING_KIND: "live365",
-      NOW_PLAYING_URL: `${upstream}/live365/station/a93581`,
+      ...upstreamEnv(upstream),
     },
     "durability",
     { dataDir },
