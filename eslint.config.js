@@ -142,4 +142,24 @@ export default tseslint.config(
     ignores: ["**/*.test.{ts,tsx}"],
     rules: { "import-x/no-restricted-paths": ["error", { zones: layerZones }] },
   },
+  {
+    // tests/ may use scripts/ (fakes, launcher, throwaway PostgreSQL); bench/ uses scripts/ too.
+    files: ["bench/**/*.mjs", "scripts/**/*.mjs"],
+    plugins: { "import-x": importX },
+    rules: {
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            zone(
+              ["bench", "scripts"],
+              "tests",
+              "bench/ and scripts/ never depend on tests/ (scripts/fakes holds the fakes).",
+            ),
+            zone("scripts", "bench", "bench/ uses scripts/, not the other way round."),
+          ],
+        },
+      ],
+    },
+  },
 );

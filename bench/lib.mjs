@@ -1,7 +1,7 @@
 // Shared by the benchmark scripts: start the BUILT server (production mode, fresh data dir,
 // rate limits off — or on, for `npm run load` — local fake upstreams), sign a listener up and
 // in, run autocannon, start a throwaway PostgreSQL.
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
@@ -9,7 +9,8 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { startFakeUpstreams } from "../tests/e2e/fake-upstreams.mjs";
+import { launchServer, untilHealthy, upstreamEnv } from "../scripts/app-server.mjs";
+import { startFakeUpstreams } from "../scripts/fakes/upstreams.mjs";
 import { postgresBinaries, startThrowawayPostgres } from "../scripts/throwaway-postgres.mjs";
 
 export const SECRET = "bench-session-secret-0123456789abcdef";
@@ -85,21 +86,16 @@ export async function startServer({
   const limits = productionLimits
     ? { TRUST_PROXY_HOPS: "1" }
     : { RATE_LIMIT_AUTH_PER_MIN: "0", RATE_LIMIT_POST_PER_MIN: "0", RATE_LIMIT_GET_PER_MIN: "0" };
-  const entry = workers > 1 ? "bench/cluster-entry.mjs" : "build/server.js";
-  const child = spawn(process.execPath, [entry], {
-    stdio: ["ignore", "pipe", "pipe"],
+  const child = launchServer({
+    entry: workers > 1 ? "bench/cluster-entry.mjs" : "build/server.js",
+    port,
+    dataDir,
+    inherited,
     env: {
-      ...inherited,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
       ...(sampleDir ? { SAMPLE_DIR: sampleDir } : {}),
       SESSION_SECRET: SECRET,
       ...limits,
-      LIVE_STREAM_URL: `${upstreamOrigin}/live/stream.mp3`,
-      NOW_PLAYING_KIND: "live365",
-      NOW_PLAYING_URL: `${upstreamOrigin}/live365/station/a93581`,
+      ...upstreamEnv(upstreamOrigin),
       ...env,
       BENCH_WORKERS: String(workers),
     },
@@ -108,33 +104,14 @@ export async function startServer({
     child.kill("SIGTERM");
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
+  let stdout = "";
   let stderr = "";
-  let listening = false;
+  // Stdout only until it says where it listens: a long run would keep every line it prints.
+  const onStdout = (d) => (stdout += d);
+  child.stdout.on("data", onStdout);
   child.stderr.on("data", (d) => (stderr += d));
-  child.stdout.on("data", (d) => {
-    if (String(d).includes("on the air")) listening = true;
-  });
-  const origin = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${label} exited (${child.exitCode}): ${stderr}`);
-    if (!listening) {
-      if (Date.now() > deadline) throw new Error(`${label} did not start: ${stderr}`);
-      await new Promise((r) => setTimeout(r, 250));
-      continue;
-    }
-    let health = "no answer";
-    try {
-      const r = await fetch(`${origin}/healthz`);
-      if (r.ok) break;
-      health = `${r.status} ${await r.text()}`;
-    } catch {
-      /* not up yet */
-    }
-    // A 503 here with DATABASE_URL: the database's schema is not this build's (rebuild).
-    if (Date.now() > deadline) throw new Error(`${label} did not start (/healthz: ${health}): ${stderr}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  const origin = await untilHealthy(child, { output: () => stdout + stderr, label, timeoutMs: 180_000 });
+  child.stdout.off("data", onStdout);
   return {
     origin,
     pid: child.pid,

@@ -10,6 +10,8 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { assertPortFree, SECRET, startUpstreams } from "./lib.mjs";
+import { localNginxSite } from "../scripts/nginx-site.mjs";
+import { upstreamEnv } from "../scripts/app-server.mjs";
 import { postgresBinaries, startThrowawayPostgres } from "../scripts/throwaway-postgres.mjs";
 
 const NGINX = ["/usr/sbin/nginx", "/usr/local/sbin/nginx"].find((p) => fs.existsSync(p));
@@ -25,35 +27,6 @@ process.on("exit", () => {
     }
   }
 });
-
-/** deploy/nginx.conf with this machine's ports and paths; each edit must find its line. */
-function localSite(shipped, ports, paths) {
-  const once = (text, pattern, by) => {
-    const match = pattern.exec(text);
-    if (!match) throw new Error(`deploy/nginx.conf no longer has a line like ${pattern}`);
-    return text.replace(match[0], () => by(...match.slice(1).map((g) => g ?? "")));
-  };
-  let site = shipped;
-  site = once(site, /^( +)server 127\.0\.0\.1:\d+( [^;]*)?;\n(?: +server 127\.0\.0\.1:\d+[^;]*;\n)*/m, (i, o) =>
-    ports.instances.map((p) => `${i}server 127.0.0.1:${p}${o};\n`).join(""),
-  );
-  site = once(site, /^( +)listen 80;\n +listen \[::\]:80;$/m, (i) => `${i}listen 127.0.0.1:${ports.http};`);
-  site = once(
-    site,
-    /^( +)listen 443 ssl http2;\n +listen \[::\]:443 ssl http2;$/m,
-    (i) => `${i}listen 127.0.0.1:${ports.https} ssl http2;`,
-  );
-  site = once(site, /ssl_certificate \S+;/, () => `ssl_certificate ${paths.certificate};`);
-  site = once(site, /ssl_certificate_key \S+;/, () => `ssl_certificate_key ${paths.key};`);
-  // No access log: a line per request would be the disk's load, not nginx's.
-  site = once(site, /access_log \S+ hamradio;/, () => "access_log off;");
-  site = once(site, /proxy_cache_path \S+ /, () => `proxy_cache_path ${paths.cache} `);
-  // The load generator is one address standing for thousands of listeners: the cap per address
-  // (64 requests at once) would refuse it, not them.
-  site = once(site, /limit_conn hamradio_addr \d+;/, () => "limit_conn hamradio_addr 4096;");
-  site = once(site, /root \S+;/, () => `root ${paths.publicDir};`);
-  return site;
-}
 
 const accepts = (port) =>
   new Promise((resolve) => {
@@ -156,9 +129,7 @@ export async function startStack({ base, count = 2, env = {} }) {
       SESSION_SECRET: SECRET,
       DATA_ROOT: path.join(dir, "instances"),
       TRUST_PROXY_HOPS: "2",
-      LIVE_STREAM_URL: `${upstreams.origin}/live/stream.mp3`,
-      NOW_PLAYING_KIND: "live365",
-      NOW_PLAYING_URL: `${upstreams.origin}/live365/station/a93581`,
+      ...upstreamEnv(upstreams.origin),
       ...env,
     },
   });
@@ -194,12 +165,20 @@ export async function startStack({ base, count = 2, env = {} }) {
   const errorLog = path.join(dir, "error.log");
   fs.writeFileSync(
     path.join(dir, "site.conf"),
-    localSite(fs.readFileSync("deploy/nginx.conf", "utf8"), ports, {
-      certificate: path.join(dir, "site.pem"),
-      key: path.join(dir, "site.key"),
-      cache: path.join(dir, "cache"),
-      publicDir: path.resolve("public"),
-    }),
+    // No access log: a line per request would be the disk's load, not nginx's. The load generator
+    // is one address standing for thousands of listeners: the cap per address (64 requests at
+    // once) would refuse it, not them.
+    localNginxSite(
+      fs.readFileSync("deploy/nginx.conf", "utf8"),
+      ports,
+      {
+        certificate: path.join(dir, "site.pem"),
+        key: path.join(dir, "site.key"),
+        cache: path.join(dir, "cache"),
+        publicDir: path.resolve("public"),
+      },
+      { connectionsPerAddress: 4096 },
+    ),
   );
   // Debian's main configuration as deploy/README.md step 5 leaves it (worker_processes auto,
   // worker_connections raised), with every path in `dir`.

@@ -20,7 +20,7 @@ import { openReady, playerButton } from "./support/player";
 
 const SERVED_WITHIN_MS = 4_000;
 const FALLBACK = { title: NOW_PLAYING_FALLBACK.title, artist: NOW_PLAYING_FALLBACK.artist, art: null, fallback: true };
-/** What the fake streaming service plays when it is up (tests/e2e/fake-upstreams.mjs). */
+/** What the fake streaming service plays when it is up (scripts/fakes/upstreams.mjs). */
 const TRACK = { title: "Bunker Sessions Vol. 7", artist: "The Ham Radio Show Crew", art: null, fallback: false };
 
 /** GET /api/now-playing, timed: always a 200 within the bound. */

@@ -1,7 +1,7 @@
 /**
  * The embedded accounts' Google sign-in in a popup window, and analytics behind consent (ADR 020),
  * on a private server whose Google OAuth server (GOOGLE_OAUTH_URL) and Plausible-compatible
- * endpoint are the local fakes of tests/e2e/fake-upstreams.mjs. Desktop with JavaScript only: the
+ * endpoint are the local fakes of scripts/fakes/upstreams.mjs. Desktop with JavaScript only: the
  * flows exist only with JavaScript, and nothing here depends on where the catalog comes from.
  */
 import net from "node:net";
@@ -30,7 +30,7 @@ let server: AppServer;
 test.describe.configure({ mode: "default" });
 
 test.beforeAll(async () => {
-  const { startFakeUpstreams } = (await import("./fake-upstreams.mjs")) as {
+  const { startFakeUpstreams } = (await import("../../scripts/fakes/upstreams.mjs")) as {
     startFakeUpstreams(port: number): Promise<Upstreams>;
   };
   upstreams = await startFakeUpstreams(0);

@@ -34,8 +34,8 @@ import {
   PASSWORD_TOO_COMMON,
   SIGN_IN_FAILED,
 } from "~/rules/auth";
-import { startSmtpSink, linkIn } from "../fakes/smtp-sink.mjs";
-import { startFirebaseFake } from "../fakes/firebase.mjs";
+import { startSmtpSink, linkIn } from "../../scripts/fakes/smtp-sink.mjs";
+import { startFirebaseFake } from "../../scripts/fakes/firebase.mjs";
 import { bothEngines, type Engine } from "../support/engines";
 
 vi.setConfig({ testTimeout: 30_000 });

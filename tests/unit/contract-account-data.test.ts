@@ -15,7 +15,7 @@ import { createServices } from "~/composition.server";
 import { SIGN_IN_FAILED, SIGN_IN_FREE_FAILURES } from "~/rules/auth";
 import { signInLater } from "~/services/auth-errors.server";
 import type { Services } from "~/services/services.server";
-import { startFirebaseFake } from "../fakes/firebase.mjs";
+import { startFirebaseFake } from "../../scripts/fakes/firebase.mjs";
 import { freshDatabase, postgresEnabled, type TestDatabase } from "../support/postgres";
 
 vi.setConfig({ testTimeout: 60_000 });

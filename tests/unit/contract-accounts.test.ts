@@ -21,7 +21,7 @@ import {
 } from "~/rules/auth";
 import { parseEnv } from "~/config/env.server";
 import { createServices } from "~/composition.server";
-import { startFirebaseFake } from "../fakes/firebase.mjs";
+import { startFirebaseFake } from "../../scripts/fakes/firebase.mjs";
 import { bothEngines, type Engine } from "../support/engines";
 
 // The production hash cost is tested in accounts.test.ts; here a low one keeps the contract fast.

@@ -6,7 +6,7 @@ import { createPostgresPositions } from "~/adapters/postgres/positions.server";
 import { createFirebasePositions } from "~/adapters/firebase/positions.server";
 import { createPasswords } from "~/services/password.server";
 import type { Positions, PositionWrite } from "~/services/positions.server";
-import { startFirebaseFake } from "../fakes/firebase.mjs";
+import { startFirebaseFake } from "../../scripts/fakes/firebase.mjs";
 import { bothEngines } from "../support/engines";
 
 /**

@@ -6,7 +6,7 @@ import { createPostgresUpNext } from "~/adapters/postgres/up-next.server";
 import { createFirebaseUpNext } from "~/adapters/firebase/up-next.server";
 import { createPasswords } from "~/services/password.server";
 import type { UpNextItem, UpNextStore } from "~/services/up-next.server";
-import { startFirebaseFake } from "../fakes/firebase.mjs";
+import { startFirebaseFake } from "../../scripts/fakes/firebase.mjs";
 import { bothEngines } from "../support/engines";
 
 vi.setConfig({ testTimeout: 30_000 });

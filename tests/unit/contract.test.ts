@@ -9,7 +9,7 @@ import { createWordPressContent, createWordPressGallery } from "~/adapters/wordp
 import { REMOTE_STALE_MS, withReadCache } from "~/services/read-cache.server";
 import type { Catalog } from "~/services/catalog.server";
 import type { Content, Gallery } from "~/services/content.server";
-import { startRemoteServices } from "../fakes/remote-services.mjs";
+import { startRemoteServices } from "../../scripts/fakes/remote-services.mjs";
 import { bothEngines, type Engine } from "../support/engines";
 
 vi.setConfig({ testTimeout: 30_000 });

@@ -1,11 +1,17 @@
 import { describe, expect, it } from "vitest";
 import fs from "node:fs";
-import { canRead, canUpdate, canWrite, compileExpression, RuleSyntaxError } from "../fakes/firebase-rules.mjs";
+import {
+  canRead,
+  canUpdate,
+  canWrite,
+  compileExpression,
+  RuleSyntaxError,
+} from "../../scripts/fakes/firebase-rules.mjs";
 
 /**
  * database.rules.json (docs/product.md §7 paths): each listener reads and writes only users/<own uid>, every
  * field is validated, nothing else is writable. Checked with the small evaluator of
- * tests/fakes/firebase-rules.mjs (the same one the Firebase fake enforces).
+ * scripts/fakes/firebase-rules.mjs (the same one the Firebase fake enforces).
  */
 const rules = JSON.parse(fs.readFileSync("database.rules.json", "utf8"));
 const A = { uid: "AAAAAAAAAAAAAAAAAAAAAAAAAAAA" };

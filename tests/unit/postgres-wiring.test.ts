@@ -14,8 +14,8 @@ import { createAppServer } from "~/composition.server";
 import { SIGN_IN_FAILED } from "~/rules/auth";
 import { rateLimits } from "../../server/rate-limit";
 import type { AppServer } from "../../server/render/app-contract";
-import { startFirebaseFake } from "../fakes/firebase.mjs";
-import { startRemoteServices } from "../fakes/remote-services.mjs";
+import { startFirebaseFake } from "../../scripts/fakes/firebase.mjs";
+import { startRemoteServices } from "../../scripts/fakes/remote-services.mjs";
 import { freshDatabase, postgresEnabled, type TestDatabase } from "../support/postgres";
 
 // Password sign-ups hash with scrypt at OWASP cost.

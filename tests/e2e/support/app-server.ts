@@ -3,17 +3,13 @@
  * database to corrupt, hostile data, a streaming service in a given state): one way to start
  * them, shared by the spec helpers in this folder.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { launchServer, TEST_ENV, untilHealthy, upstreamEnv } from "../../../scripts/app-server.mjs";
+import { startFakeUpstreams } from "../../../scripts/fakes/upstreams.mjs";
 
 export type Mode = "ok" | "fail" | "slow" | "junk";
-
-interface Upstreams {
-  origin: string;
-  close(): void;
-}
 
 export interface Exit {
   code: number | null;
@@ -46,24 +42,7 @@ export async function startAppServer(
 ): Promise<AppServer> {
   const ownDataDir = !options.dataDir;
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), `hrs-e2e-${label}-`));
-  const child: ChildProcess = spawn(process.execPath, ["build/server.js"], {
-    stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      SESSION_SECRET: "e2e-session-secret-0123456789abcdef",
-      TRUST_PROXY_HOPS: "1",
-      // The production hash cost is a unit test's; browser tests only need sign-ins to work.
-      PASSWORD_HASH_COST: "12",
-      // Cheap hashes: a longer queue waits no longer than production's, and parallel specs never
-      // meet a busy answer they did not ask for (a spec of its own asks for one).
-      PASSWORD_HASH_QUEUE: "64",
-      ...env,
-    },
-  });
+  const child = launchServer({ port: 0, dataDir, env: { ...TEST_ENV, ...env } });
   let output = "";
   child.stdout?.on("data", (d) => (output += String(d)));
   child.stderr?.on("data", (d) => (output += String(d)));
@@ -86,23 +65,12 @@ export async function startAppServer(
     });
     if (ownDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
-  const deadline = Date.now() + 45_000;
-  let origin: string | null = null;
-  for (;;) {
-    const port = /on the air at http:\/\/localhost:(\d+)/.exec(output)?.[1];
-    origin ??= port ? `http://127.0.0.1:${port}` : null;
-    if (origin) {
-      const ok = await fetch(`${origin}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ok) break;
-    }
-    if (child.exitCode !== null || Date.now() > deadline) {
-      await stop();
-      throw new Error(`private server (${label}) did not start:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
+  let origin: string;
+  try {
+    origin = await untilHealthy(child, { output: () => output, label: `private server (${label})`, timeoutMs: 45_000 });
+  } catch (error) {
+    await stop();
+    throw error;
   }
   return { origin, dataDir, signal: (name) => child.kill(name), output: () => output, printed, exited, stop };
 }
@@ -119,9 +87,6 @@ export interface NowPlayingServer {
 
 /** A server whose streaming service starts in `mode` (the embedded catalog: nothing else remote). */
 export async function startNowPlayingServer(mode: Mode, label: string): Promise<NowPlayingServer> {
-  const { startFakeUpstreams } = (await import("../fake-upstreams.mjs")) as {
-    startFakeUpstreams(port: number): Promise<Upstreams>;
-  };
   const upstreams = await startFakeUpstreams(0);
   const setUpstreamMode = async (m: Mode) => {
     const r = await fetch(`${upstreams.origin}/__mode?mode=${m}`);
@@ -130,14 +95,7 @@ export async function startNowPlayingServer(mode: Mode, label: string): Promise<
   await setUpstreamMode(mode);
   let server: AppServer;
   try {
-    server = await startAppServer(
-      {
-        LIVE_STREAM_URL: `${upstreams.origin}/live/stream.mp3`,
-        NOW_PLAYING_KIND: "live365",
-        NOW_PLAYING_URL: `${upstreams.origin}/live365/station/a93581`,
-      },
-      label,
-    );
+    server = await startAppServer(upstreamEnv(upstreams.origin), label);
   } catch (error) {
     upstreams.close();
     throw error;

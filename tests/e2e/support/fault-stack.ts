@@ -7,13 +7,14 @@
  * `build/server.js` as in production (NODE_ENV=production, own throwaway DATA_DIR, rate limits on,
  * one trusted proxy hop) on a port the system picks; its fakes run in this test process, so a
  * test switches them directly:
- * - the remote stack: Supabase and both WordPress sources (tests/fakes/remote-services.mjs), the
- *   Firebase fake (tests/fakes/firebase.mjs) and the streaming service
- *   (tests/e2e/fake-upstreams.mjs) — every remote call of the production code path;
+ * - the remote stack: Supabase and both WordPress sources (scripts/fakes/remote-services.mjs), the
+ *   Firebase fake (scripts/fakes/firebase.mjs) and the streaming service
+ *   (scripts/fakes/upstreams.mjs) — every remote call of the production code path;
  * - a now-playing server: the embedded catalog and its own streaming service only.
  * Servers start through ./app-server.ts.
  */
 import { startAppServer, type AppServer, type Mode } from "./app-server";
+import { upstreamEnv } from "../../../scripts/app-server.mjs";
 
 export { startAppServer, startNowPlayingServer, type AppServer, type Mode, type NowPlayingServer } from "./app-server";
 export type RemoteService = "supabase" | "content" | "gallery";
@@ -64,13 +65,13 @@ export interface RemoteStack {
 
 /** The production code path: every remote adapter against local fakes. */
 export async function startRemoteStack(): Promise<RemoteStack> {
-  const { startRemoteServices } = (await import("../../fakes/remote-services.mjs")) as {
+  const { startRemoteServices } = (await import("../../../scripts/fakes/remote-services.mjs")) as {
     startRemoteServices(o: { port: number }): Promise<RemoteFake>;
   };
-  const { startFirebaseFake } = (await import("../../fakes/firebase.mjs")) as {
+  const { startFirebaseFake } = (await import("../../../scripts/fakes/firebase.mjs")) as {
     startFirebaseFake(o: { port: number }): Promise<FirebaseFake>;
   };
-  const { startFakeUpstreams } = (await import("../fake-upstreams.mjs")) as {
+  const { startFakeUpstreams } = (await import("../../../scripts/fakes/upstreams.mjs")) as {
     startFakeUpstreams(port: number): Promise<Upstreams>;
   };
   const [remote, firebase, upstreams] = await Promise.all([
@@ -82,9 +83,7 @@ export async function startRemoteStack(): Promise<RemoteStack> {
   try {
     server = await startAppServer(
       {
-        LIVE_STREAM_URL: `${upstreams.origin}/live/stream.mp3`,
-        NOW_PLAYING_KIND: "live365",
-        NOW_PLAYING_URL: `${upstreams.origin}/live365/station/a93581`,
+        ...upstreamEnv(upstreams.origin),
         ...remote.env,
         ...firebase.env,
       },

@@ -226,7 +226,7 @@ export async function startHostileSite(port: number, viaRemote: boolean): Promis
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hrs-xss-data-"));
   let remote: { env: Record<string, string>; close(): Promise<unknown> } | null = null;
   if (viaRemote) {
-    const { startRemoteServices } = (await import("../../fakes/remote-services.mjs")) as {
+    const { startRemoteServices } = (await import("../../../scripts/fakes/remote-services.mjs")) as {
       startRemoteServices(o: {
         port: number;
         sampleDir: string;

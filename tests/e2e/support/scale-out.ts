@@ -12,6 +12,8 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { upstreamEnv } from "../../../scripts/app-server.mjs";
+import { localNginxSite } from "../../../scripts/nginx-site.mjs";
 import { startThrowawayPostgres, TEST_SETTINGS, type ThrowawayPostgres } from "../../../scripts/throwaway-postgres.mjs";
 
 export const INSTANCES = 2;
@@ -40,37 +42,6 @@ export interface ScaleOutStack {
 
 const NGINX = ["/usr/sbin/nginx", "/usr/local/sbin/nginx"];
 const NGINX_MISSING = "nginx not found (/usr/sbin/nginx): install Debian's nginx package (apt-get install nginx)";
-
-/** deploy/nginx.conf with this machine's ports and paths; each edit must find its line. */
-export function localNginxSite(
-  shipped: string,
-  ports: { https: number; http: number; instances: number[] },
-  paths: { certificate: string; key: string; accessLog: string; cache: string; publicDir: string },
-): string {
-  const replaceOnce = (text: string, pattern: RegExp, by: (...groups: string[]) => string) => {
-    const match = pattern.exec(text);
-    if (!match) throw new Error(`deploy/nginx.conf no longer has a line like ${pattern}`);
-    return text.replace(match[0], () => by(...match.slice(1).map((g) => g ?? "")));
-  };
-  let site = shipped;
-  // The upstream's server lines, one per instance, each keeping the shipped options.
-  const upstream = /^( +)server 127\.0\.0\.1:\d+( [^;]*)?;\n(?: +server 127\.0\.0\.1:\d+[^;]*;\n)*/m;
-  site = replaceOnce(site, upstream, (indent, options) =>
-    ports.instances.map((p) => `${indent}server 127.0.0.1:${p}${options};\n`).join(""),
-  );
-  site = replaceOnce(site, /^( +)listen 80;\n +listen \[::\]:80;$/m, (i) => `${i}listen 127.0.0.1:${ports.http};`);
-  site = replaceOnce(
-    site,
-    /^( +)listen 443 ssl http2;\n +listen \[::\]:443 ssl http2;$/m,
-    (i) => `${i}listen 127.0.0.1:${ports.https} ssl http2;`,
-  );
-  site = replaceOnce(site, /ssl_certificate \S+;/, () => `ssl_certificate ${paths.certificate};`);
-  site = replaceOnce(site, /ssl_certificate_key \S+;/, () => `ssl_certificate_key ${paths.key};`);
-  site = replaceOnce(site, /access_log \S+ hamradio;/, () => `access_log ${paths.accessLog} hamradio;`);
-  site = replaceOnce(site, /proxy_cache_path \S+ /, () => `proxy_cache_path ${paths.cache} `);
-  site = replaceOnce(site, /root \S+;/, () => `root ${paths.publicDir};`);
-  return site;
-}
 
 /** Waits for `ready`; fails at once when the process behind it has exited. */
 async function until(what: string, child: ChildProcess, ready: () => Promise<boolean>, output: () => string) {
@@ -144,7 +115,7 @@ export async function startScaleOutStack(base: number): Promise<ScaleOutStack> {
     const postgres = await startThrowawayPostgres({ port: ports.postgres, settings: TEST_SETTINGS });
     cleanups.push(() => postgres.remove());
 
-    const { startFakeUpstreams } = (await import("../fake-upstreams.mjs")) as {
+    const { startFakeUpstreams } = (await import("../../../scripts/fakes/upstreams.mjs")) as {
       startFakeUpstreams(port: number): Promise<{ origin: string; close(): void }>;
     };
     const upstreams = await startFakeUpstreams(0);
@@ -162,9 +133,7 @@ export async function startScaleOutStack(base: number): Promise<ScaleOutStack> {
         DATA_ROOT: dataRoot,
         PASSWORD_HASH_COST: "12",
         RATE_LIMIT_AUTH_PER_MIN: String(AUTH_LIMIT_PER_MIN),
-        LIVE_STREAM_URL: `${upstreams.origin}/live/stream.mp3`,
-        NOW_PLAYING_KIND: "live365",
-        NOW_PLAYING_URL: `${upstreams.origin}/live365/station/a93581`,
+        ...upstreamEnv(upstreams.origin),
       },
     });
     const instanceOutput = collect(instances);

@@ -9,6 +9,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { upstreamEnv } from "../../../scripts/app-server.mjs";
 import { listenerIn, ROOT_DATA } from "./route-data";
 import { startAppServer, type AppServer, type Exit } from "./app-server";
 import { clientAddress } from "./auth";
@@ -31,7 +32,7 @@ let upstreams: Promise<{ origin: string; close(): void }> | null = null;
 /** One fake streaming service per worker, shared by every server process it starts. */
 function fakeUpstreams() {
   upstreams ??= (async () => {
-    const { startFakeUpstreams } = (await import("../fake-upstreams.mjs")) as {
+    const { startFakeUpstreams } = (await import("../../../scripts/fakes/upstreams.mjs")) as {
       startFakeUpstreams(port: number): Promise<{ origin: string; close(): void }>;
     };
     return startFakeUpstreams(0);
@@ -45,9 +46,7 @@ export async function startServerProcess(dataDir: string): Promise<ServerProcess
   const server = await startAppServer(
     {
       SESSION_SECRET,
-      LIVE_STREAM_URL: `${upstream}/live/stream.mp3`,
-      NOW_PLAYING_KIND: "live365",
-      NOW_PLAYING_URL: `${upstream}/live365/station/a93581`,
+      ...upstreamEnv(upstream),
     },
     "durability",
     { dataDir },

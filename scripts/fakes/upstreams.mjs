@@ -9,7 +9,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { startSmtpSink } from "../fakes/smtp-sink.mjs";
+import { startSmtpSink } from "./smtp-sink.mjs";
 
 export async function startFakeUpstreams(port) {
   const stats = { nowPlaying: 0 };

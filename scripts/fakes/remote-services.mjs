@@ -193,7 +193,7 @@ export async function startRemoteServices({ port = 0, sampleDir = "sample", host
   };
 }
 
-// Run standalone: node tests/fakes/remote-services.mjs [port]
+// Run standalone: node scripts/fakes/remote-services.mjs [port]
 if (import.meta.url === `file://${process.argv[1]}`) {
   const s = await startRemoteServices({ port: Number(process.argv[2] ?? 3999) });
   console.log(`fake remote services at ${s.origin}`);

@@ -1,7 +1,7 @@
 // A real SMTP server for tests (the smtp-server package, no TLS, any credentials): it receives
 // what nodemailer sends, parses each message (mailparser) and keeps it. Tests read the mail a
 // listener would get: `mailTo(address)` waits for it; the e2e stack serves the same list over
-// HTTP (tests/e2e/fake-upstreams.mjs, GET /__mail?to=<address>).
+// HTTP (scripts/fakes/upstreams.mjs, GET /__mail?to=<address>).
 import { SMTPServer } from "smtp-server";
 import { simpleParser } from "mailparser";
 

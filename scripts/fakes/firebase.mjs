@@ -6,7 +6,7 @@
 // the Realtime Database REST subset (GET/PUT/PATCH/POST/DELETE on <path>.json, access_token
 // required, auth_variable_override honoured, X-Firebase-ETag / if-match with 412). Database writes
 // and reads made with auth_variable_override are checked against database.rules.json by the rules
-// evaluator (tests/fakes/firebase-rules.mjs), as the real database would.
+// evaluator (scripts/fakes/firebase-rules.mjs), as the real database would.
 //
 // The browser half of the Auth emulator's protocol too, for the Firebase client's popup sign-in
 // (connectAuthEmulator; firebase-admin's FIREBASE_AUTH_EMULATOR_HOST uses the same paths under
@@ -662,7 +662,7 @@ const EMULATOR_PAGES = {
   "/__gapi.js": { type: "text/javascript; charset=utf-8", body: GAPI },
 };
 
-// Run standalone: node tests/fakes/firebase.mjs [port]
+// Run standalone: node scripts/fakes/firebase.mjs [port]
 if (import.meta.url === `file://${process.argv[1]}`) {
   const s = await startFirebaseFake({ port: Number(process.argv[2] ?? 3998) });
   console.log(`fake Firebase at ${s.origin}`, s.env);
