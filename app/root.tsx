@@ -31,6 +31,7 @@ import { takeSessionStale } from "~/player/session-events";
 import { CACHE_POLICY } from "~/route-support/cache-policy";
 import { afterLoad } from "~/ui/after-load";
 import { useListener } from "~/auth/listener";
+import { rootListenerText } from "~/render/listener-page.server";
 
 const ClientExtras = lazy(() => import("~/analytics/ClientExtras"));
 const SessionPlayerBridge = lazy(() =>
@@ -75,7 +76,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
   }
   // One string: a listener template's is replaced per request (ADRs 019, 037).
   return json<RootData>(
-    { ...base, listener: JSON.stringify(listener) },
+    { ...base, listener: rootListenerText(listener) },
     listener ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
   );
 }
