@@ -31,7 +31,6 @@ import { takeSessionStale } from "~/player/session-events";
 import { CACHE_POLICY } from "~/route-support/cache-policy";
 import { afterLoad } from "~/ui/after-load";
 import { useListener } from "~/auth/listener";
-import { rootListenerText } from "~/render/listener-page.server";
 
 const ClientExtras = lazy(() => import("~/analytics/ClientExtras"));
 const SessionPlayerBridge = lazy(() =>
@@ -76,7 +75,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
   }
   // One string: a listener template's is replaced per request (ADRs 019, 037).
   return json<RootData>(
-    { ...base, listener: rootListenerText(listener) },
+    { ...base, listener: JSON.stringify(listener) },
     listener ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
   );
 }

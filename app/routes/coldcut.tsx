@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { cardMarks } from "~/route-support/positions.server";
+import { cardPositions } from "~/route-support/positions.server";
 import { json, useLoaderData } from "@remix-run/react";
 import { EpisodeGrid } from "~/components/Cards";
 import { EpisodePage } from "~/components/EpisodePage";
@@ -33,12 +33,12 @@ export async function loader(args: LoaderFunctionArgs) {
   });
   const feedUrl = siteUrlOf(args, COLD_CUT_FEED_PATH);
   if (!episodes) return json({ episodes: null, meta, feedUrl }, { headers: cacheHeaders("error") });
-  const personal = await cardMarks(
+  const positions = await cardPositions(
     args.context,
     episodes.map((e) => e.audioUrl),
   );
   return json(
-    { episodes: episodes.map(episodeCard), meta, feedUrl, ...personal },
+    { episodes: episodes.map(episodeCard), meta, feedUrl, positions },
     { headers: cacheHeaders("publicPage") },
   );
 }

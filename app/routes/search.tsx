@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { cardMarks } from "~/route-support/positions.server";
+import { cardPositions } from "~/route-support/positions.server";
 import { AppLink } from "~/ui/primitives";
 import { json, useLoaderData } from "@remix-run/react";
 import { EpisodeGrid } from "~/components/Cards";
@@ -41,9 +41,9 @@ export async function loader(args: LoaderFunctionArgs) {
   const results = await orElse("search", context.services.catalog.search(term, page, SEARCH_PAGE_SIZE), () => null);
   if (!results) return json({ term, results: null, meta }, { headers: cacheHeaders("error") });
   const { items, highlight, ...rest } = results;
-  const [marks, personal] = await Promise.all([
+  const [marks, positions] = await Promise.all([
     resultMarks(items, highlight, context.services.episodeExtras),
-    cardMarks(
+    cardPositions(
       context,
       items.map((e) => e.audioUrl),
     ),
@@ -52,7 +52,7 @@ export async function loader(args: LoaderFunctionArgs) {
     {
       term,
       meta,
-      ...personal,
+      positions,
       results: {
         ...rest,
         episodes: items.map(episodeCard),

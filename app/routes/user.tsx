@@ -12,7 +12,7 @@ import { episodeCard } from "~/route-support/cards.server";
 import { favoritesPage, findEpisode } from "~/route-support/favorites.server";
 import { Pagination } from "~/components/Pagination";
 import { ContinueListening } from "~/components/ContinueListening";
-import { cardMarks, continueListening } from "~/route-support/positions.server";
+import { cardPositions, continueListening } from "~/route-support/positions.server";
 import { queryPage } from "~/route-support/input.server";
 import { notFound } from "~/route-support/responses.server";
 import { FAVORITES_FULL_NOTICE, favoritesFull } from "~/rules/library";
@@ -40,7 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       continueListening(context),
     ]),
   );
-  const personal = await cardMarks(
+  const positions = await cardPositions(
     context,
     favorites.episodes.map((e) => e.audioUrl),
   );
@@ -58,7 +58,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       mail: context.services.accountEmail.available,
       resume,
       continuing,
-      ...personal,
+      positions,
     },
     { headers: cacheHeaders("private") },
   );

@@ -437,7 +437,9 @@ test.describe("/healthz", () => {
       "gallery",
       "library",
       "passwords",
+      "positions",
       "renders",
+      "upNext",
     ]);
     const live = await get("/healthz/live");
     expect(live.status).toBe(200);

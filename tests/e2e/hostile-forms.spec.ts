@@ -24,7 +24,7 @@ import crypto from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import { expect, test } from "@playwright/test";
 import { PASSWORD, uniqueEmail } from "./support/auth";
-import { dataUrl, favoritesIn, listenerInSync, listenerOf, MY_DATA, ROOT_DATA, routeData } from "./support/route-data";
+import { dataUrl, listenerInSync, listenerOf, ROOT_DATA, routeData } from "./support/route-data";
 import type { RootData } from "../../app/services/types";
 import {
   addressesFrom,
@@ -297,16 +297,14 @@ async function readData<T>(path: string, routeId: string, cookie?: string): Prom
   return routeData<T>(a.body, routeId);
 }
 
-/** Everything the site shows of a listener's library: the root data, their data export and the favorites page. */
+/** Everything the site shows of a listener's library: the root data and the favorites page. */
 async function library(cookie: string) {
   const listener = listenerOf(await readData<RootData>("/", "root", cookie));
   // (Signed out, /user redirects to sign-in.)
   const page = listener ? (await readData<{ episodes: unknown[] }>("/user", "routes/user", cookie)).episodes : null;
   return {
     user: listener?.user ?? null,
-    favorites: listener
-      ? favoritesIn((await send({ label: MY_DATA, method: "GET", path: MY_DATA, cookie, origin: null })).body)
-      : [],
+    favorites: listener?.favorites ?? [],
     restore: listener?.restore ?? null,
     page,
   };
@@ -948,10 +946,10 @@ test("hostile session cookies: garbage, huge, NUL, duplicated, tampered, forged,
   test.setTimeout(120_000);
   const { v, eps, second } = await setup();
   const s4 = eps[3];
-  // The e2e server's session secret (scripts/e2e-server.mjs): used to forge cookies that are
+  // The e2e server's session secret (scripts/app-server.mjs): used to forge cookies that are
   // correctly signed but name sessions that do not exist. Checked first: re-signing the
   // listener's own session id must give the listener's own cookie.
-  const secret = /SESSION_SECRET: "([^"]+)"/.exec(fs.readFileSync("scripts/e2e-server.mjs", "utf8"))?.[1];
+  const secret = /SESSION_SECRET: "([^"]+)"/.exec(fs.readFileSync("scripts/app-server.mjs", "utf8"))?.[1];
   expect(secret, "the e2e session secret").toBeTruthy();
   const value = v.cookie.slice(SESSION_COOKIE.length + 1);
   const signed = decodeURIComponent(value);

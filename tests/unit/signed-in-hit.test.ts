@@ -10,7 +10,6 @@ import {
   fillHole,
   fillParts,
   listenerOf,
-  rootListenerText,
   signedIn,
   TEMPLATE_LISTENER,
   toParts,
@@ -41,7 +40,7 @@ async function fakeRemix(request: Request, context: AppLoadContext): Promise<Res
       ? positionHole({ src, title: src, back: "/" })
       : positionHtml({ src, title: src, back: "/" }, undefined);
   const data = context.template
-    ? handoff(rootListenerText(TEMPLATE_LISTENER), dataHoleText({ positions: SRCS }))
+    ? handoff(JSON.stringify(TEMPLATE_LISTENER), dataHoleText({ positions: SRCS }))
     : handoff("null", "{}");
   const body =
     `<!DOCTYPE html><html><head><script nonce="${context.cspNonce}">boot()</script></head><body>` +
@@ -169,7 +168,7 @@ describe("signed-in pages before Express", () => {
     const [ann, fav] = answers.map(html);
     const own = (uid: string, favorites: string[], positions: object) =>
       handoff(
-        rootListenerText({ user: { id: uid, email: `${uid}@example.com` }, favorites, restore: null }),
+        JSON.stringify({ user: { id: uid, email: `${uid}@example.com` }, favorites, restore: null }),
         JSON.stringify(positions),
       );
     expect(ann).toContain(own("ann", [], {}));

@@ -45,16 +45,6 @@ export async function pageData(html: string): Promise<Record<string, unknown>> {
 /** The signed-in listener of root data, or null. */
 export const listenerOf = (root: RootData): ListenerData | null => JSON.parse(root.listener) as ListenerData | null;
 
-/**
- * A listener's whole library at once: their data export. The root data names no favorite (ADR
- * 050); each page carries those among its own episodes.
- */
-export const MY_DATA = "/user/data";
-
-/** The audio sources of a listener's favorites, newest first, in a `MY_DATA` answer's text. */
-export const favoritesIn = (text: string) =>
-  (JSON.parse(text) as { library: { favorites: { audioSrc: string }[] } }).library.favorites.map((f) => f.audioSrc);
-
 /** What a browser asks for to read the root's data alone (as after a sign-in). */
 export const ROOT_DATA = dataUrl("/", "root");
 

@@ -10,7 +10,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { upstreamEnv } from "../../../scripts/app-server.mjs";
-import { favoritesIn, listenerIn, MY_DATA, ROOT_DATA } from "./route-data";
+import { listenerIn, ROOT_DATA } from "./route-data";
 import { startAppServer, type AppServer, type Exit } from "./app-server";
 import { clientAddress } from "./auth";
 
@@ -71,12 +71,5 @@ export async function rootData(origin: string, cookie: string): Promise<RootData
   const r = await fetch(origin + ROOT_DATA, { headers: { Cookie: cookie, "X-Forwarded-For": clientAddress() } });
   if (r.status !== 200) throw new Error(`${ROOT_DATA} answered ${r.status}`);
   const listener = await listenerIn(await r.text());
-  const favorites = listener
-    ? favoritesIn(
-        await (
-          await fetch(origin + MY_DATA, { headers: { Cookie: cookie, "X-Forwarded-For": clientAddress() } })
-        ).text(),
-      )
-    : [];
-  return { user: listener?.user ?? null, favorites, restore: listener?.restore ?? null };
+  return { user: listener?.user ?? null, favorites: listener?.favorites ?? [], restore: listener?.restore ?? null };
 }
