@@ -5,12 +5,13 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-if ! command -v chromium >/dev/null 2>&1 && [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
+# Playwright drives Debian's chromium-headless-shell (ADR 053); the benches use chromium itself.
+if [ -z "${CHROMIUM_PATH:-}" ] && { ! command -v chromium >/dev/null 2>&1 || ! command -v chromium-headless-shell >/dev/null 2>&1; }; then
   echo "== Installing Chromium from Debian's packages"
   if [ "$(id -u)" = "0" ]; then
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null || { echo "could not install chromium"; exit 1; }
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-headless-shell >/dev/null || { echo "could not install chromium"; exit 1; }
   else
-    sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null || { echo "could not install chromium (need root)"; exit 1; }
+    sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-headless-shell >/dev/null || { echo "could not install chromium (need root)"; exit 1; }
   fi
 fi
 

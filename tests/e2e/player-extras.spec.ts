@@ -282,10 +282,13 @@ test.describe("casting (a stand-in for the Google Cast SDK)", () => {
 test("every player control has an accessible name (axe) and a visible focus ring", async ({ page }, testInfo) => {
   await startFirst(page);
   const region = isMobile(testInfo) ? ".mobile-player" : ".desktop-player";
+  await page.locator(region).waitFor();
   const results = await new AxeBuilder({ page }).include(region).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   if (isMobile(testInfo)) {
     await page.getByRole("button", { name: "More", exact: true }).click();
+    // The dialog's code may still be on its way when the click returns.
+    await page.getByRole("dialog").waitFor();
     const modal = await new AxeBuilder({ page }).include(".modal").analyze();
     expect(modal.violations.map((v) => v.id)).toEqual([]);
     await page.keyboard.press("Escape");
