@@ -10,7 +10,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { assertPortFree, SECRET, startUpstreams } from "./lib.mjs";
-import { localNginxSite } from "../scripts/nginx-site.mjs";
+import { localNginxMain, localNginxSite } from "../scripts/nginx-site.mjs";
 import { upstreamEnv } from "../scripts/app-server.mjs";
 import { postgresBinaries, startThrowawayPostgres } from "../scripts/throwaway-postgres.mjs";
 
@@ -180,28 +180,7 @@ export async function startStack({ base, count = 2, env = {} }) {
       { connectionsPerAddress: 4096 },
     ),
   );
-  // Debian's main configuration as deploy/README.md step 5 leaves it (worker_processes auto,
-  // worker_connections raised), with every path in `dir`.
-  fs.writeFileSync(
-    path.join(dir, "nginx.conf"),
-    [
-      "daemon off;",
-      process.getuid?.() === 0 ? "user root;" : "",
-      "worker_processes auto;",
-      "worker_rlimit_nofile 8192;",
-      `pid ${dir}/nginx.pid;`,
-      `error_log ${errorLog} warn;`,
-      "events { worker_connections 4096; }",
-      "http {",
-      "  include /etc/nginx/mime.types;",
-      "  default_type application/octet-stream;",
-      "  sendfile on;",
-      "  tcp_nopush on;",
-      ...["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((t) => `  ${t}_temp_path ${dir}/${t};`),
-      `  include ${dir}/site.conf;`,
-      "}",
-    ].join("\n"),
-  );
+  fs.writeFileSync(path.join(dir, "nginx.conf"), localNginxMain(dir, errorLog, { tuned: true }));
   const proxy = spawn(NGINX, ["-p", dir, "-e", errorLog, "-c", path.join(dir, "nginx.conf")], {
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],

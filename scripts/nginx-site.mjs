@@ -1,5 +1,6 @@
-// deploy/nginx.conf on this machine, for the scale-out e2e stack (tests/e2e/support/scale-out.ts)
-// and the peak benchmark's stack (bench/stack.mjs): only its ports, paths and certificate change.
+// deploy/nginx.conf on this machine, with a main configuration around it, for the scale-out e2e
+// stack (tests/e2e/support/scale-out.ts) and the peak benchmark's stack (bench/stack.mjs): only its
+// ports, paths and certificate change.
 
 /**
  * deploy/nginx.conf with this machine's ports and paths; each edit must find its line. No
@@ -44,4 +45,32 @@ export function localNginxSite(shipped, ports, paths, { connectionsPerAddress } 
     );
   site = replaceOnce(site, /root \S+;/, () => `root ${paths.publicDir};`);
   return site;
+}
+
+/**
+ * The main configuration around the site: Debian's (its MIME types, root workers able to write
+ * here) with every path in `dir`. The e2e stack runs one small worker; the benchmark the tuning
+ * deploy/README.md step 5 asks for.
+ * @param {string} dir
+ * @param {string} errorLog
+ * @param {{ tuned?: boolean }} [options]
+ * @returns {string}
+ */
+export function localNginxMain(dir, errorLog, { tuned = false } = {}) {
+  return [
+    "daemon off;",
+    // As root nginx would hand requests to an unprivileged worker that cannot write here.
+    process.getuid?.() === 0 ? "user root;" : "",
+    tuned ? "worker_processes auto;\nworker_rlimit_nofile 8192;" : "worker_processes 1;",
+    `pid ${dir}/nginx.pid;`,
+    `error_log ${errorLog} warn;`,
+    `events { worker_connections ${tuned ? 4096 : 256}; }`,
+    "http {",
+    "  include /etc/nginx/mime.types;",
+    "  default_type application/octet-stream;",
+    ...(tuned ? ["  sendfile on;", "  tcp_nopush on;"] : []),
+    ...["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((t) => `  ${t}_temp_path ${dir}/${t};`),
+    `  include ${dir}/site.conf;`,
+    "}",
+  ].join("\n");
 }

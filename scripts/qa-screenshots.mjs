@@ -1,6 +1,8 @@
-// Visual QA helper (not a test): full-page screenshots of every public screen at 1280 px and
-// 375 px in Debian's Chromium. Start a server first (e.g. `E2E_PORT=3470 node scripts/e2e-server.mjs`),
-// then: BASE=http://127.0.0.1:3470 node scripts/qa-screenshots.mjs [outDir] [name-filter]
+// Visual QA helper (not a test): full-page screenshots of every public screen in Debian's Chromium,
+// at 1280 and 375 px in the light scheme unless WIDTHS and SCHEMES say otherwise. Start a server
+// first (e.g. `E2E_PORT=3470 node scripts/e2e-server.mjs`), then:
+//   BASE=http://127.0.0.1:3470 [WIDTHS=320,375,768,1280] [SCHEMES=light,dark] \
+//     node scripts/qa-screenshots.mjs [outDir] [name-filter]
 import { chromium } from "@playwright/test";
 import fs from "node:fs";
 import path from "node:path";
@@ -8,6 +10,8 @@ import path from "node:path";
 const base = process.env.BASE ?? "http://127.0.0.1:3000";
 const out = process.argv[2] ?? "/tmp/shots";
 const only = process.argv[3] ? new RegExp(process.argv[3]) : null;
+const widths = (process.env.WIDTHS ?? "1280,375").split(",").map(Number);
+const schemes = (process.env.SCHEMES ?? "light").split(",");
 fs.mkdirSync(out, { recursive: true });
 
 const episodes = JSON.parse(fs.readFileSync("sample/episodes.json", "utf8"));
@@ -38,6 +42,12 @@ const SCREENS = [
   ["special-feature", "/speical-feature"],
   ["page", "/page"],
   ["page-x", "/Page/x"],
+  ["live", "/live"],
+  ["embed", `/embed/episode?title=${q(cannabis.title)}`],
+  ["episode-clip", `/episode?title=${q(cannabis.title)}&t=30&end=60`],
+  ["signin", "/signin"],
+  ["signup", "/signup"],
+  ["forgot-password", "/forgot-password"],
   ["404", "/this-does-not-exist"],
   ["400", "/News?tab=nope"],
 ];
@@ -52,14 +62,13 @@ const browser = await chromium.launch({
     "--no-first-run",
   ],
 });
-for (const [width, label] of [
-  [1280, "desktop"],
-  [375, "mobile"],
-]) {
+for (const [width, colorScheme] of widths.flatMap((w) => schemes.map((c) => [w, c]))) {
+  const label = `${width}${colorScheme === "light" ? "" : `-${colorScheme}`}`;
   const context = await browser.newContext({
-    viewport: { width, height: width === 375 ? 812 : 800 },
+    viewport: { width, height: width < 768 ? 812 : 800 },
     deviceScaleFactor: 1,
     reducedMotion: "reduce",
+    colorScheme,
   });
   const page = await context.newPage();
   for (const [name, url] of SCREENS) {

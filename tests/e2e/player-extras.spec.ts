@@ -282,7 +282,8 @@ test.describe("casting (a stand-in for the Google Cast SDK)", () => {
 test("every player control has an accessible name (axe) and a visible focus ring", async ({ page }, testInfo) => {
   await startFirst(page);
   const region = isMobile(testInfo) ? ".mobile-player" : ".desktop-player";
-  await page.locator(region).waitFor();
+  // The wrapper has no box of its own (its dock is fixed), so wait for the region inside it.
+  await page.getByRole("region", { name: isMobile(testInfo) ? "Mobile player" : "Player" }).waitFor();
   const results = await new AxeBuilder({ page }).include(region).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   if (isMobile(testInfo)) {

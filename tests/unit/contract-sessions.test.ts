@@ -16,6 +16,7 @@ import type { Db } from "~/adapters/sqlite/db.server";
 import { createPasswords } from "~/services/password.server";
 import type { Pg } from "~/adapters/postgres/db.server";
 import type { FailureLog, SessionStore } from "~/services/auth.server";
+import type { Accounts, Library } from "~/services/accounts.server";
 import { bothEngines, type Engine } from "../support/engines";
 
 const engines = bothEngines();
@@ -131,6 +132,31 @@ describe.each(engines)("Sign-in failure log contract — %s", (_name, engine) =>
   });
 });
 
+/**
+ * A listener with one favorite (/a.mp3) and a session, and what a signed-in page reads in one
+ * turn, with the statements that reading ran.
+ */
+async function signedInPage(
+  accounts: Pick<Accounts, "signUp">,
+  { statements, sessions, library }: { statements: string[]; sessions: SessionStore; library: Library },
+) {
+  const { uid: listener } = await accounts.signUp(`${uid()}@example.com`, "ferrite loop antenna tuner");
+  await library.initUser(listener);
+  await library.addFavorite(listener, { audioSrc: "/a.mp3", audioTitle: "A", duration: 60 });
+  const id = await sessions.create({ user: { uid: listener, email: null } }, undefined);
+  const page = async () => {
+    statements.length = 0;
+    const data = (await sessions.read(id)) as { user: { uid: string } };
+    const [favorites, record, sync] = await Promise.all([
+      library.favorites(data.user.uid),
+      library.userRecord(data.user.uid),
+      library.activeAudioSync(data.user.uid),
+    ]);
+    return { statements: [...statements], favorites: favorites.map((f) => f.audioSrc), record, sync };
+  };
+  return { listener, page };
+}
+
 /** The PostgreSQL session store and library over a pool that records each statement's name. */
 function countedStores(engine: () => Engine) {
   const { pool } = engine() as Extract<Engine, { kind: "postgres" }>;
@@ -156,23 +182,11 @@ function countedStores(engine: () => Engine) {
 describe.each(engines.filter(([name]) => name === "PostgreSQL"))("A signed-in request on %s", (_name, engine) => {
   it("reads the session and the listener's library in one statement, and asks again after a write", async () => {
     const { pool, statements, sessions, library } = countedStores(engine);
-    const { uid: listener } = await createPostgresAccounts(pool, createPasswords(4)).signUp(
-      `${uid()}@example.com`,
-      "ferrite loop antenna tuner",
-    );
-    await library.initUser(listener);
-    await library.addFavorite(listener, { audioSrc: "/a.mp3", audioTitle: "A", duration: 60 });
-    const id = await sessions.create({ user: { uid: listener, email: null } }, undefined);
-    const page = async () => {
-      statements.length = 0;
-      const data = (await sessions.read(id)) as { user: { uid: string } };
-      const [favorites, record, sync] = await Promise.all([
-        library.favorites(data.user.uid),
-        library.userRecord(data.user.uid),
-        library.activeAudioSync(data.user.uid),
-      ]);
-      return { statements: [...statements], favorites: favorites.map((f) => f.audioSrc), record, sync };
-    };
+    const { listener, page } = await signedInPage(createPostgresAccounts(pool, createPasswords(4)), {
+      statements,
+      sessions,
+      library,
+    });
     const first = await page();
     expect(first.statements).toEqual(["session-read"]);
     expect(first.favorites).toEqual(["/a.mp3"]);
@@ -237,23 +251,11 @@ function countedSqlite(engine: () => Engine) {
 describe.each(engines.filter(([name]) => name === "SQLite"))("A signed-in request on %s", (_name, engine) => {
   it("reads the session and the listener's library in one statement, and sees a write at once", async () => {
     const { db, statements, sessions, library } = countedSqlite(engine);
-    const { uid: listener } = await createSqliteAccounts(db, createPasswords(4)).signUp(
-      `${uid()}@example.com`,
-      "ferrite loop antenna tuner",
-    );
-    await library.initUser(listener);
-    await library.addFavorite(listener, { audioSrc: "/a.mp3", audioTitle: "A", duration: 60 });
-    const id = await sessions.create({ user: { uid: listener, email: null } }, undefined);
-    const page = async () => {
-      statements.length = 0;
-      const data = (await sessions.read(id)) as { user: { uid: string } };
-      const [favorites, record, sync] = await Promise.all([
-        library.favorites(data.user.uid),
-        library.userRecord(data.user.uid),
-        library.activeAudioSync(data.user.uid),
-      ]);
-      return { statements: [...statements], favorites: favorites.map((f) => f.audioSrc), record, sync };
-    };
+    const { listener, page } = await signedInPage(createSqliteAccounts(db, createPasswords(4)), {
+      statements,
+      sessions,
+      library,
+    });
     const first = await page();
     expect(first.statements).toEqual(["SELECT data, expires_at,"]);
     expect(first.favorites).toEqual(["/a.mp3"]);

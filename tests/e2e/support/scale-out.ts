@@ -13,7 +13,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { upstreamEnv } from "../../../scripts/app-server.mjs";
-import { localNginxSite } from "../../../scripts/nginx-site.mjs";
+import { localNginxMain, localNginxSite } from "../../../scripts/nginx-site.mjs";
 import { startThrowawayPostgres, TEST_SETTINGS, type ThrowawayPostgres } from "../../../scripts/throwaway-postgres.mjs";
 
 export const INSTANCES = 2;
@@ -168,25 +168,7 @@ export async function startScaleOutStack(base: number): Promise<ScaleOutStack> {
       publicDir: path.resolve("public"),
     });
     fs.writeFileSync(path.join(dir, "site.conf"), site);
-    fs.writeFileSync(
-      path.join(dir, "nginx.conf"),
-      [
-        "daemon off;",
-        // As root nginx would hand requests to an unprivileged worker that cannot write here.
-        process.getuid?.() === 0 ? "user root;" : "",
-        "worker_processes 1;",
-        `pid ${dir}/nginx.pid;`,
-        `error_log ${errorLog} warn;`,
-        "events { worker_connections 256; }",
-        "http {",
-        // As Debian's /etc/nginx/nginx.conf: the types of the files nginx serves from disk.
-        "  include /etc/nginx/mime.types;",
-        "  default_type application/octet-stream;",
-        ...["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((t) => `  ${t}_temp_path ${dir}/${t};`),
-        `  include ${dir}/site.conf;`,
-        "}",
-      ].join("\n"),
-    );
+    fs.writeFileSync(path.join(dir, "nginx.conf"), localNginxMain(dir, errorLog));
     const proxy = spawn(nginx, ["-p", dir, "-e", errorLog, "-c", path.join(dir, "nginx.conf")], {
       detached: true,
       stdio: ["ignore", "pipe", "pipe"],
