@@ -31,6 +31,7 @@ import { takeSessionStale } from "~/player/session-events";
 import { CACHE_POLICY } from "~/route-support/cache-policy";
 import { afterLoad } from "~/ui/after-load";
 import { useListener } from "~/auth/listener";
+import { refusedWrite } from "~/route-support/revalidation";
 
 const ClientExtras = lazy(() => import("~/analytics/ClientExtras"));
 const SessionPlayerBridge = lazy(() =>
@@ -92,10 +93,7 @@ export const headers: HeadersFunction = ({ errorHeaders }) => {
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, actionStatus, defaultShouldRevalidate }) =>
   takeSessionStale() ||
-  // A write the server could not take changed nothing (and in a database blip the reload would fail too).
-  (formMethod !== undefined && formMethod !== "GET" && !(actionStatus && actionStatus >= 500)
-    ? defaultShouldRevalidate
-    : false);
+  (formMethod !== undefined && formMethod !== "GET" && !refusedWrite(actionStatus) ? defaultShouldRevalidate : false);
 
 /** The document shell, shared by the app and the last-resort error boundary. */
 export function Layout({ children }: { children: ReactNode }) {

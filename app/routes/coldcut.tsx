@@ -16,6 +16,7 @@ import { SubscribeMenu } from "~/components/SubscribeMenu";
 import { loaderMeta } from "~/route-support/meta";
 import { orElse } from "~/route-support/or-else";
 import { loadEpisodePage } from "~/route-support/episode-page.server";
+import { keepPageAfterRefusedWrite } from "~/route-support/revalidation";
 
 /**
  * /coldcut/?title= is a Cold Cut episode's details (docs/product.md §2 route table, the episode
@@ -43,6 +44,7 @@ export async function loader(args: LoaderFunctionArgs) {
   );
 }
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
+export const shouldRevalidate = keepPageAfterRefusedWrite;
 
 export const meta = loaderMeta;
 

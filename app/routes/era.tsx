@@ -17,6 +17,7 @@ import { orElse } from "~/route-support/or-else";
 import { eraFeed, pageMeta, siteUrlOf } from "~/route-support/meta.server";
 import { SubscribeMenu } from "~/components/SubscribeMenu";
 import { loaderMeta } from "~/route-support/meta";
+import { keepPageAfterRefusedWrite } from "~/route-support/revalidation";
 
 export const meta = loaderMeta;
 
@@ -56,6 +57,7 @@ export async function loader(args: LoaderFunctionArgs) {
   );
 }
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
+export const shouldRevalidate = keepPageAfterRefusedWrite;
 
 /** An era page in an order; the default order and the first page stay out of the address. */
 function eraPageLink(station: string, sort: EraSort, page = 1): string {

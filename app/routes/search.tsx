@@ -23,6 +23,7 @@ import { resultMarks } from "~/route-support/search.server";
 import { orElse } from "~/route-support/or-else";
 import { pageMeta } from "~/route-support/meta.server";
 import { loaderMeta } from "~/route-support/meta";
+import { keepPageAfterRefusedWrite } from "~/route-support/revalidation";
 
 export const meta = loaderMeta;
 
@@ -63,6 +64,7 @@ export async function loader(args: LoaderFunctionArgs) {
   );
 }
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
+export const shouldRevalidate = keepPageAfterRefusedWrite;
 
 /**
  * docs/product.md §2 Search: 'Search: <term>' and episode cards, or 'No Results for "<term>"';

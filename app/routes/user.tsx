@@ -21,6 +21,7 @@ import { LISTEN_ANCHOR } from "~/player/PlayEpisodeButton";
 import { AppLink } from "~/ui/primitives";
 import { formatDuration } from "~/ui/time";
 import { DELETE_MY_ACCOUNT, DOWNLOAD_MY_DATA, MY_DATA_FILE_NAME } from "~/rules/account-data";
+import { keepPageAfterRefusedWrite } from "~/route-support/revalidation";
 
 export const meta: MetaFunction = () => [
   { title: "My Favorites — The Ham Radio Show" },
@@ -64,6 +65,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
+export const shouldRevalidate = keepPageAfterRefusedWrite;
 
 /** Where the listener stopped: the episode page starting at that place (its player works without JS too). */
 async function resumeLink(services: AppLoadContext["services"], uid: string) {
