@@ -32,6 +32,7 @@ import { CACHE_POLICY } from "~/route-support/cache-policy";
 import { afterLoad } from "~/ui/after-load";
 import { useListener } from "~/auth/listener";
 import { refusedWrite } from "~/route-support/revalidation";
+import { rootListenerText } from "~/render/listener-page.server";
 
 const ClientExtras = lazy(() => import("~/analytics/ClientExtras"));
 const SessionPlayerBridge = lazy(() =>
@@ -76,7 +77,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
   }
   // One string: a listener template's is replaced per request (ADRs 019, 037).
   return json<RootData>(
-    { ...base, listener: JSON.stringify(listener) },
+    { ...base, listener: rootListenerText(listener) },
     listener ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
   );
 }
@@ -88,7 +89,7 @@ export const headers: HeadersFunction = ({ errorHeaders }) => {
 };
 
 /**
- * Revalidate the root (session, favorites) only after actions, not on every link click, or when
+ * Revalidate the root (session, player restore) only after actions, not on every link click, or when
  * the session changed outside one (a sign-in popup, another tab).
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, actionStatus, defaultShouldRevalidate }) =>

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { cardPositions } from "~/route-support/positions.server";
+import { cardMarks } from "~/route-support/positions.server";
 import { json, useLoaderData } from "@remix-run/react";
 import { EpisodeGrid } from "~/components/Cards";
 import { EpisodePage } from "~/components/EpisodePage";
@@ -34,12 +34,12 @@ export async function loader(args: LoaderFunctionArgs) {
   });
   const feedUrl = siteUrlOf(args, COLD_CUT_FEED_PATH);
   if (!episodes) return json({ episodes: null, meta, feedUrl }, { headers: cacheHeaders("error") });
-  const positions = await cardPositions(
+  const personal = await cardMarks(
     args.context,
     episodes.map((e) => e.audioUrl),
   );
   return json(
-    { episodes: episodes.map(episodeCard), meta, feedUrl, positions },
+    { episodes: episodes.map(episodeCard), meta, feedUrl, ...personal },
     { headers: cacheHeaders("publicPage") },
   );
 }

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { cardPositions } from "~/route-support/positions.server";
+import { cardMarks } from "~/route-support/positions.server";
 import { AppLink, ShareIcon } from "~/ui/primitives";
 import { PodcastFeedLink } from "~/components/PodcastFeedLink";
 import { json, useLoaderData } from "@remix-run/react";
@@ -47,12 +47,12 @@ export async function loader(args: LoaderFunctionArgs) {
   });
   const feedUrl = siteUrlOf(args, eraFeedLink(station));
   if (!episodes) return json({ era, sort, episodes: null, meta, feedUrl }, { headers: cacheHeaders("error") });
-  const positions = await cardPositions(
+  const personal = await cardMarks(
     context,
     episodes.items.map((e) => e.audioUrl),
   );
   return json(
-    { era, sort, episodes: { ...episodes, items: episodes.items.map(episodeCard) }, meta, feedUrl, positions },
+    { era, sort, episodes: { ...episodes, items: episodes.items.map(episodeCard) }, meta, feedUrl, ...personal },
     { headers: cacheHeaders("publicPage") },
   );
 }

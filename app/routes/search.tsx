@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { cardPositions } from "~/route-support/positions.server";
+import { cardMarks } from "~/route-support/positions.server";
 import { AppLink } from "~/ui/primitives";
 import { json, useLoaderData } from "@remix-run/react";
 import { EpisodeGrid } from "~/components/Cards";
@@ -42,9 +42,9 @@ export async function loader(args: LoaderFunctionArgs) {
   const results = await orElse("search", context.services.catalog.search(term, page, SEARCH_PAGE_SIZE), () => null);
   if (!results) return json({ term, results: null, meta }, { headers: cacheHeaders("error") });
   const { items, highlight, ...rest } = results;
-  const [marks, positions] = await Promise.all([
+  const [marks, personal] = await Promise.all([
     resultMarks(items, highlight, context.services.episodeExtras),
-    cardPositions(
+    cardMarks(
       context,
       items.map((e) => e.audioUrl),
     ),
@@ -53,7 +53,7 @@ export async function loader(args: LoaderFunctionArgs) {
     {
       term,
       meta,
-      positions,
+      ...personal,
       results: {
         ...rest,
         episodes: items.map(episodeCard),

@@ -12,7 +12,7 @@ import { episodeCard } from "~/route-support/cards.server";
 import { favoritesPage, findEpisode } from "~/route-support/favorites.server";
 import { Pagination } from "~/components/Pagination";
 import { ContinueListening } from "~/components/ContinueListening";
-import { cardPositions, continueListening } from "~/route-support/positions.server";
+import { cardMarks, continueListening } from "~/route-support/positions.server";
 import { queryPage } from "~/route-support/input.server";
 import { notFound } from "~/route-support/responses.server";
 import { FAVORITES_FULL_NOTICE, favoritesFull } from "~/rules/library";
@@ -41,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       continueListening(context),
     ]),
   );
-  const positions = await cardPositions(
+  const personal = await cardMarks(
     context,
     favorites.episodes.map((e) => e.audioUrl),
   );
@@ -59,7 +59,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       mail: context.services.accountEmail.available,
       resume,
       continuing,
-      positions,
+      ...personal,
     },
     { headers: cacheHeaders("private") },
   );
