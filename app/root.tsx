@@ -31,6 +31,8 @@ import { takeSessionStale } from "~/player/session-events";
 import { CACHE_POLICY } from "~/route-support/cache-policy";
 import { afterLoad } from "~/ui/after-load";
 import { useListener } from "~/auth/listener";
+import { refusedWrite } from "~/route-support/revalidation";
+import { rootListenerText } from "~/render/listener-page.server";
 
 const ClientExtras = lazy(() => import("~/analytics/ClientExtras"));
 const SessionPlayerBridge = lazy(() =>
@@ -75,7 +77,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
   }
   // One string: a listener template's is replaced per request (ADRs 019, 037).
   return json<RootData>(
-    { ...base, listener: JSON.stringify(listener) },
+    { ...base, listener: rootListenerText(listener) },
     listener ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
   );
 }
@@ -87,15 +89,12 @@ export const headers: HeadersFunction = ({ errorHeaders }) => {
 };
 
 /**
- * Revalidate the root (session, favorites) only after actions, not on every link click, or when
+ * Revalidate the root (session, player restore) only after actions, not on every link click, or when
  * the session changed outside one (a sign-in popup, another tab).
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, actionStatus, defaultShouldRevalidate }) =>
   takeSessionStale() ||
-  // A write the server could not take changed nothing (and in a database blip the reload would fail too).
-  (formMethod !== undefined && formMethod !== "GET" && !(actionStatus && actionStatus >= 500)
-    ? defaultShouldRevalidate
-    : false);
+  (formMethod !== undefined && formMethod !== "GET" && !refusedWrite(actionStatus) ? defaultShouldRevalidate : false);
 
 /** The document shell, shared by the app and the last-resort error boundary. */
 export function Layout({ children }: { children: ReactNode }) {

@@ -1,12 +1,12 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import type { ListenerData, RootData } from "~/services/types";
+import type { RootListener, RootData } from "~/services/types";
 
-let last: { text: string; listener: ListenerData | null } | undefined;
+let last: { text: string; listener: RootListener | null } | undefined;
 
 /** The signed-in listener of the root data, or null; read once per new text (every heart asks). */
-export function useListener(): ListenerData | null {
+export function useListener(): RootListener | null {
   const text = useRouteLoaderData<RootData>("root")?.listener;
   if (!text) return null;
-  if (last?.text !== text) last = { text, listener: JSON.parse(text) as ListenerData | null };
+  if (last?.text !== text) last = { text, listener: JSON.parse(text) as RootListener | null };
   return last.listener;
 }

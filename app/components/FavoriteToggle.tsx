@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useFetcher, useLocation } from "@remix-run/react";
+import { useFetcher, useLocation, useMatches } from "@remix-run/react";
 import { AppLink, HeartIcon } from "~/ui/primitives";
 import { useListener } from "~/auth/listener";
 import { FavoriteHole } from "~/render/listener-template";
@@ -11,6 +11,7 @@ import { FavoriteHole } from "~/render/listener-template";
  */
 export function FavoriteToggle({ audioSrc, title, duration }: { audioSrc: string; title: string; duration: number }) {
   const listener = useListener();
+  const favorites = usePageFavorites();
   const here = useHere();
   // Signed out: a link to sign-in that comes back here — no fetcher, no extra component (most
   // renders are these, a few dozen per list page; the icon is a plain element, made once).
@@ -27,7 +28,7 @@ export function FavoriteToggle({ audioSrc, title, duration }: { audioSrc: string
     );
   }
   return (
-    <FavoriteHole src={audioSrc} saved={listener.favorites.includes(audioSrc)}>
+    <FavoriteHole src={audioSrc} saved={favorites.has(audioSrc)}>
       {(saved) => (
         <SavedToggle
           uid={listener.user.id}
@@ -103,6 +104,27 @@ function SavedToggle({
       ) : null}
     </fetcher.Form>
   );
+}
+
+let last: { text: string; favorites: Set<string> } | undefined;
+/**
+ * The listener's favorites among the page's episodes (`favorites`, JSON text of the page's own
+ * data: route-support/positions.server.ts, ADR 050), parsed once per new text (every heart asks).
+ * In a listener template it is a hole's marker, and the hearts render both ways.
+ */
+function usePageFavorites(): Set<string> {
+  const matches = useMatches();
+  let text = "[]";
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const data = matches[i]!.data as { favorites?: unknown } | null;
+    if (data && typeof data.favorites === "string") {
+      text = data.favorites;
+      break;
+    }
+  }
+  if (text.startsWith('"')) text = "[]";
+  if (last?.text !== text) last = { text, favorites: new Set(JSON.parse(text) as string[]) };
+  return last.favorites;
 }
 
 /** Current location as a safe in-site redirect target. */

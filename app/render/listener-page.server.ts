@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
 import { decodeHTML } from "entities";
 import type { Bytes, Listener, Part } from "../../server/render/app-contract";
-import type { CardPosition, ListenerData } from "~/services/types";
+import type { CardPosition, ListenerData, RootListener } from "~/services/types";
 import { FAVORITE_HOLE, HOLE_VARIANT } from "~/render/listener-template";
 import { CONTINUE_HOLE, continueHtml, POSITION_HOLE, positionHtml, type DataHole } from "~/render/position-marks";
 import { continueItems, positionsShown } from "~/services/continue-listening.server";
@@ -27,6 +27,20 @@ export const TEMPLATE_LISTENER: ListenerData = {
  * text — and put back together per request, for an anonymous visitor or for one listener.
  */
 
+/**
+ * The root data's listener text: who, and what the player restores; never their favorites, which
+ * each page carries for the episodes it shows (ADR 050).
+ */
+export function rootListenerText(listener: ListenerData | null): string {
+  return JSON.stringify(listener && ({ user: listener.user, restore: listener.restore } satisfies RootListener));
+}
+
+/** Of a page's episodes (`srcs`, in its order), those among the listener's favorites. */
+export function favoritesShown(favorites: Iterable<string>, srcs: string[]): string[] {
+  const saved = new Set(favorites);
+  return srcs.filter((src) => saved.has(src));
+}
+
 /** A string's characters as a JSON string literal carries them (without the quotes). */
 const inJson = (text: string) => JSON.stringify(text).slice(1, -1);
 /** What Remix escapes in the data it writes into an inline script. */
@@ -49,7 +63,7 @@ function carried(json: string): { data: Bytes; html: Bytes } {
   const latin1 = (s: string) => Buffer.from(s).toString("latin1");
   return { data: latin1(data), html: latin1(inScript(inJson(data))) };
 }
-const TEMPLATE = carried(JSON.stringify(TEMPLATE_LISTENER));
+const TEMPLATE = carried(rootListenerText(TEMPLATE_LISTENER));
 
 /**
  * A page's own listener data (its cards' positions, its Continue listening: ADR 033) is one string
@@ -71,22 +85,34 @@ export const signedIn = async (context: AppLoadContext) => (await context.user()
  * positions are read only when the page has holes for them.
  */
 export async function listenerOf(context: AppLoadContext, parts: Part[]): Promise<Listener | null> {
-  const holes = parts.filter((p) => typeof p !== "string" && ("position" in p || "continue" in p || "data" in p));
+  const holes = parts.filter(
+    (p) => typeof p !== "string" && ("position" in p || "continue" in p || ("data" in p && !("favorites" in p.data))),
+  ).length;
   const data = await context.listener();
   if (!data) return null;
-  const stored = holes.length > 0 && data.user ? await context.services.positions.list(data.user.id) : [];
+  const stored = holes > 0 && data.user ? await context.services.positions.list(data.user.id) : [];
   const positions = new Map<string, CardPosition>(stored.map((p) => [p.audioSrc, p]));
-  const continuing = holes.some((p) => "continue" in p || ("data" in p && "continue" in p.data))
+  const continuing = parts.some(
+    (p) => typeof p !== "string" && ("continue" in p || ("data" in p && "continue" in p.data)),
+  )
     ? await continueItems(context.services, stored)
     : [];
   return {
-    ...carried(JSON.stringify(data)),
+    ...carried(rootListenerText(data)),
     favorites: new Set(data.favorites),
     position: (target) => utf8AsLatin1(positionHtml(target, positions.get(target.src))),
     continueHtml: utf8AsLatin1(continueHtml(continuing)),
     // As the page's loader writes it for this listener (route-support/positions.server.ts).
     pageData: (hole, form) =>
-      carried(JSON.stringify("continue" in hole ? continuing : positionsShown(stored, hole.positions)))[form],
+      carried(
+        JSON.stringify(
+          "continue" in hole
+            ? continuing
+            : "favorites" in hole
+              ? favoritesShown(data.favorites, hole.favorites)
+              : positionsShown(stored, hole.positions),
+        ),
+      )[form],
   };
 }
 

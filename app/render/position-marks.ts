@@ -17,7 +17,7 @@ export interface MarkTarget {
 
 export const POSITION_HOLE = "hrs-position";
 /** What a listener template's page-data hole stands for (ADR 033). */
-export type DataHole = { positions: string[] } | { continue: true };
+export type DataHole = { positions: string[] } | { continue: true } | { favorites: string[] };
 /**
  * A page's positions and Continue listening are JSON text (an object, an array); in a listener
  * template the text is the server's marker for a hole, a JSON string.

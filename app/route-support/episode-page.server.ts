@@ -10,7 +10,7 @@ import { COLD_CUT_FEED_PATH, SHOW_FEED_PATH } from "~/rules/podcast";
 import { stillLoading } from "~/route-support/still-loading.server";
 import { isColdCutPath } from "~/rules/episodes";
 import { orElse } from "~/route-support/or-else";
-import { cardPositions } from "./positions.server";
+import { cardMarks } from "./positions.server";
 import type { Chapter } from "~/rules/chapters";
 import type { Cue } from "~/rules/transcript";
 
@@ -30,10 +30,10 @@ export async function loadEpisodePage(args: LoaderFunctionArgs) {
   const startTime = parseShareTime(url.searchParams.get("t"));
   const clipEnd = parseClipEnd(startTime, url.searchParams.get("end"));
   const { episodeExtras } = context.services;
-  const [chapters, transcript, positions] = await Promise.all([
+  const [chapters, transcript, personal] = await Promise.all([
     episode.chaptersUrl ? episodeExtras.chapters(episode.chaptersUrl) : ([] as Chapter[]),
     episode.transcriptUrl ? episodeExtras.transcript(episode.transcriptUrl) : ([] as Cue[]),
-    cardPositions(context, [episode.audioUrl]),
+    cardMarks(context, [episode.audioUrl]),
   ]);
   return json(
     {
@@ -45,7 +45,7 @@ export async function loadEpisodePage(args: LoaderFunctionArgs) {
       chapters,
       transcript,
       meta: episodeMeta(args, episode),
-      positions,
+      ...personal,
     },
     { headers: cacheHeaders("publicPage") },
   );

@@ -8,7 +8,7 @@ import { STATIONS } from "~/rules/eras";
 import { homeMeta, siteUrlOf } from "~/route-support/meta.server";
 import { SHOW_FEED_PATH } from "~/rules/podcast";
 import { orElse } from "~/route-support/or-else";
-import { cardPositions, continueListening } from "./positions.server";
+import { cardMarks, continueListening } from "./positions.server";
 
 /**
  * The home page's loader; each part failing alone renders empty. One server module for the
@@ -26,9 +26,9 @@ export async function loadHomePage(args: LoaderFunctionArgs) {
   ]);
   const site = services.publicConfig.contentSiteUrl;
   const shelf = coldcut.slice(0, COLD_CUT_SHELF_COUNT);
-  const [continuing, positions] = await Promise.all([
+  const [continuing, personal] = await Promise.all([
     continueListening(args.context),
-    cardPositions(
+    cardMarks(
       args.context,
       [...latest, ...shelf].map((e) => e.audioUrl),
     ),
@@ -44,7 +44,7 @@ export async function loadHomePage(args: LoaderFunctionArgs) {
       coldcut: shelf.map(episodeCard),
       meta: homeMeta(args),
       feedUrl: siteUrlOf(args, SHOW_FEED_PATH),
-      positions,
+      ...personal,
     },
     { headers: cacheHeaders("publicPage") },
   );

@@ -9,11 +9,13 @@ import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { COLD_CUT_PAGE_PATH } from "~/rules/episodes";
 import { loadHomePage } from "~/route-support/home-page.server";
 import { loaderMeta } from "~/route-support/meta";
+import { keepPageAfterRefusedWrite } from "~/route-support/revalidation";
 
 export const meta = loaderMeta;
 
 export const loader = loadHomePage;
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
+export const shouldRevalidate = keepPageAfterRefusedWrite;
 
 export default function Home() {
   const { sponsors, slides, latest, eras, news, coldcut, feedUrl, continuing } = useLoaderData<typeof loader>();

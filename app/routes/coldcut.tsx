@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { cardPositions } from "~/route-support/positions.server";
+import { cardMarks } from "~/route-support/positions.server";
 import { json, useLoaderData } from "@remix-run/react";
 import { EpisodeGrid } from "~/components/Cards";
 import { EpisodePage } from "~/components/EpisodePage";
@@ -16,6 +16,7 @@ import { SubscribeMenu } from "~/components/SubscribeMenu";
 import { loaderMeta } from "~/route-support/meta";
 import { orElse } from "~/route-support/or-else";
 import { loadEpisodePage } from "~/route-support/episode-page.server";
+import { keepPageAfterRefusedWrite } from "~/route-support/revalidation";
 
 /**
  * /coldcut/?title= is a Cold Cut episode's details (docs/product.md §2 route table, the episode
@@ -33,16 +34,17 @@ export async function loader(args: LoaderFunctionArgs) {
   });
   const feedUrl = siteUrlOf(args, COLD_CUT_FEED_PATH);
   if (!episodes) return json({ episodes: null, meta, feedUrl }, { headers: cacheHeaders("error") });
-  const positions = await cardPositions(
+  const personal = await cardMarks(
     args.context,
     episodes.map((e) => e.audioUrl),
   );
   return json(
-    { episodes: episodes.map(episodeCard), meta, feedUrl, positions },
+    { episodes: episodes.map(episodeCard), meta, feedUrl, ...personal },
     { headers: cacheHeaders("publicPage") },
   );
 }
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
+export const shouldRevalidate = keepPageAfterRefusedWrite;
 
 export const meta = loaderMeta;
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { cardPositions } from "~/route-support/positions.server";
+import { cardMarks } from "~/route-support/positions.server";
 import { AppLink, ShareIcon } from "~/ui/primitives";
 import { PodcastFeedLink } from "~/components/PodcastFeedLink";
 import { json, useLoaderData } from "@remix-run/react";
@@ -17,6 +17,7 @@ import { orElse } from "~/route-support/or-else";
 import { eraFeed, pageMeta, siteUrlOf } from "~/route-support/meta.server";
 import { SubscribeMenu } from "~/components/SubscribeMenu";
 import { loaderMeta } from "~/route-support/meta";
+import { keepPageAfterRefusedWrite } from "~/route-support/revalidation";
 
 export const meta = loaderMeta;
 
@@ -46,16 +47,17 @@ export async function loader(args: LoaderFunctionArgs) {
   });
   const feedUrl = siteUrlOf(args, eraFeedLink(station));
   if (!episodes) return json({ era, sort, episodes: null, meta, feedUrl }, { headers: cacheHeaders("error") });
-  const positions = await cardPositions(
+  const personal = await cardMarks(
     context,
     episodes.items.map((e) => e.audioUrl),
   );
   return json(
-    { era, sort, episodes: { ...episodes, items: episodes.items.map(episodeCard) }, meta, feedUrl, positions },
+    { era, sort, episodes: { ...episodes, items: episodes.items.map(episodeCard) }, meta, feedUrl, ...personal },
     { headers: cacheHeaders("publicPage") },
   );
 }
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
+export const shouldRevalidate = keepPageAfterRefusedWrite;
 
 /** An era page in an order; the default order and the first page stay out of the address. */
 function eraPageLink(station: string, sort: EraSort, page = 1): string {

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { cardPositions } from "~/route-support/positions.server";
+import { cardMarks } from "~/route-support/positions.server";
 import { AppLink } from "~/ui/primitives";
 import { json, useLoaderData } from "@remix-run/react";
 import { EpisodeGrid } from "~/components/Cards";
@@ -23,6 +23,7 @@ import { resultMarks } from "~/route-support/search.server";
 import { orElse } from "~/route-support/or-else";
 import { pageMeta } from "~/route-support/meta.server";
 import { loaderMeta } from "~/route-support/meta";
+import { keepPageAfterRefusedWrite } from "~/route-support/revalidation";
 
 export const meta = loaderMeta;
 
@@ -41,9 +42,9 @@ export async function loader(args: LoaderFunctionArgs) {
   const results = await orElse("search", context.services.catalog.search(term, page, SEARCH_PAGE_SIZE), () => null);
   if (!results) return json({ term, results: null, meta }, { headers: cacheHeaders("error") });
   const { items, highlight, ...rest } = results;
-  const [marks, positions] = await Promise.all([
+  const [marks, personal] = await Promise.all([
     resultMarks(items, highlight, context.services.episodeExtras),
-    cardPositions(
+    cardMarks(
       context,
       items.map((e) => e.audioUrl),
     ),
@@ -52,7 +53,7 @@ export async function loader(args: LoaderFunctionArgs) {
     {
       term,
       meta,
-      positions,
+      ...personal,
       results: {
         ...rest,
         episodes: items.map(episodeCard),
@@ -63,6 +64,7 @@ export async function loader(args: LoaderFunctionArgs) {
   );
 }
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
+export const shouldRevalidate = keepPageAfterRefusedWrite;
 
 /**
  * docs/product.md §2 Search: 'Search: <term>' and episode cards, or 'No Results for "<term>"';

@@ -12,7 +12,7 @@ import { episodeCard } from "~/route-support/cards.server";
 import { favoritesPage, findEpisode } from "~/route-support/favorites.server";
 import { Pagination } from "~/components/Pagination";
 import { ContinueListening } from "~/components/ContinueListening";
-import { cardPositions, continueListening } from "~/route-support/positions.server";
+import { cardMarks, continueListening } from "~/route-support/positions.server";
 import { queryPage } from "~/route-support/input.server";
 import { notFound } from "~/route-support/responses.server";
 import { FAVORITES_FULL_NOTICE, favoritesFull } from "~/rules/library";
@@ -21,6 +21,7 @@ import { LISTEN_ANCHOR } from "~/player/PlayEpisodeButton";
 import { AppLink } from "~/ui/primitives";
 import { formatDuration } from "~/ui/time";
 import { DELETE_MY_ACCOUNT, DOWNLOAD_MY_DATA, MY_DATA_FILE_NAME } from "~/rules/account-data";
+import { keepPageAfterRefusedWrite } from "~/route-support/revalidation";
 
 export const meta: MetaFunction = () => [
   { title: "My Favorites — The Ham Radio Show" },
@@ -40,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       continueListening(context),
     ]),
   );
-  const positions = await cardPositions(
+  const personal = await cardMarks(
     context,
     favorites.episodes.map((e) => e.audioUrl),
   );
@@ -58,12 +59,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       mail: context.services.accountEmail.available,
       resume,
       continuing,
-      positions,
+      ...personal,
     },
     { headers: cacheHeaders("private") },
   );
 }
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
+export const shouldRevalidate = keepPageAfterRefusedWrite;
 
 /** Where the listener stopped: the episode page starting at that place (its player works without JS too). */
 async function resumeLink(services: AppLoadContext["services"], uid: string) {

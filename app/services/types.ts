@@ -188,12 +188,15 @@ export interface ListenerData {
   restore: { user: UserRecord | null; sync: ActiveAudioSync | null } | null;
 }
 
+/** What the root data says of a signed-in listener (ADR 050: their favorites are each page's own). */
+export type RootListener = Pick<ListenerData, "user" | "restore">;
+
 /** The root route's data: public configuration, and who is signed in. */
 export interface RootData {
   config: PublicConfig;
   providers: { google: boolean; facebook: boolean };
   /**
-   * `ListenerData | null` as JSON text (read it with `useListener`): one string in the data
+   * `RootListener | null` as JSON text (read it with `useListener`): one string in the data
    * handoff, which a listener template leaves as the one hole its listeners fill (ADRs 019, 037).
    */
   listener: string;

@@ -21,7 +21,7 @@ export type Part =
    * A string value of a page's own data (ADR 033): the listener's positions of these episodes, or
    * their "Continue listening", as JSON text carried as the listener's text is (`form`, ADR 037).
    */
-  | { data: { positions: string[] } | { continue: true }; form: "data" | "html" };
+  | { data: { positions: string[] } | { continue: true } | { favorites: string[] }; form: "data" | "html" };
 
 /** What one signed-in listener's copy of a page is filled with. */
 export interface Listener {
@@ -35,7 +35,7 @@ export interface Listener {
   /** Their "Continue listening" (issue 35 §2), as HTML. */
   continueHtml: Bytes;
   /** A value of a page's own data, as a `.data` answer or a page's script carries it. */
-  pageData(hole: { positions: string[] } | { continue: true }, form: "data" | "html"): Bytes;
+  pageData(hole: { positions: string[] } | { continue: true } | { favorites: string[] }, form: "data" | "html"): Bytes;
 }
 
 /**

@@ -24,7 +24,7 @@ import crypto from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import { expect, test } from "@playwright/test";
 import { PASSWORD, uniqueEmail } from "./support/auth";
-import { dataUrl, listenerInSync, listenerOf, ROOT_DATA, routeData } from "./support/route-data";
+import { dataUrl, favoritesIn, listenerInSync, listenerOf, MY_DATA, ROOT_DATA, routeData } from "./support/route-data";
 import type { RootData } from "../../app/services/types";
 import {
   addressesFrom,
@@ -297,14 +297,16 @@ async function readData<T>(path: string, routeId: string, cookie?: string): Prom
   return routeData<T>(a.body, routeId);
 }
 
-/** Everything the site shows of a listener's library: the root data and the favorites page. */
+/** Everything the site shows of a listener's library: the root data, their data export and the favorites page. */
 async function library(cookie: string) {
   const listener = listenerOf(await readData<RootData>("/", "root", cookie));
   // (Signed out, /user redirects to sign-in.)
   const page = listener ? (await readData<{ episodes: unknown[] }>("/user", "routes/user", cookie)).episodes : null;
   return {
     user: listener?.user ?? null,
-    favorites: listener?.favorites ?? [],
+    favorites: listener
+      ? favoritesIn((await send({ label: MY_DATA, method: "GET", path: MY_DATA, cookie, origin: null })).body)
+      : [],
     restore: listener?.restore ?? null,
     page,
   };

@@ -10,7 +10,7 @@
 import crypto from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { PASSWORD, uniqueEmail } from "./support/auth";
-import { dataUrl, decodeStream, listenerIn, routeData, ROOT_DATA } from "./support/route-data";
+import { dataUrl, decodeStream, favoritesIn, listenerIn, MY_DATA, routeData, ROOT_DATA } from "./support/route-data";
 
 const url = (path: string) => new URL(path, test.info().project.use.baseURL).href;
 const origin = () => new URL(test.info().project.use.baseURL!).origin;
@@ -108,9 +108,9 @@ async function toggle(device: Device, e: Episode, intent: "add" | "remove") {
   expect(await decodeStream(r.text)).toEqual({ data: { ok: true, favorite: intent === "add" } });
 }
 
-/** The saved sources as every page sees them (root data, one entry per favorite) and /user. */
+/** The saved sources as the account keeps them (its data export, one entry per favorite) and /user lists them. */
 async function saved(device: Device): Promise<string[]> {
-  const root = { favorites: (await listenerIn((await call(ROOT_DATA, device)).text))?.favorites ?? [] };
+  const root = { favorites: favoritesIn((await call(MY_DATA, device)).text) };
   const page = await routeData<{ episodes: { audioUrl: string }[] }>(
     (await call(dataUrl("/user", "routes/user"), device)).text,
     "routes/user",

@@ -9,6 +9,7 @@ import { asListener, saveProgress, signIn, signedIn } from "./support/auth";
 import { coldcut, episodes, newestFirst, posts } from "./support/sample";
 import { expectPlaying, jsOff, openReady, playerButton } from "./support/player";
 import { episodeLink } from "../../app/rules/episodes";
+import { listenerOnPage } from "./support/route-data";
 
 const first = newestFirst(episodes)[0]!;
 const newestCut = newestFirst(coldcut)[0]!;
@@ -250,4 +251,70 @@ test("at 375 px cards keep their description and the news breadcrumb never start
     .locator(".breadcrumb li")
     .evaluateAll((items) => items.map((li) => getComputedStyle(li, "::before").content));
   expect(separators.every((c) => c === "none" || c === "normal")).toBe(true);
+});
+
+/**
+ * ADR 050: the root data names none of a listener's favorites (it rides along on every page and
+ * navigation); each heart on screen is pressed from the page's own data, exactly for theirs.
+ */
+async function thirtyFavoritesShowOnlyOnTheirHearts(page: Page) {
+  await signedIn(page);
+  // Every other episode's audio (the sample's episodes share a few sources: a favorite is a source).
+  const all = [...episodes, ...coldcut];
+  const saved = all.filter(
+    (e, i) => e.EpisodeUrl !== first.EpisodeUrl && all.findIndex((o) => o.EpisodeUrl === e.EpisodeUrl) === i,
+  );
+  expect(saved.length).toBeGreaterThan(4);
+  const origin = new URL(page.url()).origin;
+  for (const e of saved) {
+    const r = await page.request.post("/favorites", {
+      headers: { Origin: origin },
+      form: { intent: "add", audioSrc: e.EpisodeUrl, title: e.title, duration: String(e.EpisodeDuration), js: "1" },
+    });
+    expect(r.status(), e.title).toBe(200);
+  }
+  const root = await (await page.request.get("/_root.data?_routes=root")).text();
+  expect(root).toContain("restore");
+  const inline = JSON.stringify(await listenerOnPage(await (await page.request.get("/")).text()));
+  expect(inline).toContain("restore");
+  for (const e of saved) {
+    expect(root, "/_root.data").not.toContain(e.EpisodeUrl);
+    expect(inline, "the page's root data").not.toContain(e.EpisodeUrl);
+  }
+  for (const path of ["/", episodeLink(saved[0]!.title), "/search?term=radio"]) {
+    await page.goto(path);
+    const hearts = page.getByRole("button", { name: / favorites$/ });
+    await expect(hearts.first()).toBeVisible();
+    for (const heart of await hearts.all()) {
+      const label = (await heart.getAttribute("aria-label"))!;
+      const title = /^(?:Add|Remove) (.*) (?:to|from) favorites$/.exec(label)![1]!;
+      const src = all.find((e) => e.title === title)!.EpisodeUrl;
+      const expected = saved.some((e) => e.EpisodeUrl === src);
+      await expect(heart, `${path}: ${title}`).toHaveAttribute("aria-pressed", String(expected));
+    }
+  }
+  await page.goto("/");
+  const heart = page.getByRole("button", { name: `Add ${first.title} to favorites` }).first();
+  await heart.click();
+  await expect(page.getByRole("button", { name: `Remove ${first.title} from favorites` }).first()).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await page.goto(episodeLink(first.title));
+  await expect(page.getByRole("button", { name: `Remove ${first.title} from favorites` })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+}
+
+test("the root data carries no favorite; hearts are pressed for exactly the listener's, from the page (JS on)", async ({
+  page,
+}) => {
+  await thirtyFavoritesShowOnlyOnTheirHearts(page);
+});
+
+test("no JS: the root data carries no favorite; hearts are pressed for exactly the listener's, from the page", async ({
+  page,
+}) => {
+  await thirtyFavoritesShowOnlyOnTheirHearts(page);
 });

@@ -20,7 +20,7 @@ import { episodes, newestFirst } from "./support/sample";
 import { episodeLink } from "../../app/rules/episodes";
 import { AUTH_LIMIT_PER_MIN, startScaleOutStack, type ScaleOutStack } from "./support/scale-out";
 import type { RootData } from "./support/server-process";
-import { listenerIn, ROOT_DATA } from "./support/route-data";
+import { favoritesIn, listenerIn, MY_DATA, ROOT_DATA } from "./support/route-data";
 
 test.describe.configure({ mode: "default" });
 
@@ -62,7 +62,8 @@ async function root(http: APIRequestContext, origin: string): Promise<RootData> 
   const r = await http.get(origin + ROOT_DATA);
   expect(r.status(), origin + ROOT_DATA).toBe(200);
   const listener = await listenerIn(await r.text());
-  return { user: listener?.user ?? null, favorites: listener?.favorites ?? [], restore: listener?.restore ?? null };
+  const favorites = listener ? favoritesIn(await (await http.get(origin + MY_DATA)).text()) : [];
+  return { user: listener?.user ?? null, favorites, restore: listener?.restore ?? null };
 }
 /** Which instance nginx sent each logged request for `path` to. */
 const upstreamsOf = (log: string, path: string) =>

@@ -9,7 +9,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createAppServer } from "~/composition.server";
-import { isPostgresOutage } from "~/adapters/postgres/db.server";
+import { isPostgresOutage, openPostgres } from "~/adapters/postgres/db.server";
 import { createLoadContext } from "~/load-context";
 import { loader as rootLoader } from "~/root";
 import { loader as userLoader } from "~/routes/user";
@@ -169,6 +169,23 @@ describe.skipIf(!postgresEnabled)("PostgreSQL down and back", () => {
     }
     return true;
   };
+
+  it("a connection the server ends while checked out, between two queries, fails its next query as an outage, never the process", async () => {
+    const pool = openPostgres({ url: database.url, poolMax: 2, statementTimeoutMs: 5_000 });
+    try {
+      const client = await pool.connect();
+      const { rows } = await client.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
+      await client.query("BEGIN");
+      const ended = new Promise((resolve) => client.once("end", resolve));
+      await admin.query("SELECT pg_terminate_backend($1)", [rows[0]!.pid]);
+      await ended;
+      await expect(client.query("SELECT 1")).rejects.toSatisfy(isPostgresOutage);
+      client.release();
+      expect((await pool.query<{ one: number }>("SELECT 1 AS one")).rows).toEqual([{ one: 1 }]);
+    } finally {
+      await pool.end();
+    }
+  });
 
   it("reads and writes refuse as an outage, /healthz says the database is down, and it all comes back", async () => {
     const { services, rateLimitStore } = await start(proxy.url);

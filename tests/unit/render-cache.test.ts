@@ -16,10 +16,12 @@ import {
   fillHole,
   fillParts,
   listenerOf,
+  rootListenerText,
   signedIn,
   TEMPLATE_LISTENER,
   toParts,
 } from "../../app/render/listener-page.server";
+import type { ListenerData } from "../../app/services/types";
 import { fastHits } from "../../server/render/fast-hit";
 import { HitCounter, rateLimits } from "../../server/rate-limit";
 
@@ -126,10 +128,10 @@ const cache = createRenderCache({ ttlMs: 10_000, now: () => clock, toParts, shar
 const WORLD = "Café — 電波 📻";
 
 /** Root data with this listener as single fetch carries it: one string of a turbo-stream. */
-const rootStream = (listener: unknown) =>
-  `[{"_1":2},"root",{"_3":4},"listener",${JSON.stringify(JSON.stringify(listener))}]`;
+const rootStream = (listener: ListenerData | null) =>
+  `[{"_1":2},"root",{"_3":4},"listener",${JSON.stringify(rootListenerText(listener))}]`;
 /** That stream in a page's inline script, escaped as Remix escapes it. */
-const rootScript = (listener: unknown) =>
+const rootScript = (listener: ListenerData | null) =>
   `enqueue(${JSON.stringify(rootStream(listener)).replace(/[&><\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)})`;
 
 function fakeRemix(request: Request, context: AppLoadContext): Promise<Response> {
@@ -399,7 +401,7 @@ describe("render cache over HTTP", () => {
     for (const [who, listener] of [
       ["fav", FAV],
       ["other", { ...FAV, user: { id: "other", email: "other@example.com" }, favorites: [] }],
-    ] as const) {
+    ] as [string, ListenerData][]) {
       const r = await get("/root.data", { Cookie: `__Host-hrs_session=live-${who}` });
       expect(r.headers["cache-control"]).toBe("private, no-store");
       expect(r.body.toString()).toBe(rootStream(listener));

@@ -10,6 +10,7 @@ import {
   fillHole,
   fillParts,
   listenerOf,
+  rootListenerText,
   signedIn,
   TEMPLATE_LISTENER,
   toParts,
@@ -40,7 +41,7 @@ async function fakeRemix(request: Request, context: AppLoadContext): Promise<Res
       ? positionHole({ src, title: src, back: "/" })
       : positionHtml({ src, title: src, back: "/" }, undefined);
   const data = context.template
-    ? handoff(JSON.stringify(TEMPLATE_LISTENER), dataHoleText({ positions: SRCS }))
+    ? handoff(rootListenerText(TEMPLATE_LISTENER), dataHoleText({ positions: SRCS }))
     : handoff("null", "{}");
   const body =
     `<!DOCTYPE html><html><head><script nonce="${context.cspNonce}">boot()</script></head><body>` +
@@ -168,7 +169,7 @@ describe("signed-in pages before Express", () => {
     const [ann, fav] = answers.map(html);
     const own = (uid: string, favorites: string[], positions: object) =>
       handoff(
-        JSON.stringify({ user: { id: uid, email: `${uid}@example.com` }, favorites, restore: null }),
+        rootListenerText({ user: { id: uid, email: `${uid}@example.com` }, favorites, restore: null }),
         JSON.stringify(positions),
       );
     expect(ann).toContain(own("ann", [], {}));

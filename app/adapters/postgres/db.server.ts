@@ -37,6 +37,10 @@ export function openPostgres(options: PostgresOptions): Pg {
   // An idle connection the server drops (restart, failover) is replaced on the next checkout;
   // without a listener the pool's error event would end the process.
   pool.on("error", (error) => console.error(`[postgres] idle connection lost: ${error.message}`));
+  // The pool stops listening to a connection while it is checked out: one the server ends between
+  // two queries (a restart) would end the process too. Its next query fails as an outage, and the
+  // pool drops it on release.
+  pool.on("connect", (client) => client.on("error", () => {}));
   return pool;
 }
 

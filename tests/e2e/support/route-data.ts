@@ -5,7 +5,7 @@
  * inline script.
  */
 import { decode } from "turbo-stream";
-import type { ListenerData, RootData } from "../../../app/services/types";
+import type { RootData, RootListener } from "../../../app/services/types";
 
 /** The data URL of a page (path and query) for these routes (all the page's when none). */
 export function dataUrl(path: string, ...routes: string[]): string {
@@ -42,8 +42,18 @@ export async function pageData(html: string): Promise<Record<string, unknown>> {
   return state.loaderData;
 }
 
-/** The signed-in listener of root data, or null. */
-export const listenerOf = (root: RootData): ListenerData | null => JSON.parse(root.listener) as ListenerData | null;
+/** The signed-in listener of root data, or null: who, and what the player restores (no favorites: `favoritesIn`). */
+export const listenerOf = (root: RootData): RootListener | null => JSON.parse(root.listener) as RootListener | null;
+
+/**
+ * A listener's whole library at once: their data export. The root data names no favorite (ADR
+ * 050); each page carries those among its own episodes.
+ */
+export const MY_DATA = "/user/data";
+
+/** The audio sources of a listener's favorites, newest first, in a `MY_DATA` answer's text. */
+export const favoritesIn = (text: string) =>
+  (JSON.parse(text) as { library: { favorites: { audioSrc: string }[] } }).library.favorites.map((f) => f.audioSrc);
 
 /** What a browser asks for to read the root's data alone (as after a sign-in). */
 export const ROOT_DATA = dataUrl("/", "root");
@@ -55,12 +65,12 @@ export const listenerIn = async (text: string) => listenerOf(await routeData<Roo
  * The same, read at once (for checks that cannot wait): the stream's first line is a JSON array
  * in which the root's `listener` key names the index of its text.
  */
-export function listenerInSync(text: string): ListenerData | null {
+export function listenerInSync(text: string): RootListener | null {
   const flat = JSON.parse(text.split("\n")[0]!) as unknown[];
   const key = `_${flat.indexOf("listener")}`;
   const owner = flat.find((v): v is Record<string, number> => typeof v === "object" && v !== null && key in v);
   if (!owner) throw new Error(`no listener in ${text.slice(0, 200)}`);
-  return JSON.parse(flat[owner[key]!] as string) as ListenerData | null;
+  return JSON.parse(flat[owner[key]!] as string) as RootListener | null;
 }
 
 /** The signed-in listener a page hands the browser, or null. */

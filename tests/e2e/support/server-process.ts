@@ -10,7 +10,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { upstreamEnv } from "../../../scripts/app-server.mjs";
-import { listenerIn, ROOT_DATA } from "./route-data";
+import { favoritesIn, listenerIn, MY_DATA, ROOT_DATA } from "./route-data";
 import { startAppServer, type AppServer, type Exit } from "./app-server";
 import { clientAddress } from "./auth";
 
@@ -60,7 +60,7 @@ export async function startServerProcess(dataDir: string): Promise<ServerProcess
   };
 }
 
-/** What the root loader hands the page (and the player restores from) for this session. */
+/** A session's listener: the root data's user and restore, and their favorites from the data export (ADR 050). */
 export interface RootData {
   user: { id: string } | null;
   favorites: string[];
@@ -71,5 +71,12 @@ export async function rootData(origin: string, cookie: string): Promise<RootData
   const r = await fetch(origin + ROOT_DATA, { headers: { Cookie: cookie, "X-Forwarded-For": clientAddress() } });
   if (r.status !== 200) throw new Error(`${ROOT_DATA} answered ${r.status}`);
   const listener = await listenerIn(await r.text());
-  return { user: listener?.user ?? null, favorites: listener?.favorites ?? [], restore: listener?.restore ?? null };
+  const favorites = listener
+    ? favoritesIn(
+        await (
+          await fetch(origin + MY_DATA, { headers: { Cookie: cookie, "X-Forwarded-For": clientAddress() } })
+        ).text(),
+      )
+    : [];
+  return { user: listener?.user ?? null, favorites, restore: listener?.restore ?? null };
 }
