@@ -12,12 +12,15 @@ import { DEFAULT_EPISODE_IMAGE } from "~/rules/constants";
 import { UP_NEXT_NOT_IN_CATALOG, UP_NEXT_PATH, upNextFull } from "~/rules/library";
 import { catalogEpisode } from "~/route-support/favorites.server";
 import { upNextEntries } from "~/route-support/up-next.server";
+import { keepPageAfterRefusedWrite } from "~/route-support/revalidation";
 import { fieldsOf, upNextFormSchema } from "~/services/library-input.server";
 import type { UpNextEdit } from "~/services/up-next.server";
 import { usePlayer } from "~/player/PlayerProvider";
 import type { UpNextAnswer, UpNextEntry } from "~/player/up-next";
 import { AppLink, GripIcon, PlayIcon } from "~/ui/primitives";
 import { formatDuration } from "~/ui/time";
+
+export const shouldRevalidate = keepPageAfterRefusedWrite;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: upNextStyles }];
 
