@@ -52,18 +52,25 @@ fi
 
 [ -d node_modules ] || npm ci
 
+# The unit suite needs no build: it runs beside the static checks and the build, which mostly use
+# one core each, and its output is shown when it ends.
+rm -rf test-results && mkdir -p test-results
+npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json > test-results/vitest.log 2>&1 &
+vitest=$!
+stop_unit() { kill "$vitest" 2>/dev/null; wait "$vitest" 2>/dev/null; }
+
 echo "== Static checks: types, lint, format"
-npx tsc --noEmit || exit 1
-npx eslint . --max-warnings=0 || exit 1
-npx prettier --check . --log-level=warn || exit 1
+npx tsc --noEmit || { stop_unit; exit 1; }
+npx eslint . --max-warnings=0 || { stop_unit; exit 1; }
+npx prettier --check . --log-level=warn || { stop_unit; exit 1; }
 
 echo "== Build"
-npm run build --silent || exit 1
+npm run build --silent || { stop_unit; exit 1; }
 
-rm -rf test-results && mkdir -p test-results
 echo "== Unit tests (vitest)"
-npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
+wait "$vitest"
 unit=$?
+cat test-results/vitest.log
 
 echo "== Browser e2e (Playwright, Chromium): the embedded default, the production adapters and the scale-out deployment, one run"
 npx playwright test "$@"
