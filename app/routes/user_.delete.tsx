@@ -107,8 +107,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function DeleteAccount() {
-  const { fresh, notice, providers } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  // A refused delete (the window passed) offers the other ways again, even where the loader did not run again.
+  const fresh = loaded.fresh && !actionData?.error;
+  const { notice, providers } = loaded;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const deleted = navigation.state === "loading" && navigation.location.pathname === DELETED_PATH;
