@@ -353,6 +353,41 @@ describe("signing in again with Google to confirm a deletion (ADR 052)", () => {
     expect(await ctx.accountData.freshSignInVerdict(ctx.user, ctx.session)).toBe("none");
   });
 
+  it("Facebook is asked to sign the listener in anew too, and an account found by its identity only", async () => {
+    const ctx = await signedInWithGoogle("reauth-fb");
+    await ctx.accounts.signInWithProvider({
+      provider: "facebook",
+      subject: "fb-reauth",
+      email: null,
+      emailVerified: false,
+    });
+    const body = new FormData();
+    body.set("from", "reauth");
+    const start = await thrown(
+      startOAuth(
+        "facebook",
+        new Request(`${SITE}/auth/facebook`, { method: "POST", headers: { Cookie: ctx.session } }),
+        body,
+        ctx.context,
+      ),
+    );
+    const location = new URL(start.headers.get("Location")!);
+    expect(location.origin + location.pathname).toBe("https://www.facebook.com/v19.0/dialog/oauth");
+    expect(location.searchParams.get("auth_type")).toBe("reauthenticate");
+    stubProvider({ id: "fb-reauth", name: "F" });
+    const res = await thrown(
+      completeOAuth(
+        "facebook",
+        new Request(`${SITE}/auth/facebook/callback?code=abc&state=${location.searchParams.get("state")}`, {
+          headers: { Cookie: `${ctx.session}; ${cookiesOf(start)}` },
+        }),
+        ctx.context,
+      ),
+    );
+    // That Facebook identity made an account of its own: it is not this Google account's.
+    expect(res.headers.get("Location")).toBe("/user/delete?result=reauth-wrong-account");
+  });
+
   it("without an ID token the time the code was exchanged counts; signed out, the flow goes to sign-in first", async () => {
     const ctx = await signedInWithGoogle("reauth-plain");
     const { callback } = await again(ctx);
