@@ -11,6 +11,7 @@ import {
   type Auth,
 } from "firebase/auth";
 import { firebaseApp, type FirebaseWebConfig } from "./firebase-app.client";
+import { REAUTH_PROVIDER_PARAMS } from "~/rules/account-data";
 
 let auth: Auth | null = null;
 function authFor(config: FirebaseWebConfig): Auth {
@@ -25,15 +26,18 @@ function authFor(config: FirebaseWebConfig): Auth {
   return auth;
 }
 
-/** The provider's popup; resolves with the new Firebase user's ID token. Rejects with Firebase's `auth/…` errors. */
+/**
+ * The provider's popup; resolves with the new Firebase user's ID token. Rejects with Firebase's
+ * `auth/…` errors. `again`: the provider is asked to sign the listener in anew (ADR 052).
+ */
 export async function popupSignIn(
   config: FirebaseWebConfig,
   provider: "google" | "facebook",
+  again = false,
 ): Promise<{ idToken: string; isNewUser: boolean }> {
-  const result = await signInWithPopup(
-    authFor(config),
-    provider === "google" ? new GoogleAuthProvider() : new FacebookAuthProvider(),
-  );
+  const authProvider = provider === "google" ? new GoogleAuthProvider() : new FacebookAuthProvider();
+  if (again) authProvider.setCustomParameters(REAUTH_PROVIDER_PARAMS[provider]);
+  const result = await signInWithPopup(authFor(config), authProvider);
   return { idToken: await result.user.getIdToken(), isNewUser: getAdditionalUserInfo(result)?.isNewUser ?? false };
 }
 

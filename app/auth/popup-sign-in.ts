@@ -1,6 +1,7 @@
 import { useFetcher, useNavigate, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { markSessionStale, SESSION_CHANNEL, type SessionMessage } from "~/player/session-events";
+import { REAUTH_FAILED } from "~/rules/account-data";
 import { NOT_COMPLETED, providerLoginError } from "~/rules/auth";
 import { noticeFor } from "~/rules/notices";
 import type { RootData } from "~/services/types";
@@ -24,13 +25,19 @@ const loadFirebase = () => import("./firebase-popup.client");
  * origin's BroadcastChannel when the provider's pages cut the opener link). A blocked popup lets
  * the form go on as the redirect flow it is without JavaScript.
  */
-export function usePopupSignIn(provider: "google" | "facebook", from: "signin" | "signup", redirectTo: string) {
+export function usePopupSignIn(
+  provider: "google" | "facebook",
+  from: "signin" | "signup" | "reauth",
+  redirectTo: string,
+) {
   const firebase = useRouteLoaderData<RootData>("root")?.config.firebase;
   const popupConfig = firebase?.authDomain ? firebase : null;
   const fetcher = useFetcher<{ error?: string }>();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [waiting, setWaiting] = useState(false);
+  // The answer to an earlier attempt is not this one's: hidden from the next click on.
+  const [answered, setAnswered] = useState<unknown>(undefined);
   const popup = useRef<Window | null>(null);
 
   useEffect(() => {
@@ -44,7 +51,8 @@ export function usePopupSignIn(provider: "google" | "facebook", from: "signin" |
       if (m.result === "signed-in") {
         markSessionStale();
         navigate(m.to);
-      } else setError(noticeFor(m.result)?.text ?? providerLoginError(provider, NOT_COMPLETED));
+      } else if (m.result === "reauthenticated") navigate(m.to);
+      else setError(noticeFor(m.result)?.text ?? providerLoginError(provider, NOT_COMPLETED));
     };
     const onMessage = (event: MessageEvent) => {
       if (event.origin === window.location.origin && event.source === popup.current) finish(event.data);
@@ -57,21 +65,24 @@ export function usePopupSignIn(provider: "google" | "facebook", from: "signin" |
       channel?.close();
     };
   }, [waiting, navigate, provider]);
+  const again = from === "reauth";
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const form = event.currentTarget;
     setError(null);
+    setAnswered(fetcher.data);
     if (popupConfig) {
       event.preventDefault();
       loadFirebase()
-        .then((m) => m.popupSignIn(popupConfig, provider))
+        .then((m) => m.popupSignIn(popupConfig, provider, again))
         .then(({ idToken }) => {
           firebaseUsed = true;
           fetcher.submit({ idToken, provider, from, redirectTo }, { method: "post", action: "/auth/firebase" });
         })
         .catch((e: { code?: string }) => {
           if (e?.code === "auth/popup-blocked") form.submit();
-          else if (!CANCELLED.has(e?.code ?? "")) setError(providerLoginError(provider, NOT_COMPLETED));
+          else if (CANCELLED.has(e?.code ?? "")) setError(again ? REAUTH_FAILED.cancelled : null);
+          else setError(again ? REAUTH_FAILED.failed : providerLoginError(provider, NOT_COMPLETED));
         });
       return;
     }
@@ -92,7 +103,7 @@ export function usePopupSignIn(provider: "google" | "facebook", from: "signin" |
     onSubmit,
     /** Fetches the Firebase client before the click, so the popup opens within the click's activation. */
     prefetch: popupConfig ? () => void loadFirebase() : undefined,
-    error: error ?? fetcher.data?.error ?? null,
+    error: error ?? (fetcher.data === answered ? null : fetcher.data?.error) ?? null,
     busy: fetcher.state !== "idle",
   };
 }

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/react";
 import { assertSameOrigin, readForm } from "~/route-support/guards.server";
 import { notFound } from "~/route-support/responses.server";
-import { parseProvider, startOAuth } from "~/route-support/oauth-flow.server";
+import { DELETE_PATH, parseProvider, startOAuth } from "~/route-support/oauth-flow.server";
 
 /** GET is not how a flow starts: back to the sign-in page. */
 export async function loader() {
@@ -18,7 +18,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!context.services.auth.providers[provider]) {
     // Only Firebase's popup signs in with this provider: a blocked popup (or no JavaScript) lands here.
     if (!context.services.publicConfig.firebase?.authDomain) throw notFound();
-    throw redirect(`/${form.get("from") === "signup" ? "signup" : "signin"}?error=popup-needed`);
+    const from = form.get("from");
+    throw redirect(
+      from === "reauth"
+        ? `${DELETE_PATH}?result=popup-needed`
+        : `/${from === "signup" ? "signup" : "signin"}?error=popup-needed`,
+    );
   }
   return startOAuth(provider, request, form, context);
 }

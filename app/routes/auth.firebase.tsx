@@ -2,7 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/react";
 import { z } from "zod";
 import { cacheHeaders } from "~/route-support/cache-policy";
-import { assertSameOrigin, readForm } from "~/route-support/guards.server";
+import { assertSameOrigin, readForm, requireUser } from "~/route-support/guards.server";
+import { DELETE_PATH } from "~/route-support/oauth-flow.server";
 import { notFound, serviceUnavailableJson } from "~/route-support/responses.server";
 import {
   ID_TOKEN_MAX,
@@ -11,6 +12,8 @@ import {
   safeRedirect,
   SIGN_IN_UNAVAILABLE,
 } from "~/rules/auth";
+import { REAUTH_FAILED } from "~/rules/account-data";
+import { FreshSignInRefused } from "~/services/account-data.server";
 import { IdTokenRefused } from "~/services/auth.server";
 
 export async function loader() {
@@ -20,7 +23,7 @@ export async function loader() {
 const inputSchema = z.object({
   idToken: z.string().min(1).max(ID_TOKEN_MAX),
   provider: z.enum(["google", "facebook"]),
-  from: z.enum(["signin", "signup"]),
+  from: z.enum(["signin", "signup", "reauth"]),
 });
 
 /**
@@ -37,6 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!input.success)
     return json({ error: "The sign-in request was incomplete." }, { status: 400, headers: cacheHeaders("private") });
   const { idToken, provider, from } = input.data;
+  if (from === "reauth") return confirmDeletion(request, context, idToken, provider);
   try {
     const user = await auth.signInWithIdToken(idToken);
     const cookie = await auth.startSession(user, request.headers.get("Cookie"));
@@ -52,6 +56,39 @@ export async function action({ request, context }: ActionFunctionArgs) {
       );
     }
     console.error(`[oauth:${provider}:popup] unavailable: ${error instanceof Error ? error.message : "failed"}`);
+    return serviceUnavailableJson({ error: SIGN_IN_UNAVAILABLE });
+  }
+}
+
+/**
+ * A popup sign-in made to confirm a deletion (ADR 052): kept in this session if the token is
+ * this account's and fresh, then back to the delete page; the session is not replaced.
+ */
+async function confirmDeletion(
+  request: Request,
+  context: ActionFunctionArgs["context"],
+  idToken: string,
+  provider: "google" | "facebook",
+) {
+  const user = await requireUser(request, context);
+  const { auth, accountData } = context.services;
+  const refused = (error: string) => json({ error }, { status: 401, headers: cacheHeaders("private") });
+  try {
+    const proof = await auth.freshSignInFromIdToken!(idToken);
+    const cookie = await accountData.confirmFreshSignIn(user, proof, request.headers.get("Cookie"));
+    return redirect(`${DELETE_PATH}?result=reauthenticated`, {
+      headers: { "Set-Cookie": cookie, ...cacheHeaders("private") },
+    });
+  } catch (error) {
+    if (FreshSignInRefused.is(error)) {
+      console.warn(`[oauth:${provider}:popup:reauth] refused: ${error.reason}`);
+      return refused(REAUTH_FAILED[error.reason]);
+    }
+    if (error instanceof IdTokenRefused) {
+      console.warn(`[oauth:${provider}:popup:reauth] ${error.message}`);
+      return refused(REAUTH_FAILED.failed);
+    }
+    console.error(`[oauth:${provider}:popup:reauth] unavailable: ${error instanceof Error ? error.message : "failed"}`);
     return serviceUnavailableJson({ error: SIGN_IN_UNAVAILABLE });
   }
 }

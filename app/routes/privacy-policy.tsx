@@ -5,7 +5,7 @@ import { cacheHeaders } from "~/route-support/cache-policy";
 import { pageMeta } from "~/route-support/meta.server";
 import { loaderMeta } from "~/route-support/meta";
 import { AppLink } from "~/ui/primitives";
-import { DELETE_MY_ACCOUNT, DOWNLOAD_MY_DATA } from "~/rules/account-data";
+import { DELETE_MY_ACCOUNT, DOWNLOAD_MY_DATA, FRESH_SIGN_IN_WINDOW_S } from "~/rules/account-data";
 
 export const meta = loaderMeta;
 
@@ -53,8 +53,8 @@ export default function PrivacyPolicy() {
         </li>
         <li>
           “{DELETE_MY_ACCOUNT}” asks for your password, then deletes your account and everything kept for it, signs out
-          every device and mails you a note that it is done. An account made with Google or Facebook chooses a password
-          first through “Forgot password?”.
+          every device and mails you a note that it is done. With an account made with Google or Facebook you can
+          instead sign in with it again: that counts for {FRESH_SIGN_IN_WINDOW_S / 60} minutes, on that device only.
         </li>
       </ul>
     </article>

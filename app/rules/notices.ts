@@ -11,6 +11,7 @@ import {
   VERIFICATION_SENT,
   VERIFY_EMAIL_CONFIRMED,
 } from "./auth";
+import { REAUTH_DONE, REAUTH_FAILED } from "./account-data";
 
 /**
  * Messages carried across a redirect as a short code in the query string (never free text, so a
@@ -43,6 +44,13 @@ export const NOTICES = {
   "code-invalid": { tone: "error", text: CODE_INVALID },
   "password-reset": { tone: "success", text: PASSWORD_RESET_DONE },
   "signed-out-everywhere": { tone: "success", text: SIGNED_OUT_EVERYWHERE },
+  // Signing in again to confirm a deletion (ADR 052).
+  reauthenticated: { tone: "success", text: REAUTH_DONE },
+  "reauth-cancelled": { tone: "error", text: REAUTH_FAILED.cancelled },
+  "reauth-wrong-account": { tone: "error", text: REAUTH_FAILED["wrong-account"] },
+  "reauth-expired": { tone: "error", text: REAUTH_FAILED.expired },
+  "reauth-none": { tone: "error", text: REAUTH_FAILED.none },
+  "reauth-failed": { tone: "error", text: REAUTH_FAILED.failed },
 } as const;
 
 export type NoticeCode = keyof typeof NOTICES;

@@ -60,6 +60,8 @@ export interface Accounts {
   signInWithProvider(
     profile: ProviderProfile,
   ): Promise<{ user: AccountUser; created: boolean; passwordCleared?: boolean }>;
+  /** The account a provider identity is linked to, or null; never creates or links one. */
+  accountOfIdentity(provider: ProviderProfile["provider"], subject: string): Promise<AccountUser | null>;
   getUser(uid: string): Promise<AccountUser | null>;
   isEmailVerified(uid: string): Promise<boolean>;
   /**

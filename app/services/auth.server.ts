@@ -1,5 +1,6 @@
 import {
   createCookie,
+  createCookieSessionStorage,
   createSessionStorage,
   redirect,
   type AppLoadContext,
@@ -9,12 +10,13 @@ import {
 import { LRUCache } from "lru-cache";
 import { Authenticator, AuthorizationError } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { GoogleStrategy } from "remix-auth-google";
+import { GoogleStrategy, type GoogleProfile } from "remix-auth-google";
 import { OAuth2Strategy, type OAuth2Profile, type OAuth2StrategyVerifyParams } from "remix-auth-oauth2";
 import type { StrategyVerifyCallback } from "remix-auth";
 import { z } from "zod";
 import { AccountError, type Accounts, type AccountUser, type Library, type ProviderProfile } from "./accounts.server";
 import { PasswordsBusy } from "./password.server";
+import { REAUTH_PROVIDER_PARAMS, type FreshSignIn } from "~/rules/account-data";
 import {
   ACCOUNT_FAILURE_WINDOW_MS,
   EMAIL_MAX,
@@ -97,7 +99,7 @@ export class IdTokenRefused extends Error {
 /** Checks an ID token of the accounts' own project (implemented by an adapter). */
 export interface IdTokenVerifier {
   /** Throws IdTokenRefused for a token that does not prove a listener; anything else is a service failure. */
-  verify(idToken: string): Promise<{ uid: string; email: string | null; provider: string }>;
+  verify(idToken: string): Promise<{ uid: string; email: string | null; provider: string; authTimeS: number }>;
 }
 
 export type SessionUser = AccountUser;
@@ -193,10 +195,57 @@ export interface Auth {
   signInOrigins: string[];
   /** Popup sign-in in the browser: the account a verified ID token names (its records made if new), or IdTokenRefused. */
   signInWithIdToken?(idToken: string): Promise<SessionUser>;
+  /**
+   * Signing in again with a provider to confirm who is at the keyboard (ADR 052), beside the
+   * session: starts (throws the redirect to the provider, asking it to sign the listener in anew)
+   * or completes the flow, returning the account the identity is linked to and when the provider
+   * signed the listener in; null when the identity is linked to no account (none is made or linked).
+   */
+  reauthenticate(provider: OAuthProvider, request: Request): Promise<FreshSignIn | null>;
+  /** A popup's ID token as such a proof: its account and its `auth_time`, or IdTokenRefused. */
+  freshSignInFromIdToken?(idToken: string): Promise<FreshSignIn>;
+  /** Keeps the proof in the cookie's session (only there); returns the session's Set-Cookie. */
+  keepFreshSignIn(cookieHeader: string | null, proof: FreshSignIn): Promise<string>;
+  /** The proof kept in the cookie's session, or null. */
+  freshSignIn(cookieHeader: string | null): Promise<FreshSignIn | null>;
 }
 
 /** Read on every signed-in request: built once. */
 const sessionUserSchema = z.object({ uid: z.string().min(1).max(128), email: z.string().nullable() });
+const freshSignInSchema = z.object({ uid: z.string().min(1).max(128), at: z.number().finite() });
+
+/**
+ * When the provider signed the listener in: the ID token's `auth_time` where the token endpoint
+ * sent one (straight to us over TLS, which OpenID Connect accepts in place of its signature);
+ * else now, the code having just been exchanged.
+ */
+function signedInAt(extraParams: Record<string, unknown>): number {
+  const idToken = typeof extraParams.id_token === "string" ? extraParams.id_token : "";
+  try {
+    const claims = JSON.parse(Buffer.from(idToken.split(".")[1] ?? "", "base64url").toString("utf8")) as {
+      auth_time?: unknown;
+    };
+    if (typeof claims.auth_time === "number" && Number.isFinite(claims.auth_time)) return claims.auth_time * 1000;
+  } catch {
+    // No ID token, or not one we can read: the exchange's time stands.
+  }
+  return Date.now();
+}
+
+const withReauthParams = (params: URLSearchParams, provider: OAuthProvider) => {
+  for (const [name, value] of Object.entries(REAUTH_PROVIDER_PARAMS[provider])) params.set(name, value);
+  return params;
+};
+class GoogleReauth<User> extends GoogleStrategy<User> {
+  protected authorizationParams() {
+    return withReauthParams(super.authorizationParams(), "google");
+  }
+}
+class FacebookReauth<User> extends FacebookStrategy<User> {
+  protected authorizationParams(params: URLSearchParams) {
+    return withReauthParams(super.authorizationParams(params), "facebook");
+  }
+}
 
 export function createAuth(deps: {
   accounts: Accounts;
@@ -295,47 +344,76 @@ export function createAuth(deps: {
   const callbackURL = (provider: OAuthProvider) =>
     config.siteUrl ? new URL(`/auth/${provider}/callback`, config.siteUrl).href : `/auth/${provider}/callback`;
 
+  // Signing in again only looks the identity up: it never makes or links an account.
+  const proofOf = async (provider: OAuthProvider, subject: string, extraParams: Record<string, unknown>) => {
+    const account = await accounts.accountOfIdentity(provider, subject);
+    return account ? { uid: account.uid, at: signedInAt(extraParams) } : null;
+  };
+  const reauthStrategies: Partial<
+    Record<OAuthProvider, GoogleReauth<FreshSignIn | null> | FacebookReauth<FreshSignIn | null>>
+  > = {};
+
   if (config.google) {
-    const google = new GoogleStrategy(
-      {
-        clientID: config.google.clientId,
-        clientSecret: config.google.clientSecret,
-        callbackURL: callbackURL("google"),
-      },
-      async ({ profile }) => {
-        const raw = profile._json as { sub?: string; email?: string; email_verified?: boolean | string };
-        return fromProvider({
-          provider: "google",
-          subject: String(raw.sub ?? profile.id),
-          email: raw.email ?? null,
-          emailVerified: raw.email_verified === true || raw.email_verified === "true",
-        });
-      },
+    const options = {
+      clientID: config.google.clientId,
+      clientSecret: config.google.clientSecret,
+      callbackURL: callbackURL("google"),
+    };
+    const googleProfile = (profile: GoogleProfile): ProviderProfile => {
+      const raw = profile._json as { sub?: string; email?: string; email_verified?: boolean | string };
+      return {
+        provider: "google",
+        subject: String(raw.sub ?? profile.id),
+        email: raw.email ?? null,
+        emailVerified: raw.email_verified === true || raw.email_verified === "true",
+      };
+    };
+    const google = new GoogleStrategy(options, async ({ profile }) => fromProvider(googleProfile(profile)));
+    const reauth = new GoogleReauth<FreshSignIn | null>(options, async ({ profile, extraParams }) =>
+      proofOf("google", googleProfile(profile).subject, extraParams),
     );
     // remix-auth-google names Google's hosts itself; the same paths on another origin replace them.
-    if (config.google.oauthUrl) Object.assign(google, googleEndpoints(config.google.oauthUrl));
+    if (config.google.oauthUrl) {
+      Object.assign(google, googleEndpoints(config.google.oauthUrl));
+      Object.assign(reauth, googleEndpoints(config.google.oauthUrl));
+    }
     authenticator.use(google, "google");
+    reauthStrategies.google = reauth;
   }
   if (config.facebook) {
+    const options = {
+      clientID: config.facebook.clientId,
+      clientSecret: config.facebook.clientSecret,
+      callbackURL: callbackURL("facebook"),
+    };
     authenticator.use(
-      new FacebookStrategy<SessionUser>(
-        {
-          clientID: config.facebook.clientId,
-          clientSecret: config.facebook.clientSecret,
-          callbackURL: callbackURL("facebook"),
-        },
+      new FacebookStrategy<SessionUser>(options, async ({ profile }) =>
         // Facebook does not say whether an email is verified: never link an existing account by it.
-        async ({ profile }) =>
-          fromProvider({
-            provider: "facebook",
-            subject: String(profile.id),
-            email: profile.emails?.[0]?.value ?? null,
-            emailVerified: false,
-          }),
+        fromProvider({
+          provider: "facebook",
+          subject: String(profile.id),
+          email: profile.emails?.[0]?.value ?? null,
+          emailVerified: false,
+        }),
       ),
       "facebook",
     );
+    reauthStrategies.facebook = new FacebookReauth<FreshSignIn | null>(options, async ({ profile, extraParams }) =>
+      proofOf("facebook", String(profile.id), extraParams),
+    );
   }
+  // The state of a flow signing in again, kept beside the session: the strategy would find the
+  // signed-in listener in the session and end at once.
+  const reauthState = createCookieSessionStorage({
+    cookie: createCookie("hrs_reauth", {
+      httpOnly: true,
+      sameSite: "lax",
+      secure: config.secureCookies,
+      path: "/auth",
+      maxAge: 600,
+      secrets: config.secrets,
+    }),
+  });
 
   const signInWithPassword = async (form: FormData, clientAddress: string | undefined) => {
     const request = new Request("http://internal/signin", { method: "POST" });
@@ -402,7 +480,33 @@ export function createAuth(deps: {
       if (!this.providers[provider]) throw redirect("/signin");
       return authenticator.authenticate(provider, request, { throwOnError: true });
     },
+    async reauthenticate(provider, request) {
+      const strategy = reauthStrategies[provider];
+      if (!strategy) throw redirect("/user/delete");
+      return strategy.authenticate(request, reauthState, {
+        name: `${provider}-reauth`,
+        sessionKey: "user",
+        sessionErrorKey: "auth:error",
+        sessionStrategyKey: "strategy",
+        throwOnError: true,
+      });
+    },
+    async keepFreshSignIn(cookieHeader, proof) {
+      const session = await storage.getSession(cookieHeader);
+      session.set("freshSignIn", proof);
+      return storage.commitSession(session);
+    },
+    async freshSignIn(cookieHeader) {
+      if (!cookieHeader) return null;
+      const proof = freshSignInSchema.safeParse((await storage.getSession(cookieHeader)).get("freshSignIn"));
+      return proof.success ? proof.data : null;
+    },
     ...(idTokens && {
+      async freshSignInFromIdToken(idToken: string) {
+        const { uid, provider, authTimeS } = await idTokens.verify(idToken);
+        if (provider !== "google" && provider !== "facebook") throw new IdTokenRefused("auth/unsupported-provider");
+        return { uid, at: authTimeS * 1000 };
+      },
       async signInWithIdToken(idToken: string) {
         const { uid, email, provider } = await idTokens.verify(idToken);
         // Popup sign-in is for the federated providers; a password sign-in goes through our form.

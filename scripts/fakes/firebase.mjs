@@ -567,7 +567,9 @@ var apiKey = q.get("apiKey"), appName = q.get("appName"), providerId = q.get("pr
 document.getElementById("sign-in").textContent = "Sign in with " + providerId;
 document.getElementById("f").addEventListener("submit", function (e) {
   e.preventDefault();
-  var claims = { sub: String(Math.floor(Math.random() * 1e15)), email: document.getElementById("email").value, email_verified: true };
+  // One Google identity per address, as the listener signing in again with the same account expects.
+  var email = document.getElementById("email").value;
+  var claims = { sub: "idp-" + email.toLowerCase(), email: email, email_verified: true };
   var url = location.href.split("?")[0] + "?providerId=" + encodeURIComponent(providerId) + "&id_token=" + encodeURIComponent(JSON.stringify(claims));
   var authEvent = { type: q.get("authType"), eventId: q.get("eventId"), urlResponse: url, sessionId: "ValueNotUsedByAuthEmulator", postBody: "", tenantId: null, error: null };
   for (var i = 0; i < window.opener.frames.length; i++) {

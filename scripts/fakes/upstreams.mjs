@@ -100,6 +100,8 @@ export async function startFakeUpstreams(port) {
 
 const GOOGLE_CLIENT = { id: "e2e-google-client", secret: "e2e-google-secret" };
 
+const subjectOf = (email) => crypto.createHash("sha256").update(email).digest("hex").slice(0, 21);
+
 /** Google's authorization-code flow on Google's paths, for one client; every email address is a verified account. */
 function fakeGoogleOAuth() {
   const codes = new Map(); // code → { email, redirectUri }
@@ -127,6 +129,7 @@ function fakeGoogleOAuth() {
 <form method="post" action="/o/oauth2/v2/approve">
 <input type="hidden" name="redirect_uri" value="${escape(q.get("redirect_uri"))}">
 <input type="hidden" name="state" value="${escape(q.get("state") ?? "")}">
+<input type="hidden" name="max_age" value="${escape(q.get("max_age") ?? "")}">
 <label>Email <input type="email" name="email" required></label>
 <button>Continue</button> <button name="deny" value="1">Cancel</button>
 </form>`);
@@ -137,7 +140,9 @@ function fakeGoogleOAuth() {
         if (form.get("deny")) back.searchParams.set("error", "access_denied");
         else {
           const code = crypto.randomUUID();
-          codes.set(code, { email: form.get("email"), redirectUri: form.get("redirect_uri") });
+          // Asked for max_age, an OpenID provider says when it authenticated (auth_time): here, now.
+          const authTime = form.get("max_age") ? Math.floor(Date.now() / 1000) : null;
+          codes.set(code, { email: form.get("email"), redirectUri: form.get("redirect_uri"), authTime });
           back.searchParams.set("code", code);
         }
         back.searchParams.set("state", form.get("state") ?? "");
@@ -152,7 +157,15 @@ function fakeGoogleOAuth() {
         if (!grant || grant.redirectUri !== form.get("redirect_uri")) return json(res, 400, { error: "invalid_grant" });
         const accessToken = crypto.randomUUID();
         tokens.set(accessToken, grant.email);
+        const part = (o) => Buffer.from(JSON.stringify(o)).toString("base64url");
+        const claims = {
+          sub: subjectOf(grant.email),
+          email: grant.email,
+          ...(grant.authTime && { auth_time: grant.authTime }),
+        };
         return json(res, 200, {
+          // Unsigned: it comes straight from the token endpoint, as Google's does over TLS.
+          id_token: `${part({ alg: "none", typ: "JWT" })}.${part(claims)}.`,
           access_token: accessToken,
           token_type: "Bearer",
           expires_in: 3599,
@@ -161,8 +174,7 @@ function fakeGoogleOAuth() {
       }
       const email = tokens.get((req.headers.authorization ?? "").replace(/^Bearer /, ""));
       if (!email) return json(res, 401, { error: "invalid_token" });
-      const sub = crypto.createHash("sha256").update(email).digest("hex").slice(0, 21);
-      return json(res, 200, { sub, email, email_verified: true, name: email.split("@")[0] });
+      return json(res, 200, { sub: subjectOf(email), email, email_verified: true, name: email.split("@")[0] });
     },
   };
 }

@@ -13,6 +13,7 @@ import {
   DELETE_MY_ACCOUNT,
   DELETE_WRONG_PASSWORD,
   DOWNLOAD_MY_DATA,
+  FRESH_SIGN_IN_WINDOW_S,
   MY_DATA_FILE_NAME,
 } from "../../app/rules/account-data";
 import { SIGN_IN_FAILED } from "../../app/rules/auth";
@@ -110,6 +111,9 @@ test("the privacy page says how to download the data and delete the account", as
   const choices = page.getByRole("main");
   await expect(choices).toContainText(`“${DOWNLOAD_MY_DATA}” gives you a file (JSON)`);
   await expect(choices).toContainText(`“${DELETE_MY_ACCOUNT}” asks for your password`);
+  await expect(choices).toContainText(
+    `instead sign in with it again: that counts for ${FRESH_SIGN_IN_WINDOW_S / 60} minutes, on that device only`,
+  );
   await expect(choices).not.toContainText("contact the show");
   await expect(choices.getByRole("link", { name: "your profile page" })).toHaveAttribute("href", "/user");
 });

@@ -6,6 +6,8 @@
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { expectPlayedThrough, openReady, playThenOpenGooglePopup } from "./support/player";
 import { episodes, newestFirst } from "./support/sample";
+import { uniqueEmail } from "./support/auth";
+import { ACCOUNT_DELETED_TITLE, REAUTH_DONE, REAUTH_FAILED } from "../../app/rules/account-data";
 
 const fakeOrigin = (testInfo: TestInfo) =>
   `http://127.0.0.1:${Number(new URL(String(testInfo.project.use.baseURL)).port) + 3}`;
@@ -86,4 +88,83 @@ test("ID tokens: a genuine one signs in; forged, expired and other-project ones 
   expect(ok.status()).toBe(302);
   expect(ok.headers().location).toBe("/user");
   expect(ok.headers()["set-cookie"]).toMatch(/hrs_session=[^;]/);
+});
+
+/** Clicks a Google button, and signs in as `email` in Firebase's popup (closes it instead: null). */
+async function inGooglePopup(page: Page, button: string, email: string | null) {
+  const opened = page.waitForEvent("popup");
+  await page.getByRole("button", { name: button }).click();
+  const popup = await opened;
+  if (email === null) return popup.close();
+  await popup.getByLabel("Email").fill(email);
+  await popup.getByRole("button", { name: "Sign in with google.com" }).click();
+}
+
+test("a popup account deletes itself by signing in again with Google; another Google account or a closed popup deletes nothing", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  await fakeGoogleScripts(page, testInfo);
+  page.on("dialog", (d) => void d.accept());
+  const email = uniqueEmail("popup-reauth");
+  await openReady(page, "/signin");
+  await inGooglePopup(page, "Sign in with Google", email);
+  await expect(page).not.toHaveURL(/\/signin/);
+
+  await openReady(page, "/user/delete");
+  await inGooglePopup(page, "Sign in again with Google", uniqueEmail("popup-stranger"));
+  await expect(page.getByRole("alert")).toHaveText(REAUTH_FAILED["wrong-account"]);
+  await inGooglePopup(page, "Sign in again with Google", null);
+  // Firebase notices a closed popup by polling it.
+  await expect(page.getByRole("alert")).toHaveText(REAUTH_FAILED.cancelled, { timeout: 30_000 });
+  await expect(page.getByLabel("Your password")).toBeVisible();
+
+  await inGooglePopup(page, "Sign in again with Google", email);
+  await expect(page.getByRole("status").filter({ hasText: REAUTH_DONE })).toBeVisible();
+  await page.getByRole("button", { name: "Delete my account for good" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: ACCOUNT_DELETED_TITLE })).toBeVisible();
+  await page.goto("/user");
+  await expect(page).toHaveURL(/\/signin\?/);
+});
+
+test("signing in again by ID token: a token signed in long ago is refused as expired, a fresh one of the same account deletes", async ({
+  request,
+}, testInfo) => {
+  const fake = fakeOrigin(testInfo);
+  const base = String(testInfo.project.use.baseURL);
+  const headers = { Origin: base, "X-Forwarded-For": "198.51.100.19" };
+  const sub = `reauth-${Date.now()}`;
+  const idp = await request.post(`${fake}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=fake-api-key`, {
+    data: {
+      requestUri: `${fake}/emulator/auth/handler?providerId=google.com&id_token=${encodeURIComponent(
+        JSON.stringify({ sub, email: `${sub}@example.com`, email_verified: true }),
+      )}`,
+      returnSecureToken: true,
+    },
+  });
+  const { idToken } = (await idp.json()) as { idToken: string };
+  const post = (token: string, from: string) =>
+    request.post("/auth/firebase", {
+      form: { idToken: token, provider: "google", from, redirectTo: "/user" },
+      headers,
+      maxRedirects: 0,
+    });
+  expect((await post(idToken, "signin")).status()).toBe(302);
+
+  const [head, payload] = idToken.split(".") as [string, string];
+  const claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as Record<string, unknown>;
+  const longAgo = Math.floor(Date.now() / 1000) - 3600;
+  const stale = `${head}.${Buffer.from(JSON.stringify({ ...claims, auth_time: longAgo })).toString("base64url")}.`;
+  const refused = await post(stale, "reauth");
+  expect(refused.status()).toBe(401);
+  expect(await refused.text()).toContain(REAUTH_FAILED.expired);
+  const early = await request.post("/user/delete", { form: { intent: "fresh-sign-in" }, headers, maxRedirects: 0 });
+  expect(early.status()).toBe(401);
+
+  const kept = await post(idToken, "reauth");
+  expect(kept.status()).toBe(302);
+  expect(kept.headers().location).toBe("/user/delete?result=reauthenticated");
+  const deleted = await request.post("/user/delete", { form: { intent: "fresh-sign-in" }, headers, maxRedirects: 0 });
+  expect(deleted.status()).toBe(302);
+  expect(deleted.headers().location).toBe("/account-deleted");
 });

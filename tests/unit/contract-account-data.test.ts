@@ -12,6 +12,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, t
 import { openDatabase } from "~/adapters/sqlite/db.server";
 import { parseEnv } from "~/config/env.server";
 import { createServices } from "~/composition.server";
+import { FreshSignInRefused } from "~/services/account-data.server";
 import { SIGN_IN_FAILED, SIGN_IN_FREE_FAILURES } from "~/rules/auth";
 import { signInLater } from "~/services/auth-errors.server";
 import type { Services } from "~/services/services.server";
@@ -205,7 +206,11 @@ describe.each(setups)("My data — %s", (_name, setup) => {
       const request = (cookie: string, clientAddress: string) => ({ cookieHeader: cookie, clientAddress });
 
       await expect(
-        services.accountData.deleteAccount(a.user, "not my password", request(a.devices[0]!, "198.51.100.7")),
+        services.accountData.deleteAccount(
+          a.user,
+          { password: "not my password" },
+          request(a.devices[0]!, "198.51.100.7"),
+        ),
       ).rejects.toThrow(SIGN_IN_FAILED);
       expect(await services.accounts.getUser(a.user.uid)).toEqual(a.user);
       expect(await services.auth.userFromCookie(a.devices[0]!)).toEqual(a.user);
@@ -213,7 +218,7 @@ describe.each(setups)("My data — %s", (_name, setup) => {
 
       const cleared = await services.accountData.deleteAccount(
         a.user,
-        PASSWORD,
+        { password: PASSWORD },
         request(a.devices[0]!, "198.51.100.8"),
       );
       expect(cleared).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);
@@ -251,15 +256,56 @@ describe.each(setups)("My data — %s", (_name, setup) => {
       const a = await listener(services, "guessed");
       const from = { cookieHeader: a.devices[0]!, clientAddress: "198.51.100.20" };
       for (let i = 0; i < SIGN_IN_FREE_FAILURES; i++) {
-        await expect(services.accountData.deleteAccount(a.user, `guess ${i}`, from)).rejects.toThrow(SIGN_IN_FAILED);
+        await expect(services.accountData.deleteAccount(a.user, { password: `guess ${i}` }, from)).rejects.toThrow(
+          SIGN_IN_FAILED,
+        );
       }
-      const refused = await services.accountData.deleteAccount(a.user, PASSWORD, from).catch((e: unknown) => e);
+      const refused = await services.accountData
+        .deleteAccount(a.user, { password: PASSWORD }, from)
+        .catch((e: unknown) => e);
       expect(signInLater(refused)).toMatchObject({ status: 429 });
       await expect(services.auth.signInWithPassword(form(a.email, PASSWORD), from.clientAddress)).rejects.toThrow(
         /Too many sign-in attempts/,
       );
       expect(await services.accounts.getUser(a.user.uid)).toEqual(a.user);
       expect(await services.auth.userFromCookie(a.devices[0]!)).toEqual(a.user);
+    } finally {
+      await services.close();
+    }
+  });
+
+  it("a fresh provider sign-in deletes only from the session it was kept in, and only into its own account", async () => {
+    const { env, leftovers } = setup();
+    const services = await createServices(parseEnv(env));
+    try {
+      const a = await listener(services, "reauth");
+      const b = await listener(services, "bystander");
+      const [here, elsewhere] = a.devices as [string, string];
+      const request = (cookieHeader: string) => ({ cookieHeader, clientAddress: "198.51.100.30" });
+      const refusal = (p: Promise<unknown>) =>
+        p.then(String, (e: unknown) => (FreshSignInRefused.is(e) ? e.reason : e));
+
+      // Another account's fresh sign-in is never kept for this one.
+      expect(
+        await refusal(services.accountData.confirmFreshSignIn(a.user, { uid: b.user.uid, at: Date.now() }, here)),
+      ).toBe("wrong-account");
+      expect(await services.accountData.freshSignInVerdict(a.user, here)).toBe("none");
+      await services.accountData.confirmFreshSignIn(a.user, { uid: a.user.uid, at: Date.now() }, here);
+      expect(await services.accountData.freshSignInVerdict(a.user, here)).toBe("ok");
+      // The session stays signed in as it was.
+      expect(await services.auth.userFromCookie(here)).toEqual(a.user);
+      // Bound to the session: the other device holds no proof.
+      expect(await services.accountData.freshSignInVerdict(a.user, elsewhere)).toBe("none");
+      expect(await refusal(services.accountData.deleteAccount(a.user, { freshSignIn: true }, request(elsewhere)))).toBe(
+        "none",
+      );
+      expect(await services.accounts.getUser(a.user.uid)).toEqual(a.user);
+
+      await services.accountData.deleteAccount(a.user, { freshSignIn: true }, request(here));
+      expect(await services.accounts.getUser(a.user.uid)).toBeNull();
+      for (const device of a.devices) expect(await services.auth.userFromCookie(device)).toBeNull();
+      expect(await leftovers([a.user.uid, a.email])).toEqual([]);
+      expect(await services.accounts.getUser(b.user.uid)).toEqual(b.user);
     } finally {
       await services.close();
     }

@@ -242,6 +242,15 @@ describe.each(backends)("Accounts contract — %s", (_name, make) => {
       (await accounts.signInWithProvider({ provider: "google", subject: g, email: null, emailVerified: false })).user
         .uid,
     ).toBe(owner.uid);
+    // Looking an identity up links and creates nothing.
+    expect(await accounts.accountOfIdentity("google", g)).toEqual({ uid: owner.uid, email });
+    const stranger = unique("g");
+    expect(await accounts.accountOfIdentity("google", stranger)).toBeNull();
+    expect(await accounts.accountOfIdentity("facebook", g)).toBeNull();
+    expect(
+      (await accounts.signInWithProvider({ provider: "google", subject: stranger, email: null, emailVerified: false }))
+        .created,
+    ).toBe(true);
     const fresh = await accounts.signInWithProvider({
       provider: "facebook",
       subject: unique("fb"),

@@ -9,6 +9,7 @@ import { createPasswords } from "~/services/password.server";
 import { createSqliteFailureLog, createSqliteSessionStore } from "~/adapters/sqlite/sessions.server";
 import { createAuth } from "~/services/auth.server";
 import { completeOAuth, startOAuth } from "~/route-support/oauth-flow.server";
+import { createAccountData } from "~/services/account-data.server";
 
 /**
  * Google and Facebook sign-in, crafted-callback style: the real strategies run; the provider's
@@ -248,5 +249,158 @@ describe("Facebook sign-in (OAuth2Strategy subclass)", () => {
       ),
     );
     expect(ok.headers.get("Location")).toBe("/era?station=MLR");
+  });
+});
+
+describe("signing in again with Google to confirm a deletion (ADR 052)", () => {
+  /** A Google account signed in (its session cookie), and a context whose `user` is that session's. */
+  async function signedInWithGoogle(subject: string) {
+    const { auth, accounts, library } = setup();
+    const { user } = await accounts.signInWithProvider({
+      provider: "google",
+      subject,
+      email: `${subject}@example.com`,
+      emailVerified: true,
+    });
+    const session = (await auth.startSession(user, null)).split(";")[0]!;
+    const accountData = createAccountData({
+      accounts,
+      auth,
+      sessions: { deleteForUser: async () => {} },
+      failures: { clearAccount: async () => {} },
+      accountEmail: { accountDeleted: async () => {} },
+      stores: [],
+    });
+    const context = {
+      services: { auth, accounts, library, accountData },
+      cspNonce: "",
+      user: () => auth.userFromCookie(session),
+    } as unknown as AppLoadContext;
+    return { auth, accounts, accountData, context, session, user };
+  }
+  async function again(ctx: Awaited<ReturnType<typeof signedInWithGoogle>>, popup = false) {
+    const body = new FormData();
+    body.set("from", "reauth");
+    body.set("redirectTo", "/elsewhere");
+    if (popup) body.set("popup", "1");
+    const res = await thrown(
+      startOAuth(
+        "google",
+        new Request(`${SITE}/auth/google`, { method: "POST", headers: { Cookie: ctx.session } }),
+        body,
+        ctx.context,
+      ),
+    );
+    const location = new URL(res.headers.get("Location")!);
+    const callback = (query: string) =>
+      thrown(
+        completeOAuth(
+          "google",
+          new Request(`${SITE}/auth/google/callback?${query}&state=${location.searchParams.get("state")}`, {
+            headers: { Cookie: `${ctx.session}; ${cookiesOf(res)}` },
+          }),
+          ctx.context,
+        ),
+      );
+    return { location, callback };
+  }
+  const idToken = (claims: Record<string, unknown>) =>
+    `${Buffer.from('{"alg":"none"}').toString("base64url")}.${Buffer.from(JSON.stringify(claims)).toString("base64url")}.`;
+  function stubGoogle(userinfo: Record<string, unknown>, id_token?: string) {
+    vi.stubGlobal("fetch", async (input: RequestInfo | URL) => {
+      const url = String(input instanceof Request ? input.url : input);
+      if (url.includes("oauth2.googleapis.com/token"))
+        return Response.json({ access_token: "at-1", token_type: "Bearer", expires_in: 3600, id_token });
+      if (url.includes("/oauth2/v3/userinfo")) return Response.json(userinfo);
+      return new Response("not found", { status: 404 });
+    });
+  }
+
+  it("asks Google to sign the listener in anew, keeps the proof in the same session, and lands on the delete page", async () => {
+    const ctx = await signedInWithGoogle("reauth-same");
+    const { location, callback } = await again(ctx);
+    expect(location.searchParams.get("prompt")).toBe("select_account");
+    expect(location.searchParams.get("max_age")).toBe("0");
+    const authTime = Math.floor(Date.now() / 1000) - 30;
+    stubGoogle(
+      { sub: "reauth-same", email: "reauth-same@example.com" },
+      idToken({ sub: "reauth-same", auth_time: authTime }),
+    );
+    const res = await callback("code=abc");
+    expect(res.headers.get("Location")).toBe("/user/delete?result=reauthenticated");
+    // The same session, now holding the proof: no new session was started.
+    expect(res.headers.get("Set-Cookie")).toContain(ctx.session);
+    expect(await ctx.auth.freshSignIn(ctx.session)).toEqual({ uid: ctx.user.uid, at: authTime * 1000 });
+    expect(await ctx.accountData.freshSignInVerdict(ctx.user, ctx.session)).toBe("ok");
+  });
+
+  it("another Google account is refused and never made an account; a cancel and a stale sign-in say so; nothing is kept", async () => {
+    const ctx = await signedInWithGoogle("reauth-owner");
+    const other = await again(ctx);
+    stubGoogle({ sub: "reauth-stranger", email: "stranger@example.com" });
+    expect((await other.callback("code=abc")).headers.get("Location")).toBe("/user/delete?result=reauth-wrong-account");
+    expect(await ctx.accounts.accountOfIdentity("google", "reauth-stranger")).toBeNull();
+
+    const cancelled = await again(ctx, true);
+    expect((await cancelled.callback("error=access_denied")).headers.get("Location")).toBe(
+      "/auth/popup?result=reauth-cancelled&to=%2Fuser%2Fdelete",
+    );
+
+    const stale = await again(ctx);
+    stubGoogle({ sub: "reauth-owner" }, idToken({ auth_time: Math.floor(Date.now() / 1000) - 3600 }));
+    expect((await stale.callback("code=abc")).headers.get("Location")).toBe("/user/delete?result=reauth-expired");
+    expect(await ctx.auth.freshSignIn(ctx.session)).toBeNull();
+    expect(await ctx.accountData.freshSignInVerdict(ctx.user, ctx.session)).toBe("none");
+  });
+
+  it("Facebook is asked to sign the listener in anew too, and an account found by its identity only", async () => {
+    const ctx = await signedInWithGoogle("reauth-fb");
+    await ctx.accounts.signInWithProvider({
+      provider: "facebook",
+      subject: "fb-reauth",
+      email: null,
+      emailVerified: false,
+    });
+    const body = new FormData();
+    body.set("from", "reauth");
+    const start = await thrown(
+      startOAuth(
+        "facebook",
+        new Request(`${SITE}/auth/facebook`, { method: "POST", headers: { Cookie: ctx.session } }),
+        body,
+        ctx.context,
+      ),
+    );
+    const location = new URL(start.headers.get("Location")!);
+    expect(location.origin + location.pathname).toBe("https://www.facebook.com/v19.0/dialog/oauth");
+    expect(location.searchParams.get("auth_type")).toBe("reauthenticate");
+    stubProvider({ id: "fb-reauth", name: "F" });
+    const res = await thrown(
+      completeOAuth(
+        "facebook",
+        new Request(`${SITE}/auth/facebook/callback?code=abc&state=${location.searchParams.get("state")}`, {
+          headers: { Cookie: `${ctx.session}; ${cookiesOf(start)}` },
+        }),
+        ctx.context,
+      ),
+    );
+    // That Facebook identity made an account of its own: it is not this Google account's.
+    expect(res.headers.get("Location")).toBe("/user/delete?result=reauth-wrong-account");
+  });
+
+  it("without an ID token the time the code was exchanged counts; signed out, the flow goes to sign-in first", async () => {
+    const ctx = await signedInWithGoogle("reauth-plain");
+    const { callback } = await again(ctx);
+    stubGoogle({ sub: "reauth-plain" });
+    const before = Date.now();
+    await callback("code=abc");
+    expect((await ctx.auth.freshSignIn(ctx.session))!.at).toBeGreaterThanOrEqual(before);
+
+    const body = new FormData();
+    body.set("from", "reauth");
+    const res = await thrown(
+      startOAuth("google", new Request(`${SITE}/auth/google`, { method: "POST" }), body, setup().context),
+    );
+    expect(res.headers.get("Location")).toBe("/signin?redirectTo=%2Fuser%2Fdelete");
   });
 });

@@ -302,6 +302,17 @@ export function createFirebaseAccounts(config: FirebaseAccountsConfig): Accounts
       });
     },
 
+    async accountOfIdentity(provider, subject) {
+      try {
+        const user = await lookup({ federatedUserId: [{ providerId: PROVIDER_IDS[provider], rawId: subject }] });
+        return user && !user.disabled ? toUser(user) : null;
+      } catch (error) {
+        if (error instanceof FirebaseApiError && error.code === "USER_NOT_FOUND") return null;
+        if (error instanceof FirebaseApiError) throw new RemoteError(`${host}: ${error.code}`, error.status);
+        throw error;
+      }
+    },
+
     async getUser(uid) {
       const user = await liveUser(uid);
       return user ? toUser(user) : null;

@@ -60,6 +60,7 @@ export function createFirebaseIdTokens(options: {
         uid: decoded.uid,
         email: typeof decoded.email === "string" ? decoded.email.toLowerCase() : null,
         provider: provider === "google.com" ? "google" : provider === "facebook.com" ? "facebook" : provider,
+        authTimeS: decoded.auth_time,
       };
     },
   };

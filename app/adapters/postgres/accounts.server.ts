@@ -139,6 +139,9 @@ export function createPostgresAccounts(pool: Pg, passwords: Passwords = createPa
         throw error;
       }
     },
+    async accountOfIdentity(provider, subject) {
+      return (await byIdentity({ provider, subject, email: null, emailVerified: false })) ?? null;
+    },
     async getUser(uid) {
       return (await one<AccountUser>("SELECT uid, email FROM users WHERE uid = $1", [uid])) ?? null;
     },

@@ -158,6 +158,9 @@ export function createSqliteAccounts(db: Db, passwords: Passwords = createPasswo
       })();
       return { user: { uid, email: storedEmail }, created: true };
     },
+    async accountOfIdentity(provider, subject) {
+      return (byIdentity.get(provider, subject) as AccountUser | undefined) ?? null;
+    },
     async getUser(uid) {
       const row = byUid.get(uid) as Row | undefined;
       return row ? { uid: row.uid, email: row.email } : null;
