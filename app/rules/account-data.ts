@@ -10,8 +10,7 @@ export const DELETE_ACCOUNT_INTRO =
 export const DELETE_ACCOUNT_NO_PASSWORD_HINT =
   "Signed up with Google or Facebook? Choose a password first with “Forgot password?” (we mail you a link), then come back here.";
 /** Where the site signs in with Google or Facebook, signing in again confirms instead (ADR 052). */
-export const DELETE_ACCOUNT_REAUTH_HINT =
-  "Signed up with Google or Facebook? Confirm by signing in with it again:";
+export const DELETE_ACCOUNT_REAUTH_HINT = "Signed up with Google or Facebook? Confirm by signing in with it again:";
 export const DELETE_WRONG_PASSWORD = "That password is not right. Nothing was deleted.";
 export const DELETE_FAILED = "Your account could not be deleted right now. Nothing was lost: please try again shortly.";
 export const DELETE_INCOMPLETE =
