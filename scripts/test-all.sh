@@ -59,22 +59,26 @@ npx vitest run --reporter=default --reporter=json --outputFile.json=test-results
 vitest=$!
 stop_unit() { kill "$vitest" 2>/dev/null; wait "$vitest" 2>/dev/null; }
 
-echo "== Static checks: types, lint, format"
+# Each phase says when it starts, in seconds since the script did, so a run shows where its time went.
+phase() { echo "== [${SECONDS} s] $1"; }
+
+phase "Static checks: types, lint, format"
 npx tsc --noEmit || { stop_unit; exit 1; }
 npx eslint . --max-warnings=0 || { stop_unit; exit 1; }
 npx prettier --check . --log-level=warn || { stop_unit; exit 1; }
 
-echo "== Build"
+phase "Build"
 npm run build --silent || { stop_unit; exit 1; }
 
-echo "== Unit tests (vitest)"
+phase "Unit tests (vitest, started with the static checks)"
 wait "$vitest"
 unit=$?
 cat test-results/vitest.log
 
-echo "== Browser e2e (Playwright, Chromium): the embedded default, the production adapters and the scale-out deployment, one run"
+phase "Browser e2e (Playwright, Chromium): the embedded default, the production adapters and the scale-out deployment, one run"
 npx playwright test "$@"
 e2e=$?
 
+phase "Done"
 node scripts/test-summary.mjs
 if [ $unit -ne 0 ] || [ $e2e -ne 0 ]; then exit 1; fi
