@@ -1,0 +1,64 @@
+/**
+ * Parts whose code comes after the first load (ui/later.tsx, ADR 051): the header, the player bars,
+ * the episode page's panels. Their chunks are held back here to show the time before they come:
+ * the server's markup stays in place, and what a listener does meanwhile is carried out once the
+ * code is there.
+ */
+import { expect, test, type Page, type Route } from "@playwright/test";
+import { episodes, newestFirst } from "./support/sample";
+import { audio, openReady } from "./support/player";
+import { episodeLink } from "../../app/rules/episodes";
+
+const first = newestFirst(episodes)[0]!;
+
+/** Holds the browser's requests for the chunk named `name` until the returned function is called. */
+async function holdChunk(page: Page, name: string): Promise<() => Promise<void>> {
+  const held: Route[] = [];
+  let released = false;
+  await page.route(new RegExp(`/build/_shared/${name}-[A-Z0-9]+\\.js$`), (route) =>
+    released ? route.continue() : void held.push(route),
+  );
+  return async () => {
+    await expect.poll(() => held.length, `a request for ${name}`).toBeGreaterThan(0);
+    released = true;
+    for (const route of held.splice(0)) await route.continue();
+  };
+}
+
+test("a header link clicked before the header's code comes is followed in the app, without a reload", async ({
+  page,
+}) => {
+  const release = await holdChunk(page, "SiteHeader");
+  await openReady(page, "/");
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await expect(nav.getByRole("link", { name: "Episodes" })).toBeVisible();
+  await nav.getByRole("link", { name: "Episodes" }).click();
+  // Held until the code is there: still on the home page.
+  await expect(page).toHaveURL(/\/$/);
+  await release();
+  await expect(page).toHaveURL(/\/eras$/);
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+});
+
+test("the player bar's Mute pressed before the bar's code comes mutes once it is there", async ({ page }) => {
+  const release = await holdChunk(page, "PlayerBars");
+  await openReady(page, "/");
+  const mute = page.getByRole("region", { name: "Player" }).getByRole("button", { name: "Mute" });
+  await expect(mute).toHaveAttribute("aria-pressed", "false");
+  await mute.click();
+  await release();
+  await expect(mute).toHaveAttribute("aria-pressed", "true");
+  await expect.poll(async () => (await audio(page)).muted).toBe(true);
+});
+
+test("a clip's start typed before the episode panels' code comes is kept", async ({ page }) => {
+  const release = await holdChunk(page, "EpisodePanels");
+  await openReady(page, episodeLink(first.title));
+  const clip = page.getByRole("form", { name: "Share a clip" });
+  await clip.getByRole("spinbutton", { name: "From (seconds)" }).fill("5");
+  await clip.getByRole("spinbutton", { name: "To (seconds)" }).fill("12");
+  await release();
+  await expect(clip.getByRole("button", { name: "Share from 0:05 to 0:12" })).toBeVisible();
+  await expect(clip.getByRole("spinbutton", { name: "From (seconds)" })).toHaveValue("5");
+});
