@@ -1,4 +1,4 @@
-import { createElement, useEffect, useLayoutEffect, useRef, useState, type ComponentType } from "react";
+import { createElement, useEffect, useRef, useState, type ComponentType } from "react";
 import { flushSync } from "react-dom";
 
 const ON_SERVER = typeof document === "undefined";
@@ -106,7 +106,8 @@ export function later<P extends object>(
         window.removeEventListener("load", start);
       };
     }, [Part]);
-    useLayoutEffect(() => {
+    // After the part's own effects (a menu that closes itself when it mounts opens again here).
+    useEffect(() => {
       const el = box.current;
       const was = before.current;
       if (!Part || !el || !was) return;

@@ -62,3 +62,16 @@ test("a clip's start typed before the episode panels' code comes is kept", async
   await expect(clip.getByRole("button", { name: "Share from 0:05 to 0:12" })).toBeVisible();
   await expect(clip.getByRole("spinbutton", { name: "From (seconds)" })).toHaveValue("5");
 });
+
+test.describe("at 375 px", () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test("the menu opened before the header's code comes is open once it is there", async ({ page }) => {
+    const release = await holdChunk(page, "SiteHeader");
+    await openReady(page, "/about");
+    await page.getByRole("banner").getByLabel("Menu", { exact: true }).click();
+    await release();
+    const search = page.getByRole("search", { name: "Search episodes (menu)" });
+    await expect(search.getByRole("combobox", { name: "Search episodes" })).toBeVisible();
+  });
+});
