@@ -10,13 +10,11 @@ const FOCUSABLE = `${CLICKABLE},${FIELDS},a[href],[tabindex]`;
 
 const all = (box: HTMLElement, selector: string) => [...box.querySelectorAll<HTMLElement>(selector)];
 const valuesOf = (box: HTMLElement) => all(box, FIELDS).map((f) => (f as HTMLInputElement).value);
-
-/** What a listener did to the server's markup before the part's code came. */
-interface Before {
-  values: [number, string][];
-  clicks: number[];
-  focus: number;
-}
+/** A field's value as the server rendered it (the listener may have changed it, even before hydration). */
+const served = (field: HTMLElement) =>
+  field instanceof HTMLSelectElement
+    ? ([...field.options].find((o) => o.defaultSelected) ?? field.options[0])?.value
+    : (field as HTMLInputElement).defaultValue;
 
 /**
  * A part of a page whose code is not in the first load (ADR 008's budget, ADR 051). The server
@@ -36,11 +34,10 @@ export function later<P extends object>(
   return function Later(props: P) {
     const [Part, setPart] = useState(() => loaded);
     const box = useRef<HTMLDivElement>(null);
-    const before = useRef<Before>();
     useEffect(() => {
       const el = box.current;
       if (Part || !el) return;
-      const initial = valuesOf(el);
+      const initial = all(el, FIELDS).map(served);
       const clicks: number[] = [];
       let live = true;
       let started = false;
@@ -49,15 +46,26 @@ export function later<P extends object>(
       let ready: ComponentType<P> | undefined;
       const swap = () => {
         if (!live || !ready || pressing) return;
-        before.current = {
-          values: valuesOf(el)
-            .map((v, i): [number, string] => [i, v])
-            .filter(([i, v]) => v !== initial[i]),
-          clicks,
-          focus: all(el, FOCUSABLE).indexOf(document.activeElement as HTMLElement),
-        };
-        // At once: nothing the listener does can fall between the snapshot and the new markup.
+        const values = valuesOf(el);
+        const focus = all(el, FOCUSABLE).indexOf(document.activeElement as HTMLElement);
+        // At once: nothing the listener does can fall between this and the new markup, whose
+        // own mount effects have run when it returns (a menu that closes itself opens again below).
         flushSync(() => setPart(() => ready));
+        // Outside React's commit, so that each event is handled, and rendered, as a listener's.
+        const now = box.current;
+        if (!now) return;
+        const fields = all(now, FIELDS);
+        values.forEach((value, i) => {
+          const field = fields[i];
+          if (value === initial[i] || !field) return;
+          // The prototype's setter, so that React takes the new value as typed.
+          Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), "value")?.set?.call(field, value);
+          field.dispatchEvent(new Event("input", { bubbles: true }));
+          field.dispatchEvent(new Event("change", { bubbles: true }));
+        });
+        all(now, FOCUSABLE)[focus]?.focus();
+        const clickable = all(now, CLICKABLE);
+        for (const i of clicks) clickable[i]?.click();
       };
       const start = () => {
         if (started) return;
@@ -105,25 +113,6 @@ export function later<P extends object>(
         window.removeEventListener("pointercancel", release);
         window.removeEventListener("load", start);
       };
-    }, [Part]);
-    // After the part's own effects (a menu that closes itself when it mounts opens again here).
-    useEffect(() => {
-      const el = box.current;
-      const was = before.current;
-      if (!Part || !el || !was) return;
-      before.current = undefined;
-      const fields = all(el, FIELDS);
-      for (const [i, value] of was.values) {
-        const field = fields[i];
-        if (!field) continue;
-        // The prototype's setter, so that React takes the new value as the listener's.
-        Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), "value")?.set?.call(field, value);
-        field.dispatchEvent(new Event("input", { bubbles: true }));
-        field.dispatchEvent(new Event("change", { bubbles: true }));
-      }
-      all(el, FOCUSABLE)[was.focus]?.focus();
-      const clickable = all(el, CLICKABLE);
-      for (const i of was.clicks) clickable[i]?.click();
     }, [Part]);
     return Part
       ? createElement("div", { className: "later", ref: box, key: "part" }, createElement(Part, props))

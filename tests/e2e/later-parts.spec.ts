@@ -11,13 +11,12 @@ import { episodeLink } from "../../app/rules/episodes";
 
 const first = newestFirst(episodes)[0]!;
 
-/** Holds the browser's requests for the chunk named `name` until the returned function is called. */
-async function holdChunk(page: Page, name: string): Promise<() => Promise<void>> {
+/** Holds the browser's requests for the chunk named `name` (or matching a pattern) until the returned function is called. */
+async function holdChunk(page: Page, name: string | RegExp): Promise<() => Promise<void>> {
   const held: Route[] = [];
   let released = false;
-  await page.route(new RegExp(`/build/_shared/${name}-[A-Z0-9]+\\.js$`), (route) =>
-    released ? route.continue() : void held.push(route),
-  );
+  const pattern = typeof name === "string" ? new RegExp(`/build/_shared/${name}-[A-Z0-9]+\\.js$`) : name;
+  await page.route(pattern, (route) => (released ? route.continue() : void held.push(route)));
   return async () => {
     await expect.poll(() => held.length, `a request for ${name}`).toBeGreaterThan(0);
     released = true;
@@ -39,6 +38,33 @@ test("a header link clicked before the header's code comes is followed in the ap
   await release();
   await expect(page).toHaveURL(/\/eras$/);
   expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+});
+
+test("a search typed and sent with Enter before the header's code comes is searched for, in the app", async ({
+  page,
+}) => {
+  const release = await holdChunk(page, "SiteHeader");
+  await openReady(page, "/about");
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  const box = page.getByRole("search").first().getByRole("combobox", { name: "Search episodes" });
+  await box.fill("antenn");
+  await box.press("Enter");
+  await release();
+  await expect(page).toHaveURL(/\/search\?term=antenn$/);
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+});
+
+test("a search typed before the page's own code runs is kept and searched for", async ({ page }) => {
+  const releaseRoot = await holdChunk(page, /\/build\/root-[A-Z0-9]+\.js$/);
+  const header = page.waitForResponse(/\/build\/_shared\/SiteHeader-[A-Z0-9]+\.js$/);
+  await page.goto("/about", { waitUntil: "commit" });
+  const box = page.getByRole("search").first().getByRole("combobox", { name: "Search episodes" });
+  await box.fill("antenn");
+  await releaseRoot();
+  await header;
+  await expect(box).toHaveValue("antenn");
+  await box.press("Enter");
+  await expect(page).toHaveURL(/\/search\?term=antenn$/);
 });
 
 test("the player bar's Mute pressed before the bar's code comes mutes once it is there", async ({ page }) => {
