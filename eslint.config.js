@@ -62,7 +62,12 @@ const layerZones = [
     "app/**/*.server.{ts,tsx}",
     // A module may import its own server half: the bundler drops it from the browser build.
     "Browser code takes shared types from non-server modules.",
-    [`${APP}/ui/primitives.server.{ts,tsx}`],
+    [
+      `${APP}/ui/primitives.server.{ts,tsx}`,
+      // The server halves of the parts loaded later (ui/later.tsx, ADR 051).
+      `${APP}/components/later-parts.server.{ts,tsx}`,
+      `${APP}/player/player-bars.server.{ts,tsx}`,
+    ],
   ),
   ...LAYERS.slice(0, -1).map((name, i) =>
     zone(

@@ -6,7 +6,7 @@ import { DEFAULT_EPISODE_IMAGE } from "~/rules/constants";
 import { formatDuration } from "~/ui/time";
 import { PlayEpisodeButton } from "~/player/PlayEpisodeButton";
 import { FavoriteToggle } from "./FavoriteToggle";
-import { UpNextButtons } from "./UpNextButtons";
+import { UpNextButtons } from "./later-parts";
 import { PositionMark } from "./PositionMark";
 
 /**

@@ -6,13 +6,9 @@ import { AppLink, DownloadIcon } from "~/ui/primitives";
 import { episodeMedia, LISTEN_ANCHOR, PlayEpisodeButton } from "~/player/PlayEpisodeButton";
 import { downloadFileName, episodeLink, episodeSubtitle } from "~/rules/episodes";
 import { formatDate, formatDuration } from "~/ui/time";
-import { ShareButtons } from "./ShareButtons";
 import { FavoriteToggle } from "./FavoriteToggle";
-import { UpNextButtons } from "./UpNextButtons";
 import { PositionMark } from "./PositionMark";
-import { SubscribeMenu } from "./SubscribeMenu";
-import { ClipShare } from "./ClipShare";
-import { EpisodeExtras } from "./EpisodeExtras";
+import { EpisodePanels, UpNextButtons } from "./later-parts";
 import type { Chapter } from "~/rules/chapters";
 import type { Cue } from "~/rules/transcript";
 
@@ -98,18 +94,15 @@ export function EpisodePage({
           <UpNextButtons audioSrc={episode.audioUrl} title={episode.title} withText />
         </div>
         <PositionMark src={episode.audioUrl} title={episode.title} />
-        <SubscribeMenu feedUrl={feedUrl} show={episode.coldcut ? "Cold Cut" : "The Ham Radio Show"} />
-        <ShareButtons url={pageUrl} title={episode.title} />
-        <ClipShare
+        <EpisodePanels
+          episode={episode}
           pageUrl={pageUrl}
-          action={episodeLink(episode.title, episode.coldcut).split("?")[0]!}
-          title={episode.title}
-          audioUrl={episode.audioUrl}
-          duration={episode.duration}
+          feedUrl={feedUrl}
           startTime={startTime}
           clipEnd={clipEnd}
+          chapters={chapters}
+          transcript={transcript}
         />
-        <EpisodeExtras episode={episode} chapters={chapters} transcript={transcript} />
       </div>
     </article>
   );

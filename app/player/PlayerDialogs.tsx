@@ -4,7 +4,8 @@ import { CastButton } from "./CastButton";
 import { PlayerChapters } from "./PlayerChapters";
 import { DEFAULT_EPISODE_IMAGE } from "~/rules/constants";
 import { SKIP_BACK_SECONDS, SKIP_FORWARD_SECONDS } from "~/rules/player";
-import { SeekBar, ShareAtTimeButton, SkipButtons, SleepControl, SpeedControl } from "./controls";
+import { SeekBar, SkipButtons } from "./controls";
+import { ShareAtTimeButton, SleepControl, SpeedControl } from "./extra-controls";
 import type { SleepTimerApi } from "./use-sleep-timer";
 
 /** The mobile "more" menu and the keyboard help; lazy, so only a listener who opens one downloads them. */

@@ -78,3 +78,10 @@ export const PENDING_WRITES_MAX = 50;
 
 /** The longest clip a `&end=` link may make (seconds): a soundbite, not half an episode. */
 export const CLIP_MAX_SECONDS = 300;
+
+/** The skip links' targets: one player is shown per layout, and without JavaScript the link bar. */
+export const PLAYER_TARGETS = {
+  desktop: "player",
+  mobile: "mobile-player",
+  nojs: "nojs-player",
+} as const;

@@ -1,0 +1,126 @@
+import { createElement, useEffect, useRef, useState, type ComponentType } from "react";
+import { flushSync } from "react-dom";
+
+const ON_SERVER = typeof document === "undefined";
+
+/** Controls a click on which waits for the part's code, then is made again (a link with a target opens at once). */
+const CLICKABLE = "button,summary,a[href]:not([target])";
+const FIELDS = "input,select,textarea";
+const FOCUSABLE = `${CLICKABLE},${FIELDS},a[href],[tabindex]`;
+
+const all = (box: HTMLElement, selector: string) => [...box.querySelectorAll<HTMLElement>(selector)];
+const valuesOf = (box: HTMLElement) => all(box, FIELDS).map((f) => (f as HTMLInputElement).value);
+/** A field's value as the server rendered it (the listener may have changed it, even before hydration). */
+const served = (field: HTMLElement) =>
+  field instanceof HTMLSelectElement
+    ? ([...field.options].find((o) => o.defaultSelected) ?? field.options[0])?.value
+    : (field as HTMLInputElement).defaultValue;
+
+/**
+ * A part of a page whose code is not in the first load (ADR 008's budget, ADR 051). The server
+ * renders it in full (`server`, from a `.server` module, which the browser build leaves out). In
+ * the browser its code is fetched after the window's load event, or at once when a pointer or
+ * the focus comes into it; until then hydration leaves the server's markup as it is: links and
+ * forms work as without JavaScript, and a click on a control (held back meanwhile), a field's new
+ * value and the focus are carried over to the part when it renders. After a client navigation
+ * it shows as soon as its code is there. Its box is a `display: contents` div.
+ */
+export function later<P extends object>(
+  server: ComponentType<P> | undefined,
+  load: () => Promise<ComponentType<P>>,
+): ComponentType<P> {
+  let loaded = ON_SERVER ? server : undefined;
+  let loading: Promise<ComponentType<P>> | undefined;
+  return function Later(props: P) {
+    const [Part, setPart] = useState(() => loaded);
+    const box = useRef<HTMLDivElement>(null);
+    useEffect(() => {
+      const el = box.current;
+      if (Part || !el) return;
+      const initial = all(el, FIELDS).map(served);
+      const clicks: number[] = [];
+      let live = true;
+      let started = false;
+      // A press under way finishes on the server's markup (its click is held, then made again).
+      let pressing = false;
+      let ready: ComponentType<P> | undefined;
+      const swap = () => {
+        if (!live || !ready || pressing) return;
+        const values = valuesOf(el);
+        const focus = all(el, FOCUSABLE).indexOf(document.activeElement as HTMLElement);
+        // At once: nothing the listener does can fall between this and the new markup, whose
+        // own mount effects have run when it returns (a menu that closes itself opens again below).
+        flushSync(() => setPart(() => ready));
+        // Outside React's commit, so that each event is handled, and rendered, as a listener's.
+        const now = box.current;
+        if (!now) return;
+        const fields = all(now, FIELDS);
+        values.forEach((value, i) => {
+          const field = fields[i];
+          if (value === initial[i] || !field) return;
+          // The prototype's setter, so that React takes the new value as typed.
+          Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), "value")?.set?.call(field, value);
+          field.dispatchEvent(new Event("input", { bubbles: true }));
+          field.dispatchEvent(new Event("change", { bubbles: true }));
+        });
+        all(now, FOCUSABLE)[focus]?.focus();
+        const clickable = all(now, CLICKABLE);
+        for (const i of clicks) clickable[i]?.click();
+      };
+      const start = () => {
+        if (started) return;
+        started = true;
+        (loading ??= load()).then(
+          (part) => {
+            loaded = ready = part;
+            swap();
+          },
+          () => {
+            // Without its code the part stays as without JavaScript, clicks and all.
+            loading = undefined;
+            el.removeEventListener("click", hold);
+          },
+        );
+      };
+      const hold = (event: MouseEvent) => {
+        const target = (event.target as Element).closest(CLICKABLE);
+        if (!target || !el.contains(target)) return;
+        event.preventDefault();
+        clicks.push(all(el, CLICKABLE).indexOf(target as HTMLElement));
+        start();
+      };
+      const press = () => {
+        pressing = true;
+        start();
+      };
+      const release = () => {
+        pressing = false;
+        swap();
+      };
+      el.addEventListener("click", hold);
+      el.addEventListener("pointerdown", press);
+      el.addEventListener("focusin", start);
+      window.addEventListener("pointerup", release);
+      window.addEventListener("pointercancel", release);
+      if (document.readyState === "complete") start();
+      else window.addEventListener("load", start, { once: true });
+      return () => {
+        live = false;
+        el.removeEventListener("click", hold);
+        el.removeEventListener("pointerdown", press);
+        el.removeEventListener("focusin", start);
+        window.removeEventListener("pointerup", release);
+        window.removeEventListener("pointercancel", release);
+        window.removeEventListener("load", start);
+      };
+    }, [Part]);
+    return Part
+      ? createElement("div", { className: "later", ref: box, key: "part" }, createElement(Part, props))
+      : createElement("div", {
+          className: "later",
+          ref: box,
+          dangerouslySetInnerHTML: { __html: "" },
+          suppressHydrationWarning: true,
+        });
+  };
+}
