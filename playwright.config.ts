@@ -46,6 +46,23 @@ const projects: PlaywrightTestProject[] = [
     use: { ...desktop, baseURL: `https://127.0.0.1:${SCALE_OUT_PORT}`, ignoreHTTPSErrors: true },
   },
   {
+    // The production adapters: only the specs whose outcome depends on where the data comes from.
+    // Early in the list: its XSS corpus runs in order on one worker, better beside the rest than
+    // alone at the end.
+    name: "remote",
+    testMatch: specs(
+      "routes",
+      "gallery",
+      "accounts",
+      "xss",
+      "faults",
+      "faults-now-playing",
+      "popup-sign-in",
+      "my-data",
+    ),
+    use: { ...desktop, baseURL: remoteURL },
+  },
+  {
     name: "desktop-js",
     testIgnore: specs("faults", "faults-now-playing", "mobile", "player-mobile", "popup-sign-in", "scale-out"),
     use: desktop,
@@ -96,21 +113,6 @@ const projects: PlaywrightTestProject[] = [
       deviceScaleFactor: 2,
       userAgent: devices["Pixel 7"].userAgent,
     },
-  },
-  {
-    // The production adapters: only the specs whose outcome depends on where the data comes from.
-    name: "remote",
-    testMatch: specs(
-      "routes",
-      "gallery",
-      "accounts",
-      "xss",
-      "faults",
-      "faults-now-playing",
-      "popup-sign-in",
-      "my-data",
-    ),
-    use: { ...desktop, baseURL: remoteURL },
   },
 ];
 

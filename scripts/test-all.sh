@@ -53,9 +53,11 @@ fi
 [ -d node_modules ] || npm ci
 
 # The unit suite needs no build: it runs beside the static checks and the build, which mostly use
-# one core each, and its output is shown when it ends.
+# one core each, and its output is shown when it ends. It needs better-sqlite3's native module:
+# an install without scripts (.ci/run) leaves that build to here, beside the static checks too.
 rm -rf test-results && mkdir -p test-results
-npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json > test-results/vitest.log 2>&1 &
+native() { node -e 'new (require("better-sqlite3"))(":memory:").close()' 2>/dev/null || npm rebuild better-sqlite3; }
+(native && npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json) > test-results/vitest.log 2>&1 &
 vitest=$!
 stop_unit() { kill "$vitest" 2>/dev/null; wait "$vitest" 2>/dev/null; }
 

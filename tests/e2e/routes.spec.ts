@@ -60,6 +60,9 @@ test.describe("every public route answers with its status and heading", () => {
 });
 
 test.describe("site chrome (docs/product.md §2 Navigation bar, §1 footer)", () => {
+  test.beforeEach(({}, testInfo) =>
+    test.skip(isRemote(testInfo), "the chrome reads no service: once, on the embedded default"),
+  );
   test("the nav bar has its six links in order with their hrefs", async ({ page }) => {
     await open(page, "/about");
     const nav = page.getByRole("navigation", { name: "Main" });
