@@ -57,32 +57,32 @@ phase() { echo "== [${SECONDS} s] $1"; }
 rm -rf test-results && mkdir -p test-results
 
 # better-sqlite3's native module: an install without scripts (.ci/run) leaves its build (50 s of
-# one core) to here, beside the static checks and the build, which mostly use one core each.
+# one core) to here. It runs beside the static checks and the build, which mostly use one core
+# each, and the unit suite follows it at once, also beside them; its output is shown when it ends.
 native_ok() { node -e 'new (require("better-sqlite3"))(":memory:").close()' 2>/dev/null; }
-native_ok || npm rebuild better-sqlite3 > test-results/native-build.log 2>&1 &
-native=$!
-stop_native() { kill "$native" 2>/dev/null; wait "$native" 2>/dev/null; }
+{
+  native_ok || npm rebuild better-sqlite3 || { echo "better-sqlite3 could not be built"; exit 1; }
+  npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
+} > test-results/vitest.log 2>&1 &
+vitest=$!
+stop_unit() { kill "$vitest" 2>/dev/null; wait "$vitest" 2>/dev/null; }
 
 phase "Static checks: types, lint, format"
-npx tsc --noEmit || { stop_native; exit 1; }
-npx eslint . --max-warnings=0 || { stop_native; exit 1; }
-npx prettier --check . --log-level=warn || { stop_native; exit 1; }
+npx tsc --noEmit || { stop_unit; exit 1; }
+npx eslint . --max-warnings=0 || { stop_unit; exit 1; }
+npx prettier --check . --log-level=warn || { stop_unit; exit 1; }
 
 phase "Build"
-npm run build --silent || { stop_native; exit 1; }
-wait "$native" && native_ok || { cat test-results/native-build.log; echo "better-sqlite3 could not be built"; exit 1; }
+npm run build --silent || { stop_unit; exit 1; }
 
-# The unit suite runs beside the browser suite: it mostly waits (on PostgreSQL, WordPress, Icecast),
-# using about a third of the two cores, and at a lower priority. Its output follows the e2e's.
-phase "Unit tests (vitest) in the background, and the browser e2e (Playwright, Chromium): the embedded default, the production adapters and the scale-out deployment, one run"
-nice -n 5 npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json > test-results/vitest.log 2>&1 &
-vitest=$!
-npx playwright test "$@"
-e2e=$?
-phase "Browser e2e done; the unit tests' output"
+phase "Unit tests (vitest, started with the static checks)"
 wait "$vitest"
 unit=$?
 cat test-results/vitest.log
+
+phase "Browser e2e (Playwright, Chromium): the embedded default, the production adapters and the scale-out deployment, one run"
+npx playwright test "$@"
+e2e=$?
 
 phase "Done"
 node scripts/test-summary.mjs

@@ -68,7 +68,8 @@ test("Download my data gives a JSON file with the account and its favorite, neve
 test("a wrong password deletes nothing; the right one deletes the account, signs out and voids the old cookie", async ({
   page,
   baseURL,
-}) => {
+}, testInfo) => {
+  test.skip(testInfo.project.name === "mobile-375", "the same forms at 375 px: the axe test below covers that layout");
   const { email } = await listenerWithFavorite(page);
   await deletePage(page);
   await page.getByLabel("Your password").fill("not my password at all");

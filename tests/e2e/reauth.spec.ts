@@ -166,7 +166,8 @@ test("signing in again with another Google account, or cancelling, deletes nothi
 test("the fresh sign-in belongs to the browser session it was made in: another device of the account cannot use it", async ({
   page,
   browser,
-}) => {
+}, testInfo) => {
+  test.skip(testInfo.project.name !== "desktop-js", "a server rule: once");
   test.setTimeout(60_000);
   const email = await googleListener(page);
   const other = await browser.newContext({ javaScriptEnabled: withJs() });

@@ -37,6 +37,8 @@ test.describe("Subscribe", () => {
     ["a Cold Cut episode page", episodeLink(coldcutEpisode.title, true), COLD_CUT_FEED_PATH],
   ] as const) {
     test(`${name} offers the podcast apps and the feed URL`, async ({ page, context, request }, testInfo) => {
+      // At 375 px one page shows the menu's layout; which feed each page offers is the desktop's to check.
+      test.skip(testInfo.project.name === "mobile-375" && name !== "an episode page", "one page at 375 px");
       if (!jsOff(testInfo)) await context.grantPermissions(["clipboard-read", "clipboard-write"]);
       await open(page, path, testInfo);
       const main = page.getByRole("main");
@@ -271,8 +273,10 @@ test.describe("clip links (?t=&end=)", () => {
       .click();
     await expectPlaying(page, first.EpisodeUrl, 6);
     await form.getByRole("button", { name: "From the player's position" }).click();
-    const from = Number(await form.getByRole("spinbutton", { name: "From (seconds)" }).inputValue());
-    expect(from).toBeGreaterThanOrEqual(6);
+    // The form re-renders after the click (its code may have come only now, the click made again).
+    const fromField = form.getByRole("spinbutton", { name: "From (seconds)" });
+    await expect.poll(async () => Number(await fromField.inputValue())).toBeGreaterThanOrEqual(6);
+    const from = Number(await fromField.inputValue());
     const to = Number(await form.getByRole("spinbutton", { name: "To (seconds)" }).inputValue());
     expect(to).toBe(Math.min(from + 30, Math.floor(first.EpisodeDuration)));
     await expect(form.getByRole("button", { name: /^Share from 0:\d\d to 0:\d\d$/ })).toBeEnabled();
