@@ -4,9 +4,8 @@
  * endpoint are the local fakes of scripts/fakes/upstreams.mjs. Desktop with JavaScript only: the
  * flows exist only with JavaScript, and nothing here depends on where the catalog comes from.
  */
-import net from "node:net";
 import { expect, test, type Page } from "@playwright/test";
-import { startAppServer, type AppServer } from "./support/app-server";
+import { startWithGoogleFake, type AppServer } from "./support/app-server";
 import { expectPlayedThrough, playThenOpenGooglePopup } from "./support/player";
 import { episodes, newestFirst } from "./support/sample";
 import { uniqueEmail } from "./support/auth";
@@ -30,32 +29,12 @@ let server: AppServer;
 test.describe.configure({ mode: "default" });
 
 test.beforeAll(async () => {
-  const { startFakeUpstreams } = (await import("../../scripts/fakes/upstreams.mjs")) as {
-    startFakeUpstreams(port: number): Promise<Upstreams>;
-  };
-  upstreams = await startFakeUpstreams(0);
-  // OAuth callbacks are built on SITE_URL (else https), so the server's port is chosen first.
-  const port = await new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-  server = await startAppServer(
-    {
-      PORT: String(port),
-      SITE_URL: `http://127.0.0.1:${port}`,
-      LIVE_STREAM_URL: `${upstreams.origin}/live/stream.mp3`,
-      GOOGLE_CLIENT_ID: "e2e-google-client",
-      GOOGLE_CLIENT_SECRET: "e2e-google-secret",
-      GOOGLE_OAUTH_URL: upstreams.origin,
-      ANALYTICS_PROVIDER: "plausible",
-      ANALYTICS_ENDPOINT: `${upstreams.origin}/api/event`,
-      ANALYTICS_DOMAIN: "e2e.example",
-      ANALYTICS_CONSENT: "ask",
-    },
-    "popup-window",
-  );
+  ({ upstreams, server } = await startWithGoogleFake("popup-window", (u) => ({
+    ANALYTICS_PROVIDER: "plausible",
+    ANALYTICS_ENDPOINT: `${u.origin}/api/event`,
+    ANALYTICS_DOMAIN: "e2e.example",
+    ANALYTICS_CONSENT: "ask",
+  })));
 });
 
 test.afterAll(async () => {

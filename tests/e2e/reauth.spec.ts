@@ -4,10 +4,9 @@
  * local fake of scripts/fakes/upstreams.mjs. With JS the flow runs in a popup window; without,
  * it is the redirect flow. The Firebase popup's version is in popup-sign-in.spec.ts (remote).
  */
-import net from "node:net";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { startAppServer, type AppServer } from "./support/app-server";
+import { startWithGoogleFake, type AppServer } from "./support/app-server";
 import { clientAddress, uniqueEmail } from "./support/auth";
 import { ACCOUNT_DELETED_TITLE, DELETE_MY_ACCOUNT, REAUTH_DONE, REAUTH_FAILED } from "../../app/rules/account-data";
 
@@ -24,30 +23,10 @@ let server: AppServer;
 test.describe.configure({ mode: "default" });
 
 test.beforeAll(async () => {
-  const { startFakeUpstreams } = (await import("../../scripts/fakes/upstreams.mjs")) as {
-    startFakeUpstreams(port: number): Promise<Upstreams>;
-  };
-  upstreams = await startFakeUpstreams(0);
-  // OAuth callbacks are built on SITE_URL (else https), so the server's port is chosen first.
-  const port = await new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-  server = await startAppServer(
-    {
-      PORT: String(port),
-      SITE_URL: `http://127.0.0.1:${port}`,
-      LIVE_STREAM_URL: `${upstreams.origin}/live/stream.mp3`,
-      GOOGLE_CLIENT_ID: "e2e-google-client",
-      GOOGLE_CLIENT_SECRET: "e2e-google-secret",
-      GOOGLE_OAUTH_URL: upstreams.origin,
-      SMTP_URL: upstreams.smtpUrl,
-      MAIL_FROM: "The Ham Radio Show <no-reply@127.0.0.1>",
-    },
-    "reauth",
-  );
+  ({ upstreams, server } = await startWithGoogleFake("reauth", (u) => ({
+    SMTP_URL: u.smtpUrl,
+    MAIL_FROM: "The Ham Radio Show <no-reply@127.0.0.1>",
+  })));
 });
 
 test.afterAll(async () => {

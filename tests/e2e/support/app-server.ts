@@ -4,6 +4,7 @@
  * them, shared by the spec helpers in this folder.
  */
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { launchServer, TEST_ENV, untilHealthy, upstreamEnv } from "../../../scripts/app-server.mjs";
@@ -113,4 +114,36 @@ export async function startNowPlayingServer(mode: Mode, label: string): Promise<
       upstreams.close();
     },
   };
+}
+
+type FakeUpstreams = Awaited<ReturnType<typeof startFakeUpstreams>>;
+
+/**
+ * A private server whose Google OAuth server (and mail, live stream) are the local fakes of
+ * scripts/fakes/upstreams.mjs. OAuth callbacks are built on SITE_URL, so its port is chosen first.
+ */
+export async function startWithGoogleFake(
+  label: string,
+  env: (upstreams: FakeUpstreams) => Record<string, string>,
+): Promise<{ upstreams: FakeUpstreams; server: AppServer }> {
+  const upstreams = await startFakeUpstreams(0);
+  const port = await new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+  const server = await startAppServer(
+    {
+      PORT: String(port),
+      SITE_URL: `http://127.0.0.1:${port}`,
+      LIVE_STREAM_URL: `${upstreams.origin}/live/stream.mp3`,
+      GOOGLE_CLIENT_ID: "e2e-google-client",
+      GOOGLE_CLIENT_SECRET: "e2e-google-secret",
+      GOOGLE_OAUTH_URL: upstreams.origin,
+      ...env(upstreams),
+    },
+    label,
+  );
+  return { upstreams, server };
 }
