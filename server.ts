@@ -11,7 +11,6 @@ import type { ErrorRequestHandler, RequestHandler } from "express";
 import { createRequestHandler as createFetchHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import closeWithGrace from "close-with-grace";
 import compression from "compression";
-import crypto from "node:crypto";
 import http from "node:http";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -19,7 +18,13 @@ import { pathToFileURL } from "node:url";
 import express from "express";
 import helmet from "helmet";
 import type { AppEntry, AppServer } from "./server/render/app-contract";
-import { allowFramingOfEmbeds, contentSecurityPolicy, PERMISSIONS_POLICY, policyHeader } from "./server/security";
+import {
+  allowFramingOfEmbeds,
+  contentSecurityPolicy,
+  newNonce,
+  PERMISSIONS_POLICY,
+  policyHeader,
+} from "./server/security";
 import { HitCounter, isAuthPost, rateLimits } from "./server/rate-limit";
 import { fastHits } from "./server/render/fast-hit";
 import { signedInHits } from "./server/render/signed-in-hit";
@@ -68,7 +73,7 @@ app.use((_req, res, next) => {
 app.use(requestGuard(cachePolicy.private));
 
 app.use((req, res, next) => {
-  res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+  res.locals.cspNonce = newNonce();
   res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
   next();
 });

@@ -1,4 +1,20 @@
+import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+
+/** A CSP nonce: 16 bytes from the CSPRNG, base64, each used once. Its length never varies. */
+export const NONCE_LENGTH = 24;
+// Drawn from a pool filled 256 nonces at a time: a call into the CSPRNG per answer cost about as
+// much as a listener page's whole splice.
+const pool = Buffer.alloc(16 * 256);
+let drawn = pool.length;
+export function newNonce(): string {
+  if (drawn === pool.length) {
+    crypto.randomFillSync(pool);
+    drawn = 0;
+  }
+  drawn += 16;
+  return pool.toString("base64", drawn - 16, drawn);
+}
 
 type NonceSource = (req: IncomingMessage, res: ServerResponse) => string;
 

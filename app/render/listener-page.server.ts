@@ -4,7 +4,16 @@ import { decodeHTML } from "entities";
 import type { Bytes, Listener, Part } from "../../server/render/app-contract";
 import type { CardPosition, ListenerData, RootListener } from "~/services/types";
 import { FAVORITE_HOLE, HOLE_VARIANT } from "~/render/listener-template";
-import { CONTINUE_HOLE, continueHtml, POSITION_HOLE, positionHtml, type DataHole } from "~/render/position-marks";
+import {
+  CONTINUE_HOLE,
+  continueHtml,
+  marksBound,
+  plainMark,
+  plainMarks,
+  POSITION_HOLE,
+  positionHtml,
+  type DataHole,
+} from "~/render/position-marks";
 import { continueItems, positionsShown } from "~/services/continue-listening.server";
 
 export type { ListenerData };
@@ -100,7 +109,11 @@ export async function listenerOf(context: AppLoadContext, parts: Part[]): Promis
   return {
     ...carried(rootListenerText(data)),
     favorites: new Set(data.favorites),
-    position: (target) => utf8AsLatin1(positionHtml(target, positions.get(target.src))),
+    position: (hole) => {
+      const p = positions.get(hole.position.src);
+      const plain = plainMark(p);
+      return plain === null ? padTo(utf8AsLatin1(positionHtml(hole.position, p)), hole.slot) : hole.forms[plain]!;
+    },
     continueHtml: utf8AsLatin1(continueHtml(continuing)),
     // As the page's loader writes it for this listener (route-support/positions.server.ts).
     pageData: (hole, form) =>
@@ -117,6 +130,17 @@ export async function listenerOf(context: AppLoadContext, parts: Part[]): Promis
 }
 
 const utf8AsLatin1 = (html: string) => Buffer.from(html).toString("latin1");
+
+/**
+ * The markup with spaces inside its first tag, `length` bytes in all: every form of a hole one
+ * length (ADR 055). As it is where it is longer already, or has no tag.
+ */
+export function padTo(html: Bytes, length: number): Bytes {
+  const end = html.indexOf(">");
+  if (end <= 0 || html.length >= length) return html;
+  const at = html[end - 1] === "/" ? end - 1 : end;
+  return html.slice(0, at) + " ".repeat(length - html.length) + html.slice(at);
+}
 const attr = (value: string) => decodeHTML(Buffer.from(value, "latin1").toString("utf8"));
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
@@ -150,15 +174,21 @@ export function toParts(body: Buffer, nonce: string, template: boolean): Part[] 
     if (m[0] === nonce) parts.push({ nonce: true });
     else if (m[0] === TEMPLATE.html) parts.push({ listener: "html" });
     else if (m[0] === TEMPLATE.data) parts.push({ listener: "data" });
-    else if (m[0].startsWith(`<${CONTINUE_HOLE}`)) parts.push({ continue: true });
-    else if (m[7] ?? m[8])
-      parts.push({
-        data: JSON.parse(Buffer.from(m[7] ?? m[8]!, "base64url").toString("utf8")) as DataHole,
-        form: m[7] ? "html" : "data",
-      });
-    else if (m[0].startsWith(`<${POSITION_HOLE}`))
-      parts.push({ position: { src: attr(m[4]!), title: attr(m[5]!), back: attr(m[6]!) } });
-    else parts.push({ favorite: attr(m[1]!), off: m[2]!, on: m[3]! });
+    else if (m[0].startsWith(`<${CONTINUE_HOLE}`)) parts.push({ continue: true, forms: [""] });
+    else if (m[7] ?? m[8]) {
+      const data = JSON.parse(Buffer.from(m[7] ?? m[8]!, "base64url").toString("utf8")) as DataHole;
+      const form = m[7] ? "html" : "data";
+      // Nothing of theirs on the page: an empty list, or no positions.
+      parts.push({ data, form, forms: [carried("positions" in data ? "{}" : "[]")[form]] });
+    } else if (m[0].startsWith(`<${POSITION_HOLE}`)) {
+      const position = { src: attr(m[4]!), title: attr(m[5]!), back: attr(m[6]!) };
+      const forms = plainMarks(position).map(utf8AsLatin1);
+      const slot = Math.max(...forms.map((f) => f.length), marksBound(position));
+      parts.push({ position, forms: forms.map((f) => padTo(f, slot)), slot });
+    } else {
+      const length = Math.max(m[2]!.length, m[3]!.length);
+      parts.push({ favorite: attr(m[1]!), off: padTo(m[2]!, length), on: padTo(m[3]!, length) });
+    }
     from = m.index + m[0].length;
   }
   parts.push(html.slice(from));
@@ -177,7 +207,7 @@ export function fillHole(p: Exclude<Part, Bytes>, nonce: string, listener: Liste
   if ("nonce" in p) return nonce;
   if (!listener) throw new Error("a listener template filled without a listener");
   if ("listener" in p) return listener[p.listener];
-  if ("position" in p) return listener.position(p.position);
+  if ("position" in p) return listener.position(p);
   if ("continue" in p) return listener.continueHtml;
   if ("data" in p) return listener.pageData(p.data, p.form);
   return listener.favorites.has(p.favorite) ? p.on : p.off;

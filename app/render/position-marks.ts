@@ -65,6 +65,28 @@ export function positionHtml(t: MarkTarget, p: CardPosition | undefined): string
   );
 }
 
+/**
+ * A card's marks that are the same for every listener in that state: not started, and played. A
+ * listener template keeps them as its hole's forms (ADR 055).
+ */
+export const plainMarks = (t: MarkTarget) => [
+  positionHtml(t, undefined),
+  positionHtml(t, { position: 0, duration: 0, played: true }),
+];
+
+/**
+ * More UTF-8 bytes than any marks a card can show for a duration below 9,999,999 s: the bar with
+ * the most minutes left, and room for the position's digits.
+ */
+export const marksBound = (t: MarkTarget) =>
+  new TextEncoder().encode(positionHtml(t, { position: 1, duration: 9_999_998, played: false })).length + 6;
+
+/** Which of `plainMarks` a listener's position shows (0: not started, 1: played); null: a bar of its own. */
+export function plainMark(p: CardPosition | undefined): 0 | 1 | null {
+  if (p !== undefined && (p.played || isPlayed(p.position, p.duration))) return 1;
+  return started(p) ? null : 0;
+}
+
 /** "Continue listening": nothing when no episode is under way. */
 export function continueHtml(items: ContinueItem[]): string {
   if (items.length === 0) return "";

@@ -9,19 +9,28 @@ import type { RequestTiming } from "../server-timing";
  */
 export type Bytes = string;
 
-/** A cached page's body, cut at what differs per response (ADR 019). */
+/**
+ * A cached page's body, cut at what differs per response (ADR 019). `forms`: what a hole holds for
+ * most listeners (no position on a card, an empty list), known when the page is cut, so its gzip
+ * can be made once (ADR 055). A heart's two forms have one length where the app could pad them.
+ */
 export type Part =
   | Bytes
   | { nonce: true }
   | { listener: "data" | "html" }
   | { favorite: string; off: Bytes; on: Bytes }
-  | { position: { src: string; title: string; back: string } }
-  | { continue: true }
+  /** `slot`: the length every fill of the hole has, the app padding them to it. */
+  | { position: { src: string; title: string; back: string }; forms: Bytes[]; slot: number }
+  | { continue: true; forms: Bytes[] }
   /**
    * A string value of a page's own data (ADR 033): the listener's positions of these episodes, or
    * their "Continue listening", as JSON text carried as the listener's text is (`form`, ADR 037).
    */
-  | { data: { positions: string[] } | { continue: true } | { favorites: string[] }; form: "data" | "html" };
+  | {
+      data: { positions: string[] } | { continue: true } | { favorites: string[] };
+      form: "data" | "html";
+      forms: Bytes[];
+    };
 
 /** What one signed-in listener's copy of a page is filled with. */
 export interface Listener {
@@ -30,8 +39,11 @@ export interface Listener {
   /** The same, as a page's inline data script carries it. */
   html: Bytes;
   favorites: ReadonlySet<string>;
-  /** Their marks on an episode (issue 35 §1, ADR 033): the HTML for one card's position hole. */
-  position(target: { src: string; title: string; back: string }): Bytes;
+  /**
+   * Their marks on an episode (issue 35 §1, ADR 033): the HTML for one card's position hole, the
+   * hole's own form (the very string) where one applies.
+   */
+  position(hole: Extract<Part, { position: unknown }>): Bytes;
   /** Their "Continue listening" (issue 35 §2), as HTML. */
   continueHtml: Bytes;
   /** A value of a page's own data, as a `.data` answer or a page's script carries it. */

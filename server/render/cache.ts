@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import type { OutgoingHttpHeaders } from "node:http";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { LRUCache } from "lru-cache";
@@ -8,6 +7,7 @@ import { newTiming, serverTimingHeader, type RequestTiming } from "../server-tim
 import { requestOrigin } from "../path-guard";
 import { sharedBody, type SharedBody } from "./shared-body";
 import { gzipTemplate, gzipTemplateBytes, spliceGzip, type GzipTemplate } from "./listener-gzip";
+import { newNonce } from "../security";
 
 /**
  * Render cache of public pages, for anonymous visitors and signed-in listeners alike (ADRs 006,
@@ -430,16 +430,17 @@ export function createRemixWithCache(options: RemixWithCacheOptions): {
     const nonce = res.locals.cspNonce as string;
     const gzip = listener && req.acceptsEncodings("gzip") ? page.gzip : undefined;
     if (gzip) {
-      // Not compressed per response: deflated once, spliced with this listener's holes (ADR 038).
       const vary = String(res.getHeader("Vary") ?? "");
       if (!/accept-encoding/i.test(vary)) res.setHeader("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+    }
+    // Not compressed per response: deflated once, spliced with this listener's holes (ADR 038).
+    const spliced = gzip ? spliceGzip(gzip, page.parts, (hole) => options.fillHole(hole, nonce, listener)) : null;
+    if (spliced !== null) {
       if (page.status === 200 && req.method === "GET") page.listenerHead ??= { heads: headsOf(res), nonce };
       res.setHeader("Content-Encoding", "gzip");
     }
     // One write of one string: a write per part through the response's layers costs more.
-    const body = gzip
-      ? spliceGzip(gzip, page.parts, (hole) => options.fillHole(hole, nonce, listener))
-      : options.fillParts(page.parts, nonce, listener);
+    const body = spliced ?? options.fillParts(page.parts, nonce, listener);
     res.setHeader("Content-Length", body.length);
     if (req.method === "HEAD") return res.end();
     res.end(body, "latin1");
@@ -468,7 +469,7 @@ export function createRemixWithCache(options: RemixWithCacheOptions): {
 
   function refresh(key: string, url: string, req: ExpressRequest, template: boolean) {
     if (cache.pending(key)) return;
-    const nonce = crypto.randomBytes(16).toString("base64");
+    const nonce = newNonce();
     const request = toFetchRequest(req, url);
     const context = loadContext(req, undefined, nonce, template);
     cache

@@ -1,17 +1,21 @@
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { Bytes, Part } from "./app-contract";
+import { NONCE_LENGTH } from "../security";
 
 /**
- * A listener's page as gzip without compressing the page per response (ADR 038). A template's
- * bytes between its holes, and the strings a hole may be filled with that the template itself
- * holds (a heart's two forms), are deflated once: raw deflate ending with a sync flush is
- * byte-aligned and not final, so such pieces can be joined byte for byte. A piece may refer back
- * only to bytes that always come right before it: a hole's form to the template bytes before the
- * hole, the bytes after a hole to that hole's form and the template bytes before it (one version
- * per form), and to nothing when the hole was filled otherwise. Per response only the holes' own
- * bytes (the nonce, the listener's data) are added, as stored blocks (deflated when large), and
- * the gzip trailer's CRC-32 is combined from the pieces' own CRCs without reading their bytes.
+ * A listener's page as gzip without compressing the page per response (ADR 038, ADR 055). A
+ * template's bytes between its holes, and the strings a hole is known to be filled with (its
+ * forms: a heart's two, a card's marks when not started or played), are deflated once: raw
+ * deflate ending with a sync flush is byte-aligned and not final, so such pieces can be joined
+ * byte for byte. Per response only what a hole holds beyond its forms (the nonce, the listener's
+ * data) is added, as stored blocks (deflated when large), and the gzip trailer's CRC-32 is
+ * combined from the pieces' own CRCs without reading their bytes.
+ *
+ * Each piece may refer back to the bytes before it as far as the last hole whose length varies
+ * (ADR 055). Most holes have a length of their own that never varies (a nonce; a heart, a card's
+ * marks: the app pads their forms to one length); in the bytes a piece is deflated after, such a
+ * hole is a stand-in of bytes no HTML holds, so no reference lands inside it, whatever it holds.
  */
 
 /** What the CRC of the whole needs of the bytes a piece stands for. */
@@ -25,11 +29,17 @@ interface Sum {
   length: number;
 }
 
+interface Deflated {
+  value: Bytes;
+  sum: Sum;
+  deflated: Bytes;
+}
+
 /**
- * Per part of a template: template bytes, deflated once per form of the hole before them (in the
- * order of that hole's forms) and once on their own (last); or a hole's own forms, deflated.
+ * Per part of a template: its bytes deflated once; or a hole's forms, deflated, and its length
+ * when that never varies.
  */
-export type GzipTemplate = ({ sum: Sum; after: Bytes[] } | { forms: { value: Bytes; sum: Sum; deflated: Bytes }[] })[];
+export type GzipTemplate = ({ piece: Deflated } | { forms: Deflated[]; slot: number | null })[];
 
 const deflateRaw = promisify(zlib.deflateRaw);
 // Once per template fill, off the JavaScript thread: the best ratio on such small pieces.
@@ -38,6 +48,7 @@ const TEMPLATE_LEVEL = 9;
 const DEFLATE_HOLE_FROM = 1024;
 const SYNC = { finishFlush: zlib.constants.Z_SYNC_FLUSH };
 const WINDOW = 32 * 1024;
+const STAND_IN = "\x01";
 
 function sum(raw: Buffer): Sum {
   const by = shiftOver(raw.length);
@@ -53,42 +64,49 @@ function combine(crc: number, piece: Sum): number {
   return p >>> 0;
 }
 
-async function deflated(raw: Buffer, before: string): Promise<Bytes> {
+async function deflated(value: Bytes, before: string): Promise<Deflated> {
+  const raw = Buffer.from(value, "latin1");
   const dictionary = before ? Buffer.from(before.slice(-WINDOW), "latin1") : undefined;
-  return (await deflateRaw(raw, { ...SYNC, level: TEMPLATE_LEVEL, dictionary })).toString("latin1");
+  const bytes = await deflateRaw(raw, { ...SYNC, level: TEMPLATE_LEVEL, dictionary });
+  return { value, sum: sum(raw), deflated: bytes.toString("latin1") };
 }
 
-/** The strings a hole holds itself (a heart's two forms); a hole filled from elsewhere has none. */
-const formsOf = (part: Part): Bytes[] =>
-  typeof part !== "string" && "favorite" in part ? [part.off, part.on].filter((v) => v !== "") : [];
+/** The strings a hole is known to be filled with: a heart's two forms, a hole's usual ones. */
+const formsOf = (hole: Exclude<Part, Bytes>): Bytes[] =>
+  "favorite" in hole ? [hole.off, hole.on] : "forms" in hole ? hole.forms : [];
+
+/** A hole's length where it never varies. */
+function slotOf(hole: Exclude<Part, Bytes>): number | null {
+  if ("nonce" in hole) return NONCE_LENGTH;
+  if ("favorite" in hole) return hole.off.length === hole.on.length ? hole.off.length : null;
+  if ("slot" in hole) return hole.slot;
+  return null;
+}
 
 /** Deflates a template's parts once (when it is cached). */
 export async function gzipTemplate(parts: Part[]): Promise<GzipTemplate> {
-  const bytesAt = (i: number) => (typeof parts[i] === "string" ? (parts[i] as string) : "");
-  return Promise.all(
-    parts.map(async (part, i) => {
-      if (typeof part !== "string")
-        return {
-          forms: await Promise.all(
-            formsOf(part).map(async (value) => {
-              const raw = Buffer.from(value, "latin1");
-              return { value, sum: sum(raw), deflated: await deflated(raw, bytesAt(i - 1)) };
-            }),
-          ),
-        };
-      const raw = Buffer.from(part, "latin1");
-      const contexts = [...(i > 0 ? formsOf(parts[i - 1]!).map((form) => bytesAt(i - 2) + form) : []), ""];
-      return { sum: sum(raw), after: await Promise.all(contexts.map((before) => deflated(raw, before))) };
-    }),
-  );
+  // A stand-in works only where nothing it stands between holds its bytes (HTML never does).
+  const standIns = !parts.some((p) => (typeof p === "string" ? [p] : formsOf(p)).some((s) => s.includes(STAND_IN)));
+  // What each part is deflated after: the bytes since the last hole whose length varies.
+  let before = "";
+  const jobs = parts.map((part) => {
+    const after = before;
+    if (typeof part === "string") {
+      before = (before + part).slice(-WINDOW);
+      return deflated(part, after).then((piece) => ({ piece }));
+    }
+    const slot = standIns ? slotOf(part) : null;
+    before = slot === null ? "" : (before + STAND_IN.repeat(slot)).slice(-WINDOW);
+    return Promise.all(formsOf(part).map((form) => deflated(form, after))).then((forms) => ({ forms, slot }));
+  });
+  return Promise.all(jobs);
 }
 
 /** The bytes a template's pieces keep (counted against the render cache's memory bound). */
 export function gzipTemplateBytes(template: GzipTemplate): number {
   let bytes = 0;
   for (const entry of template)
-    for (const deflated of "after" in entry ? entry.after : entry.forms.map((f) => f.deflated))
-      bytes += deflated.length;
+    for (const d of "piece" in entry ? [entry.piece] : entry.forms) bytes += d.deflated.length;
   return bytes;
 }
 
@@ -98,26 +116,28 @@ const FINAL_BLOCK = "\x03\x00";
 
 /**
  * One response's gzip body: the template's pieces and, for each hole, what `fill` puts there
- * (the app's own fill, so any hole the app adds is spliced the same way).
+ * (the app's own fill, so any hole the app adds is spliced the same way). Null when a hole of a
+ * fixed length was filled with another: the pieces after it cannot be joined to it.
  */
-export function spliceGzip(template: GzipTemplate, parts: Part[], fill: (hole: Exclude<Part, Bytes>) => Bytes): Bytes {
+export function spliceGzip(
+  template: GzipTemplate,
+  parts: Part[],
+  fill: (hole: Exclude<Part, Bytes>) => Bytes,
+): Bytes | null {
   let body = GZIP_HEADER;
   let crc = 0;
   let length = 0;
-  // Which form of the hole just sent the next piece may refer to (-1: none).
-  let form = -1;
   for (let i = 0; i < parts.length; i++) {
     const entry = template[i]!;
-    if ("after" in entry) {
-      crc = combine(crc, entry.sum);
-      length += entry.sum.length;
-      body += entry.after[form === -1 ? entry.after.length - 1 : form];
-      form = -1;
+    if ("piece" in entry) {
+      crc = combine(crc, entry.piece.sum);
+      length += entry.piece.sum.length;
+      body += entry.piece.deflated;
       continue;
     }
     const value = fill(parts[i] as Exclude<Part, Bytes>);
-    form = entry.forms.findIndex((f) => f.value === value);
-    const known = entry.forms[form];
+    if (entry.slot !== null && value.length !== entry.slot) return null;
+    const known = entry.forms.find((f) => f.value === value);
     if (known) {
       crc = combine(crc, known.sum);
       length += known.sum.length;

@@ -1,9 +1,9 @@
-import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Bytes, Listener, Part } from "./app-contract";
 import { acceptsEncoding, clientAddress, origin } from "./fast-hit";
 import { spliceGzip } from "./listener-gzip";
 import type { HitCounter } from "../rate-limit";
+import { newNonce } from "../security";
 import { cacheKeyUrl, isCacheableRequest, listenerKey, OUR_COOKIE, type RenderCache } from "./cache";
 
 /**
@@ -67,6 +67,7 @@ export function signedInHits(
     o.listener(cookie, nonce, address, page.parts).then((listener) => {
       if (!listener || o.stopping()) return handOver();
       const body = spliceGzip(template, page.parts, (hole) => o.fillHole(hole, nonce, listener));
+      if (body === null) return handOver();
       const csp = String(head.heads["content-security-policy"]).replaceAll(head.nonce, nonce);
       res.writeHead(200, {
         ...head.heads,
@@ -79,17 +80,4 @@ export function signedInHits(
     }, handOver);
     return true;
   };
-}
-
-// 16 bytes from the CSPRNG per nonce, each used once, drawn from a pool filled 256 nonces at a
-// time: a call into it per answer cost about as much as the whole splice.
-const pool = Buffer.alloc(16 * 256);
-let drawn = pool.length;
-function newNonce(): string {
-  if (drawn === pool.length) {
-    crypto.randomFillSync(pool);
-    drawn = 0;
-  }
-  drawn += 16;
-  return pool.toString("base64", drawn - 16, drawn);
 }

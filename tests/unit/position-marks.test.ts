@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isPlayed, minutesLeft, PLAYED_WITHIN_END_S } from "~/rules/library";
-import { continueHtml, positionHole, positionHtml } from "~/render/position-marks";
+import { continueHtml, plainMarks, positionHole, positionHtml } from "~/render/position-marks";
 import { positionOf } from "~/services/library-input.server";
 import type { AppLoadContext } from "@remix-run/node";
 import { encode } from "turbo-stream";
@@ -50,7 +50,19 @@ describe("issue 35 §1 marks", () => {
     const html = `<p>x</p><div class="pos-mark">${positionHole(target)}</div>`;
     expect(positionHole(target)).not.toContain("<b>");
     const parts = toParts(Buffer.from(html), "", true);
-    expect(parts).toEqual(['<p>x</p><div class="pos-mark">', { position: target }, "</div>"]);
+    expect(parts).toEqual([
+      '<p>x</p><div class="pos-mark">',
+      { position: target, forms: expect.any(Array) as string[], slot: expect.any(Number) as number },
+      "</div>",
+    ]);
+    // Its forms (not started, played) padded to one length, longer than any bar a card can show.
+    const hole = parts[1] as { forms: string[]; slot: number };
+    expect(hole.forms.map((f) => f.replace(/<div class="pos" +>/, '<div class="pos">'))).toEqual(
+      plainMarks(target).map((f) => Buffer.from(f).toString("latin1")),
+    );
+    expect(hole.forms.map((f) => f.length)).toEqual([hole.slot, hole.slot]);
+    const longest = positionHtml(target, { position: 9_999_000, duration: 9_999_998, played: false });
+    expect(Buffer.byteLength(longest)).toBeLessThanOrEqual(hole.slot);
   });
 
   it("a page's positions are one string of its data: a template's is cut in .data and in a page, and filled as the loader writes it", async () => {
@@ -75,7 +87,7 @@ describe("issue 35 §1 marks", () => {
       [script(template), script(mine), "html"],
     ] as const) {
       const parts = toParts(Buffer.from(body), "", true);
-      expect(parts.filter((p) => typeof p !== "string")).toEqual([{ data: { positions: shown }, form }]);
+      expect(parts.filter((p) => typeof p !== "string")).toEqual([{ data: { positions: shown }, form, forms: ["{}"] }]);
       const listener = await listenerOf(context, parts);
       expect(Buffer.from(fillParts(parts, "", listener), "latin1").toString()).toBe(expected);
     }
