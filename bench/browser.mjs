@@ -4,7 +4,8 @@
 // between two runs of a bare node:http "ceiling" serving the very same compressed bytes and
 // headers from memory (bench/ceiling.mjs, its own process), and compared with their mean; then
 // the same pages signed in (each listener's copy filled per request and spliced as gzip, ADR 038)
-// against the anonymous run just before. 50 connections, BENCH_DURATION s each (≥ 5), after a warm-up.
+// against the anonymous run just before. 50 connections, BENCH_DURATION s each (≥ 5), after a warm-up,
+// from wrk (one thread) when installed, else autocannon (bench/lib.mjs wrkLoad says why).
 // Prints a table and writes bench/results/browser-<timestamp>.json.
 //   BENCH_DURATION=10 BENCH_PORT=3290 npm run bench
 import { fork } from "node:child_process";
@@ -23,6 +24,8 @@ import {
   startServer,
   startUpstreams,
   table,
+  hasWrk,
+  wrkLoad,
 } from "./lib.mjs";
 
 assertBuilt();
@@ -74,9 +77,11 @@ try {
   await new Promise((resolve) => ceiling.once("message", resolve));
   const ceilingOrigin = `http://127.0.0.1:${PORT + 2}`;
 
+  // wrk when installed (lib.mjs says why), else autocannon.
+  const client = async (url, options) => (await wrkLoad(url, options)) ?? load(url, options);
   const run = async (origin, url, headers) => {
-    if (WARMUP > 0) await load(origin + url, { duration: WARMUP, headers });
-    return load(origin + url, { duration: DURATION, headers });
+    if (WARMUP > 0) await client(origin + url, { duration: WARMUP, headers });
+    return client(origin + url, { duration: DURATION, headers });
   };
   const rows = [];
   for (const [name, url] of Object.entries(urls)) {
@@ -154,7 +159,15 @@ try {
     fs.writeFileSync(
       out,
       JSON.stringify(
-        { date: new Date().toISOString(), commit: gitCommit(), machine: machine(), durationS: DURATION, rows, targets },
+        {
+          date: new Date().toISOString(),
+          commit: gitCommit(),
+          machine: machine(),
+          client: hasWrk() ? "wrk" : "autocannon",
+          durationS: DURATION,
+          rows,
+          targets,
+        },
         null,
         2,
       ),

@@ -1,7 +1,8 @@
 // Shared by the benchmark scripts: start the BUILT server (production mode, fresh data dir,
 // rate limits off — or on, for `npm run load` — local fake upstreams), sign a listener up and
 // in, run autocannon, start a throwaway PostgreSQL.
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
+import { promisify } from "node:util";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
@@ -230,6 +231,67 @@ export async function load(url, { connections = 50, duration = 10, headers = {} 
     throughputMBs: Math.round((r.throughput.average / 1e6) * 10) / 10,
     load1: Math.round(((loadBefore + os.loadavg()[0]) / 2) * 100) / 100,
   };
+}
+
+/**
+ * The same run with wrk (C, Debian's package) when installed: autocannon turns every body into a
+ * JavaScript string, a cost of its own that grows with the answer's size (past about 16 KB, 3× an
+ * answer of 12 KB on this machine) and that no browser pays. One thread, so a core stays with the
+ * server. Null when wrk is not installed.
+ */
+export async function wrkLoad(url, { connections = 50, duration = 10, headers = {} } = {}) {
+  if (!hasWrk()) return null;
+  const loadBefore = os.loadavg()[0];
+  // Not execFileSync: the fake upstreams the server calls live in this process.
+  const { stdout: out } = await execFileAsync(
+    "wrk",
+    [
+      "-t1",
+      `-c${connections}`,
+      `-d${duration}s`,
+      "--latency",
+      ...Object.entries(headers).flatMap(([k, v]) => ["-H", `${k}: ${v}`]),
+      url,
+    ],
+    { encoding: "utf8" },
+  );
+  const ms = (label) => {
+    const m = new RegExp(`^\\s*${label}%\\s+([\\d.]+)(us|ms|s)\\b`, "m").exec(out);
+    if (!m) return NaN;
+    const value = Number(m[1]);
+    return m[2] === "us" ? value / 1000 : m[2] === "s" ? value * 1000 : value;
+  };
+  const count = (re) => Number(re.exec(out)?.[1] ?? 0);
+  const requests = count(/(\d+) requests in/);
+  const non2xx = count(/Non-2xx or 3xx responses: (\d+)/);
+  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  const transfer = /Transfer\/sec:\s+([\d.]+)(B|KB|MB|GB)/.exec(out);
+  const scale = { B: 1e-6, KB: 1e-3 * 1.024, MB: 1.048576, GB: 1073.741824 };
+  return {
+    reqPerSec: Math.round(Number(/Requests\/sec:\s+([\d.]+)/.exec(out)[1])),
+    p50: Math.round(ms(50) * 10) / 10,
+    p99: Math.round(ms(99) * 10) / 10,
+    errors: non2xx + (socket ? socket.slice(1).reduce((n, v) => n + Number(v), 0) : 0),
+    non2xx,
+    requests,
+    throughputMBs: transfer ? Math.round(Number(transfer[1]) * scale[transfer[2]] * 10) / 10 : NaN,
+    load1: Math.round(((loadBefore + os.loadavg()[0]) / 2) * 100) / 100,
+  };
+}
+
+const execFileAsync = promisify(execFile);
+let wrkInstalled;
+export function hasWrk() {
+  if (wrkInstalled === undefined) {
+    try {
+      execFileSync("wrk", ["--version"], { stdio: "ignore" });
+      wrkInstalled = true;
+    } catch (error) {
+      // wrk --version prints its version and exits 1.
+      wrkInstalled = error.status === 1;
+    }
+  }
+  return wrkInstalled;
 }
 
 export function percentile(sorted, p) {
