@@ -22,7 +22,8 @@ const served = (field: HTMLElement) =>
  * the browser its code is fetched after the window's load event, or at once when a pointer or
  * the focus comes into it; until then hydration leaves the server's markup as it is: links and
  * forms work as without JavaScript, and a click on a control (held back meanwhile), a field's new
- * value and the focus are carried over to the part when it renders. After a client navigation
+ * value and the focus are carried over to the part when it renders (a field whose text may be
+ * selected keeps the old markup until a key is typed into it or the focus leaves it). After a client navigation
  * it shows as soon as its code is there. Its box is a `display: contents` div.
  */
 export function later<P extends object>(
@@ -43,9 +44,14 @@ export function later<P extends object>(
       let started = false;
       // A press under way finishes on the server's markup (its click is held, then made again).
       let pressing = false;
+      // So does a field's selection before a key replaces it (focused by Tab, or its text selected):
+      // the new field would get the focus but not the selection, which a number field cannot tell,
+      // and the keys typed next would be added to the old value instead of replacing it.
+      let selecting = false;
       let ready: ComponentType<P> | undefined;
       const swap = () => {
         if (!live || !ready || pressing) return;
+        if (selecting && clicks.length === 0 && el.contains(document.activeElement)) return;
         const values = valuesOf(el);
         const focus = all(el, FOCUSABLE).indexOf(document.activeElement as HTMLElement);
         // At once: nothing the listener does can fall between this and the new markup, whose
@@ -88,6 +94,24 @@ export function later<P extends object>(
         event.preventDefault();
         clicks.push(all(el, CLICKABLE).indexOf(target as HTMLElement));
         start();
+        swap();
+      };
+      const enter = (event: FocusEvent) => {
+        selecting = (event.target as Element).matches(FIELDS);
+        start();
+        swap();
+      };
+      const leave = (event: FocusEvent) => {
+        if (el.contains(event.relatedTarget as Node | null)) return;
+        selecting = false;
+        swap();
+      };
+      const select = () => {
+        selecting = true;
+      };
+      const typed = () => {
+        selecting = false;
+        swap();
       };
       const press = () => {
         pressing = true;
@@ -99,7 +123,10 @@ export function later<P extends object>(
       };
       el.addEventListener("click", hold);
       el.addEventListener("pointerdown", press);
-      el.addEventListener("focusin", start);
+      el.addEventListener("focusin", enter);
+      el.addEventListener("focusout", leave);
+      el.addEventListener("select", select, true);
+      el.addEventListener("input", typed);
       window.addEventListener("pointerup", release);
       window.addEventListener("pointercancel", release);
       if (document.readyState === "complete") start();
@@ -108,7 +135,10 @@ export function later<P extends object>(
         live = false;
         el.removeEventListener("click", hold);
         el.removeEventListener("pointerdown", press);
-        el.removeEventListener("focusin", start);
+        el.removeEventListener("focusin", enter);
+        el.removeEventListener("focusout", leave);
+        el.removeEventListener("select", select, true);
+        el.removeEventListener("input", typed);
         window.removeEventListener("pointerup", release);
         window.removeEventListener("pointercancel", release);
         window.removeEventListener("load", start);
