@@ -521,7 +521,12 @@ test.describe("a full account", () => {
       expect(distinct).toHaveLength(4);
       for (const e of distinct.slice(0, 3)) {
         await page.goto(episodeLink(e.title, false));
+        // The heart fills at once, before the server has it: the next page load would cancel the request.
+        const answered = page.waitForResponse(
+          (r) => /\/favorites(\.data)?(\?|$)/.test(r.url()) && r.request().method() === "POST",
+        );
         await page.getByRole("button", { name: `Add ${e.title} to favorites` }).click();
+        expect((await answered).status()).toBeLessThan(400);
         await expect(page.getByRole("button", { name: `Remove ${e.title} from favorites` })).toBeVisible();
       }
       const last = distinct[3]!;
