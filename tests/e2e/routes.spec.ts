@@ -45,7 +45,12 @@ async function open(page: Page, path: string) {
   return response!;
 }
 
+/** The server's answer alone: the same with JavaScript on or off, so the embedded default checks it without (and the remote project on its data path). */
+const serverAnswerOnly = ({}, testInfo: { project: { name: string } }) =>
+  test.skip(testInfo.project.name === "desktop-js", "the server's answer: checked without JavaScript");
+
 test.describe("every public route answers with its status and heading", () => {
+  test.beforeEach(serverAnswerOnly);
   for (const r of PUBLIC_ROUTES) {
     test(`${r.name}: ${r.path} → ${r.status}`, async ({ page }) => {
       const response = await open(page, r.path);
@@ -711,27 +716,30 @@ test.describe("about, help, privacy, special feature, /page, /Page/:url", () => 
 });
 
 test.describe("not found (docs/product.md §2: 'NOT FOUND', \"Don't You Hate it when that happens?\", HTTP 404)", () => {
-  for (const path of [
-    "/error",
-    "/nope",
-    "/this/page/does-not-exist",
-    "/episode?title=nope",
-    `/era?station=${q("EdgeFM")}`,
-    "/era",
-    "/era?station=MLR&page=999",
-    "/crew?name=nope",
-    "/News/nope",
-    "/WTFNews/nope",
-    "/Page/..%2Fsecret",
-  ]) {
-    test(`${path} → 404 NOT FOUND`, async ({ page }) => {
-      const res = await open(page, path);
-      expect(res.status()).toBe(404);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText("NOT FOUND");
-      await expect(page.getByText("Don't You Hate it when that happens?", { exact: true })).toBeVisible();
-      await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
-    });
-  }
+  test.describe(() => {
+    test.beforeEach(serverAnswerOnly);
+    for (const path of [
+      "/error",
+      "/nope",
+      "/this/page/does-not-exist",
+      "/episode?title=nope",
+      `/era?station=${q("EdgeFM")}`,
+      "/era",
+      "/era?station=MLR&page=999",
+      "/crew?name=nope",
+      "/News/nope",
+      "/WTFNews/nope",
+      "/Page/..%2Fsecret",
+    ]) {
+      test(`${path} → 404 NOT FOUND`, async ({ page }) => {
+        const res = await open(page, path);
+        expect(res.status()).toBe(404);
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText("NOT FOUND");
+        await expect(page.getByText("Don't You Hate it when that happens?", { exact: true })).toBeVisible();
+        await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+      });
+    }
+  });
 
   test("the not-found page links home", async ({ page }) => {
     await open(page, "/nope");
