@@ -6,6 +6,8 @@ const ON_SERVER = typeof document === "undefined";
 /** Controls a click on which waits for the part's code, then is made again (a link with a target opens at once). */
 const CLICKABLE = "button,summary,a[href]:not([target])";
 const FIELDS = "input,select,textarea";
+/** Fields whose text a key replaces when it is selected. */
+const TEXT_FIELDS = "textarea,input:not([type=range],[type=checkbox],[type=radio])";
 const FOCUSABLE = `${CLICKABLE},${FIELDS},a[href],[tabindex]`;
 
 const all = (box: HTMLElement, selector: string) => [...box.querySelectorAll<HTMLElement>(selector)];
@@ -22,9 +24,9 @@ const served = (field: HTMLElement) =>
  * the browser its code is fetched after the window's load event, or at once when a pointer or
  * the focus comes into it; until then hydration leaves the server's markup as it is: links and
  * forms work as without JavaScript, and a click on a control (held back meanwhile), a field's new
- * value and the focus are carried over to the part when it renders (a field whose text may be
- * selected keeps the old markup until a key is typed into it or the focus leaves it). After a client navigation
- * it shows as soon as its code is there. Its box is a `display: contents` div.
+ * value and the focus are carried over to the part when it renders (a text field just focused
+ * keeps the old markup until a key is typed into it or the focus leaves it). After a client
+ * navigation it shows as soon as its code is there. Its box is a `display: contents` div.
  */
 export function later<P extends object>(
   server: ComponentType<P> | undefined,
@@ -44,9 +46,9 @@ export function later<P extends object>(
       let started = false;
       // A press under way finishes on the server's markup (its click is held, then made again).
       let pressing = false;
-      // So does a field's selection before a key replaces it (focused by Tab, or its text selected):
-      // the new field would get the focus but not the selection, which a number field cannot tell,
-      // and the keys typed next would be added to the old value instead of replacing it.
+      // So does a text field just focused (Tab selects its text) until a key is typed into it: the
+      // new field would get the focus but not the selection, which a number field cannot tell, and
+      // the keys typed next would be added to the old value instead of replacing it.
       let selecting = false;
       let ready: ComponentType<P> | undefined;
       const swap = () => {
@@ -97,7 +99,7 @@ export function later<P extends object>(
         swap();
       };
       const enter = (event: FocusEvent) => {
-        selecting = (event.target as Element).matches(FIELDS);
+        selecting = (event.target as Element).matches(TEXT_FIELDS);
         start();
         swap();
       };
@@ -105,9 +107,6 @@ export function later<P extends object>(
         if (el.contains(event.relatedTarget as Node | null)) return;
         selecting = false;
         swap();
-      };
-      const select = () => {
-        selecting = true;
       };
       const typed = () => {
         selecting = false;
@@ -125,7 +124,6 @@ export function later<P extends object>(
       el.addEventListener("pointerdown", press);
       el.addEventListener("focusin", enter);
       el.addEventListener("focusout", leave);
-      el.addEventListener("select", select, true);
       el.addEventListener("input", typed);
       window.addEventListener("pointerup", release);
       window.addEventListener("pointercancel", release);
@@ -137,7 +135,6 @@ export function later<P extends object>(
         el.removeEventListener("pointerdown", press);
         el.removeEventListener("focusin", enter);
         el.removeEventListener("focusout", leave);
-        el.removeEventListener("select", select, true);
         el.removeEventListener("input", typed);
         window.removeEventListener("pointerup", release);
         window.removeEventListener("pointercancel", release);
