@@ -6,6 +6,8 @@ const ON_SERVER = typeof document === "undefined";
 /** Controls a click on which waits for the part's code, then is made again (a link with a target opens at once). */
 const CLICKABLE = "button,summary,a[href]:not([target])";
 const FIELDS = "input,select,textarea";
+/** Fields whose text a key replaces when it is selected. */
+const TEXT_FIELDS = "textarea,input:not([type=range],[type=checkbox],[type=radio])";
 const FOCUSABLE = `${CLICKABLE},${FIELDS},a[href],[tabindex]`;
 
 const all = (box: HTMLElement, selector: string) => [...box.querySelectorAll<HTMLElement>(selector)];
@@ -22,8 +24,9 @@ const served = (field: HTMLElement) =>
  * the browser its code is fetched after the window's load event, or at once when a pointer or
  * the focus comes into it; until then hydration leaves the server's markup as it is: links and
  * forms work as without JavaScript, and a click on a control (held back meanwhile), a field's new
- * value and the focus are carried over to the part when it renders. After a client navigation
- * it shows as soon as its code is there. Its box is a `display: contents` div.
+ * value and the focus are carried over to the part when it renders (a text field just focused
+ * keeps the old markup until a key is typed into it or the focus leaves it). After a client
+ * navigation it shows as soon as its code is there. Its box is a `display: contents` div.
  */
 export function later<P extends object>(
   server: ComponentType<P> | undefined,
@@ -43,9 +46,14 @@ export function later<P extends object>(
       let started = false;
       // A press under way finishes on the server's markup (its click is held, then made again).
       let pressing = false;
+      // So does a text field just focused (Tab selects its text) until a key is typed into it: the
+      // new field would get the focus but not the selection, which a number field cannot tell, and
+      // the keys typed next would be added to the old value instead of replacing it.
+      let selecting = false;
       let ready: ComponentType<P> | undefined;
       const swap = () => {
         if (!live || !ready || pressing) return;
+        if (selecting && clicks.length === 0 && el.contains(document.activeElement)) return;
         const values = valuesOf(el);
         const focus = all(el, FOCUSABLE).indexOf(document.activeElement as HTMLElement);
         // At once: nothing the listener does can fall between this and the new markup, whose
@@ -88,6 +96,21 @@ export function later<P extends object>(
         event.preventDefault();
         clicks.push(all(el, CLICKABLE).indexOf(target as HTMLElement));
         start();
+        swap();
+      };
+      const enter = (event: FocusEvent) => {
+        selecting = (event.target as Element).matches(TEXT_FIELDS);
+        start();
+        swap();
+      };
+      const leave = (event: FocusEvent) => {
+        if (el.contains(event.relatedTarget as Node | null)) return;
+        selecting = false;
+        swap();
+      };
+      const typed = () => {
+        selecting = false;
+        swap();
       };
       const press = () => {
         pressing = true;
@@ -99,7 +122,9 @@ export function later<P extends object>(
       };
       el.addEventListener("click", hold);
       el.addEventListener("pointerdown", press);
-      el.addEventListener("focusin", start);
+      el.addEventListener("focusin", enter);
+      el.addEventListener("focusout", leave);
+      el.addEventListener("input", typed);
       window.addEventListener("pointerup", release);
       window.addEventListener("pointercancel", release);
       if (document.readyState === "complete") start();
@@ -108,7 +133,9 @@ export function later<P extends object>(
         live = false;
         el.removeEventListener("click", hold);
         el.removeEventListener("pointerdown", press);
-        el.removeEventListener("focusin", start);
+        el.removeEventListener("focusin", enter);
+        el.removeEventListener("focusout", leave);
+        el.removeEventListener("input", typed);
         window.removeEventListener("pointerup", release);
         window.removeEventListener("pointercancel", release);
         window.removeEventListener("load", start);

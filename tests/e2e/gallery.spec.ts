@@ -205,8 +205,11 @@ test.describe("signed in and confirmed", () => {
     await expect(page.getByRole("heading", { level: 1, name: polaroids.title.rendered })).toBeVisible();
   });
 
-  test("bad id → 400, unknown slug or id → 404", async ({ page, isMobile }) => {
-    test.skip(isMobile, "server answers: run on the desktop projects");
+  test("bad id → 400, unknown slug or id → 404", async ({ page, isMobile }, testInfo) => {
+    test.skip(
+      isMobile || testInfo.project.name === "desktop-js",
+      "server answers: without JavaScript and on the remote data path",
+    );
     await adultOn(page, "/SpankBank");
     // Statuses through the same session without rendering each page …
     for (const bad of [
@@ -319,7 +322,8 @@ test.describe("the gallery's media (HTTP)", () => {
 test.describe("lightbox (JS)", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the lightbox needs JavaScript");
 
-  test("zoom 0–300 by 100, double click toggles, moving resets, Close closes", async ({ page }) => {
+  test("zoom 0–300 by 100, double click toggles, moving resets, Close closes", async ({ page }, testInfo) => {
+    test.skip(isRemote(testInfo), "the lightbox's own behaviour, the same on either data path");
     test.slow();
     const lightboxChunks: string[] = [];
     page.on("request", (r) => {

@@ -89,6 +89,27 @@ test("a clip's start typed before the episode panels' code comes is kept", async
   await expect(clip.getByRole("spinbutton", { name: "From (seconds)" })).toHaveValue("5");
 });
 
+test("a clip field focused with its text selected as the panels' code comes is replaced by what is typed next", async ({
+  page,
+}) => {
+  const release = await holdChunk(page, "EpisodePanels");
+  await openReady(page, episodeLink(first.title));
+  const clip = page.getByRole("form", { name: "Share a clip" });
+  // As Tab into a field leaves it: focused, its text selected.
+  await clip.getByRole("spinbutton", { name: "To (seconds)" }).selectText();
+  const panels = page.waitForResponse(/\/build\/_shared\/EpisodePanels-[A-Z0-9]+\.js$/);
+  await release();
+  const url = (await panels).url();
+  // The page has run the chunk, and whatever it does once it is there.
+  await page.evaluate(async (u) => {
+    await import(u);
+    await new Promise((done) => setTimeout(done));
+  }, url);
+  await page.keyboard.type("19");
+  await expect(clip.getByRole("button", { name: "Share from 0:00 to 0:19" })).toBeVisible();
+  await expect(clip.getByRole("spinbutton", { name: "To (seconds)" })).toHaveValue("19");
+});
+
 test.describe("at 375 px", () => {
   test.use({ viewport: { width: 375, height: 812 } });
 

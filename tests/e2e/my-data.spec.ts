@@ -45,7 +45,13 @@ const deletePage = async (page: Page) => {
   await expect(page.getByRole("heading", { level: 1, name: DELETE_MY_ACCOUNT })).toBeVisible();
 };
 
-test("Download my data gives a JSON file with the account and its favorite, never the password", async ({ page }) => {
+test("Download my data gives a JSON file with the account and its favorite, never the password", async ({
+  page,
+}, testInfo) => {
+  test.skip(
+    testInfo.project.name === "mobile-375",
+    "the same link and file at 375 px: the axe test below covers that layout",
+  );
   const { email } = await listenerWithFavorite(page);
   await page.goto("/user");
   const downloading = page.waitForEvent("download");

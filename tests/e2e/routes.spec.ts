@@ -2,7 +2,7 @@
  * Every public route of docs/product.md §2, server-rendered, with the spec's exact strings and
  * links, run with JavaScript on (desktop-js) and off (desktop-nojs).
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import Parser from "rss-parser";
 import { truncateChars, truncateWords } from "../../app/rules/text";
 import { newsLink, newsTypeOf } from "../../app/rules/news";
@@ -45,7 +45,12 @@ async function open(page: Page, path: string) {
   return response!;
 }
 
+/** The server's answer alone: the same with JavaScript on or off, so the embedded default checks it without (and the remote project on its data path). */
+const serverAnswerOnly = (testInfo: TestInfo) =>
+  test.skip(testInfo.project.name === "desktop-js", "the server's answer: checked without JavaScript");
+
 test.describe("every public route answers with its status and heading", () => {
+  test.beforeEach(({}, testInfo) => serverAnswerOnly(testInfo));
   for (const r of PUBLIC_ROUTES) {
     test(`${r.name}: ${r.path} → ${r.status}`, async ({ page }) => {
       const response = await open(page, r.path);
@@ -274,6 +279,7 @@ test.describe("eras and era page", () => {
   });
 
   test("the RSS icon's feed is a valid RSS 2.0 podcast feed with the iTunes namespace", async ({ page, request }) => {
+    serverAnswerOnly(test.info());
     await open(page, eraLink("MLR"));
     const href = await page.getByRole("link", { name: "MLR podcast RSS feed" }).getAttribute("href");
     expect(href).toBe("/rss?era=MLR");
@@ -312,6 +318,7 @@ test.describe("eras and era page", () => {
   test("without an era the feed is the whole show's; an unknown or unreadable era is a clear 4xx", async ({
     request,
   }) => {
+    serverAnswerOnly(test.info());
     for (const path of ["/rss", "/rss?era="]) {
       const show = await request.get(path);
       expect(show.status()).toBe(200);
@@ -390,6 +397,7 @@ test.describe("episode details (docs/product.md §2)", () => {
   });
 
   test("without a title, or with an unknown one, it is the NOT FOUND page with 404", async ({ page }) => {
+    serverAnswerOnly(test.info());
     for (const path of [
       "/episode",
       "/episode?title=",
@@ -559,6 +567,7 @@ test.describe("crew", () => {
   });
 
   test("without a name, or with an unknown one, it is a 404", async ({ page }) => {
+    serverAnswerOnly(test.info());
     for (const path of ["/crew", "/Crew?name=", "/crew?name=Nobody%20Here"]) {
       const res = await open(page, path);
       expect(res.status(), path).toBe(404);
@@ -667,11 +676,13 @@ test.describe("about, help, privacy, special feature, /page, /Page/:url", () => 
   });
 
   test("/privacy-policy renders", async ({ page }) => {
+    serverAnswerOnly(test.info());
     await open(page, "/privacy-policy");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Privacy Policy");
   });
 
   test("/page is an empty page, not an error", async ({ page }) => {
+    serverAnswerOnly(test.info());
     const res = await open(page, "/page");
     expect(res.status()).toBe(200);
     await expect(page.getByText("NOT FOUND")).toHaveCount(0);
@@ -685,6 +696,7 @@ test.describe("about, help, privacy, special feature, /page, /Page/:url", () => 
   });
 
   test("/Page/:url refuses traversal and other sites with a 404", async ({ request }) => {
+    serverAnswerOnly(test.info());
     // (A bare /Page/.. or /Page/%2e%2e never reaches the server: URL parsing resolves it to /.)
     for (const path of [
       "/Page/..%2F..%2Fetc%2Fpasswd",
@@ -711,27 +723,30 @@ test.describe("about, help, privacy, special feature, /page, /Page/:url", () => 
 });
 
 test.describe("not found (docs/product.md §2: 'NOT FOUND', \"Don't You Hate it when that happens?\", HTTP 404)", () => {
-  for (const path of [
-    "/error",
-    "/nope",
-    "/this/page/does-not-exist",
-    "/episode?title=nope",
-    `/era?station=${q("EdgeFM")}`,
-    "/era",
-    "/era?station=MLR&page=999",
-    "/crew?name=nope",
-    "/News/nope",
-    "/WTFNews/nope",
-    "/Page/..%2Fsecret",
-  ]) {
-    test(`${path} → 404 NOT FOUND`, async ({ page }) => {
-      const res = await open(page, path);
-      expect(res.status()).toBe(404);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText("NOT FOUND");
-      await expect(page.getByText("Don't You Hate it when that happens?", { exact: true })).toBeVisible();
-      await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
-    });
-  }
+  test.describe(() => {
+    test.beforeEach(({}, testInfo) => serverAnswerOnly(testInfo));
+    for (const path of [
+      "/error",
+      "/nope",
+      "/this/page/does-not-exist",
+      "/episode?title=nope",
+      `/era?station=${q("EdgeFM")}`,
+      "/era",
+      "/era?station=MLR&page=999",
+      "/crew?name=nope",
+      "/News/nope",
+      "/WTFNews/nope",
+      "/Page/..%2Fsecret",
+    ]) {
+      test(`${path} → 404 NOT FOUND`, async ({ page }) => {
+        const res = await open(page, path);
+        expect(res.status()).toBe(404);
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText("NOT FOUND");
+        await expect(page.getByText("Don't You Hate it when that happens?", { exact: true })).toBeVisible();
+        await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+      });
+    }
+  });
 
   test("the not-found page links home", async ({ page }) => {
     await open(page, "/nope");

@@ -124,6 +124,7 @@ test.describe("with JavaScript", () => {
   test("at the end of an episode the next one of Up Next plays and leaves it, also after a reload", async ({
     page,
   }, testInfo) => {
+    test.skip(isMobile(testInfo), "the player's logic, the same at 375 px");
     await signedIn(page);
     await enqueue(page, C!);
     await enqueue(page, B!, "next");
@@ -168,7 +169,8 @@ test.describe("with JavaScript", () => {
     await expect(titles(page)).toHaveText([A!.title, B!.title]);
   });
 
-  test("Media Session's next and previous track follow Up Next", async ({ page }) => {
+  test("Media Session's next and previous track follow Up Next", async ({ page }, testInfo) => {
+    test.skip(isMobile(testInfo), "the player's logic, the same at 375 px");
     // The page's handlers, as the lock screen would call them.
     await page.addInitScript(() => {
       const handlers: Record<string, unknown> = {};
