@@ -71,6 +71,16 @@ function SavedToggle({
   // Refused for good (the account is full, say): the heart stays as it was and says why.
   const refusal = fetcher.state === "idle" && data?.ok === false && !data.retry ? data.error : undefined;
   const pending = fetcher.formData?.get("intent");
+  // A page left before the server answered cancels the fetcher's request: the change goes to the
+  // queue (kept in storage, sent with keepalive and again on the next page) as the page goes.
+  useEffect(() => {
+    if (pending !== "add" && pending !== "remove") return;
+    let keep: typeof import("~/player/page-sender").keepFavorite | undefined;
+    void import("~/player/page-sender").then((m) => (keep = m.keepFavorite));
+    const handOver = () => keep?.(uid, audioSrc, title, duration, pending === "add");
+    window.addEventListener("pagehide", handOver);
+    return () => window.removeEventListener("pagehide", handOver);
+  }, [pending]); // eslint-disable-line react-hooks/exhaustive-deps
   const on = pending ? pending === "add" : (data?.favorite ?? saved);
   return (
     <fetcher.Form
