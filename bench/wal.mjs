@@ -81,7 +81,10 @@ try {
     return r.status;
   };
   // Fill the render cache (anonymous page and listener template) and let the sign-in settle.
-  for (let i = 0; i < 5; i++) (await get({})(), await get({ Cookie: listener })());
+  for (let i = 0; i < 5; i++) {
+    await get({})();
+    await get({ Cookie: listener })();
+  }
   await new Promise((r) => setTimeout(r, 1000));
 
   const rows = [];

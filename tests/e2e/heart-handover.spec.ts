@@ -8,10 +8,13 @@ test("a favorite clicked just before leaving the page is stored all the same", a
   await signedIn(page);
   await page.goto("/");
   let held = 0;
-  await page.route((url) => url.pathname.startsWith("/favorites"), (route) => {
-    if (route.request().method() === "POST" && held++ === 0) return; // never answered, never sent
-    return route.continue();
-  });
+  await page.route(
+    (url) => url.pathname.startsWith("/favorites"),
+    (route) => {
+      if (route.request().method() === "POST" && held++ === 0) return; // never answered, never sent
+      return route.continue();
+    },
+  );
   const heart = page.getByRole("button", { name: /^Add .* to favorites$/ }).first();
   const title = /^Add (.*) to favorites$/.exec((await heart.getAttribute("aria-label"))!)![1]!;
   await heart.click();
