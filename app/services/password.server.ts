@@ -12,9 +12,9 @@ import {
 
 /**
  * Password hashing with Argon2id, stored as its PHC string (`$argon2id$v=19$m=…,t=…,p=…$salt$hash`).
- * Hashes this app made before with scrypt (`scrypt$N$r$p$salt$hash`, base64url) keep verifying.
- * A hash carries its parameters, so one made with others (or with scrypt) keeps verifying and is
- * made anew at the next sign-in (ADR 056).
+ * A hash carries its parameters, so one made with others keeps verifying and is made anew at the
+ * next sign-in; so do the scrypt hashes this app made before (`scrypt$N$r$p$salt$hash`, base64url;
+ * ADR 056).
  *
  * Hashing runs on worker threads of its own, never on libuv's thread pool, which also reads the
  * static files and compresses answers: a burst of sign-ins once kept stylesheets waiting for
@@ -50,7 +50,7 @@ try {
   setPriority(Number(readlinkSync("/proc/thread-self").split("/").pop()), 19);
 } catch {}
 export default (task) => {
-  if (task.kind === "argon2id") return argon2.hashSync(task.password, { algorithm: 2, ...task.params });
+  if (task.kind === "argon2id") return argon2.hashSync(task.password, { algorithm: argon2.Algorithm.Argon2id, ...task.params });
   if (task.kind === "verify-argon2") {
     try {
       return argon2.verifySync(task.stored, task.password);
