@@ -90,7 +90,7 @@ interface Stores {
 async function openStores(env: Env): Promise<Stores> {
   const sampleDir = path.resolve(env.SAMPLE_DIR);
   const sessionTtlMs = SESSION_MAX_AGE_S * 1000;
-  const passwords = createPasswords(env.PASSWORD_HASH_COST, {
+  const passwords = createPasswords(env.PASSWORD_HASH_ITERATIONS, {
     threads: env.PASSWORD_HASH_THREADS,
     queue: env.PASSWORD_HASH_QUEUE,
   });

@@ -10,11 +10,6 @@ export const TEST_ENV = {
   // Production limits stay on; tests that act as separate listeners send their own
   // X-Forwarded-For (one trusted proxy hop, as behind a load balancer).
   TRUST_PROXY_HOPS: "1",
-  // The production hash cost is a unit test's; browser tests only need sign-ins to work.
-  PASSWORD_HASH_COST: "12",
-  // Cheap hashes: a longer queue waits no longer than production's, and parallel specs never
-  // meet a busy answer they did not ask for (a spec of its own asks for one).
-  PASSWORD_HASH_QUEUE: "64",
 };
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PASSWORD_HASH_COST, PASSWORD_HASH_QUEUE } from "~/rules/auth";
+import { PASSWORD_HASH_ITERATIONS, PASSWORD_HASH_QUEUE } from "~/rules/auth";
 import { FUNDING } from "~/rules/podcast";
 import { FAVORITES_MAX, FAVORITES_PAGE_SIZE, UP_NEXT_MAX } from "~/rules/library";
 import { readServiceAccount } from "./service-account.server";
@@ -142,8 +142,16 @@ const envSchema = z
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(10_000),
     BODIES_PER_CLIENT: z.coerce.number().int().min(1).max(10_000).default(8),
     CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).default(64),
-    /** scrypt cost of new password hashes, as log2 of N; below 14 only to keep test runs fast. */
-    PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(17).default(PASSWORD_HASH_COST),
+    /**
+     * Argon2id passes of new password hashes (t, at 19 MiB): OWASP's 2 at least; more makes every
+     * check slower (tests of the busy answer raise it).
+     */
+    PASSWORD_HASH_ITERATIONS: z.coerce
+      .number()
+      .int()
+      .min(PASSWORD_HASH_ITERATIONS)
+      .max(1000)
+      .default(PASSWORD_HASH_ITERATIONS),
     /** Password hashes at once, each on a worker thread (default: half the cores, at least one). */
     PASSWORD_HASH_THREADS: z.coerce.number().int().min(1).max(64).optional(),
     /** Password checks that may wait for a thread; past them sign-in and sign-up answer "busy" at once. */

@@ -254,7 +254,7 @@ test.describe("accounts under attack", () => {
     // A private server with one hashing thread, no queue and slow hashes: a check that finds the
     // thread busy is refused at once.
     const server = await startAppServer(
-      { PASSWORD_HASH_COST: "16", PASSWORD_HASH_THREADS: "1", PASSWORD_HASH_QUEUE: "0" },
+      { PASSWORD_HASH_ITERATIONS: "200", PASSWORD_HASH_THREADS: "1", PASSWORD_HASH_QUEUE: "0" },
       "busy",
     );
     try {

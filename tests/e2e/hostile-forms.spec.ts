@@ -435,8 +435,8 @@ const CRAFTED_EMAILS: Value[] = [
 ].map((text, i) => ({ label: `crafted email ${i + 1}`, text }));
 const HOSTILE_EMAILS = [...TEXT, ...CRAFTED_EMAILS];
 /**
- * Sign-in with an unknown email spends a full password check (scrypt, timing-equalised: ~0.3 s of
- * CPU each, far more on a busy machine), so sign-in takes a sample: every fourth crafted email
+ * Sign-in with an unknown email spends a full password check (timing-equalised, and waiting its turn
+ * for a hashing thread at the lowest priority), so sign-in takes a sample: every fourth crafted email
  * and every sixteenth plain hostile value (the sign-up sweep takes them all).
  */
 const SIGN_IN_EMAILS = [...TEXT.filter((_, i) => i % 16 === 0), ...CRAFTED_EMAILS.filter((_, i) => i % 4 === 0)];

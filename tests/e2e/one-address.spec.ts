@@ -21,7 +21,7 @@ test.beforeAll(async () => {
       REQUEST_TIMEOUT_MS: "2000",
       BODIES_PER_CLIENT: "3",
       // One hash at a time and three waiting, each slower than a page's render.
-      PASSWORD_HASH_COST: "15",
+      PASSWORD_HASH_ITERATIONS: "100",
       PASSWORD_HASH_THREADS: "1",
       PASSWORD_HASH_QUEUE: "3",
     },

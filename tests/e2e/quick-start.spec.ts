@@ -34,7 +34,6 @@ test.beforeAll(async ({ playwright }, workerInfo) => {
       PORT: String(PORT),
       DATA_DIR: dataDir,
       NOW_PLAYING_KIND: "none",
-      PASSWORD_HASH_COST: "12",
     } as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });

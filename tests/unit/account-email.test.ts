@@ -112,7 +112,7 @@ interface Setup {
 }
 
 function embedded(engine: Engine): Setup {
-  const passwords = createPasswords(10);
+  const passwords = createPasswords();
   const stores =
     engine.kind === "sqlite"
       ? {
@@ -459,7 +459,7 @@ describe("Mail configuration", () => {
 
   it("without a mailer nothing is sent and the pages are told so", async () => {
     const engine = engines[0]![1]() as Extract<Engine, { kind: "sqlite" }>;
-    const accounts = createSqliteAccounts(engine.db, createPasswords(10));
+    const accounts = createSqliteAccounts(engine.db, createPasswords());
     const accountEmail = createAccountEmail({
       accounts,
       sessions: createSqliteSessionStore(engine.db, 60_000),

@@ -9,11 +9,11 @@ import { createSqliteAccounts, createSqliteLibrary } from "~/adapters/sqlite/acc
 import { createSqliteFailureLog, createSqliteSessionStore } from "~/adapters/sqlite/sessions.server";
 import { AccountError } from "~/services/accounts.server";
 import { addressKey, createAuth } from "~/services/auth.server";
-import { createPasswords, PasswordsBusy, SCRYPT_PARAMS } from "~/services/password.server";
+import { ARGON2_PARAMS, createPasswords, PasswordsBusy } from "~/services/password.server";
 import { parseEnv } from "~/config/env.server";
+import { scryptHash } from "../support/scrypt-hash";
 import {
   ACCOUNT_FAILURE_WINDOW_MS,
-  PASSWORD_HASH_COST,
   SIGN_IN_FAILED,
   SIGN_IN_FREE_FAILURES,
   SIGN_IN_MAX_DELAY_S,
@@ -22,8 +22,6 @@ import {
   signInThrottled,
 } from "~/rules/auth";
 
-// One test hashes at the production cost; the rest use a low one, which only changes speed.
-const TEST_COST = 10;
 vi.setConfig({ testTimeout: 30_000 });
 
 let dir: string;
@@ -47,7 +45,7 @@ const form = (fields: Record<string, string>) => {
 };
 
 function makeAuth(secrets = ["first-secret-0123456789abcdef"]) {
-  const accounts = createSqliteAccounts(db, createPasswords(TEST_COST));
+  const accounts = createSqliteAccounts(db, createPasswords());
   const library = createSqliteLibrary(db);
   const auth = createAuth({
     accounts,
@@ -60,29 +58,38 @@ function makeAuth(secrets = ["first-secret-0123456789abcdef"]) {
 }
 
 describe("password hashing", () => {
-  it("uses scrypt at one of OWASP's parameter sets (N=2^14, r=8, p=5) and verifies", async () => {
+  it("new hashes are Argon2id at OWASP's minimum (m=19456 KiB, t=2, p=1) and verify", async () => {
     const passwords = createPasswords();
     const hash = await passwords.hash("a long passphrase");
-    expect(hash.split("$").slice(0, 4)).toEqual(["scrypt", String(2 ** 14), "8", "5"]);
-    expect(SCRYPT_PARAMS).toMatchObject({ N: 16384, r: 8, p: 5 });
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
+    expect(ARGON2_PARAMS).toEqual({ memoryCost: 19456, timeCost: 2, parallelism: 1 });
+    expect(await passwords.hash("a long passphrase")).not.toBe(hash);
     expect(await passwords.verify("a long passphrase", hash)).toBe(true);
     expect(await passwords.verify("a long passphrase ", hash)).toBe(false);
     expect(await passwords.verify("x", "garbage")).toBe(false);
+    expect(await passwords.verify("x", hash.replace("m=19456", "m=x"))).toBe(false);
   });
 
-  it("the cost is a setting: production cost by default, hashes of any cost keep verifying", async () => {
-    expect(parseEnv({}).PASSWORD_HASH_COST).toBe(14);
-    expect(() => parseEnv({ PASSWORD_HASH_COST: "9" })).toThrow(/PASSWORD_HASH_COST/);
-    expect(() => parseEnv({ PASSWORD_HASH_COST: "18" })).toThrow(/PASSWORD_HASH_COST/);
-    const cheap = await createPasswords(TEST_COST).hash("a long passphrase");
-    expect(cheap.split("$").slice(0, 4)).toEqual(["scrypt", String(2 ** TEST_COST), "8", "5"]);
-    expect(await createPasswords().verify("a long passphrase", cheap)).toBe(true);
-    expect(await createPasswords().verify("a long passphrase!", cheap)).toBe(false);
+  it("scrypt hashes made before keep verifying; a wrong password fails", async () => {
+    const passwords = createPasswords();
+    for (const stored of [scryptHash("a long passphrase"), scryptHash("a long passphrase", 17, 1)]) {
+      expect(await passwords.verify("a long passphrase", stored)).toBe(true);
+      expect(await passwords.verify("a long passphrase!", stored)).toBe(false);
+    }
+  });
+
+  it("the passes are a setting: OWASP's 2 by default and at least; hashes of other passes keep verifying", async () => {
+    expect(parseEnv({}).PASSWORD_HASH_ITERATIONS).toBe(2);
+    expect(() => parseEnv({ PASSWORD_HASH_ITERATIONS: "1" })).toThrow(/PASSWORD_HASH_ITERATIONS/);
+    const slower = await createPasswords(3).hash("a long passphrase");
+    expect(slower).toMatch(/^\$argon2id\$v=19\$m=19456,t=3,p=1\$/);
+    expect(await createPasswords().verify("a long passphrase", slower)).toBe(true);
+    expect(await createPasswords().verify("a long passphrase!", slower)).toBe(false);
   });
 
   it("hashes on threads of their own: files are still read while every hash is busy", async () => {
     // libuv's pool has 4 threads; the old hashing (async scrypt) took all of them for a burst.
-    const passwords = createPasswords(PASSWORD_HASH_COST - 1, { threads: 2, queue: 8 });
+    const passwords = createPasswords(40, { threads: 2, queue: 8 });
     const order: string[] = [];
     const hashes = Array.from({ length: 6 }, () => passwords.hash("a long passphrase").then(() => order.push("hash")));
     const reads = Array.from({ length: 6 }, () => fs.promises.readFile("package.json").then(() => order.push("read")));
@@ -101,7 +108,7 @@ describe("password hashing", () => {
           }),
         );
       const before = niceOf();
-      await createPasswords(TEST_COST, { threads: 1 }).hash("a long passphrase");
+      await createPasswords(undefined, { threads: 1 }).hash("a long passphrase");
       const started = [...niceOf()].filter(([tid]) => !before.has(tid));
       expect(started.some(([, nice]) => nice === 19)).toBe(true);
       expect(os.getPriority()).toBe(0);
@@ -109,7 +116,7 @@ describe("password hashing", () => {
   );
 
   it("at most threads + queue checks at once: the rest are refused at once as busy, and the slots free again", async () => {
-    const passwords = createPasswords(TEST_COST, { threads: 1, queue: 2 });
+    const passwords = createPasswords(undefined, { threads: 1, queue: 2 });
     const stored = await passwords.hash("a long passphrase");
     const burst = await Promise.allSettled([
       passwords.hash("a long passphrase"),
@@ -122,27 +129,25 @@ describe("password hashing", () => {
     for (const r of burst.slice(3)) expect(PasswordsBusy.is((r as PromiseRejectedResult).reason)).toBe(true);
     expect(await passwords.verify("a long passphrase", stored)).toBe(true);
     // A busy burn does not keep its refused dummy: the next one works.
-    const noQueue = createPasswords(TEST_COST, { threads: 1, queue: 0 });
+    const noQueue = createPasswords(undefined, { threads: 1, queue: 0 });
     const [, refused] = await Promise.allSettled([noQueue.hash("x"), noQueue.burn("x")]);
     expect(PasswordsBusy.is((refused as PromiseRejectedResult).reason)).toBe(true);
     await expect(noQueue.burn("x")).resolves.toBeUndefined();
   });
 
-  it("rehash: a hash made with other parameters is made anew at today's; today's is kept", async () => {
-    const passwords = createPasswords(TEST_COST);
+  it("rehash: a scrypt hash, or an Argon2id one of other parameters, is made anew at today's; today's is kept", async () => {
+    const passwords = createPasswords();
     const current = await passwords.hash("a long passphrase");
     expect(await passwords.rehash("a long passphrase", current)).toBeNull();
-    const older = await createPasswords(TEST_COST + 1).hash("a long passphrase");
-    const upgraded = await passwords.rehash("a long passphrase", older);
-    expect(upgraded?.split("$").slice(0, 4)).toEqual(["scrypt", String(2 ** TEST_COST), "8", "5"]);
-    expect(await passwords.verify("a long passphrase", upgraded!)).toBe(true);
-    // The hash this app stored before (N=2^17, r=8, p=1) is upgraded too.
-    const legacy = `scrypt$131072$8$1$${older.split("$").slice(4).join("$")}`;
-    expect(await passwords.rehash("a long passphrase", legacy)).not.toBeNull();
+    for (const older of [scryptHash("a long passphrase"), await createPasswords(3).hash("a long passphrase")]) {
+      const upgraded = await passwords.rehash("a long passphrase", older);
+      expect(upgraded).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+      expect(await passwords.verify("a long passphrase", upgraded!)).toBe(true);
+    }
     // Every thread busy: no upgrade this time (the sign-in still succeeds; the next one upgrades).
-    const busy = createPasswords(TEST_COST, { threads: 1, queue: 0 });
+    const busy = createPasswords(undefined, { threads: 1, queue: 0 });
     const running = busy.hash("x");
-    expect(await busy.rehash("a long passphrase", older)).toBeNull();
+    expect(await busy.rehash("a long passphrase", scryptHash("a long passphrase"))).toBeNull();
     await running;
   });
 });

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createSqliteAccounts, createSqliteLibrary } from "~/adapters/sqlite/accounts.server";
-import { createPasswords } from "~/services/password.server";
+import { createPasswords, type Passwords } from "~/services/password.server";
 import {
   createListenerStates,
   createPostgresAccounts,
@@ -23,6 +23,7 @@ import { parseEnv } from "~/config/env.server";
 import { createServices } from "~/composition.server";
 import { startFirebaseFake } from "../../scripts/fakes/firebase.mjs";
 import { bothEngines, type Engine } from "../support/engines";
+import { scryptHash } from "../support/scrypt-hash";
 
 // The production hash cost is tested in accounts.test.ts; here a low one keeps the contract fast.
 // The Firebase side talks to a local fake only.
@@ -91,11 +92,11 @@ type Backend = { accounts: Accounts; library: Library };
 const embedded = (engine: Engine, another = false): Backend => {
   if (engine.kind === "sqlite") {
     const db = another ? engine.openDb() : engine.db;
-    return { accounts: createSqliteAccounts(db, createPasswords(10)), library: createSqliteLibrary(db) };
+    return { accounts: createSqliteAccounts(db, createPasswords()), library: createSqliteLibrary(db) };
   }
   const pool = another ? engine.openPool() : engine.pool;
   return {
-    accounts: createPostgresAccounts(pool, createPasswords(10)),
+    accounts: createPostgresAccounts(pool, createPasswords()),
     library: createPostgresLibrary(pool, createListenerStates(pool)),
   };
 };
@@ -423,7 +424,7 @@ describe.each(cappedLibraries)("Favorites cap — %s", (_name, library) => {
 describe.each(engines)("Sign-up of a taken address — embedded %s", (_name, engine) => {
   it("hashes the password all the same before it is refused, so the answer takes as long", async () => {
     const e = engine();
-    const base = createPasswords(10);
+    const base = createPasswords();
     const hashed: string[] = [];
     const passwords = { ...base, hash: async (p: string) => (hashed.push(p), base.hash(p)) };
     const accounts =
@@ -443,27 +444,24 @@ describe.each(engines)("Password hashes upgraded at sign-in — embedded %s", (_
         .password_hash;
     return (await e.pool.query("SELECT password_hash FROM users WHERE email = $1", [email])).rows[0].password_hash;
   };
-  const accountsAt = (cost: number) => {
+  const accountsWith = (passwords: Passwords) => {
     const e = engine();
-    return e.kind === "sqlite"
-      ? createSqliteAccounts(e.db, createPasswords(cost))
-      : createPostgresAccounts(e.pool, createPasswords(cost));
+    return e.kind === "sqlite" ? createSqliteAccounts(e.db, passwords) : createPostgresAccounts(e.pool, passwords);
   };
-  const params = (hash: string) => hash.split("$").slice(0, 4);
 
-  it("a hash made with other parameters is made anew at the next right password, never at a wrong one", async () => {
+  it("a scrypt hash made before is made anew as Argon2id at the next right password, never at a wrong one", async () => {
     const email = uniqueEmail("upgrade");
-    const before = accountsAt(11);
+    const before = accountsWith({ ...createPasswords(), hash: async (p) => scryptHash(p, 11) });
     const user = await before.signUp(email, "upgrade password");
     const old = await storedHash(email);
-    expect(params(old)).toEqual(["scrypt", String(2 ** 11), "8", "5"]);
+    expect(old).toMatch(/^scrypt\$2048\$8\$5\$/);
 
-    const now = accountsAt(10);
+    const now = accountsWith(createPasswords());
     expect(await error(now.signIn(email, "wrong password"))).toMatchObject({ code: "invalid-credentials" });
     expect(await storedHash(email)).toBe(old);
     expect((await now.signIn(email, "upgrade password")).uid).toBe(user.uid);
     const upgraded = await storedHash(email);
-    expect(params(upgraded)).toEqual(["scrypt", String(2 ** 10), "8", "5"]);
+    expect(upgraded).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     // Today's hash is kept as it is, and the password still signs in (and no other does).
     expect((await now.signIn(email, "upgrade password")).uid).toBe(user.uid);
     expect(await storedHash(email)).toBe(upgraded);

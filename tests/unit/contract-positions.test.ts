@@ -38,7 +38,7 @@ const backends: [string, () => Backend][] = [
         return {
           positions: (another = false) => createSqlitePositions(another ? e.openDb() : e.db, { max: CAP }),
           listener: async () => {
-            const accounts = createSqliteAccounts(e.db, createPasswords(10));
+            const accounts = createSqliteAccounts(e.db, createPasswords());
             const g = {
               provider: "google" as const,
               subject: `p${++seq}${Date.now()}`,
@@ -51,7 +51,7 @@ const backends: [string, () => Backend][] = [
       return {
         positions: (another = false) => createPostgresPositions(another ? e.openPool() : e.pool, { max: CAP }),
         listener: async () => {
-          const accounts = createPostgresAccounts(e.pool, createPasswords(10));
+          const accounts = createPostgresAccounts(e.pool, createPasswords());
           const g = {
             provider: "google" as const,
             subject: `p${++seq}${Date.now()}`,

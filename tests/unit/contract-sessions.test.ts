@@ -186,7 +186,7 @@ function countedStores(engine: () => Engine) {
 describe.each(engines.filter(([name]) => name === "PostgreSQL"))("A signed-in request on %s", (_name, engine) => {
   it("reads the session and the listener's library in one statement, and asks again after a write", async () => {
     const { pool, statements, sessions, library } = countedStores(engine);
-    const { listener, page } = await signedInPage(createPostgresAccounts(pool, createPasswords(4)), {
+    const { listener, page } = await signedInPage(createPostgresAccounts(pool, createPasswords()), {
       statements,
       sessions,
       library,
@@ -204,7 +204,7 @@ describe.each(engines.filter(([name]) => name === "PostgreSQL"))("A signed-in re
 
   it("reads the sessions of listeners who arrive in one turn in one statement, each with their own library", async () => {
     const { pool, statements, sessions, library } = countedStores(engine);
-    const accounts = createPostgresAccounts(pool, createPasswords(4));
+    const accounts = createPostgresAccounts(pool, createPasswords());
     const listeners: { uid: string; id: string }[] = [];
     for (let i = 0; i < 12; i++) {
       const { uid: listener } = await accounts.signUp(`${uid()}@example.com`, "ferrite loop antenna tuner");
@@ -255,7 +255,7 @@ function countedSqlite(engine: () => Engine) {
 describe.each(engines.filter(([name]) => name === "SQLite"))("A signed-in request on %s", (_name, engine) => {
   it("reads the session and the listener's library in one statement, and sees a write at once", async () => {
     const { db, statements, sessions, library } = countedSqlite(engine);
-    const { listener, page } = await signedInPage(createSqliteAccounts(db, createPasswords(4)), {
+    const { listener, page } = await signedInPage(createSqliteAccounts(db, createPasswords()), {
       statements,
       sessions,
       library,

@@ -31,8 +31,8 @@ const backends: [string, () => Backend][] = [
       const e = engine();
       const accounts =
         e.kind === "sqlite"
-          ? createSqliteAccounts(e.db, createPasswords(10))
-          : createPostgresAccounts(e.pool, createPasswords(10));
+          ? createSqliteAccounts(e.db, createPasswords())
+          : createPostgresAccounts(e.pool, createPasswords());
       return {
         store: (another = false) =>
           e.kind === "sqlite"

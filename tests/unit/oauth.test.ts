@@ -31,7 +31,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const SITE = "https://listen.example";
 function setup() {
-  const accounts = createSqliteAccounts(db, createPasswords(10));
+  const accounts = createSqliteAccounts(db, createPasswords());
   const library = createSqliteLibrary(db);
   const auth = createAuth({
     accounts,

@@ -18,7 +18,7 @@ import { startFirebaseFake } from "../../scripts/fakes/firebase.mjs";
 import { startRemoteServices } from "../../scripts/fakes/remote-services.mjs";
 import { freshDatabase, postgresEnabled, type TestDatabase } from "../support/postgres";
 
-// Password sign-ups hash with scrypt at OWASP cost.
+// Password sign-ups hash with Argon2id at OWASP cost.
 vi.setConfig({ testTimeout: 60_000 });
 
 let database: TestDatabase;

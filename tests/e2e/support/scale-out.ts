@@ -131,7 +131,6 @@ export async function startScaleOutStack(base: number): Promise<ScaleOutStack> {
         DATABASE_URL: postgres.url,
         SESSION_SECRET: "scale-out-session-secret-0123456789abcdef",
         DATA_ROOT: dataRoot,
-        PASSWORD_HASH_COST: "12",
         RATE_LIMIT_AUTH_PER_MIN: String(AUTH_LIMIT_PER_MIN),
         ...upstreamEnv(upstreams.origin),
       },
