@@ -295,7 +295,12 @@ async function thirtyFavoritesShowOnlyOnTheirHearts(page: Page) {
   }
   await page.goto("/");
   const heart = page.getByRole("button", { name: `Add ${first.title} to favorites` }).first();
+  // The heart fills at once; the next page is rendered from what the server has by then.
+  const answered = page.waitForResponse(
+    (r) => /\/favorites(\.data)?(\?|$)/.test(r.url()) && r.request().method() === "POST",
+  );
   await heart.click();
+  expect((await answered).status()).toBeLessThan(400);
   await expect(page.getByRole("button", { name: `Remove ${first.title} from favorites` }).first()).toHaveAttribute(
     "aria-pressed",
     "true",
