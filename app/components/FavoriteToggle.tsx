@@ -43,6 +43,9 @@ export function FavoriteToggle({ audioSrc, title, duration }: { audioSrc: string
   );
 }
 
+let sender: typeof import("~/player/page-sender") | undefined;
+const loadSender = () => import("~/player/page-sender").then((m) => (sender = m));
+
 function SavedToggle({
   uid,
   audioSrc,
@@ -66,18 +69,18 @@ function SavedToggle({
   // unsent writes and sent again; the heart shows it meanwhile.
   useEffect(() => {
     if (data?.retry && data.favorite !== undefined)
-      void import("~/player/page-sender").then((m) => m.keepFavorite(uid, audioSrc, title, duration, data.favorite!));
+      void loadSender().then((m) => m.keepFavorite(uid, audioSrc, title, duration, data.favorite!));
   }, [data]); // eslint-disable-line react-hooks/exhaustive-deps
   // Refused for good (the account is full, say): the heart stays as it was and says why.
   const refusal = fetcher.state === "idle" && data?.ok === false && !data.retry ? data.error : undefined;
   const pending = fetcher.formData?.get("intent");
   // A page left before the server answered cancels the fetcher's request: the change goes to the
-  // queue (kept in storage, sent with keepalive and again on the next page) as the page goes.
+  // queue (kept in storage, sent with keepalive and again on the next page) as the page goes. The
+  // queue's code is loaded with the hearts, so that it is there when the page goes.
+  useEffect(() => void loadSender(), []);
   useEffect(() => {
     if (pending !== "add" && pending !== "remove") return;
-    let keep: typeof import("~/player/page-sender").keepFavorite | undefined;
-    void import("~/player/page-sender").then((m) => (keep = m.keepFavorite));
-    const handOver = () => keep?.(uid, audioSrc, title, duration, pending === "add");
+    const handOver = () => sender?.keepFavorite(uid, audioSrc, title, duration, pending === "add");
     window.addEventListener("pagehide", handOver);
     return () => window.removeEventListener("pagehide", handOver);
   }, [pending]); // eslint-disable-line react-hooks/exhaustive-deps

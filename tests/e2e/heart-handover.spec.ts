@@ -7,6 +7,8 @@ import { signedIn } from "./support/auth";
 test("a favorite clicked just before leaving the page is stored all the same", async ({ page }) => {
   await signedIn(page);
   await page.goto("/");
+  // Hydrated, the hearts' code for the queue loaded.
+  await page.waitForLoadState("networkidle");
   let held = 0;
   await page.route(
     (url) => url.pathname.startsWith("/favorites"),
