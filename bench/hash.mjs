@@ -1,5 +1,5 @@
 // CPU per password hash: today's scrypt against each of the Argon2id settings the OWASP Password
-// Storage Cheat Sheet counts as equal in defence (ADR 056). Each hash runs synchronously on this
+// Storage Cheat Sheet counts as equal in defence (ADR 055). Each hash runs synchronously on this
 // thread, as on a hashing thread of the app, so the process's CPU time is the hash's.
 // Prints a table and writes bench/results/hash-<timestamp>.json. HASH_RUNS hashes a setting (15).
 import crypto from "node:crypto";

@@ -1,5 +1,5 @@
 // The most sign-ins a second one built server answers, the CPU each costs it, and what they do to
-// pages (ADR 056). One server (SQLite, rate limits off), SIGNINS_LISTENERS listeners signed up;
+// pages (ADR 055). One server (SQLite, rate limits off), SIGNINS_LISTENERS listeners signed up;
 // then, SIGNINS_DURATION seconds each: SIGNINS_CONCURRENCY loops of sign-in POSTs (the right
 // password) alone; the anonymous home page and a signed-in /user fetched in turn on an idle
 // server; the same pages beside SIGNINS_RATE (10) sign-ins a second, sent on time whatever the

@@ -133,7 +133,7 @@ const utf8AsLatin1 = (html: string) => Buffer.from(html).toString("latin1");
 
 /**
  * The markup with spaces inside its first tag, `length` bytes in all: every form of a hole one
- * length (ADR 055). As it is where it is longer already, or has no tag.
+ * length (ADR 054). As it is where it is longer already, or has no tag.
  */
 export function padTo(html: Bytes, length: number): Bytes {
   const end = html.indexOf(">");

@@ -67,7 +67,7 @@ export function positionHtml(t: MarkTarget, p: CardPosition | undefined): string
 
 /**
  * A card's marks that are the same for every listener in that state: not started, and played. A
- * listener template keeps them as its hole's forms (ADR 055).
+ * listener template keeps them as its hole's forms (ADR 054).
  */
 export const plainMarks = (t: MarkTarget) => [
   positionHtml(t, undefined),

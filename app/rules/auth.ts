@@ -21,7 +21,7 @@ export const PASSWORD_CONTROL_CHARACTERS = "Password can't contain control chara
  * New password hashes: Argon2id at m = 19456 KiB (19 MiB), t = 2, p = 1, the OWASP Password Storage
  * Cheat Sheet's first choice and one of the five settings it lists as giving an equal level of
  * defence (m = 47104/19456/12288/9216/7168 KiB with t = 1/2/3/4/5, p = 1). Here about 5 ms of
- * one core a hash, against 120 ms for the scrypt it replaces (ADR 056); scrypt hashes (N = 2^14,
+ * one core a hash, against 120 ms for the scrypt it replaces (ADR 055); scrypt hashes (N = 2^14,
  * r = 8, p = 5, OWASP's equal of N = 2^17 with p = 1) keep verifying and are made anew at the
  * next sign-in.
  */

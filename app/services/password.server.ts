@@ -14,7 +14,7 @@ import {
  * Password hashing with Argon2id, stored as its PHC string (`$argon2id$v=19$m=…,t=…,p=…$salt$hash`).
  * A hash carries its parameters, so one made with others keeps verifying and is made anew at the
  * next sign-in; so do the scrypt hashes this app made before (`scrypt$N$r$p$salt$hash`, base64url;
- * ADR 056).
+ * ADR 055).
  *
  * Hashing runs on worker threads of its own, never on libuv's thread pool, which also reads the
  * static files and compresses answers: a burst of sign-ins once kept stylesheets waiting for

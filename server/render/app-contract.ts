@@ -12,7 +12,7 @@ export type Bytes = string;
 /**
  * A cached page's body, cut at what differs per response (ADR 019). `forms`: what a hole holds for
  * most listeners (no position on a card, an empty list), known when the page is cut, so its gzip
- * can be made once (ADR 055). A heart's two forms have one length where the app could pad them.
+ * can be made once (ADR 054). A heart's two forms have one length where the app could pad them.
  */
 export type Part =
   | Bytes

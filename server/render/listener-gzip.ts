@@ -4,7 +4,7 @@ import type { Bytes, Part } from "./app-contract";
 import { NONCE_LENGTH } from "../security";
 
 /**
- * A listener's page as gzip without compressing the page per response (ADR 038, ADR 055). A
+ * A listener's page as gzip without compressing the page per response (ADR 038, ADR 054). A
  * template's bytes between its holes, and the strings a hole is known to be filled with (its
  * forms: a heart's two, a card's marks when not started or played), are deflated once: raw
  * deflate ending with a sync flush is byte-aligned and not final, so such pieces can be joined
@@ -13,7 +13,7 @@ import { NONCE_LENGTH } from "../security";
  * combined from the pieces' own CRCs without reading their bytes.
  *
  * Each piece may refer back to the bytes before it as far as the last hole whose length varies
- * (ADR 055). Most holes have a length of their own that never varies (a nonce; a heart, a card's
+ * (ADR 054). Most holes have a length of their own that never varies (a nonce; a heart, a card's
  * marks: the app pads their forms to one length); in the bytes a piece is deflated after, such a
  * hole is a stand-in of bytes no HTML holds, so no reference lands inside it, whatever it holds.
  */

@@ -73,7 +73,7 @@ const get = (server: AppServer, path: string, cookie?: string) =>
 /** A body with its CSP nonce made neutral (every response has its own). */
 /**
  * A body with its nonce named, and without the spaces a listener template pads a heart's or a
- * card's marks with inside their first tag (ADR 055), which no DOM holds.
+ * card's marks with inside their first tag (ADR 054), which no DOM holds.
  */
 const neutral = async (r: Response) => {
   const nonce = /'nonce-([^']+)'/.exec(r.headers.get("content-security-policy") ?? "")?.[1];

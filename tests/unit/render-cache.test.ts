@@ -375,7 +375,7 @@ describe("render cache over HTTP", () => {
     expect(first.headers["x-render-cache"]).toBe("miss");
     expect(first.headers["cache-control"]).toBe("private, no-store");
     const html = first.body.toString();
-    // The two forms of a heart padded to one length (ADR 055).
+    // The two forms of a heart padded to one length (ADR 054).
     expect(html).toMatch(/<b *>on<\/b>/);
     expect(html).not.toMatch(/<b>off<\/b>|hrs-/);
     expect(html).toContain(rootScript(FAV));

@@ -178,7 +178,7 @@ describe("signed-in pages before Express", () => {
     expect(fav).toContain(own("fav", ["b.mp3"], { "b.mp3": { position: 30, duration: 600, played: false } }));
     expect(fav).toContain('<button aria-pressed="true">Saved b.mp3</button>');
     expect(fav.match(/aria-pressed="false"/g)).toHaveLength(2);
-    // Padded inside its first tag to its hole's length (ADR 055).
+    // Padded inside its first tag to its hole's length (ADR 054).
     expect(fav.replace(/<div class="pos" +>/g, '<div class="pos">')).toContain(
       positionHtml({ src: "b.mp3", title: "b.mp3", back: "/" }, positionsOf("fav")[0]),
     );
