@@ -1,8 +1,9 @@
+import { useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { usePlayer } from "./PlayerProvider";
 import { progressDue, progressPayload, type ProgressPayload, type SyncMark, type SyncReason } from "./progress-sync";
 import type { PendingWrite } from "./pending-writes";
-import { pageSender } from "./page-sender";
+import { FAVORITE_STORED_EVENT, pageSender } from "./page-sender";
 import type { ActiveAudioSync, UserRecord } from "~/services/types";
 
 import { LOGOUT_EVENT } from "./session-events";
@@ -50,6 +51,16 @@ export function SessionPlayerBridge({
     window.addEventListener(LOGOUT_EVENT, onLogout);
     return () => window.removeEventListener(LOGOUT_EVENT, onLogout);
   }, [dispatch]);
+
+  // A favorite the queue got to the server after the page was rendered: the hearts follow.
+  const revalidator = useRevalidator();
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
+  useEffect(() => {
+    const again = () => revalidate.current();
+    window.addEventListener(FAVORITE_STORED_EVENT, again);
+    return () => window.removeEventListener(FAVORITE_STORED_EVENT, again);
+  }, []);
 
   useEffect(() => {
     pageSender().start(userId);

@@ -22,8 +22,17 @@ export function pageSender(): PendingSender {
     now: Date.now,
     random: Math.random,
     log: (m) => console.warn(m),
+    stored: (w) => {
+      if (w.kind === "favorite") window.dispatchEvent(new Event(FAVORITE_STORED_EVENT));
+    },
   }));
 }
+
+/**
+ * Dispatched on the window when the queue got a favorite to the server: the page's hearts were
+ * rendered without it (a change sent again after a blip, or from the page before).
+ */
+export const FAVORITE_STORED_EVENT = "hrs:favorite-stored";
 
 /** The heart's change the server answered "not now" (503): kept, sent again as the heart's form would be. */
 export function keepFavorite(uid: string, audioSrc: string, title: string, duration: number, favorite: boolean) {

@@ -110,9 +110,11 @@ describe("the sender", () => {
   let storage: string | null;
   let statuses: number[];
   let sent: { src: string; at: number }[];
+  let took: string[] = [];
   const logged: string[] = [];
   const make = () =>
     createPendingSender({
+      stored: (w) => took.push(`${w.kind} ${w.src}`),
       load: () => storage,
       store: (text) => void (storage = text),
       send: async (w) => {
@@ -141,6 +143,7 @@ describe("the sender", () => {
     storage = null;
     statuses = [];
     sent = [];
+    took = [];
   });
   afterEach(() => vi.useRealTimers());
 
@@ -166,6 +169,8 @@ describe("the sender", () => {
     expect(sent).toHaveLength(3);
     expect(sent[2]!.at).toBe(1_000_500);
     expect(parseQueue(storage)).toEqual([]);
+    // Said once, when the server took it (the page's hearts follow a favorite so taken).
+    expect(took).toEqual(["progress /a.mp3"]);
     // Nothing left: no more sends, however long.
     await vi.advanceTimersByTimeAsync(120_000);
     expect(sent).toHaveLength(3);

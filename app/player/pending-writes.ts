@@ -133,6 +133,8 @@ export interface SenderDeps {
   now(): number;
   random(): number;
   log(message: string): void;
+  /** A write the server took (the page's data may now be behind it). */
+  stored?(write: PendingWrite): void;
 }
 
 export type NewWrite = Omit<PendingWrite, "tries" | "next" | "held">;
@@ -201,6 +203,7 @@ export function createPendingSender(deps: SenderDeps): PendingSender {
               `[player] ${write.kind} for ${write.src}: ${status}, ${outcome === "refused" ? "dropped" : "kept"}`,
             );
           update((q) => settle(q, write, outcome, deps.now(), deps.random()));
+          if (outcome === "stored") deps.stored?.(write);
           schedule();
         });
     }
