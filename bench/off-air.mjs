@@ -5,7 +5,7 @@
 // playing the live page. Each round: Go live, wait until the stream really plays and the title is
 // shown, stop the source and time until the player shows the off-air fallback title. ROUNDS rounds
 // with the stream playing, ROUNDS with it paused (no stream event to go by: the 10 s poll bounds
-// it; the source stops at a random point of the poll's period). Prints each round, with the audio
+// it); the source stops at a random point of the poll's period. Prints each round, with the audio
 // element's events after the stop, and min/median/max; writes bench/results/off-air-<timestamp>.json.
 //   BENCH_ROUNDS=5 BENCH_PORT=3810 BENCH_BITRATE=32k npm run bench:off-air
 import fs from "node:fs";
@@ -99,6 +99,7 @@ async function round(paused) {
     // A station's source has run for hours: the listener gets Icecast's whole burst.
     await sleep(sourceStartedAt + burstMs - Date.now());
     const button = (name) => page.getByRole("button", { name, exact: true }).locator("visible=true").first();
+    const liveAt = Date.now();
     await button("Go live").click();
     await page.waitForFunction(
       (src) => {
@@ -115,9 +116,9 @@ async function round(paused) {
     if (paused) {
       await button("Pause").click();
       await page.waitForFunction(() => document.getElementById("global-audio").paused);
-      // Anywhere in the poll's period.
-      await sleep(Math.random() * NOW_PLAYING_POLL_MS);
     }
+    // The source stops anywhere in the poll's period.
+    await sleep(Math.random() * NOW_PLAYING_POLL_MS);
     const buffered = await page.evaluate(() => {
       const a = document.getElementById("global-audio");
       return a.buffered.length ? a.buffered.end(a.buffered.length - 1) - a.currentTime : 0;
@@ -138,8 +139,11 @@ async function round(paused) {
     const ms = Date.now() - stoppedAt;
     await stopped;
     const all = await page.evaluate(() => window.__events);
-    const before = {};
-    for (const e of all.filter((e) => e.at < stoppedAt)) before[e.type] = (before[e.type] ?? 0) + 1;
+    // What a listener's page does while the stream plays: Go live's poll, then one every 10 s.
+    const before = all
+      .filter((e) => e.at >= liveAt && e.at < stoppedAt && e.type !== "progress")
+      .map((e) => `${e.type}@${((e.at - liveAt) / 1000).toFixed(1)}s`);
+    const pollsBefore = polls.filter((at) => at >= liveAt && at < stoppedAt).map((at) => at - liveAt);
     const events = all
       .filter((e) => e.at >= stoppedAt && e.type !== "progress")
       .map((e) => ({ type: e.type, afterMs: e.at - stoppedAt, currentTime: Math.round(e.t * 10) / 10 }));
@@ -147,7 +151,7 @@ async function round(paused) {
     return {
       ms,
       pollsAfterMs,
-      eventsBeforeStop: before,
+      sinceGoLive: { stopMs: stoppedAt - liveAt, events: before, pollsMs: pollsBefore },
       bufferedAheadS: Math.round(buffered * 10) / 10,
       events,
       shown: await shown(page),
@@ -168,7 +172,7 @@ try {
       results[kind].push(r);
       const events = r.events.map((e) => `${e.type}@${(e.afterMs / 1000).toFixed(1)}s`).join(" ") || "none";
       console.log(
-        `  round ${i}: off air after ${(r.ms / 1000).toFixed(1)} s (buffered ahead ${r.bufferedAheadS} s; polls after ${r.pollsAfterMs.map((ms) => (ms / 1000).toFixed(1)).join(", ")} s; events: ${events}; before the stop: ${JSON.stringify(r.eventsBeforeStop)})`,
+        `  round ${i}: off air after ${(r.ms / 1000).toFixed(1)} s (buffered ahead ${r.bufferedAheadS} s; polls after ${r.pollsAfterMs.map((ms) => (ms / 1000).toFixed(1)).join(", ")} s; events: ${events}; from Go live to the stop at ${(r.sinceGoLive.stopMs / 1000).toFixed(1)} s: ${r.sinceGoLive.events.join(" ")}, polls at ${r.sinceGoLive.pollsMs.map((ms) => (ms / 1000).toFixed(1)).join(", ")} s)`,
       );
     }
   }
