@@ -5,18 +5,38 @@ import { NOW_PLAYING_RECHECK_MS, parseNowPlayingApiResponse } from "~/rules/now-
 import { AUDIO_ELEMENT_ID } from "./audio-element";
 
 export const NOW_PLAYING_ENDPOINT = "/api/now-playing";
-const STREAM_STOPPED = new Set(["ended", "error", "stalled", "emptied"]);
-const WATCHED = [...STREAM_STOPPED, "suspend"];
+const STREAM_STOPPED = ["ended", "error", "stalled", "emptied"] as const;
 
 /**
- * Whether an event of the live audio element may mean that its source went away. `suspend` (the
- * download stopped) comes long before `ended`: Icecast closes its listeners the moment the source
- * goes, but the player still holds the burst Icecast sent on connecting (64 KB: 16 s at 32 kbps)
- * and ends only once that is played. It counts only while the length is unknown (a stream still
- * being sent): a file of known length also suspends once it is all downloaded.
+ * Calls `stopped` when the live stream may have lost its source; returns the unsubscribe. The
+ * element ending, erring, stalling or emptied says so, but late: Icecast closes its listeners the
+ * moment the source goes, and the player ends only once it has played the burst Icecast sent on
+ * connecting (64 KB: 16 s at 32 kbps). What comes at once is `suspend` (the download stopped). A
+ * stream also suspends whenever the browser has read far enough ahead (Chromium: every 2 s or so
+ * at 128 kbps), then goes on with `progress`: so a `suspend` counts only once `quietMs` have passed
+ * without `progress`, and only while the length is unknown (a file of known length suspends once
+ * it is all downloaded).
  */
-export function meansStreamStopped(type: string, duration: number): boolean {
-  return STREAM_STOPPED.has(type) || (type === "suspend" && duration === Infinity);
+export function watchLiveStream(
+  audio: EventTarget & { readonly duration: number },
+  stopped: () => void,
+  quietMs: number,
+): () => void {
+  let quiet: ReturnType<typeof setTimeout> | undefined;
+  const suspended = () => {
+    clearTimeout(quiet);
+    if (audio.duration === Infinity) quiet = setTimeout(stopped, quietMs);
+  };
+  const progressed = () => clearTimeout(quiet);
+  for (const event of STREAM_STOPPED) audio.addEventListener(event, stopped);
+  audio.addEventListener("suspend", suspended);
+  audio.addEventListener("progress", progressed);
+  return () => {
+    clearTimeout(quiet);
+    for (const event of STREAM_STOPPED) audio.removeEventListener(event, stopped);
+    audio.removeEventListener("suspend", suspended);
+    audio.removeEventListener("progress", progressed);
+  };
 }
 
 /**
@@ -62,18 +82,19 @@ export function useNowPlayingPoll(
     const timer = window.setInterval(() => void poll(), intervalMs);
     const audio = document.getElementById(AUDIO_ELEMENT_ID);
     let recheck: number | undefined;
-    const streamStopped = (event: Event) => {
-      if (!meansStreamStopped(event.type, (event.target as HTMLMediaElement).duration)) return;
+    const streamStopped = () => {
       void poll();
       window.clearTimeout(recheck);
       recheck = window.setTimeout(() => void poll(), NOW_PLAYING_RECHECK_MS);
     };
-    for (const event of WATCHED) audio?.addEventListener(event, streamStopped);
+    // A quiet download has lasted as long as the caches: one poll would do; the recheck costs one.
+    const unwatch =
+      audio instanceof HTMLMediaElement ? watchLiveStream(audio, streamStopped, NOW_PLAYING_RECHECK_MS) : null;
     return () => {
       stopped = true;
       window.clearInterval(timer);
       window.clearTimeout(recheck);
-      for (const event of WATCHED) audio?.removeEventListener(event, streamStopped);
+      unwatch?.();
       controller?.abort();
     };
   }, [active, dispatch, intervalMs]);
