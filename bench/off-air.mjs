@@ -4,9 +4,9 @@
 // the built server with its live stream and now-playing on that mount, and Debian's Chromium
 // playing the live page. Each round: Go live, wait until the stream really plays and the title is
 // shown, stop the source and time until the player shows the off-air fallback title. ROUNDS rounds
-// with the stream playing, ROUNDS with it paused (no stream event to go by: the 10 s poll bounds
-// it); the source stops at a random point of the poll's period. Prints each round, with the audio
-// element's events after the stop, and min/median/max; writes bench/results/off-air-<timestamp>.json.
+// with the stream playing, ROUNDS with it paused; the source stops at a random point of the poll's
+// period. Prints each round, with the audio element's events and the page's now-playing requests,
+// and min/median/max; writes bench/results/off-air-<timestamp>.json.
 //   BENCH_ROUNDS=5 BENCH_PORT=3810 BENCH_BITRATE=32k npm run bench:off-air
 import fs from "node:fs";
 import os from "node:os";
