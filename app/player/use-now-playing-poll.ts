@@ -8,10 +8,42 @@ export const NOW_PLAYING_ENDPOINT = "/api/now-playing";
 const STREAM_STOPPED = ["ended", "error", "stalled", "emptied"] as const;
 
 /**
+ * Calls `stopped` when the live stream may have lost its source; returns the unsubscribe. The
+ * element ending, erring, stalling or emptied says so, but late: Icecast closes its listeners the
+ * moment the source goes, and the player ends only once it has played the burst Icecast sent on
+ * connecting (64 KB: 16 s at 32 kbps). What comes at once is `suspend` (the download stopped). A
+ * stream also suspends whenever the browser has read far enough ahead (Chromium: every 2 s or so
+ * at 128 kbps), then goes on with `progress`: so a `suspend` counts only once `quietMs` have passed
+ * without `progress`, and only while the length is unknown (a file of known length suspends once
+ * it is all downloaded).
+ */
+export function watchLiveStream(
+  audio: EventTarget & { readonly duration: number },
+  stopped: () => void,
+  quietMs: number,
+): () => void {
+  let quiet: ReturnType<typeof setTimeout> | undefined;
+  const suspended = () => {
+    clearTimeout(quiet);
+    if (audio.duration === Infinity) quiet = setTimeout(stopped, quietMs);
+  };
+  const progressed = () => clearTimeout(quiet);
+  for (const event of STREAM_STOPPED) audio.addEventListener(event, stopped);
+  audio.addEventListener("suspend", suspended);
+  audio.addEventListener("progress", progressed);
+  return () => {
+    clearTimeout(quiet);
+    for (const event of STREAM_STOPPED) audio.removeEventListener(event, stopped);
+    audio.removeEventListener("suspend", suspended);
+    audio.removeEventListener("progress", progressed);
+  };
+}
+
+/**
  * docs/product.md §4 "While live is on: now-playing data is fetched immediately and then every 10,000 ms."
- * Also at once when the live stream stops (its source went off air: the element ends, errs or
- * stalls), and again once the caches in between have expired, so the page says so within
- * NOW_PLAYING_OFF_AIR_WITHIN_MS rather than a poll later.
+ * Also at once when the live stream stops (its source went off air: its download stops, or the
+ * element ends, errs or stalls), and again once the caches in between have expired, so the page
+ * says so within NOW_PLAYING_OFF_AIR_WITHIN_MS rather than a poll later.
  * Polls this app's /api/now-playing (never the streaming service directly) while `active`, and
  * stops — aborting a request in flight — as soon as it is not. A failed or unusable answer keeps
  * what the player shows (goLive already shows the docs/product.md §8 fallback) and is logged only.
@@ -55,12 +87,14 @@ export function useNowPlayingPoll(
       window.clearTimeout(recheck);
       recheck = window.setTimeout(() => void poll(), NOW_PLAYING_RECHECK_MS);
     };
-    for (const event of STREAM_STOPPED) audio?.addEventListener(event, streamStopped);
+    // A quiet download has lasted as long as the caches: one poll would do; the recheck costs one.
+    const unwatch =
+      audio instanceof HTMLMediaElement ? watchLiveStream(audio, streamStopped, NOW_PLAYING_RECHECK_MS) : null;
     return () => {
       stopped = true;
       window.clearInterval(timer);
       window.clearTimeout(recheck);
-      for (const event of STREAM_STOPPED) audio?.removeEventListener(event, streamStopped);
+      unwatch?.();
       controller?.abort();
     };
   }, [active, dispatch, intervalMs]);

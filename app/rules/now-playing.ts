@@ -85,9 +85,10 @@ export function parseNowPlayingApiResponse(payload: unknown): NowPlaying | null 
 
 /**
  * When the stream's source stops, a listener's page shows the off-air fallback within 10 s (ADR
- * 027). The poll stays at the spec's 10 s; what makes it fast is the stream itself: when it ends
- * (or errs, or stalls) the player asks at once, and once more after every cache in between has
- * expired, so the worst case is that second ask: an instance's window plus a shared cache's.
+ * 027). The poll stays at the spec's 10 s; what makes it fast is the stream itself: when its
+ * download stops (or it ends, errs or stalls) the player asks at once, and once more after every
+ * cache in between has expired, so the worst case is that second ask: an instance's window plus a
+ * shared cache's.
  */
 export const NOW_PLAYING_OFF_AIR_WITHIN_MS = 10_000;
 /** One upstream call per window per server instance, however many listeners poll. */
@@ -99,8 +100,8 @@ export const NOW_PLAYING_RECHECK_MS = NOW_PLAYING_CACHE_MS + NOW_PLAYING_SHARED_
 
 /**
  * The longest the page can show a track after its source stopped (network time aside): for a
- * listener of the stream, the recheck; for a page whose stream is paused (no event to go by), a
- * whole poll on top of the caches.
+ * page whose stream tells it, the recheck; for a page whose stream says nothing (its connection
+ * already gone), a whole poll on top of the caches.
  */
 export function nowPlayingOffAirWorstCaseMs({
   listening = true,

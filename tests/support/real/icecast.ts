@@ -13,7 +13,8 @@ import { freePort, needCommands, stopProcess, waitFor } from "./processes";
 export interface RealIcecast {
   origin: string;
   statusUrl: string;
-  startSource(mount: string): Promise<void>;
+  /** `bitrate` of the MP3 (ffmpeg's notation, e.g. "128k"): what a listener buffers ahead depends on it. */
+  startSource(mount: string, options?: { bitrate?: string }): Promise<void>;
   stopSource(mount: string): Promise<void>;
   /** `song` as raw bytes (percent-encoded here), as a playout tool sends them. */
   setTitle(mount: string, song: Uint8Array, charset?: string): Promise<void>;
@@ -78,12 +79,12 @@ export async function startIcecast(): Promise<RealIcecast> {
   return {
     origin,
     statusUrl,
-    async startSource(mount) {
+    async startSource(mount, { bitrate = "32k" } = {}) {
       const ffmpeg = spawn(
         "ffmpeg",
         [
           ...["-hide_banner", "-loglevel", "error", "-re", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=22050"],
-          ...["-ac", "1", "-c:a", "libmp3lame", "-b:a", "32k", "-content_type", "audio/mpeg", "-f", "mp3"],
+          ...["-ac", "1", "-c:a", "libmp3lame", "-b:a", bitrate, "-content_type", "audio/mpeg", "-f", "mp3"],
           `icecast://source:${SOURCE_PASSWORD}@127.0.0.1:${port}${mount}`,
         ],
         { stdio: "ignore" },
