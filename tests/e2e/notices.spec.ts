@@ -203,10 +203,9 @@ for (const { name, options, target } of skipToPlayer) {
       await page.keyboard.press("Enter");
       await page.keyboard.press("Tab");
       const { role, name: region } = target();
-      const inside = await page
-        .getByRole(role, { name: region, exact: true })
-        .evaluate((el) => el.contains(document.activeElement) && el !== document.activeElement);
-      expect(inside).toBe(true);
+      // Looked up afresh: the player's code may arrive meanwhile and put new markup in its place
+      // (ADR 051), the focus carried over to it.
+      await expect(page.getByRole(role, { name: region, exact: true }).locator(":focus")).toHaveCount(1);
     });
   });
 }
