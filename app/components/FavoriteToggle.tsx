@@ -77,7 +77,7 @@ function SavedToggle({
   // A page left before the server answered cancels the fetcher's request: the change goes to the
   // queue (kept in storage, sent with keepalive and again on the next page) as the page goes. The
   // queue's code is loaded with the hearts, so that it is there when the page goes.
-  useEffect(() => void loadSender(), []);
+  useEffect(() => void (sender ?? loadSender()), []);
   useEffect(() => {
     if (pending !== "add" && pending !== "remove") return;
     const handOver = () => sender?.keepFavorite(uid, audioSrc, title, duration, pending === "add");

@@ -120,25 +120,21 @@ export function later<P extends object>(
         pressing = false;
         swap();
       };
-      el.addEventListener("click", hold);
-      el.addEventListener("pointerdown", press);
-      el.addEventListener("focusin", enter);
-      el.addEventListener("focusout", leave);
-      el.addEventListener("input", typed);
-      window.addEventListener("pointerup", release);
-      window.addEventListener("pointercancel", release);
+      // One signal takes every listener off again.
+      const listening = new AbortController();
+      const on = { signal: listening.signal };
+      el.addEventListener("click", hold, on);
+      el.addEventListener("pointerdown", press, on);
+      el.addEventListener("focusin", enter, on);
+      el.addEventListener("focusout", leave, on);
+      el.addEventListener("input", typed, on);
+      window.addEventListener("pointerup", release, on);
+      window.addEventListener("pointercancel", release, on);
       if (document.readyState === "complete") start();
-      else window.addEventListener("load", start, { once: true });
+      else window.addEventListener("load", start, { once: true, signal: listening.signal });
       return () => {
         live = false;
-        el.removeEventListener("click", hold);
-        el.removeEventListener("pointerdown", press);
-        el.removeEventListener("focusin", enter);
-        el.removeEventListener("focusout", leave);
-        el.removeEventListener("input", typed);
-        window.removeEventListener("pointerup", release);
-        window.removeEventListener("pointercancel", release);
-        window.removeEventListener("load", start);
+        listening.abort();
       };
     }, [Part]);
     return Part
