@@ -4,12 +4,12 @@ import { dataHoleText, favoritesShown } from "~/render/listener-page.server";
 import { orElse } from "~/route-support/or-else";
 import type { EpisodePosition } from "~/services/positions.server";
 
-const stored = new WeakMap<AppLoadContext, Promise<EpisodePosition[] | null>>();
+const stored = new WeakMap<AppLoadContext, Promise<readonly EpisodePosition[] | null>>();
 /**
  * The listener's positions, read once per request and only after their library answered: when it
  * cannot be read the page shows them signed out, without waiting on a second upstream (null).
  */
-function storedPositions(context: AppLoadContext): Promise<EpisodePosition[] | null> {
+function storedPositions(context: AppLoadContext): Promise<readonly EpisodePosition[] | null> {
   let read = stored.get(context);
   if (!read) {
     read = orElse("favorites", context.listener(), () => null).then((listener) =>

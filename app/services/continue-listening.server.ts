@@ -8,7 +8,7 @@ import type { EpisodePosition } from "./positions.server";
 /** "Continue listening" (issue 35 §2): episodes started and not played, newest first, from the catalog. */
 export async function continueItems(
   services: { catalog: Catalog },
-  positions: EpisodePosition[],
+  positions: readonly EpisodePosition[],
 ): Promise<ContinueItem[]> {
   const underWay = positions.filter((p) => !p.played && p.position > 0).slice(0, CONTINUE_LISTENING_MAX);
   return Promise.all(
@@ -33,7 +33,7 @@ export async function continueItems(
 }
 
 /** A page's cards' positions: the listener's of the episodes it shows (`srcs`), newest first. */
-export function positionsShown(positions: EpisodePosition[], srcs: string[]): Record<string, CardPosition> {
+export function positionsShown(positions: readonly EpisodePosition[], srcs: string[]): Record<string, CardPosition> {
   const shown = new Set(srcs);
   return Object.fromEntries(
     positions

@@ -25,9 +25,9 @@ export interface Positions {
    */
   write(uid: string, position: PositionWrite, updatedAt: number): Promise<"written" | "stale">;
   /** Every position kept, newest first. */
-  list(uid: string): Promise<EpisodePosition[]>;
+  list(uid: string): Promise<readonly EpisodePosition[]>;
   /** Everything this store keeps of a listener, as plain JSON (their "download my data"). */
-  exportFor(uid: string): Promise<{ positions: EpisodePosition[] }>;
+  exportFor(uid: string): Promise<{ positions: readonly EpisodePosition[] }>;
   /** Removes everything this store keeps of a listener (their account's deletion). */
   deleteAllFor(uid: string): Promise<void>;
 }

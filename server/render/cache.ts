@@ -439,7 +439,7 @@ export function createRemixWithCache(options: RemixWithCacheOptions): {
       if (page.status === 200 && req.method === "GET") page.listenerHead ??= { heads: headsOf(res), nonce };
       res.setHeader("Content-Encoding", "gzip");
     }
-    // One write of one string: a write per part through the response's layers costs more.
+    // One write of one body: a write per part through the response's layers costs more.
     const body = spliced ?? options.fillParts(page.parts, nonce, listener);
     res.setHeader("Content-Length", body.length);
     if (req.method === "HEAD") return res.end();

@@ -32,7 +32,8 @@ interface Sum {
 interface Deflated {
   value: Bytes;
   sum: Sum;
-  deflated: Bytes;
+  /** A Buffer: a response is joined from them in one copy, with no string to flatten or encode. */
+  deflated: Buffer;
 }
 
 /**
@@ -68,7 +69,7 @@ async function deflated(value: Bytes, before: string): Promise<Deflated> {
   const raw = Buffer.from(value, "latin1");
   const dictionary = before ? Buffer.from(before.slice(-WINDOW), "latin1") : undefined;
   const bytes = await deflateRaw(raw, { ...SYNC, level: TEMPLATE_LEVEL, dictionary });
-  return { value, sum: sum(raw), deflated: bytes.toString("latin1") };
+  return { value, sum: sum(raw), deflated: bytes };
 }
 
 /** The strings a hole is known to be filled with: a heart's two forms, a hole's usual ones. */
@@ -110,9 +111,9 @@ export function gzipTemplateBytes(template: GzipTemplate): number {
   return bytes;
 }
 
-const GZIP_HEADER = "\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff";
+const GZIP_HEADER = Buffer.from("1f8b08000000000000ff", "hex");
 /** An empty final block with fixed codes: ends the deflate stream. */
-const FINAL_BLOCK = "\x03\x00";
+const FINAL_BLOCK = Buffer.from("0300", "hex");
 
 /**
  * One response's gzip body: the template's pieces and, for each hole, what `fill` puts there
@@ -123,8 +124,8 @@ export function spliceGzip(
   template: GzipTemplate,
   parts: Part[],
   fill: (hole: Exclude<Part, Bytes>) => Bytes,
-): Bytes | null {
-  let body = GZIP_HEADER;
+): Buffer | null {
+  const pieces: Buffer[] = [GZIP_HEADER];
   let crc = 0;
   let length = 0;
   for (let i = 0; i < parts.length; i++) {
@@ -132,7 +133,7 @@ export function spliceGzip(
     if ("piece" in entry) {
       crc = combine(crc, entry.piece.sum);
       length += entry.piece.sum.length;
-      body += entry.piece.deflated;
+      pieces.push(entry.piece.deflated);
       continue;
     }
     const value = fill(parts[i] as Exclude<Part, Bytes>);
@@ -141,27 +142,27 @@ export function spliceGzip(
     if (known) {
       crc = combine(crc, known.sum);
       length += known.sum.length;
-      body += known.deflated;
+      pieces.push(known.deflated);
     } else if (value) {
       const raw = Buffer.from(value, "latin1");
       crc = zlib.crc32(raw, crc);
       length += raw.length;
-      body +=
-        raw.length >= DEFLATE_HOLE_FROM
-          ? zlib.deflateRawSync(raw, { ...SYNC, level: 1 }).toString("latin1")
-          : stored(value);
+      if (raw.length >= DEFLATE_HOLE_FROM) pieces.push(zlib.deflateRawSync(raw, { ...SYNC, level: 1 }));
+      else pieces.push(storedHeader(raw.length), raw);
     }
   }
-  return body + FINAL_BLOCK + le32(crc) + le32(length);
+  const trailer = Buffer.allocUnsafe(10);
+  FINAL_BLOCK.copy(trailer);
+  trailer.writeUInt32LE(crc >>> 0, 2);
+  trailer.writeUInt32LE(length >>> 0, 6);
+  pieces.push(trailer);
+  return Buffer.concat(pieces);
 }
 
-/** A stored (uncompressed) deflate block of fewer than 64 Ki bytes, byte-aligned and not final. */
-function stored(bytes: Bytes): Bytes {
-  const n = bytes.length;
-  return "\x00" + String.fromCharCode(n & 0xff, n >>> 8, ~n & 0xff, (~n >>> 8) & 0xff) + bytes;
+/** The head of a stored (uncompressed) deflate block of n < 64 Ki bytes, byte-aligned and not final. */
+function storedHeader(n: number): Buffer {
+  return Buffer.from([0, n & 0xff, n >>> 8, ~n & 0xff, (~n >>> 8) & 0xff]);
 }
-
-const le32 = (n: number) => String.fromCharCode(n & 0xff, (n >>> 8) & 0xff, (n >>> 16) & 0xff, (n >>> 24) & 0xff);
 
 // CRC-32 arithmetic modulo its polynomial, as zlib's crc32_combine (reflected bit order).
 const POLY = 0xedb88320;

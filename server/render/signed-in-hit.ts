@@ -76,7 +76,7 @@ export function signedInHits(
         "content-length": body.length,
         ...extra,
       });
-      res.end(body, "latin1");
+      res.end(body);
     }, handOver);
     return true;
   };

@@ -78,6 +78,9 @@ const backends: [string, () => Backend][] = [
   ],
 ];
 
+/** A commit by another connection is seen from the next turn of the event loop on, as by any request after it. */
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
 const at = (src: string, position: number, duration = 600, played = false): PositionWrite => ({
   audioSrc: src,
   audioTitle: `Title of ${src}`,
@@ -117,6 +120,20 @@ describe.each(backends)("Positions contract — %s", (_name, make) => {
     await store.write(uid, at("/e6.mp3", 9), 2001);
     expect((await store.list(uid)).map((p) => p.audioSrc)).toEqual(["/e6.mp3", "/e3.mp3", "/e5.mp3"]);
     expect((await store.list(other)).map((p) => p.audioSrc)).toEqual(["/o.mp3"]);
+  });
+
+  it("a write by another instance, or a deletion, is seen by the next list (nothing kept goes stale)", async () => {
+    const { positions, listener } = make();
+    const [one, two] = [positions(), positions(true)];
+    const uid = await listener();
+    await one.write(uid, at("/k.mp3", 1), 1000);
+    expect((await one.list(uid)).map((p) => p.position)).toEqual([1]);
+    await two.write(uid, at("/k.mp3", 2), 2000);
+    await nextTurn();
+    expect((await one.list(uid)).map((p) => p.position)).toEqual([2]);
+    await two.deleteAllFor(uid);
+    await nextTurn();
+    expect(await one.list(uid)).toEqual([]);
   });
 
   it("concurrent writes from two instances: the newest capture time wins, whatever order they land in", async () => {

@@ -1,4 +1,4 @@
-import type { Db } from "./db.server";
+import { keptReads, type Db } from "./db.server";
 import {
   AccountError,
   type AccountUser,
@@ -190,6 +190,7 @@ export function createSqliteAccounts(db: Db, passwords: Passwords = createPasswo
       return redeem(code, "reset-password", await passwords.hash(password));
     },
     async deleteAccount(uid) {
+      listenerStates(db).forget(uid);
       deleteUser.run(uid);
     },
   };
@@ -215,7 +216,7 @@ interface ListenerState {
   record: { audio_title: string; audio_src: string; duration: number } | null;
   sync: SyncRow | null;
 }
-type StateRow = { favorites: string; record: string | null; sync: string | null };
+export type StateRow = { favorites: string; record: string | null; sync: string | null };
 
 /** A listener's favorites, record and position as three JSON columns, for the listener `uid` names (SQL). */
 export const listenerStateColumns = (uid: string) => `
@@ -237,25 +238,18 @@ const statesOf = new WeakMap<Db, ReturnType<typeof createListenerStates>>();
 export const listenerStates = (db: Db) => statesOf.get(db) ?? statesOf.set(db, createListenerStates(db)).get(db)!;
 
 /**
- * Listeners' states as read in this turn of the event loop (as on PostgreSQL): a signed-in page
- * asks for the favorites, record and position together, and the session read leaves them here
- * from its own statement, so the page costs one statement. A write in this process forgets its
- * listener's state at once (SQLite answers in the same turn); another process's write is seen
- * from the next turn on.
+ * Listeners' states, kept between requests (`keptReads`): a signed-in page asks for the favorites,
+ * record and position together, and a session read leaves them here from its own statement. Every
+ * write of a listener's library in this process forgets their state.
  */
 function createListenerStates(db: Db) {
   const one = db.prepare(`SELECT ${listenerStateColumns("@uid")}`);
-  const known = new Map<string, ListenerState>();
-  const keep = (uid: string, state: ListenerState) => {
-    known.set(uid, state);
-    setImmediate(() => known.get(uid) === state && known.delete(uid));
-    return state;
-  };
+  const kept = keptReads<ListenerState>(db);
   return {
-    read: (uid: string) => known.get(uid) ?? keep(uid, parseState(one.get({ uid }) as StateRow)),
+    read: (uid: string) => kept.get(uid, () => parseState(one.get({ uid }) as StateRow))!,
     /** The state of `uid`, read now by another statement's `listenerStateColumns`. */
-    readBeside: (uid: string, row: StateRow) => void keep(uid, parseState(row)),
-    forget: (uid: string) => void known.delete(uid),
+    readBeside: (uid: string, row: StateRow) => kept.set(uid, parseState(row)),
+    forget: kept.forget,
   };
 }
 

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
-import type { Db } from "./db.server";
-import { listenerStateColumns, listenerStates } from "./accounts.server";
+import { keptReads, type Db } from "./db.server";
+import { listenerStateColumns, listenerStates, type StateRow } from "./accounts.server";
 import type { FailureLog, SessionStore } from "~/services/auth.server";
 import type { MailCap, MailLog } from "~/services/account-email.server";
 import { SESSION_PURGE_INTERVAL_MS } from "~/rules/auth";
@@ -23,6 +23,8 @@ export function createSqliteSessionStore(db: Db, defaultTtlMs: number): SessionS
   const remove = db.prepare("DELETE FROM sessions WHERE id = ?");
   const purge = db.prepare("DELETE FROM sessions WHERE expires_at < ?");
   const removeForUser = db.prepare("DELETE FROM sessions WHERE json_extract(data, '$.user.uid') = ?");
+  // Kept between requests (ADR 056); every write of a session here forgets it.
+  const kept = keptReads<{ data: string; expires_at: number }>(db);
   let lastPurge = 0;
   const expiry = (expires: Date | undefined) => expires?.getTime() ?? Date.now() + defaultTtlMs;
 
@@ -38,10 +40,16 @@ export function createSqliteSessionStore(db: Db, defaultTtlMs: number): SessionS
     },
     async read(id) {
       if (typeof id !== "string" || id.length > 100) return null;
-      const row = select.get(id) as
-        { data: string; expires_at: number; favorites: string; record: string | null; sync: string | null } | undefined;
+      const row = kept.get(id, () => {
+        const read = select.get(id) as (StateRow & { data: string; expires_at: number }) | undefined;
+        if (!read) return undefined;
+        const uid = (JSON.parse(read.data) as { user?: { uid?: unknown } })?.user?.uid;
+        if (typeof uid === "string") states.readBeside(uid, read);
+        return { data: read.data, expires_at: read.expires_at };
+      });
       if (!row) return null;
       if (row.expires_at < Date.now()) {
+        kept.forget(id);
         remove.run(id);
         return null;
       }
@@ -51,16 +59,18 @@ export function createSqliteSessionStore(db: Db, defaultTtlMs: number): SessionS
       } catch {
         return null;
       }
-      if (typeof data?.user?.uid === "string") states.readBeside(data.user.uid, row);
       return data;
     },
     async update(id, data, expires) {
+      kept.forget(id);
       update.run(id, JSON.stringify(data), expiry(expires));
     },
     async delete(id) {
+      kept.forget(id);
       remove.run(id);
     },
     async deleteForUser(uid) {
+      kept.clear();
       removeForUser.run(uid);
     },
   };
