@@ -57,6 +57,13 @@ function asRoutesSeeThem(services: Services): Services {
 }
 
 /**
+ * A listener's data as last made from what their library answered: where the library answers with
+ * the very same objects while nothing changed (SQLite keeps them, ADR 056), the same data, so
+ * what a page's fill makes of it is made once too (`listenerOf`).
+ */
+const listenerData = new WeakMap<readonly unknown[], ListenerData>();
+
+/**
  * The load context of one request: the session is read lazily, at most once. `template`: the
  * render every signed-in listener's page is filled from (no cookie is ever read for it).
  */
@@ -89,11 +96,21 @@ export function createLoadContext(services: Services) {
                 library.userRecord(s.uid),
                 library.activeAudioSync(s.uid),
               ]);
-              return {
+              const known = listenerData.get(favorites);
+              if (
+                known?.user.id === s.uid &&
+                known.user.email === s.email &&
+                known.restore?.user === record &&
+                known.restore?.sync === sync
+              )
+                return known;
+              const data = {
                 user: { id: s.uid, email: s.email },
                 favorites: favorites.map((f) => f.audioSrc),
                 restore: { user: record, sync },
               };
+              listenerData.set(favorites, data);
+              return data;
             })),
     };
     return context;

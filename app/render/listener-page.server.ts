@@ -2,7 +2,8 @@ import crypto from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
 import { decodeHTML } from "entities";
 import type { Bytes, Listener, Part } from "../../server/render/app-contract";
-import type { CardPosition, ListenerData, RootListener } from "~/services/types";
+import type { CardPosition, ContinueItem, ListenerData, RootListener } from "~/services/types";
+import type { EpisodePosition } from "~/services/positions.server";
 import { FAVORITE_HOLE, HOLE_VARIANT } from "~/render/listener-template";
 import {
   CONTINUE_HOLE,
@@ -89,43 +90,87 @@ const DATA_CLOSE = carried(`"`);
 /** Whether a request's load context has a live session (its listener's data is not read); rejects when it cannot be read. */
 export const signedIn = async (context: AppLoadContext) => (await context.user()) !== null;
 
+/** What a template's parts ask of a listener: their positions (cards' marks, page data), Continue listening. */
+function needsOf(parts: Part[]) {
+  const holes = (p: Part) => typeof p !== "string";
+  return {
+    positions: parts.some(
+      (p) => holes(p) && ("position" in p || "continue" in p || ("data" in p && !("favorites" in p.data))),
+    ),
+    continuing: parts.some((p) => holes(p) && ("continue" in p || ("data" in p && "continue" in p.data))),
+  };
+}
+const needsOfParts = new WeakMap<Part[], ReturnType<typeof needsOf>>();
+const NO_POSITIONS: readonly EpisodePosition[] = Object.freeze([]);
+
+/**
+ * How long a listener made from the same data is reused: their Continue listening names episodes
+ * as the catalog's read cache had them, which refreshes on its own.
+ */
+const MADE_FOR_MS = 10_000;
+interface Made {
+  listener: Listener;
+  continuing: boolean;
+  at: number;
+}
+/** Per listener data and positions (the same objects while nothing changed, ADR 056): what was made of them. */
+const made = new WeakMap<ListenerData, WeakMap<readonly EpisodePosition[], Made>>();
+
 /**
  * The listener of a request's load context, ready to fill templates; null when signed out. Their
- * positions are read only when the page has holes for them.
+ * positions are read only when the page has holes for them. Made once for as long as their data
+ * and positions are the very same objects, each hole's fill once per template.
  */
 export async function listenerOf(context: AppLoadContext, parts: Part[]): Promise<Listener | null> {
-  const holes = parts.filter(
-    (p) => typeof p !== "string" && ("position" in p || "continue" in p || ("data" in p && !("favorites" in p.data))),
-  ).length;
+  const needs = needsOfParts.get(parts) ?? needsOfParts.set(parts, needsOf(parts)).get(parts)!;
   const data = await context.listener();
   if (!data) return null;
-  const stored = holes > 0 && data.user ? await context.services.positions.list(data.user.id) : [];
+  const stored = needs.positions && data.user ? await context.services.positions.list(data.user.id) : NO_POSITIONS;
+  const byPositions = made.get(data) ?? made.set(data, new WeakMap()).get(data)!;
+  const known = byPositions.get(stored);
+  const now = Date.now();
+  if (known && (known.continuing || !needs.continuing) && now - known.at < MADE_FOR_MS) return known.listener;
+  const continuing = needs.continuing ? await continueItems(context.services, stored) : [];
+  const listener = makeListener(data, stored, continuing);
+  byPositions.set(stored, { listener, continuing: needs.continuing, at: now });
+  return listener;
+}
+
+function makeListener(data: ListenerData, stored: readonly EpisodePosition[], continuing: ContinueItem[]): Listener {
   const positions = new Map<string, CardPosition>(stored.map((p) => [p.audioSrc, p]));
-  const continuing = parts.some(
-    (p) => typeof p !== "string" && ("continue" in p || ("data" in p && "continue" in p.data)),
-  )
-    ? await continueItems(context.services, stored)
-    : [];
+  const marks = new WeakMap<object, Bytes>();
+  const values = new WeakMap<object, ReturnType<typeof carried>>();
   return {
     ...carried(rootListenerText(data)),
     favorites: new Set(data.favorites),
     position: (hole) => {
-      const p = positions.get(hole.position.src);
-      const plain = plainMark(p);
-      return plain === null ? padTo(utf8AsLatin1(positionHtml(hole.position, p)), hole.slot) : hole.forms[plain]!;
+      let mark = marks.get(hole);
+      if (mark === undefined) {
+        const p = positions.get(hole.position.src);
+        const plain = plainMark(p);
+        mark = plain === null ? padTo(utf8AsLatin1(positionHtml(hole.position, p)), hole.slot) : hole.forms[plain]!;
+        marks.set(hole, mark);
+      }
+      return mark;
     },
     continueHtml: utf8AsLatin1(continueHtml(continuing)),
     // As the page's loader writes it for this listener (route-support/positions.server.ts).
-    pageData: (hole, form) =>
-      carried(
-        JSON.stringify(
-          "continue" in hole
-            ? continuing
-            : "favorites" in hole
-              ? favoritesShown(data.favorites, hole.favorites)
-              : positionsShown(stored, hole.positions),
-        ),
-      )[form],
+    pageData: (hole, form) => {
+      let value = values.get(hole);
+      if (value === undefined) {
+        value = carried(
+          JSON.stringify(
+            "continue" in hole
+              ? continuing
+              : "favorites" in hole
+                ? favoritesShown(data.favorites, hole.favorites)
+                : positionsShown(stored, hole.positions),
+          ),
+        );
+        values.set(hole, value);
+      }
+      return value[form];
+    },
   };
 }
 

@@ -108,7 +108,7 @@ export interface Library {
    * older than the stored one is ignored ("stale") so a late request never rolls progress back.
    */
   writeProgress(uid: string, sync: ActiveAudioSync, writtenAt: number): Promise<"written" | "stale">;
-  favorites(uid: string): Promise<Favorite[]>;
+  favorites(uid: string): Promise<readonly Favorite[]>;
   /**
    * Idempotent: at most one favorite per user and audio source. null when the account keeps its
    * most (FAVORITES_MAX) already: nothing is added, however many instances add at once.

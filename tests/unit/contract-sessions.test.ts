@@ -274,6 +274,9 @@ describe.each(engines.filter(([name]) => name === "SQLite"))("A signed-in reques
     expect(first.favorites).toEqual(["/a.mp3"]);
     expect(first.record).toEqual({ audioTitle: "", audioSrc: "", duration: 0 });
     expect(reads(await page())).toEqual([]);
+    // The very same objects while nothing changed: what a page makes of them is made once.
+    expect(await library.favorites(listener)).toBe(await library.favorites(listener));
+    const before = await library.favorites(listener);
     // A write here forgets what was kept of its listener: the next read sees it.
     await library.addFavorite(listener, { audioSrc: "/b.mp3", audioTitle: "B", duration: 60 });
     // (Both added within one millisecond may tie on their time: what counts is that /b.mp3 is seen.)
@@ -281,6 +284,7 @@ describe.each(engines.filter(([name]) => name === "SQLite"))("A signed-in reques
     await library.removeFavoriteBySrc(listener, "/a.mp3");
     const next = await page();
     expect(reads(next)).toHaveLength(1);
+    expect(await library.favorites(listener)).not.toBe(before);
     expect(next.favorites).toEqual(["/b.mp3"]);
     // Another process's write (another connection to the file): everything kept is read afresh.
     const other = engine() as Extract<Engine, { kind: "sqlite" }>;

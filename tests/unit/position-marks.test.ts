@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isPlayed, minutesLeft, PLAYED_WITHIN_END_S } from "~/rules/library";
-import { continueHtml, plainMarks, positionHole, positionHtml } from "~/render/position-marks";
+import { continueHtml, plainMarks, POSITION_HOLE, positionHole, positionHtml } from "~/render/position-marks";
 import { positionOf } from "~/services/library-input.server";
 import type { AppLoadContext } from "@remix-run/node";
 import { encode } from "turbo-stream";
@@ -94,5 +94,33 @@ describe("issue 35 §1 marks", () => {
     // Anything else is no hole, nor is the marker outside a template.
     expect(toParts(Buffer.from(script(template)), "", false)).toHaveLength(1);
     expect(toParts(Buffer.from(await stream(`"${"0".repeat(32)}:e30"`)), "", true)).toHaveLength(1);
+  });
+});
+
+describe("a listener made for a page's holes (ADR 056)", () => {
+  const body = `<div><${POSITION_HOLE} data-src="${target.src}" data-title="t" data-back="/"></${POSITION_HOLE}></div>`;
+  const at = (position: number) => [
+    { audioSrc: target.src, audioTitle: "t", position, duration: 600, played: false, updatedAt: position },
+  ];
+  const contextOf = (data: object, stored: object) =>
+    ({
+      listener: async () => data,
+      services: { positions: { list: async () => stored } },
+    }) as unknown as AppLoadContext;
+
+  it("is made once while their data and positions are the same objects, and anew when either is another", async () => {
+    const parts = toParts(Buffer.from(body), "", true);
+    expect(parts).toHaveLength(3);
+    const data = { user: { id: "u1", email: null }, favorites: [], restore: null };
+    const first = at(120);
+    const one = await listenerOf(contextOf(data, first), parts);
+    expect(await listenerOf(contextOf(data, first), parts)).toBe(one);
+    // A write gives another list (the store keeps none it changed): the mark follows it.
+    const later = await listenerOf(contextOf(data, at(300)), parts);
+    expect(later).not.toBe(one);
+    expect(fillParts(parts, "", later)).toContain("5 min left");
+    expect(fillParts(parts, "", one)).toContain("8 min left");
+    // Equal but not the same: made again (stores that answer with new objects are never mistaken).
+    expect(await listenerOf(contextOf({ ...data }, first), parts)).not.toBe(one);
   });
 });

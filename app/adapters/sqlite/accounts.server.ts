@@ -7,6 +7,7 @@ import {
   type Library,
   type MailCode,
   type ProviderProfile,
+  type ActiveAudioSync,
   type UserRecord,
 } from "~/services/accounts.server";
 import { ACCOUNT_EXISTS_UNVERIFIED, RESET_PASSWORD_CODE_TTL_MS, VERIFY_EMAIL_CODE_TTL_MS } from "~/rules/auth";
@@ -211,10 +212,14 @@ const toFavorite = (r: FavoriteRow): Favorite => ({
   isFav: r.is_fav === 1,
 });
 
+/**
+ * What the library answers of a listener, made once per read and shared (frozen) by every request
+ * until it changes: the same objects tell the page's fill it may reuse what it made of them.
+ */
 interface ListenerState {
-  favorites: FavoriteRow[];
-  record: { audio_title: string; audio_src: string; duration: number } | null;
-  sync: SyncRow | null;
+  favorites: readonly Favorite[];
+  record: UserRecord | null;
+  sync: ActiveAudioSync | null;
 }
 export type StateRow = { favorites: string; record: string | null; sync: string | null };
 
@@ -227,11 +232,17 @@ export const listenerStateColumns = (uid: string) => `
   (SELECT json_object('audio_title', audio_title, 'duration', duration, 'audio_img', audio_img,
      'audio_src', audio_src, 'position', position) FROM active_audio_sync WHERE uid = ${uid}) AS sync`;
 
-const parseState = (r: StateRow): ListenerState => ({
-  favorites: JSON.parse(r.favorites) as FavoriteRow[],
-  record: r.record === null ? null : (JSON.parse(r.record) as ListenerState["record"]),
-  sync: r.sync === null ? null : (JSON.parse(r.sync) as SyncRow),
-});
+function parseState(r: StateRow): ListenerState {
+  const record =
+    r.record === null ? null : (JSON.parse(r.record) as { audio_title: string; audio_src: string; duration: number });
+  return Object.freeze({
+    favorites: Object.freeze((JSON.parse(r.favorites) as FavoriteRow[]).map((f) => Object.freeze(toFavorite(f)))),
+    record:
+      record &&
+      Object.freeze({ audioTitle: record.audio_title, audioSrc: record.audio_src, duration: record.duration }),
+    sync: r.sync === null ? null : Object.freeze(syncFromRow(JSON.parse(r.sync) as SyncRow)),
+  });
+}
 
 const statesOf = new WeakMap<Db, ReturnType<typeof createListenerStates>>();
 /** The listener states of one database file, shared by its session store and library. */
@@ -299,12 +310,11 @@ export function createSqliteLibrary(db: Db, { favoritesMax = FAVORITES_MAX } = {
         initSync.run(uid);
       })();
     },
-    async userRecord(uid): Promise<UserRecord | null> {
-      const r = states.read(uid).record;
-      return r ? { audioTitle: r.audio_title, audioSrc: r.audio_src, duration: r.duration } : null;
+    async userRecord(uid) {
+      return states.read(uid).record;
     },
     async activeAudioSync(uid) {
-      return syncFromRow(states.read(uid).sync ?? undefined);
+      return states.read(uid).sync;
     },
     async writeProgress(uid, s, writtenAt) {
       states.forget(uid);
@@ -320,7 +330,7 @@ export function createSqliteLibrary(db: Db, { favoritesMax = FAVORITES_MAX } = {
       return result;
     },
     async favorites(uid) {
-      return states.read(uid).favorites.map(toFavorite);
+      return states.read(uid).favorites;
     },
     async addFavorite(uid, fav) {
       states.forget(uid);
