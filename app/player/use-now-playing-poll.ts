@@ -105,7 +105,6 @@ export function useNowPlayingPoll(
     ] as const)
       target?.addEventListener(type, () => push?.update(), { signal: listeners.signal });
     const poll = async () => {
-      push?.update();
       controller?.abort();
       const mine = new AbortController();
       controller = mine;
@@ -126,7 +125,13 @@ export function useNowPlayingPoll(
       }
     };
     void poll();
-    const timer = window.setInterval(() => void poll(), intervalMs);
+    // A stream the server refused is asked for again with each poll.
+    const timer = window.setInterval(() => {
+      push?.update();
+      void poll();
+    }, intervalMs);
+    // After this commit's effects, so Go live's play() has run: a playing page needs no push.
+    const first = window.setTimeout(() => push?.update());
     let recheck: number | undefined;
     const streamStopped = () => {
       void poll();
@@ -139,6 +144,7 @@ export function useNowPlayingPoll(
     return () => {
       stopped = true;
       window.clearInterval(timer);
+      window.clearTimeout(first);
       window.clearTimeout(recheck);
       unwatch?.();
       listeners.abort();

@@ -18,10 +18,10 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-function countPolls(page: Page): { count: () => number } {
+function countRequests(page: Page, path: string): { count: () => number } {
   let n = 0;
   page.on("request", (r) => {
-    if (new URL(r.url()).pathname === "/api/now-playing") n++;
+    if (new URL(r.url()).pathname === path) n++;
   });
   return { count: () => n };
 }
@@ -31,7 +31,8 @@ test("a paused live page shows the off-air title when the source goes, without w
 }) => {
   const t0 = Date.parse("2026-11-01T20:00:00Z");
   await page.clock.install({ time: t0 });
-  const polls = countPolls(page);
+  const polls = countRequests(page, "/api/now-playing");
+  const pushes = countRequests(page, NOW_PLAYING_PUSH.path);
   await openReady(page, `${server.origin}/`);
   await page.clock.pauseAt(t0 + 60_000);
 
@@ -39,6 +40,7 @@ test("a paused live page shows the off-air title when the source goes, without w
   const player = page.getByRole("region", { name: "Player" });
   await expect(player.getByTestId("player-title")).toHaveText("Bunker Sessions Vol. 7");
   await expect.poll(async () => (await audio(page)).paused).toBe(false);
+  expect(pushes.count(), "a playing page's stream tells it: no push held").toBe(0);
 
   const subscribed = page.waitForRequest((r) => new URL(r.url()).pathname === NOW_PLAYING_PUSH.path);
   await playerButton(page, "Pause").click();
