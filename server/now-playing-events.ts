@@ -23,7 +23,6 @@ export interface NowPlayingEventsOptions {
   retryMs: number;
   perAddress: number;
   cacheControl: string;
-  now?: () => number;
 }
 
 export interface NowPlayingEvents extends RequestHandler {
@@ -40,7 +39,6 @@ interface Stream {
 }
 
 export function nowPlayingEvents(options: NowPlayingEventsOptions): NowPlayingEvents {
-  const now = options.now ?? Date.now;
   const streams = new Set<Stream>();
   const perAddress = new Map<string, number>();
   const heartbeat = Buffer.from(":\n\n");
@@ -63,7 +61,7 @@ export function nowPlayingEvents(options: NowPlayingEventsOptions): NowPlayingEv
   };
 
   const pulse = () => {
-    const at = now();
+    const at = Date.now();
     for (const stream of streams) {
       if (at >= stream.endsAt) end(stream);
       else stream.res.write(heartbeat);
@@ -103,7 +101,7 @@ export function nowPlayingEvents(options: NowPlayingEventsOptions): NowPlayingEv
     const held = perAddress.get(address) ?? 0;
     if (held >= options.perAddress) return refuse(res, 429, "Too many open streams from your network.");
     perAddress.set(address, held + 1);
-    const stream: Stream = { res, address, endsAt: now() + options.lifetimeMs };
+    const stream: Stream = { res, address, endsAt: Date.now() + options.lifetimeMs };
     streams.add(stream);
     res.once("close", () => remove(stream));
     res.writeHead(200, {
