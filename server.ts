@@ -33,6 +33,7 @@ import { createRemixWithCache, createRenderCache, remixHandler } from "./server/
 import { limitConnections, readBodies } from "./server/request-limits";
 import { precompressed } from "./server/precompressed";
 import { progressWrites } from "./server/progress-write";
+import { nowPlayingEvents } from "./server/now-playing-events";
 import { shedLoad } from "./server/render/shed";
 
 const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
@@ -210,6 +211,13 @@ const bodies = readBodies({
 });
 app.use(bodies);
 app.use(progressWrites(appServer.progressWrite));
+// Held open, so before compression (which would buffer it) and outside the render slots.
+const nowPlayingPush = nowPlayingEvents({
+  ...appServer.nowPlayingPush,
+  current: () => services.nowPlaying.current(),
+  cacheControl: cachePolicy.private,
+});
+app.use(nowPlayingPush);
 
 const renderCache = createRenderCache({
   ttlMs: env.RENDER_CACHE_TTL_MS,
@@ -332,6 +340,8 @@ closeWithGrace({ delay: 10_000, skip: ["SIGHUP"], onSecondSignal: () => {} }, as
   if (err) console.error(err);
   stopping = true;
   console.log(`${signal ?? "error"}: finishing in-flight requests`);
+  // A stream is never done by itself: ended now, the browser opens its next one elsewhere.
+  nowPlayingPush.close();
   for (const res of inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
   await sleep(250);
   const closed = new Promise((resolve) => server.close(resolve));

@@ -51,6 +51,7 @@ import type { Catalog } from "~/services/catalog.server";
 import type { Content, Gallery } from "~/services/content.server";
 import { AccountError, type Accounts, type Library } from "~/services/accounts.server";
 import { SESSION_MAX_AGE_S } from "~/rules/auth";
+import { NOW_PLAYING_PUSH } from "~/rules/now-playing";
 import { createNowPlayingFromEnv } from "~/adapters/now-playing/from-env.server";
 import { createLiveStatus } from "~/services/live-status.server";
 import { createMediaFolder, GALLERY_MEDIA_FOLDER } from "~/adapters/files/media-folder.server";
@@ -380,5 +381,6 @@ export async function createAppServer(
     cachePolicy: CACHE_POLICY,
     episodeFileTypes: { chapters: CHAPTERS_TYPE, transcript: TRANSCRIPT_TYPE },
     pageQueryParams: PAGE_QUERY_PARAMS,
+    nowPlayingPush: NOW_PLAYING_PUSH,
   };
 }

@@ -194,7 +194,7 @@ for (const [kind, s] of Object.entries(summary))
   console.log(
     `  ${kind.padEnd(7)} min ${(s.minMs / 1000).toFixed(1)}  median ${(s.medianMs / 1000).toFixed(1)}  max ${(s.maxMs / 1000).toFixed(1)}` +
       `  (target ${NOW_PLAYING_OFF_AIR_WITHIN_MS / 1000} s; the rules' worst case once the page knows the stream` +
-      ` stopped ${nowPlayingOffAirWorstCaseMs({ listening: true }) / 1000} s, with no stream event` +
+      ` stopped ${nowPlayingOffAirWorstCaseMs({ listening: true }) / 1000} s, paused and told by the push` +
       ` ${nowPlayingOffAirWorstCaseMs({ listening: false }) / 1000} s)`,
   );
 console.log(

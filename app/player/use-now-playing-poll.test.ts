@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { watchLiveStream } from "./use-now-playing-poll";
+import { NOW_PLAYING_PUSH } from "~/rules/now-playing";
+import { pushedNowPlaying, watchLiveStream } from "./use-now-playing-poll";
 
 const QUIET_MS = 4_500;
 const element = (duration: number) => Object.assign(new EventTarget(), { duration });
@@ -67,5 +68,56 @@ describe("watchLiveStream", () => {
     fire(audio, "ended");
     vi.advanceTimersByTime(QUIET_MS * 2);
     expect(stopped).not.toHaveBeenCalled();
+  });
+});
+
+describe("pushedNowPlaying", () => {
+  class FakeEventSource {
+    static readonly CLOSED = 2;
+    static opened: FakeEventSource[] = [];
+    readyState = 1;
+    onmessage: ((event: { data: string }) => void) | null = null;
+    constructor(readonly url: string) {
+      FakeEventSource.opened.push(this);
+    }
+    close() {
+      this.readyState = FakeEventSource.CLOSED;
+    }
+  }
+  beforeEach(() => {
+    FakeEventSource.opened = [];
+    vi.stubGlobal("EventSource", FakeEventSource);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("holds one stream only while wanted (paused, visible), and passes each event on", () => {
+    let wanted = false;
+    const received = vi.fn();
+    const push = pushedNowPlaying(() => wanted, received);
+    push.update();
+    expect(FakeEventSource.opened).toHaveLength(0);
+    wanted = true;
+    push.update();
+    push.update();
+    expect(FakeEventSource.opened.map((s) => s.url)).toEqual([NOW_PLAYING_PUSH.path]);
+    const [stream] = FakeEventSource.opened;
+    stream!.onmessage!({ data: '{"title":"Off","artist":"Air"}' });
+    stream!.onmessage!({ data: "{not json" });
+    expect(received.mock.calls).toEqual([[{ title: "Off", artist: "Air" }], [null]]);
+    wanted = false;
+    push.update();
+    expect(stream!.readyState).toBe(FakeEventSource.CLOSED);
+  });
+
+  it("a stream the server refused or ended for good is opened again at the next update; closing ends it", () => {
+    const push = pushedNowPlaying(() => true, vi.fn());
+    push.update();
+    FakeEventSource.opened[0]!.readyState = FakeEventSource.CLOSED;
+    push.update();
+    expect(FakeEventSource.opened).toHaveLength(2);
+    push.close();
+    expect(FakeEventSource.opened[1]!.readyState).toBe(FakeEventSource.CLOSED);
   });
 });

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { NOW_PLAYING_POLL_MS } from "~/rules/player";
 import type { PlayerAction } from "./machine";
-import { NOW_PLAYING_RECHECK_MS, parseNowPlayingApiResponse } from "~/rules/now-playing";
+import { NOW_PLAYING_PUSH, NOW_PLAYING_RECHECK_MS, parseNowPlayingApiResponse } from "~/rules/now-playing";
 import { AUDIO_ELEMENT_ID } from "./audio-element";
 
 export const NOW_PLAYING_ENDPOINT = "/api/now-playing";
@@ -40,10 +40,37 @@ export function watchLiveStream(
 }
 
 /**
+ * Opens the push stream of now-playing changes while `wanted()` (asked again on every `update()`),
+ * and closes it when not; a stream the server refused or ended for good is opened again at the
+ * next `update()`. Returns the stream's closer. Each event is /api/now-playing's answer.
+ */
+export function pushedNowPlaying(wanted: () => boolean, received: (payload: unknown) => void) {
+  let source: EventSource | null = null;
+  const update = () => {
+    if (!wanted()) {
+      source?.close();
+      source = null;
+    } else if (!source || source.readyState === EventSource.CLOSED) {
+      source?.close();
+      source = new EventSource(NOW_PLAYING_PUSH.path);
+      source.onmessage = (event: MessageEvent<string>) => {
+        try {
+          received(JSON.parse(event.data));
+        } catch {
+          received(null);
+        }
+      };
+    }
+  };
+  return { update, close: () => source?.close() };
+}
+
+/**
  * docs/product.md §4 "While live is on: now-playing data is fetched immediately and then every 10,000 ms."
  * Also at once when the live stream stops (its source went off air: its download stops, or the
  * element ends, errs or stalls), and again once the caches in between have expired, so the page
- * says so within NOW_PLAYING_OFF_AIR_WITHIN_MS rather than a poll later.
+ * says so within NOW_PLAYING_OFF_AIR_WITHIN_MS rather than a poll later. A page whose stream
+ * says nothing (paused) holds the push stream instead while it is visible (ADR 056).
  * Polls this app's /api/now-playing (never the streaming service directly) while `active`, and
  * stops — aborting a request in flight — as soon as it is not. A failed or unusable answer keeps
  * what the player shows (goLive already shows the docs/product.md §8 fallback) and is logged only.
@@ -57,6 +84,26 @@ export function useNowPlayingPoll(
     if (!active) return;
     let stopped = false;
     let controller: AbortController | null = null;
+    const show = (payload: unknown) => {
+      const info = parseNowPlayingApiResponse(payload);
+      if (info) dispatch({ type: "nowPlaying", info });
+      else console.warn("now-playing: unusable answer from", NOW_PLAYING_ENDPOINT);
+    };
+    const audio = document.getElementById(AUDIO_ELEMENT_ID);
+    const push =
+      typeof EventSource === "function"
+        ? pushedNowPlaying(
+            () => audio instanceof HTMLMediaElement && audio.paused && document.visibilityState === "visible",
+            show,
+          )
+        : null;
+    const listeners = new AbortController();
+    for (const [target, type] of [
+      [audio, "play"],
+      [audio, "pause"],
+      [document, "visibilitychange"],
+    ] as const)
+      target?.addEventListener(type, () => push?.update(), { signal: listeners.signal });
     const poll = async () => {
       controller?.abort();
       const mine = new AbortController();
@@ -69,18 +116,22 @@ export function useNowPlayingPoll(
           headers: { accept: "application/json" },
         });
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        const info = parseNowPlayingApiResponse(await response.json());
+        const payload: unknown = await response.json();
         if (stopped || mine.signal.aborted) return;
-        if (info) dispatch({ type: "nowPlaying", info });
-        else console.warn("now-playing: unusable answer from", NOW_PLAYING_ENDPOINT);
+        show(payload);
       } catch (error) {
         if (stopped || mine.signal.aborted) return;
         console.warn("now-playing: poll failed", error);
       }
     };
     void poll();
-    const timer = window.setInterval(() => void poll(), intervalMs);
-    const audio = document.getElementById(AUDIO_ELEMENT_ID);
+    // A stream the server refused is asked for again with each poll.
+    const timer = window.setInterval(() => {
+      push?.update();
+      void poll();
+    }, intervalMs);
+    // After this commit's effects, so Go live's play() has run: a playing page needs no push.
+    const first = window.setTimeout(() => push?.update());
     let recheck: number | undefined;
     const streamStopped = () => {
       void poll();
@@ -93,8 +144,11 @@ export function useNowPlayingPoll(
     return () => {
       stopped = true;
       window.clearInterval(timer);
+      window.clearTimeout(first);
       window.clearTimeout(recheck);
       unwatch?.();
+      listeners.abort();
+      push?.close();
       controller?.abort();
     };
   }, [active, dispatch, intervalMs]);

@@ -84,11 +84,12 @@ export function parseNowPlayingApiResponse(payload: unknown): NowPlaying | null 
 }
 
 /**
- * When the stream's source stops, a listener's page shows the off-air fallback within 10 s (ADR
- * 027). The poll stays at the spec's 10 s; what makes it fast is the stream itself: when its
- * download stops (or it ends, errs or stalls) the player asks at once, and once more after every
- * cache in between has expired, so the worst case is that second ask: an instance's window plus a
- * shared cache's.
+ * When the stream's source stops, a listener's page shows the off-air fallback within 10 s (ADRs
+ * 027, 056). The poll stays at the spec's 10 s; what makes it fast is being told. A page playing
+ * the stream is told by the stream: when its download stops (or it ends, errs or stalls) the
+ * player asks at once, and once more after every cache in between has expired. A page with no
+ * stream telling it (paused) is told by the server: it holds a push stream
+ * (NOW_PLAYING_PUSH.path) on which the instance sends each change of its now-playing answer.
  */
 export const NOW_PLAYING_OFF_AIR_WITHIN_MS = 10_000;
 /** One upstream call per window per server instance, however many listeners poll. */
@@ -99,16 +100,37 @@ export const NOW_PLAYING_SHARED_CACHE_S = 1;
 export const NOW_PLAYING_RECHECK_MS = NOW_PLAYING_CACHE_MS + NOW_PLAYING_SHARED_CACHE_S * 1000 + 500;
 
 /**
+ * The push stream of now-playing changes (server-sent events; ADR 056), held by a page with live
+ * on and no stream of its own telling it.
+ */
+export const NOW_PLAYING_PUSH = {
+  path: "/api/now-playing/events",
+  /** The instance reads its now-playing answer this often while anyone listens: its cache window. */
+  checkMs: NOW_PLAYING_CACHE_MS,
+  /** A comment line this often, so no proxy takes the stream for idle (nginx cuts at 60 s). */
+  heartbeatMs: 15_000,
+  /** A stream ends after this long; the browser opens a new one (through every limit again). */
+  lifetimeMs: 5 * 60_000,
+  /** The browser's wait before it opens the next stream (sent as `retry:`). */
+  retryMs: 3_000,
+  /** Streams one client address may hold at once; more are answered 429. */
+  perAddress: 8,
+} as const;
+
+/**
  * The longest the page can show a track after its source stopped (network time aside): for a
- * page whose stream tells it, the recheck; for a page whose stream says nothing (its connection
- * already gone), a whole poll on top of the caches.
+ * page whose stream tells it, the recheck; for a paused page, the instance's window plus one
+ * check of the push (without the push: a whole poll on top of the caches).
  */
 export function nowPlayingOffAirWorstCaseMs({
   listening = true,
+  push = true,
   pollMs = NOW_PLAYING_POLL_MS,
   instanceCacheMs = NOW_PLAYING_CACHE_MS,
   sharedCacheS = NOW_PLAYING_SHARED_CACHE_S,
+  pushCheckMs = NOW_PLAYING_PUSH.checkMs,
 } = {}): number {
   const cached = instanceCacheMs + sharedCacheS * 1000;
-  return listening ? Math.max(NOW_PLAYING_RECHECK_MS, cached) : pollMs + cached;
+  if (listening) return Math.max(NOW_PLAYING_RECHECK_MS, cached);
+  return push ? instanceCacheMs + pushCheckMs : pollMs + cached;
 }

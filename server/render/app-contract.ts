@@ -99,6 +99,17 @@ export interface AppServer {
     close(): Promise<void>;
     /** The OAuth providers' authorization pages (CSP form-action). */
     auth: { signInOrigins: string[] };
+    /** What GET /api/now-playing answers (read through the service's cache window). */
+    nowPlaying: { current(): Promise<unknown> };
+  };
+  /** The push stream of now-playing changes: its path, its check, heartbeat, lifetime and cap. */
+  nowPlayingPush: {
+    path: string;
+    checkMs: number;
+    heartbeatMs: number;
+    lifetimeMs: number;
+    retryMs: number;
+    perAddress: number;
   };
   /** Rate-limit counters shared by every instance (PostgreSQL), or none: each process counts its own. */
   rateLimitStore: RateLimitStore | undefined;

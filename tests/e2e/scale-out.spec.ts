@@ -7,6 +7,7 @@
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
+import https from "node:https";
 import {
   expect,
   test,
@@ -18,6 +19,7 @@ import {
 import { PASSWORD, signIn, signUp, uniqueEmail } from "./support/auth";
 import { episodes, newestFirst } from "./support/sample";
 import { episodeLink } from "../../app/rules/episodes";
+import { NOW_PLAYING_PUSH } from "../../app/rules/now-playing";
 import { AUTH_LIMIT_PER_MIN, startScaleOutStack, type ScaleOutStack } from "./support/scale-out";
 import type { RootData } from "./support/server-process";
 import { favoritesIn, listenerIn, MY_DATA, ROOT_DATA } from "./support/route-data";
@@ -165,6 +167,33 @@ test("nginx keeps now-playing one second and never serves it stale", async ({ re
     })
     .toBe("EXPIRED");
   expect([...statuses].filter((s) => !["MISS", "HIT", "EXPIRED"].includes(s))).toEqual([]);
+});
+
+test("the push stream of now-playing passes nginx as it comes: two at once, each event while it is open, never cached", async () => {
+  // Held open by the app: each stream is read until its first event, then let go.
+  const firstEvent = () =>
+    new Promise<{ headers: Record<string, unknown>; text: string }>((resolve, reject) => {
+      const req = https.get(`${stack.site}${NOW_PLAYING_PUSH.path}`, { rejectUnauthorized: false }, (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => {
+          text += chunk;
+          if (!text.includes("\ndata: ")) return;
+          resolve({ headers: { status: res.statusCode, ...res.headers }, text });
+          req.destroy();
+        });
+        res.on("end", () => reject(new Error(`ended before an event: ${text}`)));
+      });
+      // Let go after the first event: a settled promise ignores the error that follows.
+      req.on("error", reject);
+    });
+  const streams = await Promise.all([firstEvent(), firstEvent()]);
+  for (const { headers, text } of streams) {
+    expect(headers.status).toBe(200);
+    expect(headers["content-type"]).toBe("text/event-stream");
+    expect(headers["x-cache-status"], "the micro-cache never sees it").toBeUndefined();
+    expect(JSON.parse(/^data: (.*)$/m.exec(text)![1]!)).toMatchObject({ title: expect.any(String) });
+  }
 });
 
 test("nginx serves /build from disk with the precompressed gzip twin and the app's immutable headers", async ({
