@@ -1,5 +1,6 @@
 import { promisify } from "node:util";
 import zlib from "node:zlib";
+import { LRUCache } from "lru-cache";
 import type { Bytes, Part } from "./app-contract";
 import { NONCE_LENGTH } from "../security";
 
@@ -126,6 +127,7 @@ export function spliceGzip(
   fill: (hole: Exclude<Part, Bytes>) => Bytes,
 ): Buffer | null {
   const pieces: Buffer[] = [GZIP_HEADER];
+  let last: Stored | undefined;
   let crc = 0;
   let length = 0;
   for (let i = 0; i < parts.length; i++) {
@@ -136,19 +138,31 @@ export function spliceGzip(
       pieces.push(entry.piece.deflated);
       continue;
     }
-    const value = fill(parts[i] as Exclude<Part, Bytes>);
+    const hole = parts[i] as Exclude<Part, Bytes>;
+    const value = fill(hole);
     if (entry.slot !== null && value.length !== entry.slot) return null;
     const known = entry.forms.find((f) => f.value === value);
     if (known) {
       crc = combine(crc, known.sum);
       length += known.sum.length;
       pieces.push(known.deflated);
-    } else if (value) {
+    } else if (value.length >= DEFLATE_HOLE_FROM) {
       const raw = Buffer.from(value, "latin1");
       crc = zlib.crc32(raw, crc);
       length += raw.length;
-      if (raw.length >= DEFLATE_HOLE_FROM) pieces.push(zlib.deflateRawSync(raw, { ...SYNC, level: 1 }));
-      else pieces.push(storedHeader(raw.length), raw);
+      pieces.push(zlib.deflateRawSync(raw, { ...SYNC, level: 1 }));
+    } else if (value) {
+      // A response's nonce fills several holes; a listener's own values come back request after request.
+      const nonce = "nonce" in hole;
+      let block = value === last?.value ? last : nonce ? undefined : storedBlocks.get(value);
+      if (!block) {
+        block = stored(value, !nonce);
+        if (!nonce) storedBlocks.set(value, block);
+      }
+      last = block;
+      crc = zlib.crc32(block.raw, crc);
+      length += block.raw.length;
+      pieces.push(block.bytes);
     }
   }
   const trailer = Buffer.allocUnsafe(10);
@@ -159,10 +173,28 @@ export function spliceGzip(
   return Buffer.concat(pieces);
 }
 
-/** The head of a stored (uncompressed) deflate block of n < 64 Ki bytes, byte-aligned and not final. */
-function storedHeader(n: number): Buffer {
-  return Buffer.from([0, n & 0xff, n >>> 8, ~n & 0xff, (~n >>> 8) & 0xff]);
+interface Stored {
+  value: Bytes;
+  /** A stored (uncompressed) deflate block of the value, byte-aligned and not final. */
+  bytes: Buffer;
+  /** The value's own bytes (within `bytes`). */
+  raw: Buffer;
 }
+
+/** `kept`: in memory of its own, not a slice of the shared pool that would keep the pool's 8 KB. */
+function stored(value: Bytes, kept: boolean): Stored {
+  const n = value.length;
+  const bytes = kept ? Buffer.allocUnsafeSlow(5 + n) : Buffer.allocUnsafe(5 + n);
+  bytes.set([0, n & 0xff, n >>> 8, ~n & 0xff, (~n >>> 8) & 0xff]);
+  bytes.write(value, 5, "latin1");
+  return { value, bytes, raw: bytes.subarray(5) };
+}
+
+/** The stored blocks of the holes' values lately filled in, by value (never a nonce). */
+const storedBlocks = new LRUCache<Bytes, Stored>({
+  maxSize: 8 * 1024 * 1024,
+  sizeCalculation: (s) => s.bytes.length + s.value.length,
+});
 
 // CRC-32 arithmetic modulo its polynomial, as zlib's crc32_combine (reflected bit order).
 const POLY = 0xedb88320;
