@@ -53,10 +53,14 @@ const WINDOW = 32 * 1024;
 const STAND_IN = "\x01";
 
 function sum(raw: Buffer): Sum {
-  const by = shiftOver(raw.length);
+  return sumOf(zlib.crc32(raw), raw.length);
+}
+
+function sumOf(crc: number, length: number): Sum {
+  const by = shiftOver(length);
   const shift = new Uint32Array(32);
   for (let bit = 0; bit < 32; bit++) shift[bit] = multiplyModP(by, 2 ** bit);
-  return { crc: zlib.crc32(raw), shift, length: raw.length };
+  return { crc, shift, length };
 }
 
 /** The CRC of bytes followed by a piece: combined from the CRC so far and the piece's own. */
@@ -117,6 +121,50 @@ const GZIP_HEADER = Buffer.from("1f8b08000000000000ff", "hex");
 const FINAL_BLOCK = Buffer.from("0300", "hex");
 
 /**
+ * Runs of a template's entries joined once as they are for a listener with nothing of theirs there
+ * (every hole in its first form: a heart off, a card not started, no data): most of a page for
+ * most listeners. A response whose holes in a run all hold those forms takes the run whole, one
+ * piece instead of one per entry; any other falls back to the run's entries. A run ends at a hole
+ * without forms (a nonce, the listener's text) and after `RUN_MAX` entries, so one saved episode
+ * costs only its own run.
+ */
+interface Run {
+  end: number;
+  holes: number[];
+  sum: Sum;
+  deflated: Buffer;
+}
+const RUN_MAX = 8;
+const runsOf = new WeakMap<GzipTemplate, (Run | undefined)[]>();
+
+function runs(template: GzipTemplate): (Run | undefined)[] {
+  const made: (Run | undefined)[] = [];
+  for (let i = 0; i < template.length;) {
+    const holes: number[] = [];
+    let end = i;
+    while (end < template.length && end - i < RUN_MAX) {
+      const entry = template[end]!;
+      if (!("piece" in entry)) {
+        if (entry.forms.length === 0) break;
+        holes.push(end);
+      }
+      end++;
+    }
+    if (end - i < 2) {
+      i = Math.max(end, i + 1);
+      continue;
+    }
+    const joined = template.slice(i, end).map((e) => ("piece" in e ? e.piece : e.forms[0]!));
+    let crc = 0;
+    for (const d of joined) crc = combine(crc, d.sum);
+    const length = joined.reduce((n, d) => n + d.sum.length, 0);
+    made[i] = { end, holes, sum: sumOf(crc, length), deflated: Buffer.concat(joined.map((d) => d.deflated)) };
+    i = end;
+  }
+  return made;
+}
+
+/**
  * One response's gzip body: the template's pieces and, for each hole, what `fill` puts there
  * (the app's own fill, so any hole the app adds is spliced the same way). Null when a hole of a
  * fixed length was filled with another: the pieces after it cannot be joined to it.
@@ -126,27 +174,38 @@ export function spliceGzip(
   parts: Part[],
   fill: (hole: Exclude<Part, Bytes>) => Bytes,
 ): Buffer | null {
+  const joined = runsOf.get(template) ?? runsOf.set(template, runs(template)).get(template)!;
   const pieces: Buffer[] = [GZIP_HEADER];
   let last: Stored | undefined;
   let crc = 0;
   let length = 0;
+  const add = (s: Sum, bytes: Buffer) => {
+    crc = combine(crc, s);
+    length += s.length;
+    pieces.push(bytes);
+  };
   for (let i = 0; i < parts.length; i++) {
+    const run = joined[i];
+    if (
+      run?.holes.every(
+        (k) => fill(parts[k] as Exclude<Part, Bytes>) === (template[k] as { forms: Deflated[] }).forms[0]!.value,
+      )
+    ) {
+      add(run.sum, run.deflated);
+      i = run.end - 1;
+      continue;
+    }
     const entry = template[i]!;
     if ("piece" in entry) {
-      crc = combine(crc, entry.piece.sum);
-      length += entry.piece.sum.length;
-      pieces.push(entry.piece.deflated);
+      add(entry.piece.sum, entry.piece.deflated);
       continue;
     }
     const hole = parts[i] as Exclude<Part, Bytes>;
     const value = fill(hole);
     if (entry.slot !== null && value.length !== entry.slot) return null;
     const known = entry.forms.find((f) => f.value === value);
-    if (known) {
-      crc = combine(crc, known.sum);
-      length += known.sum.length;
-      pieces.push(known.deflated);
-    } else if (value.length >= DEFLATE_HOLE_FROM) {
+    if (known) add(known.sum, known.deflated);
+    else if (value.length >= DEFLATE_HOLE_FROM) {
       const raw = Buffer.from(value, "latin1");
       crc = zlib.crc32(raw, crc);
       length += raw.length;
