@@ -50,6 +50,38 @@ const raw = (url, headers = BROWSER) =>
       .on("error", reject),
   );
 
+/** Saves the first episode a page shows and leaves the second (or the only one) under way, as the listener of `cookie`. */
+async function giveLibrary(origin, cookie, url) {
+  const html = (await raw(origin + url, { Cookie: cookie })).body.toString();
+  const episodes = [
+    ...html.matchAll(/name="audioSrc" value="([^"]+)"\/><input type="hidden" name="title" value="([^"]+)"/g),
+  ]
+    .map((m) => ({ src: m[1].replaceAll("&amp;", "&"), title: m[2].replaceAll("&amp;", "&") }))
+    .filter((e, i, all) => all.findIndex((o) => o.src === e.src) === i);
+  if (episodes.length === 0) throw new Error(`${url} shows no episode to save and start`);
+  const headers = { Cookie: cookie, Origin: origin };
+  const [saved, started = saved] = episodes;
+  const fav = await fetch(`${origin}/favorites`, {
+    method: "POST",
+    headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent: "add", audioSrc: saved.src, title: saved.title, duration: "60", js: "1" }),
+    redirect: "manual",
+  });
+  const progress = await fetch(`${origin}/api/progress`, {
+    method: "POST",
+    headers: { ...headers, "Content-Type": "application/json" },
+    body: JSON.stringify({
+      AudioTitle: started.title,
+      AudioSrc: started.src,
+      Duration: 600,
+      currentTime: 123,
+      at: Date.now(),
+    }),
+  });
+  if (fav.status >= 400 || progress.status >= 400)
+    throw new Error(`the library of ${url} was refused (favorite ${fav.status}, progress ${progress.status})`);
+}
+
 for (let p = PORT; p <= PORT + 2; p++) await assertPortFree(p);
 const upstreams = await startUpstreams(PORT + 1);
 const server = await startServer({ port: PORT, upstreamOrigin: upstreams.origin, label: "server" });
@@ -58,6 +90,9 @@ try {
   const pages = await benchPages(server.origin);
   const urls = { ...pages, "now-playing": "/api/now-playing" };
   const cookie = await signedInCookie(server.origin);
+  // A listener with something of theirs on every page: a saved episode and one under way on each.
+  const libraryCookie = await signedInCookie(server.origin);
+  for (const url of Object.values(pages)) await giveLibrary(server.origin, libraryCookie, url);
 
   // The exact answers a browser gets (after a first request filled the cache).
   const answers = {};
@@ -103,19 +138,26 @@ try {
     };
     rows.push(row);
     if (name !== "now-playing") {
-      const listenerHeaders = { ...BROWSER, Cookie: cookie };
-      // Its own answer: a listener's page is not the anonymous bytes (ADR 038: gzip, spliced).
-      const own = await raw(server.origin + url, listenerHeaders).then(() => raw(server.origin + url, listenerHeaders));
-      const signedIn = await run(server.origin, url, listenerHeaders);
-      rows.push({
-        name: `${name}, signed in`,
-        url,
-        bytes: own.body.length,
-        encoding: own.headers["content-encoding"] ?? "identity",
-        ...signedIn,
-        anonymous: app.reqPerSec,
-        vsAnonymous: Math.round((signedIn.reqPerSec / app.reqPerSec) * 100) / 100,
-      });
+      for (const [who, listener] of [
+        ["signed in", cookie],
+        ["signed in, with a library", libraryCookie],
+      ]) {
+        const listenerHeaders = { ...BROWSER, Cookie: listener };
+        // Its own answer: a listener's page is not the anonymous bytes (ADR 038: gzip, spliced).
+        const own = await raw(server.origin + url, listenerHeaders).then(() =>
+          raw(server.origin + url, listenerHeaders),
+        );
+        const signedIn = await run(server.origin, url, listenerHeaders);
+        rows.push({
+          name: `${name}, ${who}`,
+          url,
+          bytes: own.body.length,
+          encoding: own.headers["content-encoding"] ?? "identity",
+          ...signedIn,
+          anonymous: app.reqPerSec,
+          vsAnonymous: Math.round((signedIn.reqPerSec / app.reqPerSec) * 100) / 100,
+        });
+      }
     }
     console.log(`${app.reqPerSec} req/s against ${ceilingMean} (load ${app.load1})`);
   }
