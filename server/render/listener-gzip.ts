@@ -205,6 +205,7 @@ export function spliceGzip(
     if (entry.slot !== null && value.length !== entry.slot) return null;
     const known = entry.forms.find((f) => f.value === value);
     if (known) add(known.sum, known.deflated);
+    else if (value && !("nonce" in hole) && laterFill(template, parts, i, value, add)) continue;
     else if (value.length >= DEFLATE_HOLE_FROM) {
       const raw = Buffer.from(value, "latin1");
       crc = zlib.crc32(raw, crc);
@@ -230,6 +231,63 @@ export function spliceGzip(
   trailer.writeUInt32LE(length >>> 0, 6);
   pieces.push(trailer);
   return Buffer.concat(pieces);
+}
+
+/**
+ * A listener's own values (a card's bar under way, their Continue listening, their page data) come
+ * back request after request: the first response sends one as it is (a stored block), and meanwhile
+ * it is deflated, off the JavaScript thread, after the template's bytes before its hole, as the
+ * hole's forms are; the responses after it send that. Kept by hole and value, within a budget.
+ */
+const fillsOf = new WeakMap<object, Map<Bytes, Deflated | "pending">>();
+// Per hole (the oldest goes first): a page's card is one listener's under way at a time, mostly.
+const FILLS_PER_HOLE = 16;
+// What a value is deflated after: the card's markup around it, not the whole window (each value costs its own).
+const FILL_DICTIONARY = 4 * 1024;
+
+/** Adds the value deflated where it is ready (true); else has it made for the next response (false). */
+function laterFill(
+  template: GzipTemplate,
+  parts: Part[],
+  i: number,
+  value: Bytes,
+  add: (s: Sum, bytes: Buffer) => void,
+): boolean {
+  const entry = template[i]!;
+  // By the value itself: a listener's values are the same strings each time (ADR 058), hashed once.
+  const fills = fillsOf.get(entry) ?? fillsOf.set(entry, new Map()).get(entry)!;
+  const ready = fills.get(value);
+  if (ready && ready !== "pending") {
+    add(ready.sum, ready.deflated);
+    return true;
+  }
+  if (!ready) {
+    if (fills.size >= FILLS_PER_HOLE) fills.delete(fills.keys().next().value!);
+    fills.set(value, "pending");
+    const job = deflated(value, bytesBefore(template, parts, i)).then(
+      (d) => void (fills.get(value) === "pending" && fills.set(value, d)),
+      () => void fills.delete(value),
+    );
+    fillJobs.add(job);
+    void job.finally(() => fillJobs.delete(job));
+  }
+  return false;
+}
+
+const fillJobs = new Set<Promise<void>>();
+/** Resolves once every value being deflated for later responses is ready (tests, a bench's warm-up). */
+export const fillsReady = () => Promise.all(fillJobs).then(() => undefined);
+
+/** The bytes every response has right before part `i`, back to the last hole whose length varies (fixed ones as stand-ins). */
+function bytesBefore(template: GzipTemplate, parts: Part[], i: number): string {
+  let before = "";
+  for (let k = i - 1; k >= 0 && before.length < FILL_DICTIONARY; k--) {
+    const entry = template[k]!;
+    if ("piece" in entry) before = (parts[k] as Bytes) + before;
+    else if (entry.slot === null) break;
+    else before = STAND_IN.repeat(entry.slot) + before;
+  }
+  return before.slice(-FILL_DICTIONARY);
 }
 
 interface Stored {

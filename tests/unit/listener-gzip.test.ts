@@ -3,7 +3,7 @@ import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { fillHole, fillParts, padTo } from "../../app/render/listener-page.server";
 import type { Listener, Part } from "../../server/render/app-contract";
-import { gzipTemplate, gzipTemplateBytes, spliceGzip } from "../../server/render/listener-gzip";
+import { fillsReady, gzipTemplate, gzipTemplateBytes, spliceGzip } from "../../server/render/listener-gzip";
 
 // A page's bytes as the render cache keeps them: one Latin-1 character per UTF-8 byte.
 const bytes = (text: string) => Buffer.from(text, "utf8").toString("latin1");
@@ -104,6 +104,20 @@ describe("a listener's page spliced as gzip", () => {
     expect(body).toBe(expected);
     expect(gz!.length).toBeLessThan(expected.length);
     expect(gz!.toString("latin1")).not.toContain("aria-pressed");
+  });
+
+  it("a listener's own values go out as they are once, deflated after the card before them from then on", async () => {
+    const parts = page(26);
+    const template = await gzipTemplate(parts);
+    const who = listener(["/media/e3.mp3", "/media/e11.mp3"]);
+    const nonce = () => crypto.randomBytes(16).toString("base64");
+    const splice = (n: string) => spliceGzip(template, parts, (hole) => fillHole(hole, n, who))!;
+    const first = splice(nonce());
+    await fillsReady();
+    const n = nonce();
+    const later = splice(n);
+    expect(zlib.gunzipSync(later).toString("latin1")).toBe(fillParts(parts, n, who));
+    expect(later.length).toBeLessThan(first.length);
   });
 
   it("refers back past the holes before a piece: a further card costs far less than one deflated on its own", async () => {
