@@ -4,7 +4,8 @@
 // between two runs of a bare node:http "ceiling" serving the very same compressed bytes and
 // headers from memory (bench/ceiling.mjs, its own process), and compared with their mean; then
 // the same pages signed in (each listener's copy filled per request and spliced as gzip, ADR 038)
-// against the anonymous run just before. 50 connections, BENCH_DURATION s each (≥ 5), after a warm-up,
+// against the anonymous run just before: a listener with nothing on the pages, and one with a saved
+// episode and one under way on each (ADR 058). 50 connections, BENCH_DURATION s each (≥ 5), after a warm-up,
 // from wrk (one thread) when installed, else autocannon (bench/lib.mjs wrkLoad says why).
 // Prints a table and writes bench/results/browser-<timestamp>.json.
 //   BENCH_DURATION=10 BENCH_PORT=3290 npm run bench
