@@ -51,17 +51,20 @@ const raw = (url, headers = BROWSER) =>
       .on("error", reject),
   );
 
-/** Saves the first episode a page shows and leaves the second (or the only one) under way, as the listener of `cookie`. */
+/** Saves the first episode a page shows and leaves another (or the only one) under way, as the listener of `cookie`. */
 async function giveLibrary(origin, cookie, url) {
   const html = (await raw(origin + url, { Cookie: cookie })).body.toString();
-  const episodes = [
+  const cards = [
     ...html.matchAll(/name="audioSrc" value="([^"]+)"\/><input type="hidden" name="title" value="([^"]+)"/g),
-  ]
-    .map((m) => ({ src: m[1].replaceAll("&amp;", "&"), title: m[2].replaceAll("&amp;", "&") }))
-    .filter((e, i, all) => all.findIndex((o) => o.src === e.src) === i);
-  if (episodes.length === 0) throw new Error(`${url} shows no episode to save and start`);
+  ].map((m) => ({ src: m[1].replaceAll("&amp;", "&"), title: m[2].replaceAll("&amp;", "&") }));
+  if (cards.length === 0) throw new Error(`${url} shows no episode to save and start`);
+  // A position is kept per audio file, and the sample's episodes share six files: the one under way
+  // is the one whose file the fewest cards show, as near as the sample comes to a file of its own.
+  const shown = (src) => cards.filter((c) => c.src === src).length;
+  const [saved] = cards;
+  const others = cards.filter((c) => c.src !== saved.src);
+  const started = others.length ? others.reduce((a, b) => (shown(b.src) < shown(a.src) ? b : a)) : saved;
   const headers = { Cookie: cookie, Origin: origin };
-  const [saved, started = saved] = episodes;
   const fav = await fetch(`${origin}/favorites`, {
     method: "POST",
     headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" },

@@ -124,9 +124,10 @@ const FINAL_BLOCK = Buffer.from("0300", "hex");
  * Runs of a template's entries joined once as they are for a listener with nothing of theirs there
  * (every hole in its first form: a heart off, a card not started, no data): most of a page for
  * most listeners. A response whose holes in a run all hold those forms takes the run whole, one
- * piece instead of one per entry; any other falls back to the run's entries. A run ends at a hole
- * without forms (a nonce, the listener's text) and after `RUN_MAX` entries, so one saved episode
- * costs only its own run.
+ * piece instead of one per entry. A run ends at a hole without forms (a nonce, the listener's
+ * text) and after `RUN_SIZES[0]` entries; where one does not fit, a run of `RUN_SIZES[1]` from the
+ * same entry is tried, then the entry alone, so one saved episode costs only what is around it.
+ * Made when first asked for.
  */
 interface Run {
   end: number;
@@ -134,34 +135,32 @@ interface Run {
   sum: Sum;
   deflated: Buffer;
 }
-const RUN_MAX = 8;
-const runsOf = new WeakMap<GzipTemplate, (Run | undefined)[]>();
+const RUN_SIZES = [8, 3];
+const runsOf = new WeakMap<GzipTemplate, Map<number, Run | null>>();
 
-function runs(template: GzipTemplate): (Run | undefined)[] {
-  const made: (Run | undefined)[] = [];
-  for (let i = 0; i < template.length;) {
-    const holes: number[] = [];
-    let end = i;
-    while (end < template.length && end - i < RUN_MAX) {
-      const entry = template[end]!;
-      if (!("piece" in entry)) {
-        if (entry.forms.length === 0) break;
-        holes.push(end);
-      }
-      end++;
-    }
-    if (end - i < 2) {
-      i = Math.max(end, i + 1);
-      continue;
-    }
+function runAt(template: GzipTemplate, i: number, size: number): Run | null {
+  const made = runsOf.get(template) ?? runsOf.set(template, new Map()).get(template)!;
+  const key = i * RUN_SIZES.length + RUN_SIZES.indexOf(size);
+  let run = made.get(key);
+  if (run !== undefined) return run;
+  const holes: number[] = [];
+  let end = i;
+  for (; end < template.length && end - i < size; end++) {
+    const entry = template[end]!;
+    if ("piece" in entry) continue;
+    if (entry.forms.length === 0) break;
+    holes.push(end);
+  }
+  run = null;
+  if (end - i >= 2) {
     const joined = template.slice(i, end).map((e) => ("piece" in e ? e.piece : e.forms[0]!));
     let crc = 0;
     for (const d of joined) crc = combine(crc, d.sum);
     const length = joined.reduce((n, d) => n + d.sum.length, 0);
-    made[i] = { end, holes, sum: sumOf(crc, length), deflated: Buffer.concat(joined.map((d) => d.deflated)) };
-    i = end;
+    run = { end, holes, sum: sumOf(crc, length), deflated: Buffer.concat(joined.map((d) => d.deflated)) };
   }
-  return made;
+  made.set(key, run);
+  return run;
 }
 
 /**
@@ -174,27 +173,35 @@ export function spliceGzip(
   parts: Part[],
   fill: (hole: Exclude<Part, Bytes>) => Bytes,
 ): Buffer | null {
-  const joined = runsOf.get(template) ?? runsOf.set(template, runs(template)).get(template)!;
   const pieces: Buffer[] = [GZIP_HEADER];
   let last: Stored | undefined;
   let crc = 0;
   let length = 0;
+  let own = 0;
+  const plain = (k: number) =>
+    fill(parts[k] as Exclude<Part, Bytes>) === (template[k] as { forms: Deflated[] }).forms[0]!.value;
   const add = (s: Sum, bytes: Buffer) => {
     crc = combine(crc, s);
     length += s.length;
     pieces.push(bytes);
   };
   for (let i = 0; i < parts.length; i++) {
-    const run = joined[i];
-    if (
-      run?.holes.every(
-        (k) => fill(parts[k] as Exclude<Part, Bytes>) === (template[k] as { forms: Deflated[] }).forms[0]!.value,
-      )
-    ) {
+    // Past a listener's own, small runs only: the large ones start where the last run ended.
+    let run: Run | null = null;
+    for (const size of RUN_SIZES.slice(own)) {
+      const r = runAt(template, i, size);
+      if (r?.holes.every(plain)) {
+        run = r;
+        break;
+      }
+    }
+    if (run) {
       add(run.sum, run.deflated);
       i = run.end - 1;
+      own = 0;
       continue;
     }
+    own = 1;
     const entry = template[i]!;
     if ("piece" in entry) {
       add(entry.piece.sum, entry.piece.deflated);
