@@ -25,8 +25,10 @@ export const SiteHeader = /* @__PURE__ */ later(server.SiteHeader, () =>
   import("./SiteHeader").then((m) => m.SiteHeader),
 );
 
-export const SiteFooter = /* @__PURE__ */ later(server.SiteFooter, () =>
-  import("./SiteFooter").then((m) => m.SiteFooter),
+export const SiteFooter = /* @__PURE__ */ later(
+  server.SiteFooter,
+  () => import("./SiteFooter").then((m) => m.SiteFooter),
+  server.useSiteFooterMarkup,
 );
 
 /** "Play next" and "Add to Up Next" on a card or an episode page (real forms until their code is there). */
