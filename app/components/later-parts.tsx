@@ -21,8 +21,10 @@ export const SubscribeMenu = /* @__PURE__ */ later(server.SubscribeMenu, () =>
 );
 
 /** The header: brand, navigation, search, profile and the burger menu. */
-export const SiteHeader = /* @__PURE__ */ later(server.SiteHeader, () =>
-  import("./SiteHeader").then((m) => m.SiteHeader),
+export const SiteHeader = /* @__PURE__ */ later(
+  server.SiteHeader,
+  () => import("./SiteHeader").then((m) => m.SiteHeader),
+  server.useSiteHeaderMarkup,
 );
 
 export const SiteFooter = /* @__PURE__ */ later(

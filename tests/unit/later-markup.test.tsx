@@ -1,11 +1,13 @@
 // @vitest-environment node
 /** Later parts' server markup made once (app/ui/later-markup.server.ts, ADR 057). */
-import { useId } from "react";
+import { createRequire } from "node:module";
+import { useId, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
 import { later } from "~/ui/later";
-import { SiteFooter as FooterPart } from "~/components/later-parts";
+import { SiteFooter as FooterPart, SiteHeader as HeaderPart } from "~/components/later-parts";
 import { SiteFooter } from "~/components/SiteFooter";
+import { SiteHeader } from "~/components/SiteHeader";
 import { PlayerProvider } from "~/player/PlayerProvider";
 import { PlayerBars } from "~/player/PlayerBars";
 import { usePlayerBarsMarkup } from "~/player/player-bars.server";
@@ -14,6 +16,27 @@ const never = () => new Promise<never>(() => {});
 /** A useId after the part: the nested render must leave the page's own ids as they were. */
 const Probe = () => <p id={useId()}>after</p>;
 const noHelp = () => {};
+
+// A page rendered by Remix's server entry, as the app's are (the header reads the router).
+const require = createRequire(import.meta.url);
+const { createStaticHandler } = require("react-router-dom/server.js");
+const { RemixServer } = require("@remix-run/react/dist/server.js");
+const remixRoutes = require("@remix-run/react/dist/routes.js");
+let body: () => ReactNode = () => null;
+const manifestRoutes = {
+  root: { id: "root", path: "", hasLoader: false, hasAction: false, module: "/root.js" },
+  "routes/any": { id: "routes/any", parentId: "root", path: "*", hasLoader: false, hasAction: false, module: "/a.js" },
+};
+const routeModules = { root: { default: () => body() }, "routes/any": { default: () => null } };
+const manifest = { routes: manifestRoutes, entry: { module: "/entry.js", imports: [] }, url: "/m.js", version: "1" };
+const future = { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_lazyRouteDiscovery: true };
+async function remixPage(path: string, page: () => ReactNode) {
+  body = page;
+  const routes = remixRoutes.createServerRoutes(manifestRoutes, routeModules, future, false);
+  const staticHandlerContext = await createStaticHandler(routes).query(new Request(`http://localhost${path}`));
+  const context = { manifest, routeModules, staticHandlerContext, future, isSpaMode: false, serverHandoffString: "{}" };
+  return renderToString(<RemixServer context={context} url={`http://localhost${path}`} />);
+}
 
 describe("later parts' markup made once", () => {
   it("hands the markup to the part's box as it is", () => {
@@ -73,6 +96,38 @@ describe("later parts' markup made once", () => {
       );
     expect(page()).toBe(inline);
     expect(page()).toBe(inline);
+  });
+
+  it("the header: the same markup as rendering it, per signed-in state and path (the search page rendered)", async () => {
+    const pages: string[] = [];
+    for (const path of ["/", "/about", "/News/some-post", "/search?term=bob%22s", "/user"])
+      for (const signedIn of [false, true]) {
+        const inline = await remixPage(path, () => (
+          <>
+            <div className="later">
+              <SiteHeader signedIn={signedIn} />
+            </div>
+            <Probe />
+          </>
+        ));
+        const page = () =>
+          remixPage(path, () => (
+            <>
+              <HeaderPart signedIn={signedIn} />
+              <Probe />
+            </>
+          ));
+        expect(await page()).toBe(inline);
+        expect(await page()).toBe(inline);
+        pages.push(inline);
+      }
+    // What the keys must tell apart: the page's link, the signed-in links, the term.
+    expect(pages[0]).toMatch(/aria-current="page" class="active" href="\/">Home</);
+    expect(pages[2]).toMatch(/aria-current="page" class="active" href="\/about">About</);
+    expect(pages[1]).toContain("Profile");
+    expect(pages[0]).not.toContain("Profile");
+    expect(pages[6]).toContain('value="bob&quot;s"');
+    expect(new Set(pages).size).toBe(pages.length);
   });
 
   it("renders a key's part once, and stops adding keys at its bound", async () => {
