@@ -34,6 +34,8 @@ export const SiteFooter = /* @__PURE__ */ later(
 );
 
 /** "Play next" and "Add to Up Next" on a card or an episode page (real forms until their code is there). */
-export const UpNextButtons = /* @__PURE__ */ later(server.UpNextButtons, () =>
-  import("./UpNextButtons").then((m) => m.UpNextButtons),
+export const UpNextButtons = /* @__PURE__ */ later(
+  server.UpNextButtons,
+  () => import("./UpNextButtons").then((m) => m.UpNextButtons),
+  server.useUpNextButtonsMarkup,
 );

@@ -5,7 +5,13 @@ import { useId, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
 import { later } from "~/ui/later";
-import { SiteFooter as FooterPart, SiteHeader as HeaderPart } from "~/components/later-parts";
+import {
+  SiteFooter as FooterPart,
+  SiteHeader as HeaderPart,
+  UpNextButtons as UpNextPart,
+} from "~/components/later-parts";
+import { upNextSignInMarkup } from "~/components/later-parts.server";
+import { UpNextButtons, UpNextSignIn } from "~/components/UpNextButtons";
 import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
 import { PlayerProvider } from "~/player/PlayerProvider";
@@ -128,6 +134,43 @@ describe("later parts' markup made once", () => {
     expect(pages[0]).not.toContain("Profile");
     expect(pages[6]).toContain('value="bob&quot;s"');
     expect(new Set(pages).size).toBe(pages.length);
+  });
+
+  it("a signed-out visitor's Up Next buttons: the holes filled give the same bytes as rendering them", () => {
+    const titles = [
+      "Episode 795: CanBa Show",
+      `"><script>alert(1)</script>`,
+      "Tom & Jerry's <b>night</b> — 100% \u0001title\u0001 %01here%01 $& $1 $$",
+      "",
+    ];
+    const pages = ["/era?station=UFRN", "/search?term=a%26b'\"<x>#frag", "/", "/episode?title=%01here%01 $&"];
+    for (const title of titles)
+      for (const here of pages)
+        for (const withText of [false, true])
+          expect(upNextSignInMarkup(title, here, withText)).toBe(
+            renderToString(<UpNextSignIn title={title} here={here} withText={withText} />),
+          );
+  });
+
+  it("the Up Next buttons on a page: the same markup as rendering them", async () => {
+    const path = "/era?station=A%26B&sort='x'";
+    const props = { audioSrc: "https://media.example/1.mp3", title: `Bob's "show" <1>` };
+    const inline = await remixPage(path, () => (
+      <>
+        <div className="later">
+          <UpNextButtons {...props} />
+        </div>
+        <Probe />
+      </>
+    ));
+    const page = await remixPage(path, () => (
+      <>
+        <UpNextPart {...props} />
+        <Probe />
+      </>
+    ));
+    expect(inline).toContain("Sign in to play next: Bob&#x27;s &quot;show&quot; &lt;1&gt;");
+    expect(page).toBe(inline);
   });
 
   it("renders a key's part once, and stops adding keys at its bound", async () => {
