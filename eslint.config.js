@@ -67,6 +67,8 @@ const layerZones = [
       // The server halves of the parts loaded later (ui/later.tsx, ADR 051).
       `${APP}/components/later-parts.server.{ts,tsx}`,
       `${APP}/player/player-bars.server.{ts,tsx}`,
+      // Their markup made once (ADR 057), imported by those server halves only.
+      `${APP}/ui/later-markup.server.{ts,tsx}`,
     ],
   ),
   ...LAYERS.slice(0, -1).map((name, i) =>

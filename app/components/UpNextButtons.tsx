@@ -31,27 +31,31 @@ export function UpNextButtons({
   const listener = useListener();
   const l = useLocation();
   const here = `${l.pathname}${l.search}`;
-  const cls = withText ? "up-next-buttons up-next-buttons--text" : "up-next-buttons";
-  if (!listener?.user) {
-    const signIn = `/signin?redirectTo=${encodeURIComponent(here)}`;
-    return (
-      <span className={cls}>
-        {controls(title).map(([intent, words, , Icon]) => (
-          <AppLink
-            key={intent}
-            to={signIn}
-            className="up-next-button"
-            aria-label={`Sign in to ${intent === "next" ? "play next" : "add to Up Next"}: ${title}`}
-            rel="nofollow"
-          >
-            {Icon({ size: 20 })}
-            {withText ? words : null}
-          </AppLink>
-        ))}
-      </span>
-    );
-  }
-  return <QueueForm audioSrc={audioSrc} title={title} here={here} className={cls} withText={withText} />;
+  if (!listener?.user) return <UpNextSignIn title={title} here={here} withText={withText} />;
+  return <QueueForm audioSrc={audioSrc} title={title} here={here} className={classOf(withText)} withText={withText} />;
+}
+
+const classOf = (withText: boolean) => (withText ? "up-next-buttons up-next-buttons--text" : "up-next-buttons");
+
+/** A signed-out visitor's buttons: links to sign-in and back to `here`. */
+export function UpNextSignIn({ title, here, withText }: { title: string; here: string; withText: boolean }) {
+  const signIn = `/signin?redirectTo=${encodeURIComponent(here)}`;
+  return (
+    <span className={classOf(withText)}>
+      {controls(title).map(([intent, words, , Icon]) => (
+        <AppLink
+          key={intent}
+          to={signIn}
+          className="up-next-button"
+          aria-label={`Sign in to ${intent === "next" ? "play next" : "add to Up Next"}: ${title}`}
+          rel="nofollow"
+        >
+          {Icon({ size: 20 })}
+          {withText ? words : null}
+        </AppLink>
+      ))}
+    </span>
+  );
 }
 
 function QueueForm({

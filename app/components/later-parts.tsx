@@ -21,15 +21,21 @@ export const SubscribeMenu = /* @__PURE__ */ later(server.SubscribeMenu, () =>
 );
 
 /** The header: brand, navigation, search, profile and the burger menu. */
-export const SiteHeader = /* @__PURE__ */ later(server.SiteHeader, () =>
-  import("./SiteHeader").then((m) => m.SiteHeader),
+export const SiteHeader = /* @__PURE__ */ later(
+  server.SiteHeader,
+  () => import("./SiteHeader").then((m) => m.SiteHeader),
+  server.useSiteHeaderMarkup,
 );
 
-export const SiteFooter = /* @__PURE__ */ later(server.SiteFooter, () =>
-  import("./SiteFooter").then((m) => m.SiteFooter),
+export const SiteFooter = /* @__PURE__ */ later(
+  server.SiteFooter,
+  () => import("./SiteFooter").then((m) => m.SiteFooter),
+  server.useSiteFooterMarkup,
 );
 
 /** "Play next" and "Add to Up Next" on a card or an episode page (real forms until their code is there). */
-export const UpNextButtons = /* @__PURE__ */ later(server.UpNextButtons, () =>
-  import("./UpNextButtons").then((m) => m.UpNextButtons),
+export const UpNextButtons = /* @__PURE__ */ later(
+  server.UpNextButtons,
+  () => import("./UpNextButtons").then((m) => m.UpNextButtons),
+  server.useUpNextButtonsMarkup,
 );

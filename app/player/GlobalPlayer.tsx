@@ -7,7 +7,11 @@ import { later } from "~/ui/later";
 import * as server from "./player-bars.server";
 
 /** The desktop and mobile bars: server-rendered, their code after the page's (ADR 051). */
-const PlayerBars = /* @__PURE__ */ later(server.PlayerBars, () => import("./PlayerBars").then((m) => m.PlayerBars));
+const PlayerBars = /* @__PURE__ */ later(
+  server.PlayerBars,
+  () => import("./PlayerBars").then((m) => m.PlayerBars),
+  server.usePlayerBarsMarkup,
+);
 // The keyboard help loads when first opened, not with the page.
 const ShortcutHelp = lazy(() => import("./PlayerDialogs").then((m) => ({ default: m.ShortcutHelp })));
 

@@ -56,7 +56,8 @@ export interface PlayerApi {
   cast: CastApi;
 }
 
-const PlayerContext = createContext<PlayerApi | null>(null);
+/** Exported for the bars' server markup (player-bars.server.ts), which renders them apart. */
+export const PlayerContext = createContext<PlayerApi | null>(null);
 
 export function usePlayer(): PlayerApi {
   const ctx = useContext(PlayerContext);

@@ -31,9 +31,21 @@ const served = (field: HTMLElement) =>
 export function later<P extends object>(
   server: ComponentType<P> | undefined,
   load: () => Promise<ComponentType<P>>,
+  /**
+   * On the server, the part's markup made once for what it depends on (ADR 057), or null to
+   * render it; from the `.server` module too, so undefined in the browser.
+   */
+  useServerMarkup?: (props: P) => string | null,
 ): ComponentType<P> {
   let loaded = ON_SERVER ? server : undefined;
   let loading: Promise<ComponentType<P>> | undefined;
+  /** Hook-free after the markup is made (see later-markup.server.ts): a component of its own. */
+  const MarkupOf = (props: P) => {
+    const html = useServerMarkup?.(props);
+    return html == null
+      ? createElement("div", { className: "later" }, server && createElement(server, props))
+      : createElement("div", { className: "later", dangerouslySetInnerHTML: { __html: html } });
+  };
   return function Later(props: P) {
     const [Part, setPart] = useState(() => loaded);
     const box = useRef<HTMLDivElement>(null);
@@ -137,6 +149,7 @@ export function later<P extends object>(
         listening.abort();
       };
     }, [Part]);
+    if (ON_SERVER && useServerMarkup) return createElement(MarkupOf, props);
     return Part
       ? createElement("div", { className: "later", ref: box, key: "part" }, createElement(Part, props))
       : createElement("div", {

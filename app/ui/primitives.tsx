@@ -50,6 +50,12 @@ function makeIcon(
   };
   for (const key in props) if (!NOT_ATTRIBUTES.has(key)) attributes[key] = props[key as keyof IconProps];
   if (extra) for (const key in extra) attributes[key] = extra[key as keyof typeof extra];
+  if (ON_SERVER && children === undefined) {
+    // The same bytes as the <use> element, one element fewer for the server's renderer: a page
+    // shows dozens to hundreds of icons. The browser renders the element, which hydration matches.
+    attributes.dangerouslySetInnerHTML = { __html: `<use href="${sprite}#${name}"></use>` };
+    return createElement("svg", attributes);
+  }
   let use = USES.get(name);
   if (!use) USES.set(name, (use = <use href={`${sprite}#${name}`} />));
   return children === undefined

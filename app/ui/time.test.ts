@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDuration } from "./time";
+import { formatDate, formatDuration, formatShortDate } from "./time";
 
 describe("formatDuration", () => {
   it.each([
@@ -19,5 +19,16 @@ describe("formatDuration", () => {
     expect(formatDuration(Number.NaN)).toBe("0:00");
     expect(formatDuration(-12)).toBe("0:00");
     expect(formatDuration(Infinity)).toBe("0:00");
+  });
+});
+
+describe("formatDate and formatShortDate", () => {
+  it.each([
+    ["2016-03-04T23:30:00.000Z", "March 4, 2016", "Mar 4, 2016"],
+    ["2025-12-31", "December 31, 2025", "Dec 31, 2025"],
+    ["not a date", "", ""],
+  ])("%s, in UTC", (iso, long, short) => {
+    expect(formatDate(iso)).toBe(long);
+    expect(formatShortDate(iso)).toBe(short);
   });
 });

@@ -25,4 +25,13 @@ describe("svgIcon", () => {
     expect(markup(HeartIcon({ size: 22 }))).toContain('fill="none"');
     expect(markup(svgIcon("play", { size: 32, className: "x" }))).toContain('class="x"');
   });
+
+  it("on the server, puts the sprite's <use> in as markup (no element for React to render), the same bytes", () => {
+    const icon = PlayIcon({ size: 20 });
+    expect(icon.props.children).toBeUndefined();
+    expect(renderToStaticMarkup(icon)).toMatch(/<use href="[^"]+\.svg#play"><\/use><\/svg>$/);
+    // An icon with children of its own (the skip buttons' seconds) keeps its elements.
+    const withText = svgIcon("skip-back", { size: 26 }, undefined, <text>15</text>);
+    expect(renderToStaticMarkup(withText)).toMatch(/<use href="[^"]+#skip-back"><\/use><text>15<\/text><\/svg>$/);
+  });
 });
