@@ -130,7 +130,8 @@ export function later<P extends object>(
       };
       const release = () => {
         pressing = false;
-        swap();
+        // After this input's click, which goes to the element pressed only if that is still there.
+        setTimeout(swap);
       };
       // One signal takes every listener off again.
       const listening = new AbortController();

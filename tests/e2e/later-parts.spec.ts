@@ -54,6 +54,25 @@ test("a search typed and sent with Enter before the header's code comes is searc
   expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
 });
 
+test("a button held down while the header's code comes is pressed once it is let go", async ({ page }) => {
+  const release = await holdChunk(page, "SiteHeader");
+  await openReady(page, "/about");
+  const search = page.getByRole("search").first();
+  await search.getByRole("combobox", { name: "Search episodes" }).fill("antenn");
+  const button = search.getByRole("button", { name: "Search" });
+  const box = (await button.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  const came = page.waitForResponse(/\/build\/_shared\/SiteHeader-[A-Z0-9]+\.js$/);
+  await release();
+  await came;
+  // Its module run (the markup waits for the button to be let go).
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
+  // The markup is swapped once the button is let go: the click must still reach it.
+  await page.mouse.up();
+  await expect(page).toHaveURL(/\/search\?term=antenn$/);
+});
+
 test("a search typed before the page's own code runs is kept and searched for", async ({ page }) => {
   const releaseRoot = await holdChunk(page, /\/build\/root-[A-Z0-9]+\.js$/);
   const header = page.waitForResponse(/\/build\/_shared\/SiteHeader-[A-Z0-9]+\.js$/);
