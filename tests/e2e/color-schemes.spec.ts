@@ -36,11 +36,15 @@ const hexToRgb = (hex: string) =>
     .match(/../g)!
     .map((h) => parseInt(h, 16))
     .join(", ")})`;
-const styleOf = (page: Page, selector: string, property: string) =>
-  page
-    .locator(selector)
-    .first()
-    .evaluate((el, p) => getComputedStyle(el).getPropertyValue(p), property);
+const styleOf = async (page: Page, selector: string, property: string) => {
+  await page.locator(selector).first().waitFor({ state: "attached" });
+  // Looked up and read in one task: a part whose code comes after the load (the header, ADR 051)
+  // replaces its markup, and a detached element has no computed style.
+  return page.evaluate(([s, p]) => getComputedStyle(document.querySelector(s)!).getPropertyValue(p), [
+    selector,
+    property,
+  ] as const);
+};
 
 test.describe("dark scheme", () => {
   test.use({ colorScheme: "dark" });
