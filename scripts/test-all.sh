@@ -62,7 +62,6 @@ rm -rf test-results && mkdir -p test-results
 native_ok() { node -e 'new (require("better-sqlite3"))(":memory:").close()' 2>/dev/null; }
 {
   native_ok || npm rebuild better-sqlite3 || { echo "better-sqlite3 could not be built"; exit 1; }
-  touch test-results/native-built
   npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
 } > test-results/vitest.log 2>&1 &
 vitest=$!
@@ -76,20 +75,14 @@ npx prettier --check . --log-level=warn || { stop_unit; exit 1; }
 phase "Build"
 npm run build --silent || { stop_unit; exit 1; }
 
-# The browser suite needs the native module, not the unit suite's end: it starts its servers while
-# the unit tests run out (the contract tests there mostly wait on their servers), and the unit
-# tests' output follows its own.
-while [ ! -f test-results/native-built ] && kill -0 "$vitest" 2>/dev/null; do sleep 1; done
-[ -f test-results/native-built ] || { wait "$vitest"; cat test-results/vitest.log; exit 1; }
-
-phase "Browser e2e (Playwright, Chromium): the embedded default, the production adapters and the scale-out deployment, one run; the unit tests (started with the static checks) beside its start"
-npx playwright test "$@"
-e2e=$?
-
-phase "Unit tests (vitest)"
+phase "Unit tests (vitest, started with the static checks)"
 wait "$vitest"
 unit=$?
 cat test-results/vitest.log
+
+phase "Browser e2e (Playwright, Chromium): the embedded default, the production adapters and the scale-out deployment, one run"
+npx playwright test "$@"
+e2e=$?
 
 phase "Done"
 node scripts/test-summary.mjs
