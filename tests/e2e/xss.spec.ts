@@ -332,7 +332,11 @@ test("the corpus has at least 50 payloads covering every category", () => {
   expect(has(/<!--|<!\[CDATA|<noscript>/i), "broken markup").toBe(true);
 });
 
-test("search term echo: every payload as the term", async ({ page }) => {
+test("search term echo: every payload as the term", async ({ page }, testInfo) => {
+  test.skip(
+    isRemote(testInfo),
+    "the term is the request's own, whatever the data service: checked on the embedded default",
+  );
   const g = await guard(page);
   // As many payloads per term as fit the 200-character limit.
   const terms: string[] = [];
