@@ -54,6 +54,16 @@ test("a search typed and sent with Enter before the header's code comes is searc
   expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
 });
 
+test("a search typed before the header's code comes is suggested for once it is there", async ({ page }) => {
+  const release = await holdChunk(page, "SiteHeader");
+  await openReady(page, "/");
+  const box = page.getByRole("search").first().getByRole("combobox", { name: "Search episodes" });
+  await box.fill("karaok");
+  await release();
+  await expect(page.getByRole("option", { name: /Karaoke Catastrophe/ })).toBeVisible();
+  await expect(box).toBeFocused();
+});
+
 test("a button held down while the header's code comes is pressed once it is let go", async ({ page }) => {
   const release = await holdChunk(page, "SiteHeader");
   await openReady(page, "/about");
