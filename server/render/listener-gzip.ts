@@ -1,6 +1,5 @@
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import { LRUCache } from "lru-cache";
 import type { Bytes, Part } from "./app-contract";
 import { NONCE_LENGTH } from "../security";
 
@@ -138,9 +137,10 @@ interface Run {
 const RUN_SIZES = [8, 3];
 const runsOf = new WeakMap<GzipTemplate, Map<number, Run | null>>();
 
-function runAt(template: GzipTemplate, i: number, size: number): Run | null {
+function runAt(template: GzipTemplate, i: number, level: number): Run | null {
   const made = runsOf.get(template) ?? runsOf.set(template, new Map()).get(template)!;
-  const key = i * RUN_SIZES.length + RUN_SIZES.indexOf(size);
+  const key = i * RUN_SIZES.length + level;
+  const size = RUN_SIZES[level]!;
   let run = made.get(key);
   if (run !== undefined) return run;
   const holes: number[] = [];
@@ -188,8 +188,8 @@ export function spliceGzip(
   for (let i = 0; i < parts.length; i++) {
     // Past a listener's own, small runs only: the large ones start where the last run ended.
     let run: Run | null = null;
-    for (const size of RUN_SIZES.slice(own)) {
-      const r = runAt(template, i, size);
+    for (let level = own; level < RUN_SIZES.length; level++) {
+      const r = runAt(template, i, level);
       if (r?.holes.every(plain)) {
         run = r;
         break;
@@ -219,13 +219,8 @@ export function spliceGzip(
       length += raw.length;
       pieces.push(zlib.deflateRawSync(raw, { ...SYNC, level: 1 }));
     } else if (value) {
-      // A response's nonce fills several holes; a listener's own values come back request after request.
-      const nonce = "nonce" in hole;
-      let block = value === last?.value ? last : nonce ? undefined : storedBlocks.get(value);
-      if (!block) {
-        block = stored(value, !nonce);
-        if (!nonce) storedBlocks.set(value, block);
-      }
+      // A response's nonce fills several holes: encoded once.
+      const block = value === last?.value ? last : stored(value);
       last = block;
       crc = zlib.crc32(block.raw, crc);
       length += block.raw.length;
@@ -305,20 +300,13 @@ interface Stored {
   raw: Buffer;
 }
 
-/** `kept`: in memory of its own, not a slice of the shared pool that would keep the pool's 8 KB. */
-function stored(value: Bytes, kept: boolean): Stored {
+function stored(value: Bytes): Stored {
   const n = value.length;
-  const bytes = kept ? Buffer.allocUnsafeSlow(5 + n) : Buffer.allocUnsafe(5 + n);
+  const bytes = Buffer.allocUnsafe(5 + n);
   bytes.set([0, n & 0xff, n >>> 8, ~n & 0xff, (~n >>> 8) & 0xff]);
   bytes.write(value, 5, "latin1");
   return { value, bytes, raw: bytes.subarray(5) };
 }
-
-/** The stored blocks of the holes' values lately filled in, by value (never a nonce). */
-const storedBlocks = new LRUCache<Bytes, Stored>({
-  maxSize: 8 * 1024 * 1024,
-  sizeCalculation: (s) => s.bytes.length + s.value.length,
-});
 
 // CRC-32 arithmetic modulo its polynomial, as zlib's crc32_combine (reflected bit order).
 const POLY = 0xedb88320;
