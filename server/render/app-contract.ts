@@ -32,7 +32,10 @@ export type Part =
       forms: Bytes[];
     };
 
-/** What one signed-in listener's copy of a page is filled with. */
+/**
+ * What one signed-in listener's copy of a page is filled with. Made anew when any of it changes:
+ * what one such object fills a hole with never varies.
+ */
 export interface Listener {
   /** The root data's listener text, as a data request (`.data`) carries it. */
   data: Bytes;

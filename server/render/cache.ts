@@ -434,7 +434,9 @@ export function createRemixWithCache(options: RemixWithCacheOptions): {
       if (!/accept-encoding/i.test(vary)) res.setHeader("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
     }
     // Not compressed per response: deflated once, spliced with this listener's holes (ADR 038).
-    const spliced = gzip ? spliceGzip(gzip, page.parts, (hole) => options.fillHole(hole, nonce, listener)) : null;
+    const spliced = gzip
+      ? spliceGzip(gzip, page.parts, (hole) => options.fillHole(hole, nonce, listener), listener ?? undefined)
+      : null;
     if (spliced !== null) {
       if (page.status === 200 && req.method === "GET") page.listenerHead ??= { heads: headsOf(res), nonce };
       res.setHeader("Content-Encoding", "gzip");

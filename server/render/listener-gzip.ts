@@ -120,88 +120,135 @@ const GZIP_HEADER = Buffer.from("1f8b08000000000000ff", "hex");
 const FINAL_BLOCK = Buffer.from("0300", "hex");
 
 /**
- * Runs of a template's entries joined once as they are for a listener with nothing of theirs there
- * (every hole in its first form: a heart off, a card not started, no data): most of a page for
- * most listeners. A response whose holes in a run all hold those forms takes the run whole, one
- * piece instead of one per entry. A run ends at a hole without forms (a nonce, the listener's
- * text) and after `RUN_SIZES[0]` entries; where one does not fit, a run of `RUN_SIZES[1]` from the
- * same entry is tried, then the entry alone, so one saved episode costs only what is around it.
- * Made when first asked for.
+ * A template cut once into chunks of up to `CHUNK` entries, ending at a hole without forms (a nonce,
+ * the listener's text). What a chunk's holes hold names it: each hole's form (a heart on or off, a
+ * card not started or played) or a listener's own value (a card under way, their Continue
+ * listening), numbered per chunk. The second time the same is asked for, the chunk is deflated as
+ * one, off the thread, after the bytes before it (one block's codes instead of one per entry, and
+ * each card refers back to the one before it as it is); the responses after that send it as one
+ * piece. Kept per chunk, the combinations asked for last.
  */
-interface Run {
+interface Chunk {
   end: number;
   holes: number[];
-  sum: Sum;
-  deflated: Buffer;
+  /** A listener's own values met in this chunk, numbered after the forms. */
+  own: Map<Bytes, number>;
+  /** What the holes hold, by who fills them (see `spliceGzip`). */
+  keys: WeakMap<object, string>;
+  /** By what the holes hold: seen once, being deflated, or deflated. */
+  made: Map<string, Deflated | "seen" | "pending">;
 }
-const RUN_SIZES = [8, 3];
-const runsOf = new WeakMap<GzipTemplate, Map<number, Run | null>>();
+const CHUNK = 32;
+const COMBINATIONS_PER_CHUNK = 16;
+const OWN_VALUES_PER_CHUNK = 64;
+// Above any hole's number of forms.
+const FIRST_OWN = 16;
+const chunksOf = new WeakMap<GzipTemplate, (Chunk | undefined)[]>();
 
-function runAt(template: GzipTemplate, i: number, level: number): Run | null {
-  const made = runsOf.get(template) ?? runsOf.set(template, new Map()).get(template)!;
-  const key = i * RUN_SIZES.length + level;
-  const size = RUN_SIZES[level]!;
-  let run = made.get(key);
-  if (run !== undefined) return run;
-  const holes: number[] = [];
-  let end = i;
-  for (; end < template.length && end - i < size; end++) {
-    const entry = template[end]!;
-    if ("piece" in entry) continue;
-    if (entry.forms.length === 0) break;
-    holes.push(end);
+/** A template's chunks by the entry each starts at. */
+function chunks(template: GzipTemplate): (Chunk | undefined)[] {
+  const known = chunksOf.get(template);
+  if (known) return known;
+  const at: (Chunk | undefined)[] = [];
+  for (let i = 0; i < template.length;) {
+    const holes: number[] = [];
+    let end = i;
+    for (; end < template.length && end - i < CHUNK; end++) {
+      const entry = template[end]!;
+      if ("piece" in entry) continue;
+      if (entry.forms.length === 0) break;
+      holes.push(end);
+    }
+    if (end - i >= 2) at[i] = { end, holes, own: new Map(), keys: new WeakMap(), made: new Map() };
+    i = Math.max(end, i + 1);
   }
-  run = null;
-  if (end - i >= 2) {
-    const joined = template.slice(i, end).map((e) => ("piece" in e ? e.piece : e.forms[0]!));
-    let crc = 0;
-    for (const d of joined) crc = combine(crc, d.sum);
-    const length = joined.reduce((n, d) => n + d.sum.length, 0);
-    run = { end, holes, sum: sumOf(crc, length), deflated: Buffer.concat(joined.map((d) => d.deflated)) };
+  chunksOf.set(template, at);
+  return at;
+}
+
+/** The chunk at `i` deflated as one for what its holes hold here; null while it is not (yet). */
+function wholeChunk(
+  template: GzipTemplate,
+  parts: Part[],
+  i: number,
+  chunk: Chunk,
+  fill: (hole: Exclude<Part, Bytes>) => Bytes,
+  who: object | undefined,
+): Deflated | null {
+  let key = who && chunk.keys.get(who);
+  if (key === undefined) {
+    // Room for each hole's value to be new: numbers are never reused while a key holds them.
+    if (chunk.own.size + chunk.holes.length > OWN_VALUES_PER_CHUNK) {
+      chunk.own.clear();
+      chunk.keys = new WeakMap();
+      chunk.made.clear();
+    }
+    key = "";
+    for (const k of chunk.holes) {
+      const entry = template[k] as { forms: Deflated[]; slot: number | null };
+      const value = fill(parts[k] as Exclude<Part, Bytes>);
+      if (entry.slot !== null && value.length !== entry.slot) return null;
+      let n = entry.forms.findIndex((f) => f.value === value);
+      if (n < 0) n = chunk.own.get(value) ?? chunk.own.set(value, FIRST_OWN + chunk.own.size).get(value)!;
+      key += String.fromCharCode(48 + n);
+    }
+    if (who) chunk.keys.set(who, key);
   }
-  made.set(key, run);
-  return run;
+  const made = chunk.made.get(key);
+  if (made !== undefined) chunk.made.delete(key);
+  else if (chunk.made.size >= COMBINATIONS_PER_CHUNK) chunk.made.delete(chunk.made.keys().next().value!);
+  if (made === undefined || made === "pending") {
+    chunk.made.set(key, made ?? "seen");
+    return null;
+  }
+  chunk.made.set(key, made);
+  if (made !== "seen") return made;
+  chunk.made.set(key, "pending");
+  let value = "";
+  for (let k = i; k < chunk.end; k++) {
+    const part = parts[k]!;
+    value += typeof part === "string" ? part : fill(part);
+  }
+  later(
+    deflated(value, bytesBefore(template, parts, i, WINDOW)).then(
+      (d) => void (chunk.made.get(key) === "pending" && chunk.made.set(key, d)),
+      () => void chunk.made.delete(key),
+    ),
+  );
+  return null;
 }
 
 /**
  * One response's gzip body: the template's pieces and, for each hole, what `fill` puts there
  * (the app's own fill, so any hole the app adds is spliced the same way). Null when a hole of a
- * fixed length was filled with another: the pieces after it cannot be joined to it.
+ * fixed length was filled with another: the pieces after it cannot be joined to it. `who`, where
+ * given, is an object that stands for what `fill` puts in every hole but a nonce for as long as it
+ * lives (the listener, made anew when their data changes): the chunks' keys are then kept by it.
  */
 export function spliceGzip(
   template: GzipTemplate,
   parts: Part[],
   fill: (hole: Exclude<Part, Bytes>) => Bytes,
+  who?: object,
 ): Buffer | null {
   const pieces: Buffer[] = [GZIP_HEADER];
   let last: Stored | undefined;
   let crc = 0;
   let length = 0;
-  let own = 0;
-  const plain = (k: number) =>
-    fill(parts[k] as Exclude<Part, Bytes>) === (template[k] as { forms: Deflated[] }).forms[0]!.value;
   const add = (s: Sum, bytes: Buffer) => {
     crc = combine(crc, s);
     length += s.length;
     pieces.push(bytes);
   };
+  const at = chunks(template);
   for (let i = 0; i < parts.length; i++) {
-    // Past a listener's own, small runs only: the large ones start where the last run ended.
-    let run: Run | null = null;
-    for (let level = own; level < RUN_SIZES.length; level++) {
-      const r = runAt(template, i, level);
-      if (r?.holes.every(plain)) {
-        run = r;
-        break;
-      }
-    }
-    if (run) {
-      add(run.sum, run.deflated);
-      i = run.end - 1;
-      own = 0;
+    const chunk = at[i];
+    const whole = chunk && wholeChunk(template, parts, i, chunk, fill, who);
+    if (whole) {
+      add(whole.sum, whole.deflated);
+      i = chunk.end - 1;
       continue;
     }
-    own = 1;
     const entry = template[i]!;
     if ("piece" in entry) {
       add(entry.piece.sum, entry.piece.deflated);
@@ -266,30 +313,34 @@ function laterFill(
   if (!ready) {
     if (fills.size >= FILLS_PER_HOLE) fills.delete(fills.keys().next().value!);
     fills.set(value, "pending");
-    const job = deflated(value, bytesBefore(template, parts, i)).then(
-      (d) => void (fills.get(value) === "pending" && fills.set(value, d)),
-      () => void fills.delete(value),
+    later(
+      deflated(value, bytesBefore(template, parts, i, FILL_DICTIONARY)).then(
+        (d) => void (fills.get(value) === "pending" && fills.set(value, d)),
+        () => void fills.delete(value),
+      ),
     );
-    fillJobs.add(job);
-    void job.finally(() => fillJobs.delete(job));
   }
   return false;
 }
 
 const fillJobs = new Set<Promise<void>>();
-/** Resolves once every value being deflated for later responses is ready (tests, a bench's warm-up). */
+function later(job: Promise<void>) {
+  fillJobs.add(job);
+  void job.finally(() => fillJobs.delete(job));
+}
+/** Resolves once every piece being deflated for later responses is ready (tests, a bench's warm-up). */
 export const fillsReady = () => Promise.all(fillJobs).then(() => undefined);
 
 /** The bytes every response has right before part `i`, back to the last hole whose length varies (fixed ones as stand-ins). */
-function bytesBefore(template: GzipTemplate, parts: Part[], i: number): string {
+function bytesBefore(template: GzipTemplate, parts: Part[], i: number, limit: number): string {
   let before = "";
-  for (let k = i - 1; k >= 0 && before.length < FILL_DICTIONARY; k--) {
+  for (let k = i - 1; k >= 0 && before.length < limit; k--) {
     const entry = template[k]!;
     if ("piece" in entry) before = (parts[k] as Bytes) + before;
     else if (entry.slot === null) break;
     else before = STAND_IN.repeat(entry.slot) + before;
   }
-  return before.slice(-FILL_DICTIONARY);
+  return before.slice(-limit);
 }
 
 interface Stored {

@@ -66,7 +66,7 @@ export function signedInHits(
     };
     o.listener(cookie, nonce, address, page.parts).then((listener) => {
       if (!listener || o.stopping()) return handOver();
-      const body = spliceGzip(template, page.parts, (hole) => o.fillHole(hole, nonce, listener));
+      const body = spliceGzip(template, page.parts, (hole) => o.fillHole(hole, nonce, listener), listener);
       if (body === null) return handOver();
       const csp = String(head.heads["content-security-policy"]).replaceAll(head.nonce, nonce);
       res.writeHead(200, {

@@ -152,6 +152,42 @@ describe("a listener's page spliced as gzip", () => {
     }
   });
 
+  it("a stretch of cards asked for twice goes out as one piece from then on, to anyone with the same there", async () => {
+    const parts = page(26);
+    const template = await gzipTemplate(parts);
+    const splice = (who: Listener) => {
+      const n = crypto.randomBytes(16).toString("base64");
+      const gz = spliceGzip(template, parts, (hole) => fillHole(hole, n, who), who)!;
+      expect(zlib.gunzipSync(gz).toString("latin1")).toBe(fillParts(parts, n, who));
+      return gz.length;
+    };
+    const saved = ["/media/e3.mp3", "/media/e11.mp3"];
+    const [first, second] = [splice(listener(saved)), splice(listener(saved))];
+    await fillsReady();
+    const later = splice(listener(saved));
+    expect(later).toBeLessThan(Math.min(first, second) * 0.8);
+    expect(splice(listener(saved))).toBe(later);
+  });
+
+  it("keeps each listener's own values apart, also past the bound on how many a stretch keeps", async () => {
+    const parts = page(26);
+    const template = await gzipTemplate(parts);
+    const base = listener([]);
+    // Each listener under way in every card: values of their own in every hole of that kind.
+    const own = Array.from({ length: 12 }, (_, i): Listener => ({
+      ...base,
+      position: (h) => padTo(bytes(`<p>${i}: ${h.position.title}</p>`), h.slot),
+    }));
+    for (let round = 0; round < 3; round++) {
+      for (const who of [...own, ...own.slice(0, 3).reverse()]) {
+        const n = crypto.randomBytes(16).toString("base64");
+        const gz = spliceGzip(template, parts, (hole) => fillHole(hole, n, who), who)!;
+        expect(zlib.gunzipSync(gz).toString("latin1")).toBe(fillParts(parts, n, who));
+      }
+      await fillsReady();
+    }
+  });
+
   it("a hole of one length filled with another: no gzip (the page is sent as it is)", async () => {
     const parts = page(3);
     const who = listener([]);
