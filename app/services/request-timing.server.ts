@@ -42,10 +42,11 @@ export function timeData<T>(value: T): T {
 /** Measures the session read of the current request. */
 export async function timeSession<T>(read: () => Promise<T>): Promise<T> {
   const t = storage.getStore();
+  if (!t) return read();
   const start = performance.now();
   try {
     return await read();
   } finally {
-    if (t) t.session += performance.now() - start;
+    t.session += performance.now() - start;
   }
 }

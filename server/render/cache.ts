@@ -377,7 +377,9 @@ export function createRemixWithCache(options: RemixWithCacheOptions): {
   serveCached: RequestHandler;
   render: RequestHandler;
 } {
-  const { cache, loadContext, handle, withTiming } = options;
+  const { cache, loadContext, handle } = options;
+  // A timing scope makes every promise of the process pay for async hooks: opened only when its header is sent.
+  const withTiming = options.serverTiming ? options.withTiming : <T>(_: RequestTiming, fn: () => T) => fn();
   const timingHeader: typeof serverTimingHeader | (() => null) = options.serverTiming ? serverTimingHeader : () => null;
   const log = options.log ?? ((m: string) => console.error(m));
   const KEY = "renderCacheKey";
