@@ -423,10 +423,14 @@ export function createAuth(deps: {
     });
   };
 
-  const sessionUser = (session: Session): SessionUser | null => {
-    const r = sessionUserSchema.safeParse(session.get("user"));
+  const sessionUser = (session: Session): SessionUser | null => userOf(session.get("user"));
+  const userOf = (value: unknown): SessionUser | null => {
+    const r = sessionUserSchema.safeParse(value);
     return r.success ? r.data : null;
   };
+  // A session's data as the store keeps it between requests (the same object while unchanged, ADR
+  // 058): who it names is checked once per object.
+  const usersOf = new WeakMap<object, SessionUser | null>();
 
   return {
     providers: { google: Boolean(config.google), facebook: Boolean(config.facebook) },
@@ -446,7 +450,13 @@ export function createAuth(deps: {
       if (!cookieHeader) return null;
       // A cookie that is not ours, or not signed by us, parses as no session; a store that cannot
       // be read rejects: a blip must never look like "signed out" (503, the cookie kept).
-      return sessionUser(await storage.getSession(cookieHeader));
+      // What the session storage's getSession does, without making a session of it per request.
+      const id = await cookie.parse(cookieHeader);
+      const data = id ? ((await sessions.read(id)) as Record<string, unknown> | null) : null;
+      if (!data) return null;
+      let user = usersOf.get(data);
+      if (user === undefined) usersOf.set(data, (user = userOf(data.user)));
+      return user;
     },
     async startSession(user, previousCookie) {
       if (previousCookie) {

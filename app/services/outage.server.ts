@@ -18,18 +18,25 @@ function intercept<T extends object>(service: T, on: { ok?: () => void; fail: (e
     on.ok?.();
     return value;
   };
+  // One wrapper per method, not one per call: a signed-in page calls several.
+  const wrappers = new WeakMap<object, (...args: unknown[]) => unknown>();
   return new Proxy(service, {
     get(target, prop, receiver) {
       const original = Reflect.get(target, prop, receiver);
       if (typeof original !== "function") return original;
-      return (...args: unknown[]) => {
-        try {
-          const result = (original as (...a: unknown[]) => unknown).apply(target, args);
-          return result instanceof Promise ? result.then(ok, fail) : result;
-        } catch (error) {
-          return fail(error);
-        }
-      };
+      let wrapper = wrappers.get(original);
+      if (!wrapper) {
+        wrapper = (...args: unknown[]) => {
+          try {
+            const result = (original as (...a: unknown[]) => unknown).apply(target, args);
+            return result instanceof Promise ? result.then(ok, fail) : result;
+          } catch (error) {
+            return fail(error);
+          }
+        };
+        wrappers.set(original, wrapper);
+      }
+      return wrapper;
     },
   });
 }

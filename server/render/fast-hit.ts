@@ -80,8 +80,21 @@ export function encodingFor(header: string | string[] | undefined): Encoding {
   return takes("br") ? "br" : takes("gzip") ? "gzip" : "identity";
 }
 
-/** Whether an `Accept-Encoding` header takes an encoding. */
+/** Whether an `Accept-Encoding` header takes an encoding. Browsers send a handful of headers: each read once. */
 export function acceptsEncoding(header: string | string[] | undefined): (name: string) => boolean {
+  const key = typeof header === "string" ? header : null;
+  const known = key === null ? undefined : readHeaders.get(key);
+  if (known) return known;
+  const takes = readAcceptEncoding(header);
+  if (key !== null && key.length <= 256) {
+    if (readHeaders.size >= 64) readHeaders.clear();
+    readHeaders.set(key, takes);
+  }
+  return takes;
+}
+const readHeaders = new Map<string, (name: string) => boolean>();
+
+function readAcceptEncoding(header: string | string[] | undefined): (name: string) => boolean {
   const accepted = new Map<string, number>();
   for (const part of String(header ?? "").split(",")) {
     const [name, ...params] = part.trim().toLowerCase().split(";");

@@ -24,7 +24,7 @@ export function createSqliteSessionStore(db: Db, defaultTtlMs: number): SessionS
   const purge = db.prepare("DELETE FROM sessions WHERE expires_at < ?");
   const removeForUser = db.prepare("DELETE FROM sessions WHERE json_extract(data, '$.user.uid') = ?");
   // Kept between requests (ADR 056); every write of a session here forgets it.
-  const kept = keptReads<{ data: string; expires_at: number }>(db);
+  const kept = keptReads<{ data: Readonly<Record<string, unknown>> | null; expires_at: number }>(db);
   let lastPurge = 0;
   const expiry = (expires: Date | undefined) => expires?.getTime() ?? Date.now() + defaultTtlMs;
 
@@ -43,9 +43,11 @@ export function createSqliteSessionStore(db: Db, defaultTtlMs: number): SessionS
       const row = kept.get(id, () => {
         const read = select.get(id) as (StateRow & { data: string; expires_at: number }) | undefined;
         if (!read) return undefined;
-        const uid = (JSON.parse(read.data) as { user?: { uid?: unknown } })?.user?.uid;
+        // Parsed once while kept: the same object each request (the session's user is checked once per object).
+        const data = parsed(read.data);
+        const uid = (data?.user as { uid?: unknown } | undefined)?.uid;
         if (typeof uid === "string") states.readBeside(uid, read);
-        return { data: read.data, expires_at: read.expires_at };
+        return { data, expires_at: read.expires_at };
       });
       if (!row) return null;
       if (row.expires_at < Date.now()) {
@@ -53,13 +55,7 @@ export function createSqliteSessionStore(db: Db, defaultTtlMs: number): SessionS
         remove.run(id);
         return null;
       }
-      let data: { user?: { uid?: unknown } };
-      try {
-        data = JSON.parse(row.data) as typeof data;
-      } catch {
-        return null;
-      }
-      return data;
+      return row.data;
     },
     async update(id, data, expires) {
       kept.forget(id);
@@ -140,4 +136,16 @@ export function createSqliteMailLog(db: Db): MailLog {
     },
   };
 }
+/** A session's stored data: an object (frozen: it is handed to every request while kept), else none. */
+function parsed(text: string): Readonly<Record<string, unknown>> | null {
+  try {
+    const data: unknown = JSON.parse(text);
+    if (typeof data !== "object" || data === null) return null;
+    for (const value of Object.values(data)) if (typeof value === "object" && value !== null) Object.freeze(value);
+    return Object.freeze(data as Record<string, unknown>);
+  } catch {
+    return null;
+  }
+}
+
 const USED_UP = new Error("a mail cap is used up");
