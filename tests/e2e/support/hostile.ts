@@ -364,12 +364,15 @@ export function queryChecks(): Check[] {
     checks.push({ url: base(p.name) });
     checks.push({ url: base(`${p.name}=${encodeURIComponent(p.valid)}&${p.name}=${encodeURIComponent(p.valid)}`) });
     // Remix logs every unknown _data route id; a sample of the values is enough there.
-    for (const v of p.few ? TEXT.filter((_, i) => i % 6 === 0) : TEXT) {
+    const values = p.few ? TEXT.filter((_, i) => i % 6 === 0) : TEXT;
+    values.forEach((v, i) => {
       checks.push({ url: base(`${p.name}=${enc(v)}`), text: textOf(v) });
-      // Duplicated: a valid value first and the hostile one second, and the other way round.
+      // Duplicated: a valid value first and the hostile one second, and the other way round. Which
+      // of two values a route reads does not depend on what they hold: every third value is enough.
+      if (i % 3 !== 0) return;
       checks.push({ url: base(`${p.name}=${encodeURIComponent(p.valid)}&${p.name}=${enc(v)}`), text: textOf(v) });
       checks.push({ url: base(`${p.name}=${enc(v)}&${p.name}=${encodeURIComponent(p.valid)}`), text: textOf(v) });
-    }
+    });
   }
   return checks;
 }
