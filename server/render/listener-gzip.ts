@@ -137,6 +137,8 @@ interface Chunk {
   keys: WeakMap<object, string>;
   /** By what the holes hold: seen once, being deflated, or deflated. */
   made: Map<string, Deflated | "seen" | "pending">;
+  /** How often the chunk started over: a deflate set off before then names other values. */
+  generation: number;
 }
 const CHUNK = 32;
 const COMBINATIONS_PER_CHUNK = 16;
@@ -159,7 +161,7 @@ function chunks(template: GzipTemplate): (Chunk | undefined)[] {
       if (entry.forms.length === 0) break;
       holes.push(end);
     }
-    if (end - i >= 2) at[i] = { end, holes, own: new Map(), keys: new WeakMap(), made: new Map() };
+    if (end - i >= 2) at[i] = { end, holes, own: new Map(), keys: new WeakMap(), made: new Map(), generation: 0 };
     i = Math.max(end, i + 1);
   }
   chunksOf.set(template, at);
@@ -182,6 +184,7 @@ function wholeChunk(
       chunk.own.clear();
       chunk.keys = new WeakMap();
       chunk.made.clear();
+      chunk.generation++;
     }
     key = "";
     for (const k of chunk.holes) {
@@ -209,10 +212,12 @@ function wholeChunk(
     const part = parts[k]!;
     value += typeof part === "string" ? part : fill(part);
   }
+  const generation = chunk.generation;
+  const current = () => chunk.generation === generation && chunk.made.get(key) === "pending";
   later(
     deflated(value, bytesBefore(template, parts, i, WINDOW)).then(
-      (d) => void (chunk.made.get(key) === "pending" && chunk.made.set(key, d)),
-      () => void chunk.made.delete(key),
+      (d) => void (current() && chunk.made.set(key, d)),
+      () => void (current() && chunk.made.delete(key)),
     ),
   );
   return null;

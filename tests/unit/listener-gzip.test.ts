@@ -188,6 +188,27 @@ describe("a listener's page spliced as gzip", () => {
     }
   });
 
+  it("a stretch deflated for values numbered before the stretch started over never stands for other values", async () => {
+    const parts = page(26);
+    const template = await gzipTemplate(parts);
+    const base = listener([]);
+    const own = Array.from({ length: 12 }, (_, i): Listener => ({
+      ...base,
+      position: (h) => padTo(bytes(`<p>${i}: ${h.position.title}</p>`), h.slot),
+    }));
+    const check = (who: Listener) => {
+      const n = crypto.randomBytes(16).toString("base64");
+      const gz = spliceGzip(template, parts, (hole) => fillHole(hole, n, who), who)!;
+      expect(zlib.gunzipSync(gz).toString("latin1")).toBe(fillParts(parts, n, who));
+    };
+    // Each asked for twice (a deflate set off) while the others' values make the stretches start
+    // over, before any deflate is done.
+    for (const who of own) for (let i = 0; i < 2; i++) check(who);
+    await fillsReady();
+    // The last ones first: their keys are still kept, and numbered as the first ones' were.
+    for (const who of [...own].reverse()) check(who);
+  });
+
   it("a hole of one length filled with another: no gzip (the page is sent as it is)", async () => {
     const parts = page(3);
     const who = listener([]);
