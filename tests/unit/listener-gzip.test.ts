@@ -169,26 +169,8 @@ describe("a listener's page spliced as gzip", () => {
     expect(splice(listener(saved))).toBe(later);
   });
 
-  it("keeps each listener's own values apart, also past the bound on how many a stretch keeps", async () => {
-    const parts = page(26);
-    const template = await gzipTemplate(parts);
-    const base = listener([]);
-    // Each listener under way in every card: values of their own in every hole of that kind.
-    const own = Array.from({ length: 12 }, (_, i): Listener => ({
-      ...base,
-      position: (h) => padTo(bytes(`<p>${i}: ${h.position.title}</p>`), h.slot),
-    }));
-    for (let round = 0; round < 3; round++) {
-      for (const who of [...own, ...own.slice(0, 3).reverse()]) {
-        const n = crypto.randomBytes(16).toString("base64");
-        const gz = spliceGzip(template, parts, (hole) => fillHole(hole, n, who), who)!;
-        expect(zlib.gunzipSync(gz).toString("latin1")).toBe(fillParts(parts, n, who));
-      }
-      await fillsReady();
-    }
-  });
-
-  it("a stretch deflated for values numbered before the stretch started over never stands for other values", async () => {
+  /** Twelve listeners each under way in every card (values of their own in every such hole), and a splice checked against the fill. */
+  async function underWayEverywhere() {
     const parts = page(26);
     const template = await gzipTemplate(parts);
     const base = listener([]);
@@ -201,6 +183,19 @@ describe("a listener's page spliced as gzip", () => {
       const gz = spliceGzip(template, parts, (hole) => fillHole(hole, n, who), who)!;
       expect(zlib.gunzipSync(gz).toString("latin1")).toBe(fillParts(parts, n, who));
     };
+    return { own, check };
+  }
+
+  it("keeps each listener's own values apart, also past the bound on how many a stretch keeps", async () => {
+    const { own, check } = await underWayEverywhere();
+    for (let round = 0; round < 3; round++) {
+      for (const who of [...own, ...own.slice(0, 3).reverse()]) check(who);
+      await fillsReady();
+    }
+  });
+
+  it("a stretch deflated for values numbered before the stretch started over never stands for other values", async () => {
+    const { own, check } = await underWayEverywhere();
     // Each asked for twice (a deflate set off) while the others' values make the stretches start
     // over, before any deflate is done.
     for (const who of own) for (let i = 0; i < 2; i++) check(who);
