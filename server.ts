@@ -1,40 +1,32 @@
 /**
  * The Node server: Express + Remix. Security headers with a fresh CSP nonce per response,
- * compression for text, static assets (hashed build files immutable), /healthz, the render
- * cache of public pages for anonymous visitors and signed-in listeners (ADRs 006, 019), and a graceful shutdown that lets in-flight
- * requests finish and closes the database. No per-request logging.
+ * compression, static assets (hashed build files immutable), request limits, /healthz, and a
+ * graceful shutdown that lets in-flight requests finish and closes the database.
  *
  * No app module is imported here: the env, services and load context come from the Remix
  * build's entry module (app/entry.server.tsx), so each app module runs once.
  */
-import type { ErrorRequestHandler, RequestHandler } from "express";
-import { createRequestHandler as createFetchHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
+import type { ErrorRequestHandler } from "express";
+import type { ServerBuild } from "@remix-run/node";
 import closeWithGrace from "close-with-grace";
 import compression from "compression";
+import crypto from "node:crypto";
 import http from "node:http";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { pathToFileURL } from "node:url";
 import express from "express";
 import helmet from "helmet";
-import type { AppEntry, AppServer } from "./server/render/app-contract";
-import {
-  allowFramingOfEmbeds,
-  contentSecurityPolicy,
-  newNonce,
-  PERMISSIONS_POLICY,
-  policyHeader,
-} from "./server/security";
-import { HitCounter, isAuthPost, rateLimits } from "./server/rate-limit";
-import { fastHits } from "./server/render/fast-hit";
-import { signedInHits } from "./server/render/signed-in-hit";
+import type { AppEntry, AppServer } from "./server/app-contract";
+import { allowFramingOfEmbeds, contentSecurityPolicy, PERMISSIONS_POLICY, policyHeader } from "./server/security";
+import { isAuthPost, rateLimits } from "./server/rate-limit";
 import { methodGuard, pathGuard, requestGuard } from "./server/path-guard";
-import { createRemixWithCache, createRenderCache, remixHandler } from "./server/render/cache";
 import { limitConnections, readBodies } from "./server/request-limits";
 import { precompressed } from "./server/precompressed";
 import { progressWrites } from "./server/progress-write";
 import { nowPlayingEvents } from "./server/now-playing-events";
-import { shedLoad } from "./server/render/shed";
+import { shedLoad } from "./server/shed";
+import { remixHandler } from "./server/remix";
 
 const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
 
@@ -50,7 +42,6 @@ try {
 }
 const { env, services, cachePolicy, episodeFileTypes } = appServer;
 const production = env.NODE_ENV === "production";
-const mode = production ? "production" : "development";
 
 const app = express();
 app.disable("x-powered-by");
@@ -73,14 +64,9 @@ app.use((_req, res, next) => {
 // Before anything reads the request's address (static files, limits, the router).
 app.use(requestGuard(cachePolicy.private));
 
-app.use((req, res, next) => {
-  res.locals.cspNonce = newNonce();
-  res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
-  next();
-});
-// One policy, two ways of allowing the page's own scripts: this response's nonce, or (a page
-// shared by every anonymous listener, server/render/shared-body.ts) the hashes of its inline scripts.
-const policy = (scripts: Parameters<typeof contentSecurityPolicy>[0]) =>
+// One policy, two ways of allowing a page's own inline scripts: this response's nonce, or (a page
+// every anonymous listener shares byte for byte) their hashes.
+const policy = (scripts: string[]) =>
   contentSecurityPolicy(
     scripts,
     {
@@ -105,12 +91,17 @@ const policy = (scripts: Parameters<typeof contentSecurityPolicy>[0]) =>
       signInOrigins: services.auth.signInOrigins,
     },
   );
+// Anything but a page runs no inline script: the same policy for every answer. A page names its
+// own (app/entry.server.tsx).
+app.use((req, res, next) => {
+  res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+  res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+  res.setHeader("Content-Security-Policy", policyHeader(policy([]), req.path));
+  next();
+});
 app.use(
   helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: policy([(_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`]),
-    },
+    contentSecurityPolicy: false,
     // Firebase's sign-in popup (another origin) answers through window.opener.
     crossOriginOpenerPolicy: { policy: env.FIREBASE_AUTH_DOMAIN ? "same-origin-allow-popups" : "same-origin" },
     strictTransportSecurity: production ? { maxAge: 63072000, includeSubDomains: true } : false,
@@ -120,14 +111,6 @@ app.use(
   }),
 );
 app.use(allowFramingOfEmbeds);
-// Compression for text over 1 KB (compression's own filter: compressible types only), applied
-// once per response: static files, pages from the render cache and Remix renders.
-const compress = compression({ threshold: 1024 });
-const compressOnce: RequestHandler = (req, res, next) => {
-  if (res.locals.compressing) return next();
-  res.locals.compressing = true;
-  return compress(req, res, next);
-};
 
 // Liveness: the process answers (a supervisor restarts it when not). Readiness: this instance can
 // serve (its database answers; 503 takes it out of a load balancer), with each upstream's state.
@@ -149,11 +132,11 @@ app.get("/healthz", async (_req, res) => {
     .json({ ...health, ready, checks });
 });
 
-// Hashed build assets: the brotli/gzip copies written by `npm run build`, else compressed here.
+// Text over 1 KB of a compressible type, everything but the build files npm run build compressed.
+app.use(compression({ threshold: 1024 }));
 app.use(
   "/build",
   precompressed("public/build"),
-  compressOnce,
   express.static("public/build", { immutable: true, maxAge: "1y", index: false, redirect: false }),
 );
 // Other public files live under /media (and the odd root file with an extension); page paths
@@ -178,9 +161,7 @@ const publicFiles = express.static("public", {
   },
 });
 const FILE_PATH = /^\/media\/|\.[A-Za-z0-9]{1,8}$/;
-app.use((req, res, next) =>
-  FILE_PATH.test(req.path) ? compressOnce(req, res, () => publicFiles(req, res, next)) : next(),
-);
+app.use((req, res, next) => (FILE_PATH.test(req.path) ? publicFiles(req, res, next) : next()));
 
 app.use(pathGuard);
 // A write from another site is refused with a clear 403 before Remix runs (Remix would answer
@@ -191,27 +172,25 @@ app.use((req, res, next) => {
   res.status(403).set("Cache-Control", cachePolicy.private).type("text/plain").send(appServer.crossSiteRefusal);
 });
 
-const getHits = new HitCounter();
 app.use(
   rateLimits(
     { auth: env.RATE_LIMIT_AUTH_PER_MIN, post: env.RATE_LIMIT_POST_PER_MIN, get: env.RATE_LIMIT_GET_PER_MIN },
     cachePolicy.private,
     appServer.rateLimitStore,
-    getHits,
   ),
 );
 // After the limits, so a flood of junk methods still counts against the client's POST tier.
 app.use(methodGuard(cachePolicy.private));
 // Every POST body has arrived before it may wait for a render, a sign-in or a hash.
-const bodies = readBodies({
-  maxBytes: env.REQUEST_BODY_MAX_KB * 1024,
-  timeoutMs: env.REQUEST_TIMEOUT_MS,
-  perClient: env.BODIES_PER_CLIENT,
-  cacheControl: cachePolicy.private,
-});
-app.use(bodies);
+app.use(
+  readBodies({
+    maxBytes: env.REQUEST_BODY_MAX_KB * 1024,
+    timeoutMs: env.REQUEST_TIMEOUT_MS,
+    perClient: env.BODIES_PER_CLIENT,
+    cacheControl: cachePolicy.private,
+  }),
+);
 app.use(progressWrites(appServer.progressWrite));
-// Held open, so before compression (which would buffer it) and outside the render slots.
 const nowPlayingPush = nowPlayingEvents({
   ...appServer.nowPlayingPush,
   current: () => services.nowPlaying.current(),
@@ -219,53 +198,9 @@ const nowPlayingPush = nowPlayingEvents({
 });
 app.use(nowPlayingPush);
 
-const renderCache = createRenderCache({
-  ttlMs: env.RENDER_CACHE_TTL_MS,
-  maxBytes: env.RENDER_CACHE_MAX_MB * 1024 * 1024,
-  toParts: appServer.toParts,
-  sharedPolicy: (scriptHashes, url) => policyHeader(policy(scriptHashes), url),
-});
-services.onInvalidate(() => renderCache.invalidate());
-const fastHit = fastHits({
-  cache: renderCache,
-  keyParams: appServer.pageQueryParams,
-  trustHops: env.TRUST_PROXY_HOPS,
-  getLimit: env.RATE_LIMIT_GET_PER_MIN,
-  getHits,
-  stopping: () => stopping,
-  serverTiming: env.SERVER_TIMING === "on",
-});
-const signedInHit = signedInHits({
-  cache: renderCache,
-  keyParams: appServer.pageQueryParams,
-  trustHops: env.TRUST_PROXY_HOPS,
-  getLimit: env.RATE_LIMIT_GET_PER_MIN,
-  getHits,
-  stopping: () => stopping,
-  listener: (cookie, nonce, address, parts) =>
-    appServer.listenerOf(appServer.getLoadContext(cookie, nonce, address), parts),
-  fillHole: appServer.fillHole,
-  serverTiming: env.SERVER_TIMING === "on",
-});
-const handle = createFetchHandler(build, mode);
-const remix = createRemixWithCache({
-  handle,
-  cache: renderCache,
-  loadContext: (req, cookie, nonce, template) => appServer.getLoadContext(cookie, nonce, req.ip, template),
-  signedIn: appServer.signedIn,
-  listenerOf: appServer.listenerOf,
-  fillParts: appServer.fillParts,
-  fillHole: appServer.fillHole,
-  privatePolicy: cachePolicy.private,
-  keyParams: appServer.pageQueryParams,
-  withTiming: appServer.withTiming,
-  serverTiming: env.SERVER_TIMING === "on",
-});
-app.use(compressOnce);
-app.use(remix.serveCached);
-// Past the cache, every request runs Remix: bounded, the excess refused at once (503). Account
-// POSTs (they wait on password hashes, which have threads of their own) have a gate of their own,
-// so a burst of sign-ins never holds the slots pages render in.
+// Every request past here runs Remix: bounded, the excess refused at once (503). Account POSTs
+// (they wait on password hashes, which have threads of their own) have a gate of their own, so a
+// burst of sign-ins never holds the slots pages render in.
 const shed = { retryAfterSeconds: 5, cacheControl: cachePolicy.private };
 const renders = shedLoad({
   ...shed,
@@ -277,13 +212,13 @@ const accountPosts = shedLoad({ ...shed, concurrency: 16, perTurn: env.RENDER_PE
 app.use((req, res, next) => (isAuthPost(req.method, req.path) ? accountPosts : renders)(req, res, next));
 app.all(
   "*",
-  remix.render,
   remixHandler(
-    handle,
-    // A session the cache already looked up is not read twice.
+    build,
+    env.NODE_ENV,
     (req, res) =>
-      (res.locals.loadContext as AppLoadContext | undefined) ??
-      appServer.getLoadContext(req.headers.cookie, res.locals.cspNonce, req.ip),
+      appServer.getLoadContext(req.headers.cookie, res.locals.cspNonce, req.ip, (scripts) =>
+        res.setHeader("Content-Security-Policy", policyHeader(policy(scripts), req.path)),
+      ),
     cachePolicy.private,
   ),
 );
@@ -320,9 +255,7 @@ const server = http.createServer(
     requestTimeout: env.REQUEST_TIMEOUT_MS * 2,
     connectionsCheckingInterval: 1000,
   },
-  // A fresh anonymous page needs none of the middleware: its bytes and headers are ready; a
-  // listener's needs their session and library read, and its holes spliced (ADR 038).
-  (req, res) => fastHit(req, res) || signedInHit(req, res, () => app(req, res)) || app(req, res),
+  app,
 );
 if (env.TRUST_PROXY_HOPS === 0) limitConnections(server, env.CONNECTIONS_PER_ADDRESS);
 server.listen(env.PORT, env.HOST, () => {
@@ -353,5 +286,5 @@ closeWithGrace({ delay: 10_000, skip: ["SIGHUP"], onSecondSignal: () => {} }, as
   await services.close();
 });
 // The catalog or content was changed behind the server's back: `kill -HUP <pid>` drops the
-// cached reads and rendered pages.
+// cached reads.
 process.on("SIGHUP", () => services.invalidate("SIGHUP"));

@@ -1,14 +1,12 @@
 import path from "node:path";
-import type { AppServer } from "../server/render/app-contract";
+import type { AppServer } from "../server/app-contract";
 import { EnvError, parseEnv, type Env } from "~/config/env.server";
-import { CACHE_POLICY, PAGE_QUERY_PARAMS } from "~/route-support/cache-policy";
+import { CACHE_POLICY } from "~/route-support/cache-policy";
 import { CHAPTERS_TYPE } from "~/rules/chapters";
 import { TRANSCRIPT_TYPE } from "~/rules/transcript";
 import { CROSS_SITE_REFUSAL, isCrossSiteWrite } from "~/route-support/guards.server";
 import { createLoadContext } from "~/load-context";
 import { writeProgress } from "~/route-support/progress-write.server";
-import { fillHole, fillParts, listenerOf, signedIn, toParts } from "~/render/listener-page.server";
-import { withTiming } from "~/services/request-timing.server";
 import { isDatabaseUsable, openDatabase } from "~/adapters/sqlite/db.server";
 import { seedIfEmpty } from "~/adapters/sqlite/seed.server";
 import { createSqliteCatalog } from "~/adapters/sqlite/catalog.server";
@@ -370,17 +368,10 @@ export async function createAppServer(
       const answer = await writeProgress(getLoadContext(cookie, "", clientAddress), contentType, body);
       return { status: answer.status, headers: answer.headers, json: JSON.stringify(answer.body) };
     },
-    signedIn,
-    listenerOf,
-    toParts,
-    fillParts,
-    fillHole,
-    withTiming,
     isCrossSiteWrite,
     crossSiteRefusal: CROSS_SITE_REFUSAL,
     cachePolicy: CACHE_POLICY,
     episodeFileTypes: { chapters: CHAPTERS_TYPE, transcript: TRANSCRIPT_TYPE },
-    pageQueryParams: PAGE_QUERY_PARAMS,
     nowPlayingPush: NOW_PLAYING_PUSH,
   };
 }

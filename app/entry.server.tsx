@@ -1,14 +1,18 @@
+import crypto from "node:crypto";
+import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
-import { renderToString } from "react-dom/server";
-import { NonceProvider } from "~/render/nonce";
-import { ListenerTemplateProvider } from "~/render/listener-template";
-import { MarksModule } from "~/render/marks-context";
-import * as positionMarks from "~/render/position-marks";
+import type { ReactElement } from "react";
+import { renderToPipeableStream } from "react-dom/server";
+import { NonceProvider } from "~/ui/nonce";
 import { CACHE_POLICY } from "~/route-support/cache-policy";
+import { etagOf, isFresh } from "~/route-support/responses.server";
 
 /** The server (server.ts) takes the env, services and load context from here, via the build. */
 export { createAppServer } from "./composition.server";
+
+/** A render that has not finished by then is cut off (its loaders have long answered). */
+const ABORT_DELAY_MS = 5_000;
 
 /**
  * What Remix logs of an error: a client's mistake (a POST where no action is, a `_data` naming
@@ -32,13 +36,11 @@ export function handleError(error: unknown, { request }: { request: Request }) {
 /**
  * Personalised responses are never shared caches' business: whatever a route's policy, a
  * response for a signed-in listener (or one that sets a cookie) is private, no-store. A page
- * without a named policy is private too (only routes that say so are public). A listener
- * template is nobody's: it is private only when a loader asked for the session (its page then
- * depends on who asks, and the render cache never shares it).
+ * without a named policy is private too (only routes that say so are public).
  */
 async function privatizeIfPersonal(headers: Headers, loadContext: AppLoadContext) {
   // A session that could not be read is somebody's: private too.
-  const personal = loadContext.template ? loadContext.readSession : await loadContext.user().then(Boolean, () => true);
+  const personal = await loadContext.user().then(Boolean, () => true);
   if (headers.has("Set-Cookie") || !headers.has("Cache-Control") || personal) {
     headers.set("Cache-Control", CACHE_POLICY.private);
   }
@@ -54,11 +56,10 @@ export async function handleDataRequest(
 }
 
 /**
- * The document is rendered whole with `renderToString`, then sent in one piece (with a
- * Content-Length). No route streams deferred data and every lazy part of the UI mounts only
- * after hydration, so nothing suspends on the server; the streaming renderer only added work
- * (hundreds of small chunks, each encoded to bytes) on the render-cache miss path (ADR 010).
- * The body is handed over as bytes, not a string the Response would re-scan.
+ * Every page is rendered whole before it is sent. No loader defers anything, so waiting for all
+ * of it costs nothing, and a public page is then the same bytes for every anonymous listener: its
+ * inline scripts are allowed by their hashes instead of a nonce, and it carries an ETag, so
+ * nginx, a CDN and the browser may keep it and ask again with If-None-Match.
  */
 export default async function handleRequest(
   request: Request,
@@ -67,35 +68,53 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const nonce = loadContext.cspNonce ?? "";
-  await handOffWhole(remixContext);
   await privatizeIfPersonal(responseHeaders, loadContext);
-  const html = renderToString(
+  const shared = /\bpublic\b/.test(responseHeaders.get("Cache-Control") ?? "");
+  const nonce = shared ? undefined : loadContext.cspNonce;
+  const html = await renderWhole(
     <NonceProvider value={nonce}>
-      <MarksModule.Provider value={positionMarks}>
-        <ListenerTemplateProvider value={loadContext.template}>
-          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-        </ListenerTemplateProvider>
-      </MarksModule.Provider>
+      <RemixServer context={remixContext} url={request.url} nonce={nonce} abortDelay={ABORT_DELAY_MS} />
     </NonceProvider>,
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(Buffer.from(`<!DOCTYPE html>${html}`, "utf8"), {
-    headers: responseHeaders,
-    status: responseStatusCode,
+  loadContext.allowScripts(nonce ? [`'nonce-${nonce}'`] : inlineScriptHashes(html));
+  if (shared) {
+    const etag = etagOf(html);
+    responseHeaders.set("ETag", etag);
+    if (responseStatusCode === 200 && isFresh(request, { etag }))
+      return new Response(null, { status: 304, headers: responseHeaders });
+  }
+  return new Response(html, { headers: responseHeaders, status: responseStatusCode });
+}
+
+/** React's stream of the page, once everything in it (single fetch's data handoff too) is there. */
+function renderWhole(element: ReactElement): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new PassThrough();
+    sink.on("data", (chunk: Buffer) => chunks.push(chunk));
+    sink.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    const { pipe, abort } = renderToPipeableStream(element, {
+      onAllReady: () => pipe(sink),
+      onShellError: reject,
+      onError(error) {
+        // Shown by the error boundary; logged by handleError when a loader threw it.
+        if (!(error instanceof Response)) console.error("[render]", error);
+      },
+    });
+    setTimeout(abort, ABORT_DELAY_MS + 1_000).unref();
   });
 }
 
-/**
- * Single fetch hands the page's data to the browser as a turbo-stream, which Remix's
- * `<StreamTransfer>` writes as it reads, suspending between chunks: a `renderToString` would drop
- * it. No loader defers anything, so the stream is read whole first and given to it as one
- * finished chunk: one script, nothing suspends, the same bytes every render (ADR 037).
- */
-async function handOffWhole(context: EntryContext) {
-  const stream = context.serverHandoffStream;
-  if (!stream) return;
-  const value = await new Response(stream).text();
-  context.renderMeta = { streamCache: { 0: Object.assign(Promise.resolve(), { result: { done: true, value } }) } };
-  context.serverHandoffStream = new ReadableStream({ start: (c) => c.close() });
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+const NOT_RUN = /\bsrc=|\btype="application\/(?:ld\+)?json"/i;
+
+/** CSP sources that allow exactly the page's own inline scripts ('sha256-…'). */
+function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes, content] of html.matchAll(INLINE_SCRIPT)) {
+    if (NOT_RUN.test(attributes!) || !content) continue;
+    hashes.add(`'sha256-${crypto.createHash("sha256").update(content).digest("base64")}'`);
+  }
+  return [...hashes];
 }

@@ -1,13 +1,10 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { Services } from "~/services/services.server";
 import type { SessionUser } from "~/services/auth.server";
-import { timeSession } from "~/services/request-timing.server";
+import type { ListenerData } from "~/services/types";
 import { mapFailures, OutageError } from "~/services/outage.server";
 import { serviceUnavailable } from "~/route-support/responses.server";
-import { TEMPLATE_LISTENER, type ListenerData } from "~/render/listener-page.server";
 import { SITE_UNAVAILABLE } from "~/rules/constants";
-
-/** The signed-in listener's part of the root data (the rest is the same for everyone). */
 
 declare module "@remix-run/node" {
   /** Loaders' data types as single fetch hands them over (remix.config.js, ADR 037). */
@@ -16,22 +13,22 @@ declare module "@remix-run/node" {
   }
   interface AppLoadContext {
     services: Services;
-    /** Fresh per response; used for every inline script (CSP). */
+    /** Fresh per response; used for every inline script (CSP) of a page that is not shared. */
     cspNonce: string;
     /** The client's address, as Express derives it behind the trusted proxies. */
     clientAddress: string | undefined;
     /**
      * The signed-in user of this request (the session is read at most once per request); a 503
-     * Response is thrown when the session store is out of reach. In a template render it is null,
-     * and the render counts as read the session (`readSession`).
+     * Response is thrown when the session store is out of reach.
      */
     user(): Promise<SessionUser | null>;
-    /** The root loader's personal part: the listener, their favorites and resume state, or null. */
+    /** The signed-in listener, their favorites and resume state, or null (read at most once per request). */
     listener(): Promise<ListenerData | null>;
-    /** Rendering the page every signed-in listener shares (ADR 019), not one listener's. */
-    template: boolean;
-    /** Some loader asked for the session (`user()`): the render is that visitor's alone. */
-    readSession: boolean;
+    /**
+     * Sets this response's policy to allow exactly these inline scripts: the nonce's source, or
+     * the scripts' hashes on a page every anonymous listener gets byte for byte.
+     */
+    allowScripts(sources: string[]): void;
   }
 }
 
@@ -56,63 +53,39 @@ function asRoutesSeeThem(services: Services): Services {
   };
 }
 
-/**
- * A listener's data as last made from what their library answered: where the library answers with
- * the very same objects while nothing changed (SQLite keeps them, ADR 056), the same data, so
- * what a page's fill makes of it is made once too (`listenerOf`).
- */
-const listenerData = new WeakMap<readonly unknown[], ListenerData>();
-
-/**
- * The load context of one request: the session is read lazily, at most once. `template`: the
- * render every signed-in listener's page is filled from (no cookie is ever read for it).
- */
+/** The load context of one request: the session and the listener's library are read lazily, at most once. */
 export function createLoadContext(services: Services) {
   const routeServices = asRoutesSeeThem(services);
   const { library } = routeServices;
-  return (cookie: string | undefined, cspNonce: string, clientAddress?: string, template = false): AppLoadContext => {
+  return (
+    cookie: string | undefined,
+    cspNonce: string,
+    clientAddress?: string,
+    allowScripts: (sources: string[]) => void = () => {},
+  ): AppLoadContext => {
     let user: Promise<SessionUser | null> | undefined;
     let listener: Promise<ListenerData | null> | undefined;
-    const session = () =>
-      (user ??=
-        cookie && !template ? timeSession(() => routeServices.auth.userFromCookie(cookie)) : Promise.resolve(null));
-    const context: AppLoadContext = {
+    const session = () => (user ??= cookie ? routeServices.auth.userFromCookie(cookie) : Promise.resolve(null));
+    return {
       services: routeServices,
       cspNonce,
       clientAddress,
-      template,
-      readSession: false,
-      user: () => {
-        context.readSession = true;
-        return session();
-      },
+      allowScripts,
+      user: session,
       listener: () =>
-        (listener ??= template
-          ? Promise.resolve(TEMPLATE_LISTENER)
-          : session().then(async (s) => {
-              if (!s) return null;
-              const [favorites, record, sync] = await Promise.all([
-                library.favorites(s.uid),
-                library.userRecord(s.uid),
-                library.activeAudioSync(s.uid),
-              ]);
-              const known = listenerData.get(favorites);
-              if (
-                known?.user.id === s.uid &&
-                known.user.email === s.email &&
-                known.restore?.user === record &&
-                known.restore?.sync === sync
-              )
-                return known;
-              const data = {
-                user: { id: s.uid, email: s.email },
-                favorites: favorites.map((f) => f.audioSrc),
-                restore: { user: record, sync },
-              };
-              listenerData.set(favorites, data);
-              return data;
-            })),
+        (listener ??= session().then(async (s) => {
+          if (!s) return null;
+          const [favorites, record, sync] = await Promise.all([
+            library.favorites(s.uid),
+            library.userRecord(s.uid),
+            library.activeAudioSync(s.uid),
+          ]);
+          return {
+            user: { id: s.uid, email: s.email },
+            favorites: favorites.map((f) => f.audioSrc),
+            restore: { user: record, sync },
+          };
+        })),
     };
-    return context;
   };
 }

@@ -17,11 +17,12 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import keenSliderStyles from "keen-slider/keen-slider.min.css";
 import appStyles from "~/styles/app.css";
 import playerStyles from "~/styles/player.css";
-import { SiteFooter, SiteHeader } from "~/components/later-parts";
+import { SiteFooter } from "~/components/SiteFooter";
+import { SiteHeader } from "~/components/SiteHeader";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { PlayerProvider } from "~/player/PlayerProvider";
 import { GlobalPlayer, SkipToPlayer } from "~/player/GlobalPlayer";
-import { useNonce } from "~/render/nonce";
+import { useNonce } from "~/ui/nonce";
 import { DEFAULT_LIVE_STREAM_URL } from "~/rules/player";
 import { LOADING_TEXT } from "~/rules/constants";
 import { APP, THEME_COLOR } from "~/rules/brand";
@@ -31,7 +32,6 @@ import { CACHE_POLICY } from "~/route-support/cache-policy";
 import { afterLoad } from "~/ui/after-load";
 import { useListener } from "~/auth/listener";
 import { refusedWrite } from "~/route-support/revalidation";
-import { rootListenerText } from "~/render/listener-page.server";
 
 const ClientExtras = lazy(() => import("~/analytics/ClientExtras"));
 const SessionPlayerBridge = lazy(() =>
@@ -72,12 +72,11 @@ export async function loader({ context }: LoaderFunctionArgs) {
       "[root] library unavailable, serving the page signed out:",
       error instanceof Error ? error.message : error,
     );
-    return json<RootData>({ ...base, listener: "null" }, { headers: { "Cache-Control": "private, no-store" } });
+    return json<RootData>({ ...base, listener: null }, { headers: { "Cache-Control": CACHE_POLICY.private } });
   }
-  // One string: a listener template's is replaced per request (ADRs 019, 037).
   return json<RootData>(
-    { ...base, listener: rootListenerText(listener) },
-    listener ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
+    { ...base, listener: listener && { user: listener.user, restore: listener.restore } },
+    listener ? { headers: { "Cache-Control": CACHE_POLICY.private } } : undefined,
   );
 }
 

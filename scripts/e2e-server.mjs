@@ -25,8 +25,6 @@ const child = launchServer({
   stdio: "inherit",
   env: {
     ...TEST_ENV,
-    // The cache-state tests read it.
-    SERVER_TIMING: "on",
     SMTP_URL: upstreams.smtpUrl,
     MAIL_FROM: "The Ham Radio Show <no-reply@127.0.0.1>",
     // The origin of the links in mails.

@@ -1,19 +1,17 @@
 // Part of `npm run build`: writes a brotli (.br, quality 11) and a gzip (.gz) copy next to every
 // text asset in public/build (hashed, immutable), so the server sends them without compressing
-// anything per request (server/precompressed.ts, ADR 007). The gzip copies are made with
-// Zopfli (a gzip-compatible encoder that searches harder: ~3% smaller than `gzip -9`, decoded by
-// every gzip client); each copy is written only when it is smaller than the file itself.
+// anything per request (server/precompressed.ts, ADR 007); each copy is written only when it is
+// smaller than the file itself. zlib's own encoders at their best levels: a few seconds for the
+// whole build, so a first start is not held up.
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import { gzipAsync } from "@gfx/zopfli";
 
 const ROOT = "public/build";
 const TEXT = /\.(js|mjs|css|json|svg|txt)$/;
 // Below this the server sends the file as it is (see the compression threshold in server.ts);
 // a copy is still written when it is smaller, so first-load chunks of a few hundred bytes shrink too.
 const MIN_BYTES = 200;
-const ZOPFLI_ITERATIONS = 5;
 
 let count = 0;
 let raw = 0;
@@ -29,7 +27,7 @@ for (const rel of fs.readdirSync(ROOT, { recursive: true })) {
   const brotli = zlib.brotliCompressSync(data, {
     params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length },
   });
-  const gzip = Buffer.from(await gzipAsync(data, { numiterations: ZOPFLI_ITERATIONS }));
+  const gzip = zlib.gzipSync(data, { level: 9 });
   if (brotli.length < data.length) fs.writeFileSync(`${file}.br`, brotli);
   if (gzip.length < data.length) fs.writeFileSync(`${file}.gz`, gzip);
   count++;

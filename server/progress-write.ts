@@ -1,12 +1,12 @@
 import type { RequestHandler } from "express";
-import type { AppServer } from "./render/app-contract";
+import type { AppServer } from "./app-contract";
 
 /**
  * The player's progress write (POST /api/progress, every 10 s per listener while playing: the
  * most frequent write of a live show) answered without Remix (ADR 036). Mounted after every
  * check a POST meets in Express — the request guard, security headers, the cross-site refusal,
  * the rate limits and the bounded body read — it skips only Remix's request and response
- * objects, its router and the compression and render-cache plumbing. The answer is the route's
+ * objects, its router and compression. The answer is the route's
  * own (`AppServer.progressWrite`: session, validation, 401/413/400/422, 503 in a blip). Any other
  * spelling of the path, a query string or another method goes on to Remix's route as before.
  */

@@ -31,45 +31,6 @@ export const isAuthPost = (method: string, path: string): boolean =>
 
 export type RateLimitStore = (tier: string) => Store;
 
-/**
- * Page GETs counted in this process, in fixed one-window buckets per client address: the store
- * of the GET tier, which the render cache's fast path (server/render/fast-hit.ts) counts in as well,
- * synchronously, so a hit served before Express still counts against the same limit.
- */
-export class HitCounter implements Store {
-  localKeys = true;
-  private windowMs = 60_000;
-  private readonly hits = new Map<string, { totalHits: number; resetTime: Date }>();
-  constructor() {
-    setInterval(() => {
-      const now = Date.now();
-      for (const [key, info] of this.hits) if (info.resetTime.getTime() <= now) this.hits.delete(key);
-    }, 60_000).unref();
-  }
-  init(options: { windowMs: number }) {
-    this.windowMs = options.windowMs;
-  }
-  get window() {
-    return this.windowMs;
-  }
-  increment(key: string) {
-    let info = this.hits.get(key);
-    if (!info || info.resetTime.getTime() <= Date.now()) {
-      info = { totalHits: 0, resetTime: new Date(Date.now() + this.windowMs) };
-      this.hits.set(key, info);
-    }
-    info.totalHits++;
-    return info;
-  }
-  decrement(key: string) {
-    const info = this.hits.get(key);
-    if (info && info.totalHits > 0) info.totalHits--;
-  }
-  resetKey(key: string) {
-    this.hits.delete(key);
-  }
-}
-
 function tier(
   limit: number,
   name: string,
@@ -96,7 +57,6 @@ export function rateLimits(
   limits: { auth: number; post: number; get: number },
   cacheControl: string,
   store?: RateLimitStore,
-  getHits: HitCounter = new HitCounter(),
 ): RequestHandler {
   const auth = tier(
     limits.auth,
@@ -119,7 +79,7 @@ export function rateLimits(
     cacheControl,
     // Reads write nothing: page GETs are counted in this process only (a shared counter cost a
     // database write per page view). Each instance allows the limit; nginx can cap the sum.
-    () => getHits,
+    undefined,
   );
   return (req, res, next) => {
     const handler = isAuthPost(req.method, req.path)

@@ -1,22 +1,7 @@
-import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 
-/** A CSP nonce: 16 bytes from the CSPRNG, base64, each used once. Its length never varies. */
-export const NONCE_LENGTH = 24;
-// Drawn from a pool filled 256 nonces at a time: a call into the CSPRNG per answer cost about as
-// much as a listener page's whole splice.
-const pool = Buffer.alloc(16 * 256);
-let drawn = pool.length;
-export function newNonce(): string {
-  if (drawn === pool.length) {
-    crypto.randomFillSync(pool);
-    drawn = 0;
-  }
-  drawn += 16;
-  return pool.toString("base64", drawn - 16, drawn);
-}
-
-type NonceSource = (req: IncomingMessage, res: ServerResponse) => string;
+/** A directive's source that depends on the page asked for (its path). */
+type PathSource = (path: string) => string;
 
 function origin(url: string): string | null {
   try {
@@ -31,14 +16,14 @@ function origin(url: string): string | null {
  * EMBED_PATH_PREFIX). Every other answer keeps frame-ancestors 'none' and X-Frame-Options.
  */
 export const FRAMABLE_PATH = /^\/embed\//;
-const framable = (req: IncomingMessage) => FRAMABLE_PATH.test((req.url ?? "").split("?")[0]!);
+const framable = (url: string) => FRAMABLE_PATH.test(url.split("?")[0]!);
 
 /**
  * Runs after helmet: a framable page drops X-Frame-Options (which cannot say "anyone") and lets
  * any site's page load it (Cross-Origin-Resource-Policy), its CSP saying frame-ancestors *.
  */
 export function allowFramingOfEmbeds(req: IncomingMessage, res: ServerResponse, next: () => void): void {
-  if (framable(req)) {
+  if (framable(req.url ?? "")) {
     res.removeHeader("X-Frame-Options");
     res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");
   }
@@ -123,7 +108,7 @@ export const PERMISSIONS_POLICY = [
  * live stream's and the WordPress sites' hosts whatever their scheme.
  */
 export function contentSecurityPolicy(
-  scripts: (string | NonceSource)[],
+  scripts: string[],
   urls: {
     helpUrl: string;
     specialFeatureUrl: string;
@@ -168,18 +153,13 @@ export function contentSecurityPolicy(
     "base-uri": ["'none'"],
     // Browsers hold a form's redirects to form-action too: the OAuth sign-in forms end on the provider.
     "form-action": ["'self'", ...(parties.signInOrigins ?? [])],
-    "frame-ancestors": [(req: IncomingMessage) => (framable(req) ? "*" : "'none'")],
+    "frame-ancestors": [(path: string) => (framable(path) ? "*" : "'none'")] as (string | PathSource)[],
   };
 }
 
-/** A policy's header value for a request to `url`, as helmet writes it (no nonce in it). */
-export function policyHeader(directives: Record<string, (string | NonceSource)[]>, url: string): string {
-  const req = { url } as IncomingMessage;
+/** A policy's header value for the page at `path`. */
+export function policyHeader(directives: Record<string, (string | PathSource)[]>, path: string): string {
   return Object.entries(directives)
-    .map(([name, values]) =>
-      [name, ...values.map((v) => (typeof v === "string" ? v : v(req, undefined as unknown as ServerResponse)))].join(
-        " ",
-      ),
-    )
+    .map(([name, values]) => [name, ...values.map((v) => (typeof v === "string" ? v : v(path)))].join(" "))
     .join(";");
 }

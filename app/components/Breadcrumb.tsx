@@ -1,4 +1,4 @@
-import { AppLink } from "~/ui/primitives";
+import { Link } from "@remix-run/react";
 
 /** Home › the given links › the current page. */
 export function Breadcrumb({ links, current }: { links: [to: string, label: string][]; current: string }) {
@@ -7,7 +7,7 @@ export function Breadcrumb({ links, current }: { links: [to: string, label: stri
       <ol>
         {[["/", "Home"], ...links].map(([to, label]) => (
           <li key={to}>
-            <AppLink to={to}>{label}</AppLink>
+            <Link to={to}>{label}</Link>
           </li>
         ))}
         <li aria-current="page">{current}</li>

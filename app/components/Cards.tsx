@@ -1,4 +1,4 @@
-import { AppLink } from "~/ui/primitives";
+import { Link } from "@remix-run/react";
 import { Fragment } from "react";
 import type { EpisodeCardData, EraCardData, Marked, NewsCardData } from "~/services/types";
 import { episodeLink } from "~/rules/episodes";
@@ -6,7 +6,7 @@ import { DEFAULT_EPISODE_IMAGE } from "~/rules/constants";
 import { formatDuration } from "~/ui/time";
 import { PlayEpisodeButton } from "~/player/PlayEpisodeButton";
 import { FavoriteToggle } from "./FavoriteToggle";
-import { UpNextButtons } from "./later-parts";
+import { UpNextButtons } from "./UpNextButtons";
 import { PositionMark } from "./PositionMark";
 
 /**
@@ -51,12 +51,12 @@ export function EpisodeCard({
       </div>
       <div className="card__body">
         <h3 className="card__title">
-          <AppLink
+          <Link
             to={`${episodeLink(episode.title, episode.coldcut)}${marks?.at != null ? `&t=${marks.at}` : ""}`}
             prefetch="intent"
           >
             {marks ? <MarkedText parts={marks.title} /> : episode.title}
-          </AppLink>
+          </Link>
         </h3>
         <p className="card__text">{marks ? <MarkedText parts={marks.text} /> : episode.summary}</p>
         <div className="card__meta">
@@ -127,7 +127,7 @@ export function EraCard({
   const { station } = era;
   const H = `h${headingLevel}` as const;
   return (
-    <AppLink
+    <Link
       to={era.href}
       className={`era-card era-card--${station.replace(/\s+/g, "-").toLowerCase()}`}
       style={{ ["--era" as string]: era.accent }}
@@ -138,7 +138,7 @@ export function EraCard({
         <span className="era-card__years">{era.years}</span>
       </span>
       {description ? <span className="era-card__description">{description}</span> : null}
-    </AppLink>
+    </Link>
   );
 }
 
@@ -146,7 +146,7 @@ export function EraCard({
 export function NewsCard({ post, priority = false }: { post: NewsCardData; priority?: boolean }) {
   return (
     <article className="card news-card">
-      <AppLink to={post.href} className="news-card__link" prefetch="intent">
+      <Link to={post.href} className="news-card__link" prefetch="intent">
         <img
           src={post.image ?? DEFAULT_EPISODE_IMAGE}
           alt=""
@@ -159,7 +159,7 @@ export function NewsCard({ post, priority = false }: { post: NewsCardData; prior
           {post.titleShort}
         </h3>
         <p className="card__text">{post.excerptShort}</p>
-      </AppLink>
+      </Link>
     </article>
   );
 }

@@ -1,64 +1,59 @@
-import { useEffect, useRef } from "react";
-import { useNavigate } from "@remix-run/react";
-import { useListener } from "~/auth/listener";
+import { Link } from "@remix-run/react";
 import { usePlayer } from "~/player/PlayerProvider";
 import type { ContinueItem } from "~/services/types";
-import { useMarks } from "~/render/marks-context";
+import { CONTINUE_LISTENING_TITLE } from "~/rules/library";
+import { Progress } from "./PositionMark";
 
 /**
- * Issue 35 §2 "Continue listening": the episodes a signed-in listener started and did not finish,
- * newest first (`items`: JSON text, route-support/positions.server.ts). Its markup is one HTML string (render/position-marks.ts), the same the server fills
- * into a listener template's hole. Each
- * title links to the episode's page at its position (`?t=`, its native player without JavaScript);
- * with JavaScript its Resume button plays it from there.
+ * "Continue listening": the episodes a signed-in listener started and did not finish, newest
+ * first. Each title links to the episode's page at its position (`?t=`, its native player without
+ * JavaScript); with JavaScript its Resume button plays it from there.
  */
-export function ContinueListening({ items }: { items: string }) {
-  const signedIn = Boolean(useListener());
+export function ContinueListening({ items }: { items: ContinueItem[] }) {
   const { choose } = usePlayer();
-  const ref = useRef<HTMLDivElement>(null);
-  const chooseRef = useRef(choose);
-  chooseRef.current = choose;
-  const navigate = useNavigate();
-  const navigateRef = useRef(navigate);
-  navigateRef.current = navigate;
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    // The buttons are the server's markup, not React's: one listener for all of them.
-    const onClick = (event: MouseEvent) => {
-      // Its links are plain markup too: followed in the app, so the player plays on.
-      const link = (event.target as HTMLElement).closest<HTMLAnchorElement>("a[href]");
-      const plain = event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
-      if (link && plain && link.origin === window.location.origin) {
-        event.preventDefault();
-        navigateRef.current(link.pathname + link.search + link.hash);
-        return;
-      }
-      const d = (event.target as HTMLElement).closest<HTMLButtonElement>("button.continue__play")?.dataset;
-      if (!d?.src) return;
-      const media = {
-        src: d.src,
-        title: d.title ?? "",
-        image: d.image ?? "",
-        backgroundImage: d.image ?? "",
-        description: "",
-        coldcut: d.coldcut === "1",
-        duration: Number(d.duration) || 0,
-        chaptersUrl: null,
-      };
-      chooseRef.current(media, Number(d.t) || 0);
-    };
-    el.addEventListener("click", onClick);
-    return () => el.removeEventListener("click", onClick);
-  }, []);
-  const marks = useMarks(signedIn);
-  if (!signedIn) return null;
-  const html = !marks
-    ? ""
-    : marks.isHole(items)
-      ? marks.continueHole()
-      : marks.continueHtml(JSON.parse(items) as ContinueItem[]);
+  if (items.length === 0) return null;
   return (
-    <div ref={ref} className="continue-mark" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: html }} />
+    <section className="section continue" aria-labelledby="continue-title">
+      <h2 id="continue-title">{CONTINUE_LISTENING_TITLE}</h2>
+      <ul className="continue__list">
+        {items.map((item) => (
+          <li key={item.src} className="continue__item">
+            <img src={item.image} alt="" width="64" height="64" loading="lazy" />
+            <div className="continue__body">
+              <Link className="continue__title" to={item.href}>
+                {item.title}
+              </Link>
+              <div className="pos">
+                {item.position > 0 && item.duration > 0 ? (
+                  <Progress title={item.title} position={{ ...item, played: false }} />
+                ) : null}
+              </div>
+            </div>
+            <button
+              type="button"
+              className="continue__play js-only"
+              aria-label={`Resume ${item.title}`}
+              onClick={() =>
+                choose(
+                  {
+                    src: item.src,
+                    title: item.title,
+                    image: item.image,
+                    backgroundImage: item.image,
+                    description: "",
+                    coldcut: item.coldcut,
+                    duration: item.duration,
+                    chaptersUrl: null,
+                  },
+                  Math.floor(item.position),
+                )
+              }
+            >
+              Resume
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -1,4 +1,4 @@
-import { AppLink } from "~/ui/primitives";
+import { Link } from "@remix-run/react";
 import { CREW_CARD_SIZE_PX, DEFAULT_EPISODE_IMAGE } from "~/rules/constants";
 import { crewLink } from "~/rules/crew";
 
@@ -17,7 +17,7 @@ export function CrewCard({
   priority?: boolean;
 }) {
   return (
-    <AppLink to={crewLink(name)} className="crew-card" style={{ width: CREW_CARD_SIZE_PX, height: CREW_CARD_SIZE_PX }}>
+    <Link to={crewLink(name)} className="crew-card" style={{ width: CREW_CARD_SIZE_PX, height: CREW_CARD_SIZE_PX }}>
       <img
         src={image || DEFAULT_EPISODE_IMAGE}
         alt=""
@@ -30,6 +30,6 @@ export function CrewCard({
         <span className="crew-card__name">{name}</span>
         <span className="crew-card__job">{job}</span>
       </span>
-    </AppLink>
+    </Link>
   );
 }

@@ -1,14 +1,16 @@
+import { Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { Episode } from "~/services/types";
 import type { EpisodeMedia } from "~/player/machine";
 import { whenLoadedAndIdle } from "~/ui/after-load";
-import { AppLink, DownloadIcon } from "~/ui/primitives";
+import { DownloadIcon } from "~/ui/primitives";
 import { episodeMedia, LISTEN_ANCHOR, PlayEpisodeButton } from "~/player/PlayEpisodeButton";
 import { downloadFileName, episodeLink, episodeSubtitle } from "~/rules/episodes";
 import { formatDate, formatDuration } from "~/ui/time";
 import { FavoriteToggle } from "./FavoriteToggle";
 import { PositionMark } from "./PositionMark";
-import { EpisodePanels, UpNextButtons } from "./later-parts";
+import { EpisodePanels } from "./EpisodePanels";
+import { UpNextButtons } from "./UpNextButtons";
 import type { Chapter } from "~/rules/chapters";
 import type { Cue } from "~/rules/transcript";
 
@@ -49,11 +51,7 @@ export function EpisodePage({
           />
           <div>
             <p className="episode-hero__kicker">
-              {episode.coldcut ? (
-                "Cold Cut"
-              ) : episode.era ? (
-                <AppLink to={eraLink(episode.era)}>{episode.era}</AppLink>
-              ) : null}
+              {episode.coldcut ? "Cold Cut" : episode.era ? <Link to={eraLink(episode.era)}>{episode.era}</Link> : null}
               {" · "}
               <time dateTime={episode.pubdate}>{formatDate(episode.pubdate)}</time>
               {episode.duration > 0 ? ` · ${formatDuration(episode.duration)}` : ""}

@@ -1,8 +1,7 @@
 import { useEffect } from "react";
-import { useFetcher, useLocation, useMatches } from "@remix-run/react";
-import { AppLink, HeartIcon } from "~/ui/primitives";
+import { useFetcher, useLocation, useMatches, Link } from "@remix-run/react";
+import { HeartIcon } from "~/ui/primitives";
 import { useListener } from "~/auth/listener";
-import { FavoriteHole } from "~/render/listener-template";
 
 /**
  * docs/product.md §2 "Cards carry a heart toggle for favorites"; docs/product.md §4 Favorites. A real form (POST
@@ -13,33 +12,28 @@ export function FavoriteToggle({ audioSrc, title, duration }: { audioSrc: string
   const listener = useListener();
   const favorites = usePageFavorites();
   const here = useHere();
-  // Signed out: a link to sign-in that comes back here — no fetcher, no extra component (most
-  // renders are these, a few dozen per list page; the icon is a plain element, made once).
+  // Signed out: a link to sign-in that comes back here.
   if (!listener) {
     return (
-      <AppLink
+      <Link
         to={`/signin?redirectTo=${encodeURIComponent(here)}`}
         className="heart"
         aria-label={`Sign in to add ${title} to your favorites`}
         rel="nofollow"
       >
-        {HeartIcon({ size: 22 })}
-      </AppLink>
+        <HeartIcon size={22} />
+      </Link>
     );
   }
   return (
-    <FavoriteHole src={audioSrc} saved={favorites.has(audioSrc)}>
-      {(saved) => (
-        <SavedToggle
-          uid={listener.user.id}
-          audioSrc={audioSrc}
-          title={title}
-          duration={duration}
-          saved={saved}
-          here={here}
-        />
-      )}
-    </FavoriteHole>
+    <SavedToggle
+      uid={listener.user.id}
+      audioSrc={audioSrc}
+      title={title}
+      duration={duration}
+      saved={favorites.includes(audioSrc)}
+      here={here}
+    />
   );
 }
 
@@ -119,25 +113,14 @@ function SavedToggle({
   );
 }
 
-let last: { text: string; favorites: Set<string> } | undefined;
-/**
- * The listener's favorites among the page's episodes (`favorites`, JSON text of the page's own
- * data: route-support/positions.server.ts, ADR 050), parsed once per new text (every heart asks).
- * In a listener template it is a hole's marker, and the hearts render both ways.
- */
-function usePageFavorites(): Set<string> {
+/** The listener's favorites among the page's episodes (route-support/positions.server.ts). */
+function usePageFavorites(): string[] {
   const matches = useMatches();
-  let text = "[]";
   for (let i = matches.length - 1; i >= 0; i--) {
     const data = matches[i]!.data as { favorites?: unknown } | null;
-    if (data && typeof data.favorites === "string") {
-      text = data.favorites;
-      break;
-    }
+    if (Array.isArray(data?.favorites)) return data.favorites as string[];
   }
-  if (text.startsWith('"')) text = "[]";
-  if (last?.text !== text) last = { text, favorites: new Set(JSON.parse(text) as string[]) };
-  return last.favorites;
+  return [];
 }
 
 /** Current location as a safe in-site redirect target. */

@@ -1,4 +1,4 @@
-import { AppLink } from "~/ui/primitives";
+import { Link } from "@remix-run/react";
 import type { GalleryPost } from "~/services/types";
 import { galleryLink } from "~/rules/news";
 import { DEFAULT_EPISODE_IMAGE } from "~/rules/constants";
@@ -9,7 +9,7 @@ import { DEFAULT_EPISODE_IMAGE } from "~/rules/constants";
 export function GalleryCard({ post, priority = false }: { post: GalleryPost; priority?: boolean }) {
   return (
     <article className="card gallery-card">
-      <AppLink to={galleryLink(post.id)} className="gallery-card__link">
+      <Link to={galleryLink(post.id)} className="gallery-card__link">
         <img
           src={post.image ?? DEFAULT_EPISODE_IMAGE}
           alt=""
@@ -19,7 +19,7 @@ export function GalleryCard({ post, priority = false }: { post: GalleryPost; pri
           decoding="async"
         />
         <h3 className="card__title">{post.title}</h3>
-      </AppLink>
+      </Link>
     </article>
   );
 }

@@ -1,5 +1,5 @@
+import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { AppLink } from "~/ui/primitives";
 import type { KeenSliderInstance } from "keen-slider/keen-slider.es.js";
 import type { SlideCardData } from "~/services/types";
 import { afterLoad } from "~/ui/after-load";
@@ -94,9 +94,9 @@ function SlideLink({ slide, children }: { slide: SlideCardData; children: React.
   const { target } = slide;
   if (target.kind === "internal") {
     return (
-      <AppLink to={target.href} className="hero-slide__link">
+      <Link to={target.href} className="hero-slide__link">
         {children}
-      </AppLink>
+      </Link>
     );
   }
   if (target.kind === "external") {

@@ -1,4 +1,4 @@
-import { AppLink } from "~/ui/primitives";
+import { Link } from "@remix-run/react";
 
 /** Previous / "Page n of m" / next, as links to `link(page)`; nothing when there is one page. */
 export function Pagination({
@@ -18,9 +18,9 @@ export function Pagination({
   return (
     <nav className="pagination" aria-label="Pages">
       {page > 1 ? (
-        <AppLink to={link(page - 1)} rel="prev">
+        <Link to={link(page - 1)} rel="prev">
           {prev}
-        </AppLink>
+        </Link>
       ) : (
         <span />
       )}
@@ -28,9 +28,9 @@ export function Pagination({
         Page {page} of {pageCount}
       </span>
       {page < pageCount ? (
-        <AppLink to={link(page + 1)} rel="next">
+        <Link to={link(page + 1)} rel="next">
           {next}
-        </AppLink>
+        </Link>
       ) : (
         <span />
       )}

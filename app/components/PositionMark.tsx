@@ -2,62 +2,82 @@ import { useLocation, useMatches, useSubmit } from "@remix-run/react";
 import type { FormEvent } from "react";
 import { useListener } from "~/auth/listener";
 import type { CardPosition } from "~/services/types";
-import { useMarks } from "~/render/marks-context";
+import { isPlayed, minutesLeft, PLAYED_TEXT } from "~/rules/library";
 
-/**
- * The page's own data for its cards' marks (`positions`, JSON text: route-support/positions.server.ts):
- * undefined on a page that has none; a hole's marker while the server renders a listener template.
- */
-function usePagePositions(): string | undefined {
+/** The page's own data for its cards' marks (route-support/positions.server.ts); undefined on a page that has none. */
+function usePagePositions(): Record<string, CardPosition> | undefined {
   const matches = useMatches();
   for (let i = matches.length - 1; i >= 0; i--) {
-    const data = matches[i]!.data as { positions?: string } | null;
-    if (data && typeof data.positions === "string") return data.positions;
+    const data = matches[i]!.data as { positions?: Record<string, CardPosition> } | null;
+    if (data?.positions) return data.positions;
   }
   return undefined;
-}
-
-let last: { text: string; positions: Record<string, CardPosition> } | undefined;
-/** The positions of a page's JSON text, parsed once per new text (every card asks). */
-function parsed(text: string): Record<string, CardPosition> {
-  if (last?.text !== text) last = { text, positions: JSON.parse(text) as Record<string, CardPosition> };
-  return last.positions;
 }
 
 /** Sends a mark's form through a fetcher: the page and the player stay (JSON back, no redirect). */
 export function useMarkSubmit() {
   const submit = useSubmit();
-  return (event: FormEvent<HTMLElement>) => {
-    const form = event.target as HTMLFormElement;
-    if (form.tagName !== "FORM") return;
+  return (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const data = new FormData(form);
+    const data = new FormData(event.currentTarget);
     data.set("js", "1");
-    submit(data, { method: "post", action: form.getAttribute("action")!, navigate: false });
+    submit(data, { method: "post", action: event.currentTarget.getAttribute("action")!, navigate: false });
   };
 }
 
+/** Started and not played: the position shows as a bar and the minutes left. */
+const started = (p: CardPosition | undefined): p is CardPosition =>
+  p !== undefined && !p.played && p.position > 0 && p.duration > 0;
+
+/** Where a listener is in an episode: a bar and the minutes left. */
+export function Progress({ title, position }: { title: string; position: CardPosition }) {
+  return (
+    <>
+      <progress
+        className="pos__bar"
+        max={Math.round(position.duration)}
+        value={Math.min(Math.round(position.position), Math.round(position.duration))}
+        aria-label={`Listened to ${title}`}
+      />
+      <span className="pos__left">{minutesLeft(position.position, position.duration)}</span>
+    </>
+  );
+}
+
 /**
- * Issue 35 §1: a signed-in listener's position in an episode ("n min left" and a bar, or
- * "Played") and the form that marks it played or unplayed. Its markup is one HTML string
- * (utils/position-marks.ts), which the server also fills into a listener template's hole; the
- * browser loads it after hydration (`useMarks`).
+ * A signed-in listener's position in an episode ("n min left" and a bar, or "Played") and the
+ * form that marks it played or unplayed.
  */
 export function PositionMark({ src, title }: { src: string; title: string }) {
   const signedIn = Boolean(useListener());
   const positions = usePagePositions();
   const location = useLocation();
   const onSubmit = useMarkSubmit();
-  const shown = signedIn && positions !== undefined;
-  const marks = useMarks(shown);
-  if (!shown) return null;
-  const target = { src, title, back: `${location.pathname}${location.search}` };
-  const html = !marks
-    ? ""
-    : marks.isHole(positions)
-      ? marks.positionHole(target)
-      : marks.positionHtml(target, parsed(positions!)[src]);
+  if (!signedIn || positions === undefined) return null;
+  const p = positions[src];
+  const played = p !== undefined && (p.played || isPlayed(p.position, p.duration));
   return (
-    <div className="pos-mark" onSubmit={onSubmit} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: html }} />
+    <div className="pos-mark">
+      <div className="pos">
+        {played ? (
+          <span className="pos__played">{PLAYED_TEXT}</span>
+        ) : started(p) ? (
+          <Progress title={title} position={p} />
+        ) : null}
+        <form method="post" action="/played" className="pos__form" onSubmit={onSubmit}>
+          <input type="hidden" name="intent" value={played ? "unplayed" : "played"} />
+          <input type="hidden" name="audioSrc" value={src} />
+          <input type="hidden" name="title" value={title} />
+          <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+          <button
+            type="submit"
+            className="pos__toggle"
+            aria-label={`Mark ${title} as ${played ? "unplayed" : "played"}`}
+          >
+            {played ? "Mark unplayed" : "Mark played"}
+          </button>
+        </form>
+      </div>
+    </div>
   );
 }

@@ -1,2 +1,2 @@
-/** The one error view every route module exports (./RouteError.tsx), loaded when it shows. */
-export { RouteErrorBoundary } from "./later-parts";
+/** The one error view every route module exports (./RouteError.tsx). */
+export { RouteError as RouteErrorBoundary } from "./RouteError";

@@ -1,4 +1,4 @@
-import { AppLink } from "~/ui/primitives";
+import { Link } from "@remix-run/react";
 import { SocialList } from "./SocialLinks";
 
 export function SiteFooter() {
@@ -6,11 +6,11 @@ export function SiteFooter() {
     <footer className="site-footer">
       <SocialList className="site-footer__social" />
       <nav aria-label="Footer" className="site-footer__links">
-        <AppLink to="/about">About</AppLink>
-        <AppLink to="/DPB">Deadpool Bingo</AppLink>
-        <AppLink to="/speical-feature">Special Feature</AppLink>
-        <AppLink to="/privacy-policy">Privacy Policy</AppLink>
-        <AppLink to="/help">Help</AppLink>
+        <Link to="/about">About</Link>
+        <Link to="/DPB">Deadpool Bingo</Link>
+        <Link to="/speical-feature">Special Feature</Link>
+        <Link to="/privacy-policy">Privacy Policy</Link>
+        <Link to="/help">Help</Link>
       </nav>
       <p className="site-footer__small">© The Ham Radio Show. The Most Dangerous Radio Today.</p>
     </footer>

@@ -1,5 +1,5 @@
-import { Form, useLocation, useSearchParams } from "@remix-run/react";
-import { AppLink, AppNavLink, MenuIcon, SearchIcon, UserIcon } from "~/ui/primitives";
+import { Form, useLocation, useSearchParams, NavLink, Link } from "@remix-run/react";
+import { MenuIcon, SearchIcon, UserIcon } from "~/ui/primitives";
 import { useEffect, useRef } from "react";
 import { NAV_LINKS } from "~/rules/social";
 import { UP_NEXT_PATH } from "~/rules/library";
@@ -34,20 +34,20 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
   return (
     <header className="site-header">
       <div className="site-header__inner">
-        <AppLink to="/" className="brand" aria-label="The Ham Radio Show home">
+        <Link to="/" className="brand" aria-label="The Ham Radio Show home">
           <picture>
             <source srcSet="/media/img/logo-light.svg" media="(prefers-color-scheme: light)" />
             <img src="/media/img/logo.svg" alt="" width="150" height="40" />
           </picture>
-        </AppLink>
+        </Link>
 
         <nav className="main-nav" aria-label="Main">
           <ul>
             {NAV_LINKS.map((l) => (
               <li key={l.to}>
-                <AppNavLink to={l.to} end={l.to === "/"} prefetch="intent">
+                <NavLink to={l.to} end={l.to === "/"} prefetch="intent">
                   {l.label}
-                </AppNavLink>
+                </NavLink>
               </li>
             ))}
           </ul>
@@ -62,17 +62,17 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
 
         {signedIn ? (
           <>
-            <AppLink to={UP_NEXT_PATH} className="up-next-link">
+            <Link to={UP_NEXT_PATH} className="up-next-link">
               Up Next
-            </AppLink>
-            <AppLink to="/user" className="profile-button">
+            </Link>
+            <Link to="/user" className="profile-button">
               Profile
-            </AppLink>
+            </Link>
           </>
         ) : (
-          <AppLink to="/user" className="profile-icon" aria-label="Your profile and favorites">
+          <Link to="/user" className="profile-icon" aria-label="Your profile and favorites">
             <UserIcon />
-          </AppLink>
+          </Link>
         )}
 
         <details className="burger" ref={burger}>
@@ -96,18 +96,18 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
               <ul>
                 {NAV_LINKS.map((l) => (
                   <li key={l.to}>
-                    <AppNavLink to={l.to} end={l.to === "/"}>
+                    <NavLink to={l.to} end={l.to === "/"}>
                       {l.label}
-                    </AppNavLink>
+                    </NavLink>
                   </li>
                 ))}
                 {signedIn ? (
                   <li>
-                    <AppNavLink to={UP_NEXT_PATH}>Up Next</AppNavLink>
+                    <NavLink to={UP_NEXT_PATH}>Up Next</NavLink>
                   </li>
                 ) : null}
                 <li>
-                  <AppNavLink to="/user">{signedIn ? "Profile" : "Sign in"}</AppNavLink>
+                  <NavLink to="/user">{signedIn ? "Profile" : "Sign in"}</NavLink>
                 </li>
               </ul>
             </nav>

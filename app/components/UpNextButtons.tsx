@@ -1,6 +1,6 @@
 import { useEffect } from "react";
-import { useFetcher, useLocation } from "@remix-run/react";
-import { AppLink, QueueAddIcon, QueueNextIcon } from "~/ui/primitives";
+import { useFetcher, useLocation, Link } from "@remix-run/react";
+import { QueueAddIcon, QueueNextIcon } from "~/ui/primitives";
 import { useListener } from "~/auth/listener";
 import { UP_NEXT_PATH } from "~/rules/library";
 import { usePlayer } from "~/player/PlayerProvider";
@@ -43,7 +43,7 @@ export function UpNextSignIn({ title, here, withText }: { title: string; here: s
   return (
     <span className={classOf(withText)}>
       {controls(title).map(([intent, words, , Icon]) => (
-        <AppLink
+        <Link
           key={intent}
           to={signIn}
           className="up-next-button"
@@ -52,7 +52,7 @@ export function UpNextSignIn({ title, here, withText }: { title: string; here: s
         >
           {Icon({ size: 20 })}
           {withText ? words : null}
-        </AppLink>
+        </Link>
       ))}
     </span>
   );

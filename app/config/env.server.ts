@@ -120,11 +120,7 @@ const envSchema = z
     RATE_LIMIT_AUTH_PER_MIN: z.coerce.number().int().min(0).default(20),
     RATE_LIMIT_POST_PER_MIN: z.coerce.number().int().min(0).default(240),
     RATE_LIMIT_GET_PER_MIN: z.coerce.number().int().min(0).default(1200),
-    /** Render cache of anonymous public pages: fresh lifetime in ms (0 turns it off) and memory bound. */
-    RENDER_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
-    RENDER_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
-    SERVER_TIMING: z.enum(["on", "off"]).default("off"),
-    /** The render path's bounds (server/render/shed.ts): at once, started per event-loop turn, waiting. */
+    /** The render path's bounds (server/shed.ts): at once, started per event-loop turn, waiting. */
     RENDER_CONCURRENCY: z.coerce.number().int().min(0).max(1000).default(8),
     RENDER_PER_TURN: z.coerce.number().int().min(1).max(1000).default(4),
     RENDER_QUEUE: z.coerce.number().int().min(0).max(10_000).default(256),

@@ -1,17 +1,10 @@
+import { Link } from "@remix-run/react";
 import { lazy, Suspense, useCallback, useState } from "react";
 import { usePlayer } from "./PlayerProvider";
-import { AppLink, LiveIcon } from "~/ui/primitives";
+import { LiveIcon } from "~/ui/primitives";
 import { LIVE_PAGE_PATH, PLAYER_TARGETS } from "~/rules/player";
 import { useKeyboardShortcuts } from "./use-keyboard-shortcuts";
-import { later } from "~/ui/later";
-import * as server from "./player-bars.server";
-
-/** The desktop and mobile bars: server-rendered, their code after the page's (ADR 051). */
-const PlayerBars = /* @__PURE__ */ later(
-  server.PlayerBars,
-  () => import("./PlayerBars").then((m) => m.PlayerBars),
-  server.usePlayerBarsMarkup,
-);
+import { PlayerBars } from "./PlayerBars";
 // The keyboard help loads when first opened, not with the page.
 const ShortcutHelp = lazy(() => import("./PlayerDialogs").then((m) => ({ default: m.ShortcutHelp })));
 
@@ -41,7 +34,6 @@ export function SkipToPlayer() {
  * docs/product.md §2: wider screens show the desktop global player; below 550 px the mobile player text
  * banner and mobile controls, followed by a 103 px spacer (with or without JavaScript). Both views
  * read the one player state; CSS shows one of them. Rendered once in root.tsx, outside <Outlet/>.
- * The bars themselves (./PlayerBars.tsx) are server-rendered and their code loads after the page.
  */
 export function GlobalPlayer() {
   const { dispatch } = usePlayer();
@@ -58,9 +50,9 @@ export function GlobalPlayer() {
       <div className="mobile-spacer" aria-hidden="true" />
       <noscript>
         <nav id={PLAYER_TARGETS.nojs} tabIndex={-1} className="nojs-player" aria-label="Player">
-          <AppLink to={LIVE_PAGE_PATH} className="live-button">
+          <Link to={LIVE_PAGE_PATH} className="live-button">
             <LiveIcon size={18} /> Listen live
-          </AppLink>
+          </Link>
           <span className="nojs-player__note">Episodes play on their own pages.</span>
         </nav>
       </noscript>

@@ -1,5 +1,6 @@
+import { Link } from "@remix-run/react";
 import { usePlayer } from "./PlayerProvider";
-import { AppLink, LiveIcon, PauseIcon, PlayIcon } from "~/ui/primitives";
+import { LiveIcon, PauseIcon, PlayIcon } from "~/ui/primitives";
 import { SkipBackIcon, SkipForwardIcon } from "./player-icons";
 import { formatDuration } from "~/ui/time";
 import { SKIP_BACK_SECONDS, SKIP_FORWARD_SECONDS } from "~/rules/player";
@@ -178,9 +179,9 @@ export function PlayerStatus() {
       ) : notice ? (
         <>
           <span>{notice}</span>
-          <AppLink to="/signin" className="button button--small">
+          <Link to="/signin" className="button button--small">
             Sign in
-          </AppLink>
+          </Link>
           <button
             type="button"
             className="button button--small button--ghost"

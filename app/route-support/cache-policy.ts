@@ -1,5 +1,5 @@
 /**
- * Caching policies, named once (DEVELOPERS: "Caching headers are named policies in one place").
+ * Caching policies, named once.
  * Public pages are cacheable by browsers and CDNs (Vary: Cookie keeps signed-in pages apart);
  * private pages never are.
  */
@@ -44,33 +44,3 @@ export function cacheHeaders(policy: CachePolicyName): Record<string, string> {
   if (policy === "publicPage" || policy === "error" || policy === "galleryMedia") headers["Vary"] = "Cookie";
   return headers;
 }
-
-/**
- * The query parameters some public page reads (and Remix's own): a shared
- * page is kept under these only, so `/?x=1` is the home page, not a new entry and a new render.
- * A route that reads a new parameter adds it here.
- */
-export const PAGE_QUERY_PARAMS: ReadonlySet<string> = new Set([
-  // Remix's own: the routes a data request (`.data`) asks for, and the route manifest fetched
-  // before a client navigation.
-  "_routes",
-  "_data",
-  "index",
-  "p",
-  "version",
-  "term",
-  "title",
-  "name",
-  "station",
-  "era",
-  "page",
-  "t",
-  "end",
-  "tab",
-  // oEmbed
-  "url",
-  "format",
-  "maxwidth",
-  "maxheight",
-  "sort",
-]);

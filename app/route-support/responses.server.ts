@@ -26,10 +26,24 @@ export function serviceUnavailableJson<T>(data: T, retryAfterS = RETRY_AFTER_SEC
   return json(data, { status: 503, headers: { ...UNAVAILABLE_HEADERS, "Retry-After": String(retryAfterS) } });
 }
 
+/** A validator of a body's content: weak, since compression picks its coding after it is made. */
+export const etagOf = (body: string) => `W/"${createHash("sha1").update(body).digest("base64url")}"`;
+
+/** Whether the client's copy (If-None-Match, else If-Modified-Since) is this one. */
+export const isFresh = (request: Request, validators: { etag: string; "last-modified"?: string }) =>
+  fresh(
+    {
+      "if-none-match": request.headers.get("if-none-match") ?? undefined,
+      "if-modified-since": request.headers.get("if-modified-since") ?? undefined,
+      "cache-control": request.headers.get("cache-control") ?? undefined,
+    },
+    validators,
+  );
+
 /**
- * A generated document (feed, sitemap) with validators, answered 304 without a body when the
+ * A generated document (feed, sitemap, now-playing) with validators, answered 304 without a body when the
  * client's copy is current (If-None-Match, else If-Modified-Since): readers that poll pay nothing
- * for an unchanged feed. The ETag is weak: a compressed copy carries the same one.
+ * for an unchanged feed.
  */
 export function conditionalResponse(
   request: Request,
@@ -40,7 +54,7 @@ export function conditionalResponse(
     lastModified,
   }: { contentType: string; cacheControl: string; lastModified?: Date | null },
 ): Response {
-  const etag = `W/"${createHash("sha1").update(body).digest("base64url")}"`;
+  const etag = etagOf(body);
   // Public documents web podcast apps and validators fetch from their own pages.
   const validators: Record<string, string> = {
     ETag: etag,
@@ -48,15 +62,8 @@ export function conditionalResponse(
     "Access-Control-Allow-Origin": "*",
   };
   if (lastModified) validators["Last-Modified"] = lastModified.toUTCString();
-  const current = fresh(
-    {
-      "if-none-match": request.headers.get("if-none-match") ?? undefined,
-      "if-modified-since": request.headers.get("if-modified-since") ?? undefined,
-      "cache-control": request.headers.get("cache-control") ?? undefined,
-    },
-    { etag, "last-modified": validators["Last-Modified"] },
-  );
-  if (current) return new Response(null, { status: 304, headers: validators });
+  if (isFresh(request, { etag, "last-modified": validators["Last-Modified"] }))
+    return new Response(null, { status: 304, headers: validators });
   return new Response(body, { headers: { ...validators, "Content-Type": contentType } });
 }
 

@@ -1,9 +1,8 @@
-import { AppLink } from "~/ui/primitives";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, Link } from "@remix-run/react";
 import { ABOVE_THE_FOLD, EpisodeGrid, EraCard, NewsCard } from "~/components/Cards";
 import { ContinueListening } from "~/components/ContinueListening";
 import { SponsorBanner } from "~/components/SponsorBanner";
-import { SubscribeMenu } from "~/components/later-parts";
+import { SubscribeMenu } from "~/components/SubscribeMenu";
 import { HeroSlider } from "~/components/HeroSlider";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { COLD_CUT_PAGE_PATH } from "~/rules/episodes";
@@ -29,9 +28,9 @@ export default function Home() {
       <section className="section" aria-labelledby="latest-title">
         <div className="section-head">
           <h2 id="latest-title">Latest Episodes</h2>
-          <AppLink to="/eras" className="section-head__more">
+          <Link to="/eras" className="section-head__more">
             All episodes <span aria-hidden="true">→</span>
-          </AppLink>
+          </Link>
         </div>
         <SubscribeMenu feedUrl={feedUrl} show="The Ham Radio Show" />
         <EpisodeGrid episodes={latest} label="Latest Episodes" eager={ABOVE_THE_FOLD.homeEpisodes} />
@@ -52,9 +51,9 @@ export default function Home() {
         <section className="section" aria-labelledby="coldcut-title">
           <div className="section-head">
             <h2 id="coldcut-title">Cold Cut</h2>
-            <AppLink to={COLD_CUT_PAGE_PATH} className="section-head__more">
+            <Link to={COLD_CUT_PAGE_PATH} className="section-head__more">
               All Cold Cut <span aria-hidden="true">→</span>
-            </AppLink>
+            </Link>
           </div>
           <EpisodeGrid episodes={coldcut} label="Cold Cut" eager={0} />
         </section>
@@ -63,9 +62,9 @@ export default function Home() {
       <section className="section" aria-labelledby="bunker-title">
         <div className="section-head">
           <h2 id="bunker-title">Direct From The Bunker</h2>
-          <AppLink to="/News" className="section-head__more">
+          <Link to="/News" className="section-head__more">
             All news <span aria-hidden="true">→</span>
-          </AppLink>
+          </Link>
         </div>
         {news.length ? (
           <ul className="card-grid card-grid--news">

@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { AppLink } from "~/ui/primitives";
-import { json, useLoaderData } from "@remix-run/react";
+import { json, useLoaderData, Link } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/route-support/cache-policy";
 import { ERAS, STATIONS, eraLink } from "~/rules/eras";
@@ -48,7 +47,7 @@ export default function About() {
         {STATIONS.map((s) => (
           <li key={s}>
             <h3>
-              <AppLink to={eraLink(s)}>{s}</AppLink> <span className="muted">{ERAS[s].years}</span>
+              <Link to={eraLink(s)}>{s}</Link> <span className="muted">{ERAS[s].years}</span>
             </h3>
             <p>{ERA_DESCRIPTIONS[s]}</p>
           </li>

@@ -1,9 +1,8 @@
 import type { MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/react";
+import { json, Link } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/route-support/cache-policy";
 import { ACCOUNT_DELETED_TEXT, ACCOUNT_DELETED_TITLE } from "~/rules/account-data";
-import { AppLink } from "~/ui/primitives";
 
 export const meta: MetaFunction = () => [
   { title: `${ACCOUNT_DELETED_TITLE} — The Ham Radio Show` },
@@ -24,8 +23,8 @@ export default function AccountDeleted() {
         {ACCOUNT_DELETED_TEXT}
       </p>
       <p className="auth-links">
-        <AppLink to="/">Back to the show</AppLink>
-        <AppLink to="/privacy-policy">Privacy Policy</AppLink>
+        <Link to="/">Back to the show</Link>
+        <Link to="/privacy-policy">Privacy Policy</Link>
       </p>
     </section>
   );

@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { AppLink } from "~/ui/primitives";
-import { json, useLoaderData } from "@remix-run/react";
+import { json, useLoaderData, Link } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/route-support/cache-policy";
 import { queryText } from "~/route-support/input.server";
@@ -38,9 +37,9 @@ export default function CrewBio() {
   return (
     <article className="crew-bio">
       <p className="crew-bio__back">
-        <AppLink to="/crew-page">
+        <Link to="/crew-page">
           <span aria-hidden="true">←</span> The whole crew
-        </AppLink>
+        </Link>
       </p>
       <div
         className="crew-bio__header"

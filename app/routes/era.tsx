@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { cardMarks } from "~/route-support/positions.server";
-import { AppLink, ShareIcon } from "~/ui/primitives";
+import { ShareIcon } from "~/ui/primitives";
 import { PodcastFeedLink } from "~/components/PodcastFeedLink";
-import { json, useLoaderData } from "@remix-run/react";
+import { json, useLoaderData, Link } from "@remix-run/react";
 import { EpisodeGrid } from "~/components/Cards";
 import { Pagination } from "~/components/Pagination";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
@@ -15,7 +15,7 @@ import { ERA_DESCRIPTIONS } from "~/rules/era-descriptions";
 import { episodeCard } from "~/route-support/cards.server";
 import { orElse } from "~/route-support/or-else";
 import { eraFeed, pageMeta, siteUrlOf } from "~/route-support/meta.server";
-import { SubscribeMenu } from "~/components/later-parts";
+import { SubscribeMenu } from "~/components/SubscribeMenu";
 import { loaderMeta } from "~/route-support/meta";
 import { keepPageAfterRefusedWrite } from "~/route-support/revalidation";
 
@@ -110,9 +110,9 @@ export default function Era() {
             </p>
             <nav className="sort-links" aria-label="Sort episodes">
               {ERA_SORTS.map((s) => (
-                <AppLink key={s} to={eraPageLink(era.station, s)} aria-current={s === sort ? "page" : undefined}>
+                <Link key={s} to={eraPageLink(era.station, s)} aria-current={s === sort ? "page" : undefined}>
                   {SORT_LABELS[s]}
-                </AppLink>
+                </Link>
               ))}
             </nav>
           </div>

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json, useLoaderData } from "@remix-run/react";
+import { json, useLoaderData, Link } from "@remix-run/react";
 import { ABOVE_THE_FOLD, EraCard } from "~/components/Cards";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/route-support/cache-policy";
@@ -7,7 +7,6 @@ import { STATIONS } from "~/rules/eras";
 import { COLD_CUT_PAGE_PATH } from "~/rules/episodes";
 import { COLD_CUT_ART } from "~/rules/artwork";
 import { PODCAST } from "~/rules/podcast";
-import { AppLink } from "~/ui/primitives";
 import { ERA_DESCRIPTIONS } from "~/rules/era-descriptions";
 import { COLD_CUT_FEED, eraFeed, pageMeta, SHOW_FEED } from "~/route-support/meta.server";
 import { eraCard } from "~/route-support/cards.server";
@@ -48,7 +47,7 @@ export default function Eras() {
       <h2 className="eras-more">Also from the archive</h2>
       <ul className="era-grid era-grid--large">
         <li>
-          <AppLink
+          <Link
             to={COLD_CUT_PAGE_PATH}
             className="era-card era-card--coldcut"
             style={{ ["--era" as string]: "var(--accent)" }}
@@ -59,7 +58,7 @@ export default function Eras() {
               <span className="era-card__years">Short cuts</span>
             </span>
             <span className="era-card__description">{PODCAST.coldCutDescription}</span>
-          </AppLink>
+          </Link>
         </li>
       </ul>
     </section>

@@ -1,10 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/react";
+import { json, Link } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/route-support/cache-policy";
 import { pageMeta } from "~/route-support/meta.server";
 import { loaderMeta } from "~/route-support/meta";
-import { AppLink } from "~/ui/primitives";
 import { DELETE_MY_ACCOUNT, DOWNLOAD_MY_DATA, FRESH_SIGN_IN_WINDOW_S } from "~/rules/account-data";
 
 export const meta = loaderMeta;
@@ -43,8 +42,8 @@ export default function PrivacyPolicy() {
       </p>
       <h2>Your choices</h2>
       <p>
-        You can remove favorites at any time and log out on any device. On{" "}
-        <AppLink to="/user">your profile page</AppLink>, under “My data”:
+        You can remove favorites at any time and log out on any device. On <Link to="/user">your profile page</Link>,
+        under “My data”:
       </p>
       <ul>
         <li>

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { cardMarks } from "~/route-support/positions.server";
-import { AppLink } from "~/ui/primitives";
-import { json, useLoaderData } from "@remix-run/react";
+import { json, useLoaderData, Link } from "@remix-run/react";
 import { EpisodeGrid } from "~/components/Cards";
 import { Pagination } from "~/components/Pagination";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
@@ -113,7 +112,7 @@ export default function Search() {
           </p>
           {suggestion ? (
             <p className="did-you-mean">
-              {DID_YOU_MEAN} <AppLink to={searchLink(suggestion)}>{suggestion}</AppLink>?
+              {DID_YOU_MEAN} <Link to={searchLink(suggestion)}>{suggestion}</Link>?
             </p>
           ) : null}
           <div className="search-help">
@@ -121,9 +120,9 @@ export default function Search() {
             <ul className="chip-list" aria-label="Eras">
               {STATIONS.map((s) => (
                 <li key={s}>
-                  <AppLink to={eraLink(s)} className="chip">
+                  <Link to={eraLink(s)} className="chip">
                     {s}
-                  </AppLink>
+                  </Link>
                 </li>
               ))}
             </ul>

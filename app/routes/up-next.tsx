@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import upNextStyles from "~/styles/up-next.css";
-import { Form, json, redirect, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, json, redirect, useActionData, useFetcher, useLoaderData, useNavigation, Link } from "@remix-run/react";
 import { useEffect, useState, type DragEvent } from "react";
 import { AlertMessage } from "~/components/AlertMessage";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
@@ -17,7 +17,7 @@ import { fieldsOf, upNextFormSchema } from "~/services/library-input.server";
 import type { UpNextEdit } from "~/services/up-next.server";
 import { usePlayer } from "~/player/PlayerProvider";
 import type { UpNextAnswer, UpNextEntry } from "~/player/up-next";
-import { AppLink, GripIcon, PlayIcon } from "~/ui/primitives";
+import { GripIcon, PlayIcon } from "~/ui/primitives";
 import { formatDuration } from "~/ui/time";
 
 export const shouldRevalidate = keepPageAfterRefusedWrite;
@@ -139,7 +139,7 @@ export default function UpNextPage() {
       {shown.length === 0 ? (
         <p className="up-next__empty">
           Nothing is up next. Choose “Add to Up Next” or “Play next” on any episode, from the{" "}
-          <AppLink to="/eras">episodes</AppLink> or the <AppLink to="/">latest</AppLink>.
+          <Link to="/eras">episodes</Link> or the <Link to="/">latest</Link>.
         </p>
       ) : (
         <>
@@ -170,9 +170,9 @@ export default function UpNextPage() {
                 </span>
                 <img src={entry.image || DEFAULT_EPISODE_IMAGE} alt="" width="56" height="56" loading="lazy" />
                 <div className="up-next__text">
-                  <AppLink to={entry.href} className="up-next__title">
+                  <Link to={entry.href} className="up-next__title">
                     {entry.title}
-                  </AppLink>
+                  </Link>
                   <span className="up-next__meta">
                     {index === 0 ? "Plays next" : `${index + 1}.`}
                     {entry.duration ? ` · ${formatDuration(entry.duration)}` : ""}

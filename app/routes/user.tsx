@@ -1,5 +1,5 @@
 import type { AppLoadContext, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, Form, useLoaderData, useSearchParams } from "@remix-run/react";
+import { json, Form, useLoaderData, useSearchParams, Link } from "@remix-run/react";
 import { AlertMessage } from "~/components/AlertMessage";
 import { EpisodeGrid } from "~/components/Cards";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
@@ -18,7 +18,6 @@ import { notFound } from "~/route-support/responses.server";
 import { FAVORITES_FULL_NOTICE, favoritesFull } from "~/rules/library";
 import { episodeLink } from "~/rules/episodes";
 import { LISTEN_ANCHOR } from "~/player/PlayEpisodeButton";
-import { AppLink } from "~/ui/primitives";
 import { formatDuration } from "~/ui/time";
 import { DELETE_MY_ACCOUNT, DOWNLOAD_MY_DATA, MY_DATA_FILE_NAME } from "~/rules/account-data";
 import { keepPageAfterRefusedWrite } from "~/route-support/revalidation";
@@ -117,9 +116,9 @@ export default function UserPage() {
       <ContinueListening items={continuing} />
       {resume ? (
         <p className="resume-link">
-          <AppLink to={resume.href}>
+          <Link to={resume.href}>
             Continue {resume.title} at {formatDuration(resume.time)}
-          </AppLink>
+          </Link>
         </p>
       ) : null}
       <h2>My Favorites</h2>
@@ -161,9 +160,9 @@ export default function UserPage() {
           <a className="button button--ghost" href="/user/data" download={MY_DATA_FILE_NAME}>
             {DOWNLOAD_MY_DATA}
           </a>
-          <AppLink className="button button--danger" to="/user/delete">
+          <Link className="button button--danger" to="/user/delete">
             {DELETE_MY_ACCOUNT}
-          </AppLink>
+          </Link>
         </p>
       </section>
     </section>

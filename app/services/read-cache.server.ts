@@ -1,7 +1,6 @@
 import { cachified, softPurge, totalTtl, type Cache, type CacheEntry } from "@epic-web/cachified";
 import { LRUCache } from "lru-cache";
 import { createStateLog } from "~/services/state-log";
-import { timeData } from "./request-timing.server";
 
 /**
  * Read cache in front of a service: every async method's result is kept per argument list.
@@ -49,7 +48,7 @@ export function withReadCache<T extends object>(name: string, service: T, option
             key: `${String(prop)}:${JSON.stringify(args)}`,
             ttl,
             swr,
-            getFreshValue: () => timeData((original as (...a: unknown[]) => Promise<unknown>).apply(target, args)),
+            getFreshValue: () => (original as (...a: unknown[]) => Promise<unknown>).apply(target, args),
           },
           () => (event) => {
             if (event.name === "getFreshValueError")

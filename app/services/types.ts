@@ -195,11 +195,8 @@ export type RootListener = Pick<ListenerData, "user" | "restore">;
 export interface RootData {
   config: PublicConfig;
   providers: { google: boolean; facebook: boolean };
-  /**
-   * `RootListener | null` as JSON text (read it with `useListener`): one string in the data
-   * handoff, which a listener template leaves as the one hole its listeners fill (ADRs 019, 037).
-   */
-  listener: string;
+  /** Who is signed in and what the player restores (read it with `useListener`); null signed out. */
+  listener: RootListener | null;
 }
 
 /** Where a listener is in one episode, as a card shows it (issue 35 §1). */

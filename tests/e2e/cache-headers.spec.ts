@@ -1,6 +1,7 @@
 /**
- * Caching at the HTTP level (ADRs 006 and 007; no browser): named cache policies, the render cache and its
- * per-response CSP nonce, precompressed build assets. Runs once (desktop-js project).
+ * Caching at the HTTP level (no browser): named cache policies, the same bytes for every anonymous
+ * listener with an ETag and a 304, private signed-in pages, precompressed build assets. Runs once
+ * (desktop-js project).
  *   E2E_PORT=3260 npx playwright test tests/e2e/cache-headers.spec.ts
  */
 import { expect, test, type APIRequestContext } from "@playwright/test";
@@ -16,9 +17,7 @@ async function episodePath(request: APIRequestContext): Promise<string> {
   return `/episode?title=${encodeURIComponent(data.latest[0]!.title)}`;
 }
 
-test("anonymous public pages: public policy, Vary: Cookie, no cookie, served from the render cache", async ({
-  request,
-}) => {
+test("anonymous public pages: public policy, Vary: Cookie, no cookie", async ({ request }) => {
   const paths = [
     "/",
     "/eras",
@@ -36,17 +35,14 @@ test("anonymous public pages: public policy, Vary: Cookie, no cookie, served fro
     expect(h["cache-control"], path).toBe(PUBLIC_PAGE);
     expect(h.vary, path).toMatch(/\bCookie\b/i);
     expect(h["set-cookie"], path).toBeUndefined();
-    expect(h["x-render-cache"], path).toMatch(/^(hit|miss|stale)$/);
-    expect(h["server-timing"], path).toMatch(/^cache;desc=(hit|miss|stale|coalesced)/);
 
     const second = await request.get(path, { headers: { "Accept-Encoding": "identity" } });
-    expect(second.headers()["x-render-cache"], path).toMatch(/^(hit|stale)$/);
     expect(second.headers()["cache-control"], path).toBe(PUBLIC_PAGE);
     expect(second.headers()["set-cookie"], path).toBeUndefined();
   }
 });
 
-test("anonymous answers are the same bytes for everybody, compressed once, with a strong ETag and a 304", async ({
+test("anonymous answers are the same bytes for everybody, with an ETag and a 304 in every encoding", async ({
   request,
 }) => {
   for (const path of ["/", "/eras", "/api/now-playing"]) {
@@ -61,20 +57,24 @@ test("anonymous answers are the same bytes for everybody, compressed once, with 
     expect(await a.body(), path).toEqual(await b.body());
     for (const name of ["content-security-policy", "etag", "content-length"])
       expect(a.headers()[name], `${path}: ${name}`).toBe(b.headers()[name]);
-    expect(a.headers().etag, path).toMatch(/^"[^"]+"$/);
+    // Weak: it names the content, whichever coding compression then picks.
+    expect(a.headers().etag, path).toMatch(/^W\/"[^"]+"$/);
     expect(a.headers().vary, path).toMatch(/Accept-Encoding/i);
     const gz = await raw("gzip");
     expect(gz.headers()["content-encoding"], path).toBe("gzip");
-    expect(gz.headers().etag, path).not.toBe(a.headers().etag);
     expect(await gz.text(), path).toBe(await a.text());
-    expect((await raw("identity")).headers()["content-encoding"], path).toBeUndefined();
-    const again = await raw("br", a.headers().etag);
-    expect(again.status(), `${path}: If-None-Match`).toBe(304);
-    expect(await again.body(), path).toHaveLength(0);
+    const identity = await raw("identity");
+    expect(identity.headers()["content-encoding"], path).toBeUndefined();
+    expect(await identity.text(), path).toBe(await a.text());
+    for (const encoding of ["br", "gzip", "identity"]) {
+      const again = await raw(encoding, a.headers().etag);
+      expect(again.status(), `${path}: If-None-Match, ${encoding}`).toBe(304);
+      expect(await again.body(), path).toHaveLength(0);
+    }
   }
 });
 
-test("signed-in and private pages: private, no-store; public pages from the listener template", async ({
+test("signed-in and private pages: private, no-store, no ETag, never the anonymous bytes", async ({
   request,
   baseURL,
 }) => {
@@ -84,22 +84,19 @@ test("signed-in and private pages: private, no-store; public pages from the list
     const r = await request.get(path, { headers: { Cookie: cookie } });
     expect(r.status(), path).toBe(200);
     expect(r.headers()["cache-control"], path).toBe("private, no-store");
-    if (path === "/user") {
-      expect(r.headers()["x-render-cache"], path).toBe("bypass");
-      expect(r.headers()["server-timing"], path).toMatch(/^cache;desc=bypass, render;dur=/);
-    } else expect(r.headers()["x-render-cache"], path).toMatch(/^(hit|stale)$/);
+    expect(r.headers().etag, path).toBeUndefined();
+    expect(r.headers()["content-security-policy"], path).toMatch(/'nonce-[^']+'/);
   }
   const home = await (await request.get("/", { headers: { Cookie: cookie } })).text();
   expect((await listenerOnPage(home))?.user.id).toBeTruthy();
   // The anonymous copy never shows the listener.
   const anonymous = await request.get("/");
-  expect(anonymous.headers()["x-render-cache"]).toMatch(/^(hit|miss|stale)$/);
+  expect(anonymous.headers()["content-security-policy"]).not.toMatch(/'nonce-/);
   expect(await listenerOnPage(await anonymous.text())).toBeNull();
 
   for (const path of ["/signin", "/signup", "/healthz"]) {
     const r = await request.get(path, { headers: listener() });
     expect(r.headers()["cache-control"], path).toBe("private, no-store");
-    expect(r.headers()["x-render-cache"] ?? "none", path).not.toMatch(/hit|miss|stale/);
   }
   const progress = await request.get("/api/progress");
   expect(progress.headers()["cache-control"]).toBe("private, no-store");
@@ -126,8 +123,7 @@ test("hashed build assets: immutable for a year, precompressed", async ({ reques
   expect(encodings.filter((e) => e === "br").length).toBeGreaterThanOrEqual(2);
 });
 
-test("now-playing: short public policy, shared through the render cache", async ({ request }) => {
+test("now-playing: short public policy", async ({ request }) => {
   const r = await request.get("/api/now-playing");
   expect(r.headers()["cache-control"]).toBe("public, max-age=1, s-maxage=1");
-  expect(r.headers()["x-render-cache"]).toMatch(/^(hit|miss|stale)$/);
 });

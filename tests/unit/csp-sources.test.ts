@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { allowFramingOfEmbeds, contentSecurityPolicy, policyHeader, FRAMABLE_PATH } from "../../server/security";
 import { embedLink } from "~/rules/embed";
 
-const nonce = () => "'nonce-x'";
+const nonce = "'nonce-x'";
 const urls = {
   helpUrl: "https://help.example.test/",
   specialFeatureUrl: "https://special.example.test/",
@@ -44,8 +44,8 @@ describe("Content-Security-Policy form-action", () => {
 
 describe("framing", () => {
   const ancestors = (url: string) => {
-    const [source] = contentSecurityPolicy([nonce], urls)["frame-ancestors"] as [(req: { url: string }) => string];
-    return source({ url });
+    const [source] = contentSecurityPolicy([nonce], urls)["frame-ancestors"] as [(path: string) => string];
+    return source(url);
   };
   const afterHelmet = (url: string) => {
     const headers = new Map<string, string>([["X-Frame-Options", "SAMEORIGIN"]]);

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createAppServer } from "~/composition.server";
 import { SIGN_IN_FAILED } from "~/rules/auth";
 import { rateLimits } from "../../server/rate-limit";
-import type { AppServer } from "../../server/render/app-contract";
+import type { AppServer } from "../../server/app-contract";
 import { startFirebaseFake } from "../../scripts/fakes/firebase.mjs";
 import { startRemoteServices } from "../../scripts/fakes/remote-services.mjs";
 import { freshDatabase, postgresEnabled, type TestDatabase } from "../support/postgres";

@@ -1,7 +1,7 @@
 import express from "express";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppServer } from "../../server/render/app-contract";
+import type { AppServer } from "../../server/app-contract";
 import { progressWrites } from "../../server/progress-write";
 
 describe("the progress write before Remix", () => {

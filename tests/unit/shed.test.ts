@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import type { Request, Response } from "express";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { shedLoad } from "../../server/render/shed";
+import { shedLoad } from "../../server/shed";
 
 let close: (() => void) | undefined;
 afterEach(() => close?.());

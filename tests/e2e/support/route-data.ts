@@ -43,7 +43,7 @@ export async function pageData(html: string): Promise<Record<string, unknown>> {
 }
 
 /** The signed-in listener of root data, or null: who, and what the player restores (no favorites: `favoritesIn`). */
-export const listenerOf = (root: RootData): RootListener | null => JSON.parse(root.listener) as RootListener | null;
+export const listenerOf = (root: RootData): RootListener | null => root.listener;
 
 /**
  * A listener's whole library at once: their data export. The root data names no favorite (ADR
