@@ -287,4 +287,7 @@ closeWithGrace({ delay: 10_000, skip: ["SIGHUP"], onSecondSignal: () => {} }, as
 });
 // The catalog or content was changed behind the server's back: `kill -HUP <pid>` drops the
 // cached reads.
-process.on("SIGHUP", () => services.invalidate("SIGHUP"));
+process.on("SIGHUP", () => {
+  services.invalidate("SIGHUP");
+  console.log("SIGHUP: cached reads dropped");
+});

@@ -428,9 +428,6 @@ export function createAuth(deps: {
     const r = sessionUserSchema.safeParse(value);
     return r.success ? r.data : null;
   };
-  // A session's data as the store keeps it between requests (the same object while unchanged, ADR
-  // 058): who it names is checked once per object.
-  const usersOf = new WeakMap<object, SessionUser | null>();
 
   return {
     providers: { google: Boolean(config.google), facebook: Boolean(config.facebook) },
@@ -453,10 +450,7 @@ export function createAuth(deps: {
       // What the session storage's getSession does, without making a session of it per request.
       const id = await cookie.parse(cookieHeader);
       const data = id ? ((await sessions.read(id)) as Record<string, unknown> | null) : null;
-      if (!data) return null;
-      let user = usersOf.get(data);
-      if (user === undefined) usersOf.set(data, (user = userOf(data.user)));
-      return user;
+      return data ? userOf(data.user) : null;
     },
     async startSession(user, previousCookie) {
       if (previousCookie) {

@@ -1,7 +1,7 @@
 /**
  * How listeners and machines find the show (ADR 017): link previews read by a real Open Graph
  * parser, structured data, the sitemap and robots.txt, the podcast feeds as directories poll them
- * (Podcasting 2.0 parser, conditional GET through the render cache), and the installable app
+ * (Podcasting 2.0 parser, conditional GET), and the installable app
  * (manifest, icons, Chromium's own installability check). HTTP-level: desktop with JS only.
  */
 import fs from "node:fs";

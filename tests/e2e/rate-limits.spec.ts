@@ -176,7 +176,7 @@ test("other POSTs: over the limit from one address → 429 with the headers and 
 test("GETs: over the limit from one address → 429 for pages and HEAD; other addresses unaffected", async () => {
   test.setTimeout(120_000);
   const from = freshAddress();
-  // A page from the render cache: the cheapest GET that passes the limiter.
+  // A page that needs no upstream: the cheapest GET that passes the limiter.
   const page = () => hit("/about", from);
   expectUsedUp(await flood(LIMITS.get, page), LIMITS.get);
   expectLimited(await page(), LIMITS.get, OTHER_MESSAGE);

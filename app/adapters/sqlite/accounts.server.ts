@@ -1,4 +1,4 @@
-import { keptReads, type Db } from "./db.server";
+import type { Db } from "./db.server";
 import {
   AccountError,
   type AccountUser,
@@ -191,7 +191,6 @@ export function createSqliteAccounts(db: Db, passwords: Passwords = createPasswo
       return redeem(code, "reset-password", await passwords.hash(password));
     },
     async deleteAccount(uid) {
-      listenerStates(db).forget(uid);
       deleteUser.run(uid);
     },
   };
@@ -212,19 +211,16 @@ const toFavorite = (r: FavoriteRow): Favorite => ({
   isFav: r.is_fav === 1,
 });
 
-/**
- * What the library answers of a listener, made once per read and shared (frozen) by every request
- * until it changes: the same objects tell the page's fill it may reuse what it made of them.
- */
+/** What the library answers of a listener, read in one statement. */
 interface ListenerState {
   favorites: readonly Favorite[];
   record: UserRecord | null;
   sync: ActiveAudioSync | null;
 }
-export type StateRow = { favorites: string; record: string | null; sync: string | null };
+type StateRow = { favorites: string; record: string | null; sync: string | null };
 
 /** A listener's favorites, record and position as three JSON columns, for the listener `uid` names (SQL). */
-export const listenerStateColumns = (uid: string) => `
+const listenerStateColumns = (uid: string) => `
   (SELECT json_group_array(json_object('id', id, 'audio_src', audio_src, 'audio_title', audio_title,
      'duration', duration, 'is_fav', is_fav) ORDER BY created_at DESC, id) FROM favorites WHERE uid = ${uid}) AS favorites,
   (SELECT json_object('audio_title', audio_title, 'audio_src', audio_src, 'duration', duration)
@@ -235,33 +231,17 @@ export const listenerStateColumns = (uid: string) => `
 function parseState(r: StateRow): ListenerState {
   const record =
     r.record === null ? null : (JSON.parse(r.record) as { audio_title: string; audio_src: string; duration: number });
-  return Object.freeze({
-    favorites: Object.freeze((JSON.parse(r.favorites) as FavoriteRow[]).map((f) => Object.freeze(toFavorite(f)))),
-    record:
-      record &&
-      Object.freeze({ audioTitle: record.audio_title, audioSrc: record.audio_src, duration: record.duration }),
-    sync: r.sync === null ? null : Object.freeze(syncFromRow(JSON.parse(r.sync) as SyncRow)),
-  });
+  return {
+    favorites: (JSON.parse(r.favorites) as FavoriteRow[]).map(toFavorite),
+    record: record && { audioTitle: record.audio_title, audioSrc: record.audio_src, duration: record.duration },
+    sync: r.sync === null ? null : syncFromRow(JSON.parse(r.sync) as SyncRow),
+  };
 }
 
-const statesOf = new WeakMap<Db, ReturnType<typeof createListenerStates>>();
-/** The listener states of one database file, shared by its session store and library. */
-export const listenerStates = (db: Db) => statesOf.get(db) ?? statesOf.set(db, createListenerStates(db)).get(db)!;
-
-/**
- * Listeners' states, kept between requests (`keptReads`): a signed-in page asks for the favorites,
- * record and position together, and a session read leaves them here from its own statement. Every
- * write of a listener's library in this process forgets their state.
- */
-function createListenerStates(db: Db) {
+/** A listener's favorites, record and position, read together. */
+function listenerStates(db: Db) {
   const one = db.prepare(`SELECT ${listenerStateColumns("@uid")}`);
-  const kept = keptReads<ListenerState>(db);
-  return {
-    read: (uid: string) => kept.get(uid, () => parseState(one.get({ uid }) as StateRow))!,
-    /** The state of `uid`, read now by another statement's `listenerStateColumns`. */
-    readBeside: (uid: string, row: StateRow) => kept.set(uid, parseState(row)),
-    forget: kept.forget,
-  };
+  return { read: (uid: string) => parseState(one.get({ uid }) as StateRow) };
 }
 
 export function createSqliteLibrary(db: Db, { favoritesMax = FAVORITES_MAX } = {}): Library {
@@ -304,7 +284,6 @@ export function createSqliteLibrary(db: Db, { favoritesMax = FAVORITES_MAX } = {
 
   return {
     async initUser(uid) {
-      states.forget(uid);
       db.transaction(() => {
         initRecord.run(uid);
         initSync.run(uid);
@@ -317,7 +296,6 @@ export function createSqliteLibrary(db: Db, { favoritesMax = FAVORITES_MAX } = {
       return states.read(uid).sync;
     },
     async writeProgress(uid, s, writtenAt) {
-      states.forget(uid);
       let result: "written" | "stale" = "stale";
       db.transaction(() => {
         const changes = upsertSync.run({ uid, ...s, writtenAt }).changes;
@@ -333,7 +311,6 @@ export function createSqliteLibrary(db: Db, { favoritesMax = FAVORITES_MAX } = {
       return states.read(uid).favorites;
     },
     async addFavorite(uid, fav) {
-      states.forget(uid);
       // The write lock first: another process's add cannot slip between the count and the insert.
       const row = db
         .transaction(() => {
@@ -344,11 +321,9 @@ export function createSqliteLibrary(db: Db, { favoritesMax = FAVORITES_MAX } = {
       return row ? toFavorite(row) : null;
     },
     async removeFavorite(uid, id) {
-      states.forget(uid);
       return deleteFav.run(uid, id).changes > 0;
     },
     async removeFavoriteBySrc(uid, audioSrc) {
-      states.forget(uid);
       return deleteFavBySrc.run(uid, audioSrc).changes > 0;
     },
     async isAdultConfirmed(uid) {
@@ -359,7 +334,6 @@ export function createSqliteLibrary(db: Db, { favoritesMax = FAVORITES_MAX } = {
       setAdult.run(Date.now(), uid);
     },
     async deleteAllFor(uid) {
-      states.forget(uid);
       deleteLibrary(uid);
     },
   };

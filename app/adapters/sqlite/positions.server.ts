@@ -1,4 +1,4 @@
-import { keptReads, type Db } from "./db.server";
+import type { Db } from "./db.server";
 import { POSITIONS_MAX } from "~/rules/library";
 import type { EpisodePosition, Positions } from "~/services/positions.server";
 
@@ -41,22 +41,17 @@ export function createSqlitePositions(db: Db, { max = POSITIONS_MAX } = {}): Pos
     evict.run({ uid: params.uid, max });
     return "written" as const;
   });
-  // Kept between requests: every card of a signed-in page shows one (ADR 056).
-  const kept = keptReads<readonly EpisodePosition[]>(db);
   const positions: Positions = {
     async write(uid, p, updatedAt) {
-      kept.forget(uid);
       return write.immediate({ uid, ...p, played: p.played ? 1 : 0, updatedAt });
     },
     async list(uid) {
-      // Frozen: every caller shares the kept list.
-      return kept.get(uid, () => Object.freeze((list.all(uid) as Row[]).map((r) => Object.freeze(toPosition(r)))))!;
+      return (list.all(uid) as Row[]).map(toPosition);
     },
     async exportFor(uid) {
       return { positions: await positions.list(uid) };
     },
     async deleteAllFor(uid) {
-      kept.forget(uid);
       remove.run(uid);
     },
   };

@@ -1,6 +1,5 @@
 import crypto from "node:crypto";
-import { keptReads, type Db } from "./db.server";
-import { listenerStateColumns, listenerStates, type StateRow } from "./accounts.server";
+import type { Db } from "./db.server";
 import type { FailureLog, SessionStore } from "~/services/auth.server";
 import type { MailCap, MailLog } from "~/services/account-email.server";
 import { SESSION_PURGE_INTERVAL_MS } from "~/rules/auth";
@@ -11,20 +10,13 @@ import { SESSION_PURGE_INTERVAL_MS } from "~/rules/auth";
  */
 export function createSqliteSessionStore(db: Db, defaultTtlMs: number): SessionStore {
   const insert = db.prepare("INSERT INTO sessions (id, data, expires_at) VALUES (?, ?, ?)");
-  // A signed-in page reads its session and then its listener's library: one statement reads both,
-  // and leaves the library for the library store's reads in this turn.
-  const states = listenerStates(db);
-  const select = db.prepare(
-    `SELECT data, expires_at, ${listenerStateColumns("json_extract(data, '$.user.uid')")} FROM sessions WHERE id = ?`,
-  );
+  const select = db.prepare("SELECT data, expires_at FROM sessions WHERE id = ?");
   const update = db.prepare(
     "INSERT INTO sessions (id, data, expires_at) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET data = excluded.data, expires_at = excluded.expires_at",
   );
   const remove = db.prepare("DELETE FROM sessions WHERE id = ?");
   const purge = db.prepare("DELETE FROM sessions WHERE expires_at < ?");
   const removeForUser = db.prepare("DELETE FROM sessions WHERE json_extract(data, '$.user.uid') = ?");
-  // Kept between requests (ADR 056); every write of a session here forgets it.
-  const kept = keptReads<{ data: Readonly<Record<string, unknown>> | null; expires_at: number }>(db);
   let lastPurge = 0;
   const expiry = (expires: Date | undefined) => expires?.getTime() ?? Date.now() + defaultTtlMs;
 
@@ -40,33 +32,21 @@ export function createSqliteSessionStore(db: Db, defaultTtlMs: number): SessionS
     },
     async read(id) {
       if (typeof id !== "string" || id.length > 100) return null;
-      const row = kept.get(id, () => {
-        const read = select.get(id) as (StateRow & { data: string; expires_at: number }) | undefined;
-        if (!read) return undefined;
-        // Parsed once while kept: the same object each request (the session's user is checked once per object).
-        const data = parsed(read.data);
-        const uid = (data?.user as { uid?: unknown } | undefined)?.uid;
-        if (typeof uid === "string") states.readBeside(uid, read);
-        return { data, expires_at: read.expires_at };
-      });
+      const row = select.get(id) as { data: string; expires_at: number } | undefined;
       if (!row) return null;
       if (row.expires_at < Date.now()) {
-        kept.forget(id);
         remove.run(id);
         return null;
       }
-      return row.data;
+      return parsed(row.data);
     },
     async update(id, data, expires) {
-      kept.forget(id);
       update.run(id, JSON.stringify(data), expiry(expires));
     },
     async delete(id) {
-      kept.forget(id);
       remove.run(id);
     },
     async deleteForUser(uid) {
-      kept.clear();
       removeForUser.run(uid);
     },
   };
@@ -136,7 +116,7 @@ export function createSqliteMailLog(db: Db): MailLog {
     },
   };
 }
-/** A session's stored data: an object (frozen: it is handed to every request while kept), else none. */
+/** A session's stored data: an object, else none. */
 function parsed(text: string): Readonly<Record<string, unknown>> | null {
   try {
     const data: unknown = JSON.parse(text);

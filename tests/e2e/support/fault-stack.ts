@@ -16,6 +16,8 @@
 import { startAppServer, type AppServer, type Mode } from "./app-server";
 import { upstreamEnv } from "../../../scripts/app-server.mjs";
 
+const INVALIDATED = "SIGHUP: cached reads dropped";
+
 export { startAppServer, startNowPlayingServer, type AppServer, type Mode, type NowPlayingServer } from "./app-server";
 export type RemoteService = "supabase" | "content" | "gallery";
 
@@ -94,7 +96,6 @@ export async function startRemoteStack(): Promise<RemoteStack> {
     upstreams.close();
     throw error;
   }
-  let probe = 0;
   return {
     origin: server.origin,
     server,
@@ -108,14 +109,12 @@ export async function startRemoteStack(): Promise<RemoteStack> {
       await fetch(`${upstreams.origin}/__mode?mode=ok`);
     },
     async invalidate() {
-      // A page that needs no remote data, cached first; the signal drops it with everything else.
-      const url = `${server.origin}/about?invalidation-probe=${++probe}`;
-      const state = async () => (await fetch(url)).headers.get("x-render-cache");
-      await state();
-      if ((await state()) !== "hit") throw new Error("the render cache did not keep the probe page");
+      // The server says so once it has dropped its cached reads.
+      const said = () => server.output().split(INVALIDATED).length;
+      const before = said();
       server.signal("SIGHUP");
       const deadline = Date.now() + 10_000;
-      while ((await state()) === "hit") {
+      while (said() === before) {
         if (Date.now() > deadline) throw new Error("the server did not act on SIGHUP");
         await new Promise((r) => setTimeout(r, 50));
       }

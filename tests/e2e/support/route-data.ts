@@ -63,14 +63,25 @@ export const listenerIn = async (text: string) => listenerOf(await routeData<Roo
 
 /**
  * The same, read at once (for checks that cannot wait): the stream's first line is a JSON array
- * in which the root's `listener` key names the index of its text.
+ * in which an object's `_<i>` key names the index of its key's text and points at its value's index
+ * (plain objects, arrays and primitives are all the listener holds).
  */
 export function listenerInSync(text: string): RootListener | null {
   const flat = JSON.parse(text.split("\n")[0]!) as unknown[];
   const key = `_${flat.indexOf("listener")}`;
   const owner = flat.find((v): v is Record<string, number> => typeof v === "object" && v !== null && key in v);
   if (!owner) throw new Error(`no listener in ${text.slice(0, 200)}`);
-  return JSON.parse(flat[owner[key]!] as string) as RootListener | null;
+  const NULL = -5;
+  const value = (i: number): unknown => {
+    if (i === NULL) return null;
+    const v = flat[i];
+    if (Array.isArray(v)) return v.map((j) => value(j as number));
+    if (typeof v !== "object" || v === null) return v;
+    return Object.fromEntries(
+      Object.entries(v as Record<string, number>).map(([k, j]) => [flat[Number(k.slice(1))] as string, value(j)]),
+    );
+  };
+  return value(owner[key]!) as RootListener | null;
 }
 
 /** The signed-in listener a page hands the browser, or null. */
