@@ -3,9 +3,11 @@
 import { readFileSync, writeFileSync, mkdirSync, existsSync } from "node:fs";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ERAS, EPISODES, SEGMENTS, CLOSERS, COLDCUTS } from "./data/episodes.mjs";
+import { ERAS, EPISODES, SEGMENTS, CLOSERS } from "./data/episodes.mjs";
 import { CREW, SPONSORS, POSTS, GALLERY } from "./data/content.mjs";
 import { mp3Duration } from "./mp3.mjs";
+import { episodeList } from "./episode-list.mjs";
+import { LONG_TRACKS } from "./clips.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const PUB = join(ROOT, "public");
@@ -14,12 +16,13 @@ const OUT = join(ROOT, "sample");
 const GALLERY_MEDIA = "/SpankBank/media/";
 mkdirSync(OUT, { recursive: true });
 
-const AUDIO = [1, 2, 3, 4, 5, 6].map((n) => `/media/audio/ep-audio-${n}.mp3`);
+// Every episode its own file: a listener's played marks, places and Up Next name the audio file,
+// so episodes sharing one would share those too.
+const LIST = episodeList();
+const audioOf = (e) => `/media/audio/${LONG_TRACKS[e.objectID] ?? e.objectID}.mp3`;
+const AUDIO = LIST.map(audioOf);
 const durationOf = new Map(AUDIO.map((u) => [u, Math.round(mp3Duration(readFileSync(join(PUB, u))))]));
 const words = (s) => s.trim().split(/\s+/).filter(Boolean).length;
-const pad = (n) => String(n).padStart(4, "0");
-const WEEK = 7 * 24 * 3600 * 1000;
-const SHOW_START = Date.parse("2010-01-08T20:00:00Z");
 const iso = (ms) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
 
 // ------------------------------------------------------------------ transcripts and chapters
@@ -93,57 +96,34 @@ function describe(hook, k) {
 }
 
 // ------------------------------------------------------------------ episodes
-const episodes = [];
-let k = 0;
 for (const era of ERAS) {
-  const list = EPISODES[era.era];
-  if (list.length < 25) throw new Error(`${era.era}: only ${list.length} episodes`);
-  list.forEach(([title, subtext, hook, flags = ""], i) => {
-    const id = ++k;
-    // weekly Friday show; the sample carries one episode every few weeks of each era
-    const when = Date.parse(era.start) + i * era.everyWeeks * WEEK + (i % 3) * 15 * 60 * 1000;
-    const number = Math.floor((Date.parse(era.start) + i * era.everyWeeks * WEEK - SHOW_START) / WEEK) + 1;
-    const url = AUDIO[(id - 1) % AUDIO.length];
-    episodes.push({
-      id,
-      objectID: `ep-${pad(id)}`,
-      title: flags.includes("p") ? title : `Episode ${number}: ${title}`,
-      description: describe(hook, id),
-      subtext,
-      EpisodeUrl: url,
-      PodcastImage: `/media/img/episodes/${era.covers[i % era.covers.length]}.svg`,
-      backgroundImage: `/media/img/bg/${era.slug}.svg`,
-      pubdate: iso(when),
-      canbashow: flags.includes("c"),
-      era: era.era,
-      EpisodeDuration: durationOf.get(url),
-      ...extras.get(url),
-    });
-  });
+  if (EPISODES[era.era].length < 25) throw new Error(`${era.era}: only ${EPISODES[era.era].length} episodes`);
 }
-
-// ------------------------------------------------------------------ cold cuts
-const eraBy = Object.fromEntries(ERAS.map((e) => [e.era, e]));
-const coldcut = COLDCUTS.map(([title, eraName, subtext, description, flags], i) => {
-  const era = eraBy[eraName];
-  const url = AUDIO[(i + 3) % AUDIO.length];
-  const n = words(description);
-  if (n < 30 || n > 120) throw new Error(`cold cut description of ${n} words: ${title}`);
+const entry = (e, description) => {
+  const url = audioOf(e);
   return {
-    id: 1001 + i,
-    objectID: `cc-${pad(i + 1)}`,
-    title,
+    id: e.id,
+    objectID: e.objectID,
+    title: e.title,
     description,
-    subtext,
+    subtext: e.subtext,
     EpisodeUrl: url,
-    PodcastImage: `/media/img/episodes/${era.covers[(i + 1) % era.covers.length]}.svg`,
-    backgroundImage: `/media/img/bg/${era.slug}.svg`,
-    pubdate: iso(Date.parse("2024-07-05T16:00:00Z") + i * 2 * WEEK),
-    canbashow: flags.includes("c"),
-    era: eraName,
+    PodcastImage: `/media/img/episodes/${e.objectID}.svg`,
+    backgroundImage: `/media/img/bg/${e.era.slug}.svg`,
+    pubdate: iso(e.pubdate),
+    canbashow: e.flags.includes("c"),
+    era: e.era.era,
     EpisodeDuration: durationOf.get(url),
     ...extras.get(url),
   };
+};
+const episodes = LIST.filter((e) => e.series === "main").map((e) => entry(e, describe(e.hook, e.id)));
+
+// ------------------------------------------------------------------ cold cuts
+const coldcut = LIST.filter((e) => e.series === "coldcut").map((e) => {
+  const n = words(e.description);
+  if (n < 30 || n > 120) throw new Error(`cold cut description of ${n} words: ${e.title}`);
+  return entry(e, e.description);
 });
 
 // ------------------------------------------------------------------ crew

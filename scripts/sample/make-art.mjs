@@ -26,7 +26,13 @@ function render(rel, width) {
   return sharp(file, { density: Math.ceil((72 * width) / svgWidth) });
 }
 
-const jpeg = (image) => image.flatten({ background: "#000000" }).jpeg({ quality: 84, mozjpeg: true });
+const jpeg = (image, quality = 84) => image.flatten({ background: "#000000" }).jpeg({ quality, mozjpeg: true });
+// The per-episode covers (cover.mjs): LED lettering on the 8 px grid of the 1400 px copy. There
+// are a hundred of them, so they get a lower quality (only their one line of plain text shows
+// it) and a share card that keeps the grid: the art at 700 px, cropped to the card's height
+// through its empty margins, on a blur made by shrinking it to a few pixels.
+const GRID_COVER = /^episodes\/(ep|cc)-\d{4}\.svg$/;
+const GRID_QUALITY = 60;
 const out = (rel) => {
   const file = join(IMG, rel);
   mkdirSync(dirname(file), { recursive: true });
@@ -37,12 +43,26 @@ const done = (rel) => written.push([rel, statSync(join(IMG, rel)).size]);
 
 async function podcastCover(rel) {
   const target = `podcast/${rel.replace(/\.svg$/, ".jpg")}`;
-  await jpeg(render(rel, PODCAST).resize(PODCAST, PODCAST, { fit: "cover" })).toFile(out(target));
+  const quality = GRID_COVER.test(rel) ? GRID_QUALITY : 84;
+  await jpeg(render(rel, PODCAST).resize(PODCAST, PODCAST, { fit: "cover" }), quality).toFile(out(target));
   done(target);
+}
+
+async function gridShareCard(rel, target) {
+  const art = await render(rel, PODCAST / 2).resize(PODCAST / 2, PODCAST / 2).png().toBuffer();
+  const tiny = await sharp(art).resize(6, 3, { fit: "cover" }).png().toBuffer();
+  const backdrop = await sharp(tiny).resize(SHARE.width, SHARE.height).modulate({ brightness: 0.55 }).toBuffer();
+  // 32 px off the top and 248 px in: multiples of 8, so the art's grid is the card's
+  const front = await sharp(art).extract({ left: 0, top: 32, width: PODCAST / 2, height: SHARE.height }).toBuffer();
+  await jpeg(sharp(backdrop).composite([{ input: front, left: 248, top: 0 }]), GRID_QUALITY).toFile(out(target));
 }
 
 async function shareCard(rel) {
   const target = `share/${rel.replace(/\.svg$/, ".jpg")}`;
+  if (GRID_COVER.test(rel)) {
+    await gridShareCard(rel, target);
+    return done(target);
+  }
   const art = await render(rel, SHARE.width).png().toBuffer();
   const backdrop = await sharp(art)
     .resize(SHARE.width, SHARE.height, { fit: "cover" })

@@ -4,6 +4,8 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { CREW, SPONSORS, POSTS } from "./data/content.mjs";
+import { coverBody } from "./cover.mjs";
+import { episodeList } from "./episode-list.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const IMG = join(ROOT, "public", "media", "img");
@@ -108,6 +110,16 @@ ${logoMark(flip ? 300 : 130, flip ? 170 : 140, 1.2, flip ? s.bg : s.c, flip ? "#
 <rect x="${flip ? 150 : 50}" y="${flip ? 460 : 480}" width="300" height="56" rx="28" fill="${flip ? s.bg : s.a}"/>
 <text x="${flip ? 300 : 200}" y="${flip ? 498 : 518}" text-anchor="middle" ${FONT2} font-weight="700" font-size="26" fill="${flip ? s.a : s.bg}">${esc(s.name)}</text>`);
   }
+}
+
+// ---------------------------------------------------------------- one cover per episode
+// Named by the episode's objectID. Dark grounds only: light ones cost half as much again as JPEG.
+const COLD_CUT_STYLE = { bg: "#023047", a: "#ffb3c1", b: "#8ecae6", c: "#ffffff" };
+for (const e of episodeList()) {
+  const s = e.series === "coldcut" ? COLD_CUT_STYLE : ERA_STYLE[e.era.slug];
+  const big = e.series === "coldcut" ? "COLD CUT" : e.plain ? "SPECIAL" : `#${e.number}`;
+  const colors = e.i % 2 ? [s.bg, s.b, s.c, s.a] : [s.bg, s.a, s.c, s.b];
+  svg(`episodes/${e.objectID}.svg`, 600, 600, `The Ham Radio Show - ${e.title}`, coverBody({ colors, era: e.era.era, big, title: e.name, seed: e.id }));
 }
 
 // ---------------------------------------------------------------- Cold Cut, share card, app icons

@@ -24,7 +24,7 @@ import { episodeLink, downloadFileName } from "../../app/rules/episodes";
 
 const latest = newestFirst(episodes).slice(0, 8);
 const first = latest[0]!;
-/** A latest episode with another audio file than `first` (the sample reuses six files). */
+/** A latest episode with another audio file than `first` (a catalog may share files). */
 const other = latest.find((e) => e.EpisodeUrl !== first.EpisodeUrl)!;
 
 test.beforeEach(async ({ page }, testInfo) => {

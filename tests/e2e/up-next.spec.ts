@@ -15,7 +15,7 @@ test.beforeEach(() => {
   test.setTimeout(90_000);
 });
 
-// Episodes of the home page's latest eight, each with its own audio (the sample shares files).
+// Episodes of the home page's latest eight, each with its own audio (a catalog may share files).
 const [A, B, C] = [
   ...new Map(
     newestFirst(episodes)

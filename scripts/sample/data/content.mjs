@@ -62,7 +62,8 @@ export const POSTS = [
   { id: 106, cat: 5, slug: "cold-cuts-series-launch", date: "2024-07-02T14:00:00", img: "news-coldcut.svg",
     title: "Introducing Cold Cuts",
     body: `<p>Cold Cuts is our new short-form series: bite-sized slices from fifteen years of archives, dusted off and served cold.</p>
-<p>New cuts drop every other week. Highlights so far include the modem song, the raccoon testimony and the yogurt confession.</p>` },
+<p>New cuts drop every other week. Highlights so far include the modem song, the raccoon testimony and the yogurt confession.</p>
+<p><a href="/coldcut">Listen to every Cold Cut</a>, or follow the series in your podcast app with <a href="/rss/coldcut">its feed</a>.</p>` },
   { id: 107, cat: 5, slug: "deadpool-bingo-cards-locked", date: "2025-01-06T19:30:00", img: "news-bingo.svg",
     title: "Deadpool Bingo Cards Are Locked for the Year",
     body: `<p>The crew&#8217;s Deadpool Bingo cards are sealed, laminated and taped to the bunker wall. As always, every pick is a fictional celebrity and points are awarded by a committee that does not exist.</p>

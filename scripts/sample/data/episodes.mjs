@@ -1,10 +1,10 @@
 // Hand-written episode material for the sample catalog (fictional).
 // Each entry: [title, subtext, hook, flags]; flags: "c" = canbashow, "p" = plain title (no "Episode N:" prefix).
 export const ERAS = [
-  { era: "GOOM Radio", slug: "goom-radio", start: "2010-01-08T20:00:00Z", everyWeeks: 7, covers: ["goom-radio-1", "goom-radio-2"] },
-  { era: "MLR", slug: "mlr", start: "2014-01-03T20:00:00Z", everyWeeks: 7, covers: ["mlr-1", "mlr-2"] },
-  { era: "PPR", slug: "ppr", start: "2018-01-05T21:00:00Z", everyWeeks: 7, covers: ["ppr-1", "ppr-2"] },
-  { era: "UFRN", slug: "ufrn", start: "2022-01-07T21:00:00Z", everyWeeks: 7, covers: ["ufrn-1", "ufrn-2"] },
+  { era: "GOOM Radio", slug: "goom-radio", start: "2010-01-08T20:00:00Z", everyWeeks: 7 },
+  { era: "MLR", slug: "mlr", start: "2014-01-03T20:00:00Z", everyWeeks: 7 },
+  { era: "PPR", slug: "ppr", start: "2018-01-05T21:00:00Z", everyWeeks: 7 },
+  { era: "UFRN", slug: "ufrn", start: "2022-01-07T21:00:00Z", everyWeeks: 7 },
 ];
 
 export const EPISODES = {
