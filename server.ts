@@ -132,8 +132,15 @@ app.get("/healthz", async (_req, res) => {
     .json({ ...health, ready, checks });
 });
 
-// Text over 1 KB of a compressible type, everything but the build files npm run build compressed.
-app.use(compression({ threshold: 1024 }));
+// Text over 1 KB of a compressible type, but the build files npm run build compressed and the
+// now-playing push (held open: compression would hold its events back).
+app.use(
+  compression({
+    threshold: 1024,
+    filter: (req, res) =>
+      !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
+  }),
+);
 app.use(
   "/build",
   precompressed("public/build"),
@@ -191,6 +198,7 @@ app.use(
   }),
 );
 app.use(progressWrites(appServer.progressWrite));
+// Outside the render slots: a stream is held open for minutes.
 const nowPlayingPush = nowPlayingEvents({
   ...appServer.nowPlayingPush,
   current: () => services.nowPlaying.current(),

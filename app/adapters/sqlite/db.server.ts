@@ -1,7 +1,6 @@
 import Database from "better-sqlite3";
 import fs from "node:fs";
 import path from "node:path";
-import { LRUCache } from "lru-cache";
 import { MIGRATIONS } from "./migrations.server";
 
 export type Db = Database.Database;
