@@ -4,7 +4,7 @@
 //   2. what headless Chromium actually fetches on a first visit until the network is idle
 //      (includes anything imported lazily right after hydration);
 // and prints each file's gzip and brotli size — the copies `npm run build` writes and the server
-// sends (Zopfli gzip and brotli 11 copies; raw below 1 KB or gzip 6 on the fly for a file without copies) — with totals.
+// sends (gzip 9 and brotli 11 copies; raw below 1 KB or gzip 6 on the fly for a file without copies) — with totals.
 // It also checks that the Firebase client SDK, the Cast SDK and the lightbox are not in the
 // first load, and that every <img> has width/height and those below the fold load lazily.
 //   SIZE_PORT=3290 npm run size      (exit code 1 when the JS budget is exceeded)
@@ -15,7 +15,7 @@ import { assertBuilt, startServer, startUpstreams } from "./lib.mjs";
 
 assertBuilt();
 const PORT = Number(process.env.SIZE_PORT ?? 3290);
-const BUDGET_JS_KB = 100;
+const BUDGET_JS_KB = 105;
 
 // What the server sends: the build's copy when there is one, else the file as it is below the
 // compression threshold of server.ts (1 KB), else what the compression middleware makes of it.

@@ -5,9 +5,7 @@ import { episodeLink } from "~/rules/episodes";
 import { DEFAULT_EPISODE_IMAGE } from "~/rules/constants";
 import { formatDuration } from "~/ui/time";
 import { PlayEpisodeButton } from "~/player/PlayEpisodeButton";
-import { FavoriteToggle } from "./FavoriteToggle";
-import { UpNextButtons } from "./UpNextButtons";
-import { PositionMark } from "./PositionMark";
+import { FavoriteToggle, PositionMark, UpNextButtons } from "./lazy-parts";
 
 /**
  * Cards above the fold (412 × 823 phone or 1280 × 800 desktop, the more of the two): their

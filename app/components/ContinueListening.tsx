@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { usePlayer } from "~/player/PlayerProvider";
 import type { ContinueItem } from "~/services/types";
 import { CONTINUE_LISTENING_TITLE } from "~/rules/library";
-import { Progress } from "./PositionMark";
+import { Progress } from "./Progress";
 
 /**
  * "Continue listening": the episodes a signed-in listener started and did not finish, newest

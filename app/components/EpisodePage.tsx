@@ -7,10 +7,7 @@ import { DownloadIcon } from "~/ui/primitives";
 import { episodeMedia, LISTEN_ANCHOR, PlayEpisodeButton } from "~/player/PlayEpisodeButton";
 import { downloadFileName, episodeLink, episodeSubtitle } from "~/rules/episodes";
 import { formatDate, formatDuration } from "~/ui/time";
-import { FavoriteToggle } from "./FavoriteToggle";
-import { PositionMark } from "./PositionMark";
-import { EpisodePanels } from "./EpisodePanels";
-import { UpNextButtons } from "./UpNextButtons";
+import { FavoriteToggle, EpisodePanels, PositionMark, UpNextButtons } from "./lazy-parts";
 import type { Chapter } from "~/rules/chapters";
 import type { Cue } from "~/rules/transcript";
 

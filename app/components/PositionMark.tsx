@@ -2,7 +2,8 @@ import { useLocation, useMatches, useSubmit } from "@remix-run/react";
 import type { FormEvent } from "react";
 import { useListener } from "~/auth/listener";
 import type { CardPosition } from "~/services/types";
-import { isPlayed, minutesLeft, PLAYED_TEXT } from "~/rules/library";
+import { isPlayed, PLAYED_TEXT } from "~/rules/library";
+import { Progress } from "./Progress";
 
 /** The page's own data for its cards' marks (route-support/positions.server.ts); undefined on a page that has none. */
 function usePagePositions(): Record<string, CardPosition> | undefined {
@@ -28,21 +29,6 @@ export function useMarkSubmit() {
 /** Started and not played: the position shows as a bar and the minutes left. */
 const started = (p: CardPosition | undefined): p is CardPosition =>
   p !== undefined && !p.played && p.position > 0 && p.duration > 0;
-
-/** Where a listener is in an episode: a bar and the minutes left. */
-export function Progress({ title, position }: { title: string; position: CardPosition }) {
-  return (
-    <>
-      <progress
-        className="pos__bar"
-        max={Math.round(position.duration)}
-        value={Math.min(Math.round(position.position), Math.round(position.duration))}
-        aria-label={`Listened to ${title}`}
-      />
-      <span className="pos__left">{minutesLeft(position.position, position.duration)}</span>
-    </>
-  );
-}
 
 /**
  * A signed-in listener's position in an episode ("n min left" and a bar, or "Played") and the

@@ -12,7 +12,7 @@ import { COLD_CUT_PAGE_PATH } from "~/rules/episodes";
 import { COLD_CUT_FEED_PATH, PODCAST } from "~/rules/podcast";
 import { PodcastFeedLink } from "~/components/PodcastFeedLink";
 import { COLD_CUT_FEED, pageMeta, siteUrlOf } from "~/route-support/meta.server";
-import { SubscribeMenu } from "~/components/SubscribeMenu";
+import { SubscribeMenu } from "~/components/lazy-parts";
 import { loaderMeta } from "~/route-support/meta";
 import { orElse } from "~/route-support/or-else";
 import { loadEpisodePage } from "~/route-support/episode-page.server";

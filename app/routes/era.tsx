@@ -15,7 +15,7 @@ import { ERA_DESCRIPTIONS } from "~/rules/era-descriptions";
 import { episodeCard } from "~/route-support/cards.server";
 import { orElse } from "~/route-support/or-else";
 import { eraFeed, pageMeta, siteUrlOf } from "~/route-support/meta.server";
-import { SubscribeMenu } from "~/components/SubscribeMenu";
+import { SubscribeMenu } from "~/components/lazy-parts";
 import { loaderMeta } from "~/route-support/meta";
 import { keepPageAfterRefusedWrite } from "~/route-support/revalidation";
 

@@ -1,0 +1,11 @@
+import { lazyPart } from "~/ui/lazy-part";
+
+/** "Play next" and "Add to Up Next" on a card or an episode page. */
+export const UpNextButtons = lazyPart(() => import("./UpNextButtons").then((m) => m.UpNextButtons));
+/** A signed-in listener's place in an episode and its played mark. */
+export const PositionMark = lazyPart(() => import("./PositionMark").then((m) => m.PositionMark));
+/** A card's heart: a sign-in link, or the listener's favorite toggle. */
+export const FavoriteToggle = lazyPart(() => import("./FavoriteToggle").then((m) => m.FavoriteToggle));
+export const SubscribeMenu = lazyPart(() => import("./SubscribeMenu").then((m) => m.SubscribeMenu));
+/** The episode page's share buttons, clip form, soundbites, chapters and transcript. */
+export const EpisodePanels = lazyPart(() => import("./EpisodePanels").then((m) => m.EpisodePanels));
