@@ -438,7 +438,7 @@ describe("Account mail — Firebase's own out-of-band codes (local fake)", () =>
 });
 
 describe("Quick start settings", () => {
-  const prod = { NODE_ENV: "production", SESSION_SECRET: "a-production-secret-0123" };
+  const prod = { NODE_ENV: "production", SESSION_SECRET: "a-production-secret-0123", SITE_URL: SITE };
   it("production keeps HTTPS-only cookies and no console mail unless told otherwise", () => {
     expect(parseEnv(prod)).toMatchObject({ secureCookies: true, mailToConsole: false });
     expect(parseEnv({})).toMatchObject({ secureCookies: false, mailToConsole: true });
@@ -456,10 +456,10 @@ describe("Mail configuration", () => {
     expect(() => parseEnv({ SMTP_URL: "http://mail.example" })).toThrow(/SMTP_URL: must be an smtp/);
     const prod = { NODE_ENV: "production", SESSION_SECRET: "a-production-secret-0123" };
     expect(() => parseEnv({ ...prod, SMTP_URL: "smtps://u:p@mail.example:465" })).toThrow(
-      /SITE_URL is required when SMTP_URL is set in production[\s\S]*MAIL_FROM is required/,
+      /SITE_URL is required in production[\s\S]*MAIL_FROM is required/,
     );
-    expect(createMailerFromEnv(parseEnv(prod))).toBeNull();
-    expect(createMailerFromEnv(parseEnv({ ...prod, MAIL_CONSOLE: "on" }))).not.toBeNull();
+    expect(createMailerFromEnv(parseEnv({ ...prod, SITE_URL: SITE }))).toBeNull();
+    expect(createMailerFromEnv(parseEnv({ ...prod, SITE_URL: SITE, MAIL_CONSOLE: "on" }))).not.toBeNull();
     expect(createMailerFromEnv(parseEnv({ MAIL_CONSOLE: "off" }))).toBeNull();
     const env = parseEnv({ ...prod, SMTP_URL: "smtp://127.0.0.1:1", SITE_URL: SITE, MAIL_FROM: FROM });
     expect(env.SMTP_URL).toBe("smtp://127.0.0.1:1");
