@@ -2,7 +2,7 @@
  * The Node server: Express + Remix. Security headers with a fresh CSP nonce per response,
  * compression for text, static assets (hashed build files immutable), /healthz, the render
  * cache of public pages for anonymous visitors and signed-in listeners (ADRs 006, 019), and a graceful shutdown that lets in-flight
- * requests finish and closes the database. No per-request logging.
+ * requests finish and closes the database. One log line per request (server/observe.ts).
  *
  * No app module is imported here: the env, services and load context come from the Remix
  * build's entry module (app/entry.server.tsx), so each app module runs once.
@@ -35,6 +35,7 @@ import { precompressed } from "./server/precompressed";
 import { progressWrites } from "./server/progress-write";
 import { nowPlayingEvents } from "./server/now-playing-events";
 import { shedLoad } from "./server/render/shed";
+import { observe } from "./server/observe";
 
 const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
 
@@ -51,6 +52,14 @@ try {
 const { env, services, cachePolicy, episodeFileTypes } = appServer;
 const production = env.NODE_ENV === "production";
 const mode = production ? "production" : "development";
+// Request lines and metrics (ADR 060); the metrics port opens here.
+const observed = observe(env, {
+  routes: build.routes,
+  paths: { "/healthz": "healthz", "/healthz/live": "healthz", [appServer.nowPlayingPush.path]: "now-playing-events" },
+  renders: () => renders.stats(),
+  streams: () => nowPlayingPush.open(),
+  pageCache: () => renderCache.stats(),
+});
 
 const app = express();
 app.disable("x-powered-by");
@@ -322,7 +331,10 @@ const server = http.createServer(
   },
   // A fresh anonymous page needs none of the middleware: its bytes and headers are ready; a
   // listener's needs their session and library read, and its holes spliced (ADR 038).
-  (req, res) => fastHit(req, res) || signedInHit(req, res, () => app(req, res)) || app(req, res),
+  (req, res) => {
+    observed.request(req, res);
+    return fastHit(req, res) || signedInHit(req, res, () => app(req, res)) || app(req, res);
+  },
 );
 if (env.TRUST_PROXY_HOPS === 0) limitConnections(server, env.CONNECTIONS_PER_ADDRESS);
 server.listen(env.PORT, env.HOST, () => {

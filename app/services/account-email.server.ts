@@ -16,6 +16,8 @@ import {
   CODE_INVALID,
 } from "~/rules/auth";
 import { accountDeletedMail } from "~/rules/account-data";
+import { log, messageOf } from "./log.server";
+import { metrics } from "./metrics.server";
 
 /** One plain-text mail (implemented by an adapter: SMTP, or the console in development). */
 export interface Mail {
@@ -121,6 +123,12 @@ export function createAccountEmail(deps: {
 }): AccountEmail {
   const { accounts, sessions, failures, mails, mailer, siteUrl } = deps;
   const link = (path: string, code: string) => new URL(`${path}?code=${encodeURIComponent(code)}`, siteUrl).href;
+  /** Takes `caps` for one mail of `kind`: counted as sent, or refused. */
+  const counted = async (kind: MailKind | "deleted", caps: MailCap[]) => {
+    const ok = await mails.take(caps);
+    metrics.mails.inc({ kind, result: ok ? "sent" : "refused" });
+    return ok;
+  };
   const addressCap = (email: string) => ({
     key: mailCapKey("to", email),
     max: MAIL_RECIPIENT_DAILY_MAX,
@@ -128,7 +136,7 @@ export function createAccountEmail(deps: {
   });
   /** One mail of `kind` to `email` (about account `uid` when known) may go: counted, or false past a cap. */
   const mayMail = (kind: MailKind, email: string, uid: string | null) =>
-    mails.take([
+    counted(kind, [
       { key: mailCapKey(kind, "to", email), max: 1, windowMs: MAIL_INTERVAL_MS },
       addressCap(email),
       ...(uid ? [{ key: mailCapKey("account", uid), max: MAIL_ACCOUNT_DAILY_MAX, windowMs: MAIL_CAP_WINDOW_MS }] : []),
@@ -136,7 +144,7 @@ export function createAccountEmail(deps: {
   /** Work whose outcome the answer must not tell: started, logged if it fails, never awaited by the caller. */
   const quietly = (what: string, work: () => Promise<void>) => ({
     done: work().catch((error: unknown) => {
-      console.error(`[${what}] no mail sent: ${error instanceof Error ? error.message : String(error)}`);
+      log.error(`[${what}] no mail sent: ${messageOf(error)}`);
     }),
   });
 
@@ -183,7 +191,7 @@ export function createAccountEmail(deps: {
     async accountDeleted(user) {
       // Counted like any mail to the address: a sign-up, delete, sign-up loop on one address
       // stops at its daily cap.
-      if (mailer && user.email && (await mails.take([addressCap(user.email)]))) {
+      if (mailer && user.email && (await counted("deleted", [addressCap(user.email)]))) {
         await mailer.send({ to: user.email, ...accountDeletedMail(new URL("/signup", siteUrl).href) });
       }
     },
