@@ -2,6 +2,7 @@
  * server/observe.ts on a plain HTTP server: bounded route labels whatever the URL, one JSON line
  * per request, and the metrics port behind its token.
  */
+import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -130,5 +131,16 @@ describe("observe", () => {
     ])
       expect(text).toContain(series);
     expect(written.join("")).toContain(`Metrics: ${metricsAt} (Authorization: Bearer $METRICS_TOKEN)`);
+  });
+
+  it("every series the shipped Grafana dashboard plots is one the metrics port serves", async () => {
+    const text = await (await fetch(metricsAt, { headers: { Authorization: `Bearer ${TOKEN}` } })).text();
+    const plotted = new Set(
+      [...fs.readFileSync("deploy/grafana-dashboard.json", "utf8").matchAll(/\b((?:hrs|process)_\w+)/g)].map((m) =>
+        m[1]!.replace(/_(bucket|count|sum)$/, ""),
+      ),
+    );
+    expect(plotted.size).toBeGreaterThan(10);
+    for (const name of plotted) expect(text, name).toContain(`# TYPE ${name} `);
   });
 });
