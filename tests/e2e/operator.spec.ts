@@ -80,6 +80,8 @@ test("metrics: on their own port behind the token, never on the site's; per rout
   for (const secret of [email, uid!, episode.title, encodeURIComponent(episode.title), "?title="])
     expect(text, secret).not.toContain(secret);
 
+  // Request lines are written in batches, at least every 250 ms.
+  await expect.poll(() => server.output()).toContain('"route":"routes/episode"');
   const lines = server
     .output()
     .split("\n")

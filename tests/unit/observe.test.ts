@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ServerBuild } from "@remix-run/node";
 import { observe } from "../../server/observe";
 import { metrics } from "~/services/metrics.server";
@@ -31,7 +31,6 @@ let metricsAt: string;
 let observed: ReturnType<typeof observe>;
 const written: string[] = [];
 beforeAll(async () => {
-  vi.spyOn(process.stdout, "write").mockImplementation((chunk) => (written.push(String(chunk)), true));
   const port = await freePort();
   metricsAt = `http://127.0.0.1:${port}/metrics`;
   observed = observe(
@@ -50,6 +49,7 @@ beforeAll(async () => {
       streams: () => 3,
       pageCache: () => ({ hits: 10, stale: 1, misses: 4 }),
     },
+    { write: (line: string) => void written.push(line) },
   );
   site = http.createServer((req, res) => {
     observed.request(req, res);
@@ -61,7 +61,6 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => observed.metricsServer!.once("listening", resolve).listening && resolve());
 });
 afterAll(async () => {
-  vi.restoreAllMocks();
   site.close();
   observed.metricsServer?.close();
 });
