@@ -1,7 +1,8 @@
 /**
  * The Node server: Express + Remix. Security headers with a fresh CSP nonce per response,
  * compression, static assets (hashed build files immutable), request limits, /healthz, and a
- * graceful shutdown that lets in-flight requests finish and closes the database.
+ * graceful shutdown that lets in-flight requests finish and closes the database. One log line
+ * per request (server/observe.ts).
  *
  * No app module is imported here: the env, services and load context come from the Remix
  * build's entry module (app/entry.server.tsx), so each app module runs once.
@@ -27,6 +28,7 @@ import { progressWrites } from "./server/progress-write";
 import { nowPlayingEvents } from "./server/now-playing-events";
 import { shedLoad } from "./server/shed";
 import { remixHandler } from "./server/remix";
+import { observe } from "./server/observe";
 
 const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
 
@@ -42,6 +44,13 @@ try {
 }
 const { env, services, cachePolicy, episodeFileTypes } = appServer;
 const production = env.NODE_ENV === "production";
+// Request lines and metrics (ADR 061); the metrics port opens here.
+const observed = observe(env, {
+  routes: build.routes,
+  paths: { "/healthz": "healthz", "/healthz/live": "healthz", [appServer.nowPlayingPush.path]: "now-playing-events" },
+  renders: () => renders.stats(),
+  streams: () => nowPlayingPush.open(),
+});
 
 const app = express();
 app.disable("x-powered-by");
@@ -237,9 +246,9 @@ app.use(((error, req, res, next) => {
   if (res.headersSent) return next(error);
   const status = error instanceof URIError ? 400 : Number(error?.status ?? error?.statusCode ?? 500);
   const clientError = status >= 400 && status < 500;
-  console.error(
-    `[http] ${req.method} ${req.path.slice(0, 200)}: ${clientError ? status : "failed"} (${error instanceof Error ? error.message : String(error)})`,
-  );
+  const line = `[http] ${req.method} ${req.path.slice(0, 200)}: ${clientError ? status : "failed"}`;
+  if (clientError) observed.log.warn(`${line} (${error instanceof Error ? error.message : String(error)})`);
+  else observed.log.error({ err: error }, line);
   res
     .status(clientError ? status : 500)
     .set("Cache-Control", cachePolicy.private)
@@ -263,14 +272,17 @@ const server = http.createServer(
     requestTimeout: env.REQUEST_TIMEOUT_MS * 2,
     connectionsCheckingInterval: 1000,
   },
-  app,
+  (req, res) => {
+    observed.request(req, res);
+    app(req, res);
+  },
 );
 if (env.TRUST_PROXY_HOPS === 0) limitConnections(server, env.CONNECTIONS_PER_ADDRESS);
 server.listen(env.PORT, env.HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
-  console.log(`The Ham Radio Show is on the air at http://localhost:${port} (${env.NODE_ENV})`);
-  for (const notice of appServer.startNotices) console.log(notice);
+  observed.log.info(`The Ham Radio Show is on the air at http://localhost:${port} (${env.NODE_ENV})`);
+  for (const notice of appServer.startNotices) observed.log.info(notice);
 });
 server.keepAliveTimeout = 65_000;
 
@@ -278,9 +290,9 @@ server.keepAliveTimeout = 65_000;
 // accept queue) are still served, each answer closing its connection. Then stop listening and
 // close connections as they go idle; the database closes once the last one has.
 closeWithGrace({ delay: 10_000, skip: ["SIGHUP"], onSecondSignal: () => {} }, async ({ signal, err }) => {
-  if (err) console.error(err);
+  if (err) observed.log.error({ err }, "stopping after an error");
   stopping = true;
-  console.log(`${signal ?? "error"}: finishing in-flight requests`);
+  observed.log.info(`${signal ?? "error"}: finishing in-flight requests`);
   // A stream is never done by itself: ended now, the browser opens its next one elsewhere.
   nowPlayingPush.close();
   for (const res of inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
@@ -297,5 +309,5 @@ closeWithGrace({ delay: 10_000, skip: ["SIGHUP"], onSecondSignal: () => {} }, as
 // cached reads.
 process.on("SIGHUP", () => {
   services.invalidate("SIGHUP");
-  console.log("SIGHUP: cached reads dropped");
+  observed.log.info("SIGHUP: cached reads dropped");
 });

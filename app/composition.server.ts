@@ -61,6 +61,7 @@ import { createEpisodeExtras } from "~/adapters/files/episode-extras.server";
 import { createSqliteUpNext } from "~/adapters/sqlite/up-next.server";
 import { createPostgresUpNext } from "~/adapters/postgres/up-next.server";
 import type { UpNextStore } from "~/services/up-next.server";
+import { configureLog, log } from "~/services/log.server";
 
 /**
  * Everything the app keeps itself, in one engine: the embedded SQLite file under DATA_DIR, or
@@ -336,7 +337,7 @@ export async function createServices(env: Env, stores?: Stores): Promise<Service
     invalidate(reason) {
       dropCaches(reason);
       others?.publish(reason).catch((error: Error) => {
-        console.error(`[postgres] could not tell the other instances (${reason}): ${error.message}`);
+        log.error(`[postgres] could not tell the other instances (${reason}): ${error.message}`);
       });
     },
     onInvalidate(listener) {
@@ -352,6 +353,7 @@ export async function createAppServer(
   source: Record<string, string | undefined> = process.env,
 ): Promise<AppServer & { services: Services }> {
   const env = parseEnv(source);
+  configureLog(env);
   const stores = await openStores(env);
   const services = await createServices(env, stores);
   const getLoadContext = createLoadContext(services);

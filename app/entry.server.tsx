@@ -7,6 +7,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/ui/nonce";
 import { CACHE_POLICY } from "~/route-support/cache-policy";
 import { etagOf, isFresh } from "~/route-support/responses.server";
+import { log } from "~/services/log.server";
 
 /** The server (server.ts) takes the env, services and load context from here, via the build. */
 export { createAppServer } from "./composition.server";
@@ -27,10 +28,10 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   if (error instanceof Error && error.message.includes("should not be making ?_data requests")) return;
   if (isRouteErrorResponse(error) && error.status < 500) {
     const reason = (error as { error?: Error }).error?.message ?? error.statusText;
-    console.warn(`[remix] ${what}: ${error.status} (${reason.slice(0, 300)})`);
+    log.warn(`[remix] ${what}: ${error.status} (${reason.slice(0, 300)})`);
     return;
   }
-  console.error(`[remix] ${what}: failed`, error);
+  log.error({ err: error }, `[remix] ${what}: failed`);
 }
 
 /**
@@ -99,7 +100,7 @@ function renderWhole(element: ReactElement): Promise<string> {
       onShellError: reject,
       onError(error) {
         // Shown by the error boundary; logged by handleError when a loader threw it.
-        if (!(error instanceof Response)) console.error("[render]", error);
+        if (!(error instanceof Response)) log.error({ err: error }, "[render] failed");
       },
     });
     setTimeout(abort, ABORT_DELAY_MS + 1_000).unref();

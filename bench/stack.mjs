@@ -10,7 +10,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { assertPortFree, SECRET, startUpstreams } from "./lib.mjs";
-import { localNginxMain, localNginxSite } from "../scripts/nginx-site.mjs";
+import { localNginxMain, localNginxSite, localNginxStream } from "../scripts/nginx-site.mjs";
 import { upstreamEnv } from "../scripts/app-server.mjs";
 import { postgresBinaries, startThrowawayPostgres } from "../scripts/throwaway-postgres.mjs";
 
@@ -127,6 +127,7 @@ export async function startStack({ base, count = 2, env = {} }) {
       ...inherited,
       DATABASE_URL: admin.toString(),
       SESSION_SECRET: SECRET,
+      SITE_URL: `https://127.0.0.1:${ports.https}`,
       DATA_ROOT: path.join(dir, "instances"),
       TRUST_PROXY_HOPS: "2",
       ...upstreamEnv(upstreams.origin),
@@ -176,8 +177,20 @@ export async function startStack({ base, count = 2, env = {} }) {
         key: path.join(dir, "site.key"),
         cache: path.join(dir, "cache"),
         publicDir: path.resolve("public"),
+        sockets: dir,
       },
       { connectionsPerAddress: 4096 },
+    ),
+  );
+  fs.writeFileSync(
+    path.join(dir, "stream.conf"),
+    localNginxStream(
+      fs.readFileSync("deploy/nginx-stream.conf", "utf8"),
+      ports,
+      { sockets: dir },
+      {
+        connectionsPerAddress: 4096,
+      },
     ),
   );
   fs.writeFileSync(path.join(dir, "nginx.conf"), localNginxMain(dir, errorLog, { tuned: true }));

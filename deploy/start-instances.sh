@@ -12,6 +12,7 @@ count=${1:?usage: deploy/start-instances.sh COUNT FIRST_PORT}
 first_port=${2:?usage: deploy/start-instances.sh COUNT FIRST_PORT}
 : "${DATABASE_URL:?DATABASE_URL must name the PostgreSQL every instance shares}"
 : "${SESSION_SECRET:?SESSION_SECRET must be set, the same on every instance}"
+: "${SITE_URL:?SITE_URL must be the public origin (https://listen.example.org), the same on every instance}"
 data_root=${DATA_ROOT:-/var/lib/hamradio}
 [ -f build/server.js ] || { echo "build/server.js is missing: run npm ci && npm run build first" >&2; exit 1; }
 
@@ -21,8 +22,9 @@ stopping=
 start() {
   local port=$1
   mkdir -p "$data_root/$port"
+  # Metrics on a port of each instance's own: 10000 above its site port (3001 → 13001).
   NODE_ENV=production HOST="${HOST:-127.0.0.1}" PORT="$port" DATA_DIR="$data_root/$port" \
-    TRUST_PROXY_HOPS="${TRUST_PROXY_HOPS:-1}" node build/server.js &
+    TRUST_PROXY_HOPS="${TRUST_PROXY_HOPS:-1}" METRICS_PORT=$((port + 10000)) node build/server.js &
   port_of[$!]=$port
 }
 signal_all() {

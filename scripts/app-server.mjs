@@ -26,8 +26,10 @@ export function upstreamEnv(origin) {
 }
 
 /**
- * Spawns `entry` (build/server.js) in production mode on 127.0.0.1:`port` (0: a free one) with
- * DATA_DIR `dataDir`; `env` goes on top of `inherited`.
+ * Spawns `entry` (build/server.js) in production mode on 127.0.0.1:`port` with DATA_DIR `dataDir`;
+ * `env` goes on top of `inherited`. SITE_URL, which production requires, is that origin unless
+ * `env` names one (port 0, a free one, needs it named); no metrics port unless `env` asks for one,
+ * so that servers started side by side never contend for it.
  * @param {{
  *   port: number | string;
  *   dataDir: string;
@@ -47,7 +49,16 @@ export function launchServer({
 }) {
   return spawn(process.execPath, [entry], {
     stdio,
-    env: { ...inherited, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, ...env },
+    env: {
+      ...inherited,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      ...(Number(port) > 0 ? { SITE_URL: `http://127.0.0.1:${port}` } : {}),
+      METRICS_PORT: "0",
+      ...env,
+    },
   });
 }
 

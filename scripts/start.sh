@@ -18,5 +18,8 @@ fi
 # (npm start, deploy/) keeps the strict defaults; set either here to get them.
 MAIL_CONSOLE="${MAIL_CONSOLE:-on}"
 SECURE_COOKIES="${SECURE_COOKIES:-off}"
-export SESSION_SECRET DATA_DIR MAIL_CONSOLE SECURE_COOKIES
+# Production needs the public origin; here it is this machine. Log lines are pino-pretty's.
+SITE_URL="${SITE_URL:-http://localhost:${PORT:-3000}}"
+LOG_FORMAT="${LOG_FORMAT:-pretty}"
+export SESSION_SECRET DATA_DIR MAIL_CONSOLE SECURE_COOKIES SITE_URL LOG_FORMAT
 exec env NODE_ENV=production node build/server.js

@@ -26,14 +26,15 @@ if [ -z "${TEST_DATABASE_URL:-}" ] && [ "${TEST_POSTGRES:-}" != "off" ] && ! ls 
   fi
 fi
 
-# The scale-out e2e project puts Debian's nginx (TLS with a throwaway openssl certificate) in
-# front of two app instances over one PostgreSQL (deploy/).
-if [ ! -x /usr/sbin/nginx ] || ! command -v openssl >/dev/null 2>&1; then
+# The scale-out e2e project puts Debian's nginx (TLS with a throwaway openssl certificate, its
+# stream module capping connections per address) in front of two app instances over one
+# PostgreSQL (deploy/).
+if [ ! -x /usr/sbin/nginx ] || [ ! -f /usr/lib/nginx/modules/ngx_stream_module.so ] || ! command -v openssl >/dev/null 2>&1; then
   echo "== Installing nginx from Debian's packages"
   if [ "$(id -u)" = "0" ]; then
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx openssl >/dev/null || { echo "could not install nginx"; exit 1; }
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx libnginx-mod-stream openssl >/dev/null || { echo "could not install nginx"; exit 1; }
   else
-    sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx openssl >/dev/null || { echo "could not install nginx (need root)"; exit 1; }
+    sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx libnginx-mod-stream openssl >/dev/null || { echo "could not install nginx (need root)"; exit 1; }
   fi
 fi
 

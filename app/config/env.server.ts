@@ -25,8 +25,9 @@ const envSchema = z
     /** Comma-separated list, newest first, so secrets can rotate. */
     SESSION_SECRET: z.string().optional(),
     /**
-     * Public origin of the site: absolute links in feeds, share previews, the sitemap and OAuth
-     * callbacks. Unset, each request's own origin is used (ADR 017b).
+     * Public origin of the site: absolute links in feeds, share previews, the sitemap, mails and
+     * OAuth callbacks. Required in production: unset, each request's own origin is used (ADR
+     * 017b), which a client names itself (Host, X-Forwarded-Host) and a shared cache would keep.
      */
     SITE_URL: optionalUrl,
     /** The podcast feeds' owner (itunes:owner, podcast:locked): where directories verify ownership. */
@@ -190,6 +191,24 @@ const envSchema = z
     MAIL_FROM: z.string().trim().min(3).max(320).optional(),
     /** Trust X-Forwarded-For from this many proxies (0 = use the socket address). */
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+    /**
+     * Prometheus metrics (server/observe.ts, ADR 061) on a port of their own, never the site's:
+     * default 9464 in production, 0 = none. Several instances on one machine need one each.
+     */
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    /** Where the metrics port listens: loopback unless a scraper elsewhere needs it. */
+    METRICS_HOST: z.string().trim().min(1).default("127.0.0.1"),
+    /** A bearer token the metrics port then asks for (at least 16 characters). */
+    METRICS_TOKEN: z
+      .string()
+      .trim()
+      .min(16)
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    /** Log lines at this level and above; `info` has one line per request. */
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** JSON lines (production's default) or pino-pretty's coloured lines (`npm run app`). */
+    LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
   })
   .superRefine((env, ctx) => {
     const need = (when: boolean, key: keyof typeof env, why: string) => {
@@ -254,11 +273,12 @@ const envSchema = z
       "ANALYTICS_ENDPOINT",
       "when ANALYTICS_PROVIDER=plausible (the /api/event URL)",
     );
-    // The links in mails are built on SITE_URL, never on the Host a request names.
+    // Absolute links (feeds, canonical links, the sitemap, mails) are built on SITE_URL, never on
+    // the Host or X-Forwarded-Host a request names.
     need(
-      env.NODE_ENV === "production" && Boolean(env.SMTP_URL),
+      env.NODE_ENV === "production",
       "SITE_URL",
-      "when SMTP_URL is set in production (the origin of the links in mails)",
+      "in production (the public origin of feeds, links and mails, e.g. https://listen.example.org)",
     );
     need(env.NODE_ENV === "production" && Boolean(env.SMTP_URL), "MAIL_FROM", "when SMTP_URL is set in production");
     if (env.NODE_ENV === "production") {
@@ -284,6 +304,8 @@ const envSchema = z
 
 export type Env = z.infer<typeof envSchema> & {
   sessionSecrets: string[];
+  metricsPort: number;
+  logFormat: "json" | "pretty";
   /** No SMTP_URL, and mails are printed on the console. */
   mailToConsole: boolean;
   secureCookies: boolean;
@@ -291,6 +313,9 @@ export type Env = z.infer<typeof envSchema> & {
 
 /** Every variable the server reads (`.env.example` documents each; a unit test holds it to that). */
 export const ENV_NAMES = Object.keys(envSchema.innerType().shape);
+
+/** The port Prometheus exporters use by convention. */
+export const METRICS_DEFAULT_PORT = 9464;
 
 export class EnvError extends Error {
   name = "EnvError";
@@ -311,6 +336,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   return {
     ...env,
     sessionSecrets: sessionSecrets.length ? sessionSecrets : ["dev-only-insecure-session-secret"],
+    metricsPort: env.METRICS_PORT ?? (production ? METRICS_DEFAULT_PORT : 0),
+    logFormat: env.LOG_FORMAT ?? (production ? "json" : "pretty"),
     mailToConsole: !env.SMTP_URL && (env.MAIL_CONSOLE ?? (production ? "off" : "on")) === "on",
     secureCookies: (env.SECURE_COOKIES ?? (production ? "on" : "off")) === "on",
   };

@@ -5,8 +5,9 @@ import { conditionalResponse } from "~/route-support/responses.server";
 import { buildFeed, feedLastModified, type FeedKind } from "~/services/feed.server";
 import { orElse } from "~/route-support/or-else";
 import { createStateLog } from "~/services/state-log";
+import { log } from "~/services/log.server";
 
-const feedLog = createStateLog((m) => console.error(m));
+const feedLog = createStateLog((m) => log.error(m));
 
 /** A podcast feed as readers poll it: 304 when unchanged, 503 (never an empty feed) when the catalog fails. */
 export async function feedResponse(request: Request, context: AppLoadContext, feed: FeedKind): Promise<Response> {

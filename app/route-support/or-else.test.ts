@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { log } from "../services/log.server";
 import { orElse } from "./or-else";
 
 afterEach(() => vi.restoreAllMocks());
 
 describe("orElse", () => {
   it("logs a failure once until the same read succeeds again", async () => {
-    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const error = vi.spyOn(log, "error").mockImplementation(() => {});
     const down = (): Promise<number[]> => Promise.reject(new Error("connect ECONNREFUSED"));
     for (let i = 0; i < 3; i++) expect(await orElse("slider", down(), () => [])).toEqual([]);
     expect(await orElse("slider", Promise.resolve([1]), (): number[] => [])).toEqual([1]);

@@ -1,6 +1,7 @@
 import { createStateLog } from "../services/state-log";
+import { log } from "../services/log.server";
 
-const states = createStateLog((m) => console.error(m));
+const states = createStateLog((m) => log.error(m));
 
 /**
  * The promise's value; if it fails, the failure is logged under `what` (once until it succeeds

@@ -3,6 +3,8 @@ import { CACHE_POLICY } from "~/route-support/cache-policy";
 import { LIBRARY_UNAVAILABLE } from "~/rules/auth";
 import { PROGRESS_BODY_MAX_BYTES } from "~/rules/library";
 import { fieldsOf, positionOf, progressSchema } from "~/services/library-input.server";
+import { log, messageOf } from "~/services/log.server";
+import { metrics } from "~/services/metrics.server";
 
 /** An answer to a progress write, as plain data: the route wraps it in a Response, the server writes it out. */
 export interface ProgressAnswer {
@@ -13,14 +15,17 @@ export interface ProgressAnswer {
 
 /** When a client may send a position again after a failed write (as serviceUnavailableJson). */
 const RETRY_AFTER_S = "60";
-const answer = (status: number, body: ProgressAnswer["body"]): ProgressAnswer => ({
-  status,
-  headers: {
-    "Cache-Control": CACHE_POLICY.private,
-    ...(status === 503 ? { "Retry-After": RETRY_AFTER_S } : {}),
-  },
-  body,
-});
+const answer = (status: number, body: ProgressAnswer["body"]): ProgressAnswer => {
+  metrics.progressWrites.inc({ status: String(status) });
+  return {
+    status,
+    headers: {
+      "Cache-Control": CACHE_POLICY.private,
+      ...(status === 503 ? { "Retry-After": RETRY_AFTER_S } : {}),
+    },
+    body,
+  };
+};
 
 /**
  * docs/product.md §4 "Progress sync": the position of a signed-in listener goes to ActiveAudioSync,
@@ -68,7 +73,7 @@ export async function writeProgress(
     ]);
     return answer(200, { ok: true, result });
   } catch (error) {
-    console.error("[progress] not saved:", error instanceof Error ? error.message : error);
+    log.error(`[progress] not saved: ${messageOf(error)}`);
     return answer(503, { ok: false, error: LIBRARY_UNAVAILABLE });
   }
 }

@@ -2,6 +2,7 @@ import type { AccountEmail } from "./account-email.server";
 import type { Accounts } from "./accounts.server";
 import type { Auth, FailureLog, SessionStore, SessionUser } from "./auth.server";
 import { freshSignInVerdict, type FreshSignIn, type FreshSignInVerdict } from "~/rules/account-data";
+import { log, messageOf } from "./log.server";
 
 /**
  * One store's part of a listener's data. The composition root lists every store that keeps
@@ -112,7 +113,7 @@ export function createAccountData(deps: {
       }
       await accountEmail.accountDeleted(user).catch((error: unknown) => {
         // The account is gone either way; the note about it is not worth failing for.
-        console.error(`[account-deleted] no mail sent: ${error instanceof Error ? error.message : String(error)}`);
+        log.error(`[account-deleted] no mail sent: ${messageOf(error)}`);
       });
       return auth.endSession(cookieHeader);
     },

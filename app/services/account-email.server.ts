@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { z } from "zod";
 import { AccountError, type Accounts, type AccountUser } from "./accounts.server";
 import type { FailureLog, SessionStore } from "./auth.server";
@@ -15,6 +16,8 @@ import {
   CODE_INVALID,
 } from "~/rules/auth";
 import { accountDeletedMail } from "~/rules/account-data";
+import { log, messageOf } from "./log.server";
+import { metrics } from "./metrics.server";
 
 /** One plain-text mail (implemented by an adapter: SMTP, or the console in development). */
 export interface Mail {
@@ -32,13 +35,21 @@ export interface MailCap {
   max: number;
   windowMs: number;
 }
-/** Mail counters every instance shares, surviving a restart (implemented by an adapter). */
+/**
+ * Mail counters every instance shares, surviving a restart and the deletion of an account: an
+ * address's daily cap is the address's, whatever accounts come and go under it (implemented by an
+ * adapter).
+ */
 export interface MailLog {
   /** Counts one mail under every cap, all or none: false (nothing counted) when one is used up. */
   take(caps: MailCap[], now?: number): Promise<boolean>;
-  /** Drops the counters under these keys (their account is deleted: the keys name its address). */
-  forget(keys: string[]): Promise<void>;
 }
+
+/**
+ * A cap's key: a digest of what it counts (an address, a uid), never the address itself, since a
+ * counter outlives a deleted account by up to its window.
+ */
+export const mailCapKey = (...parts: string[]) => createHash("sha256").update(parts.join(":")).digest("base64url");
 
 /**
  * The account flows that go through the listener's mailbox: confirming the address, and
@@ -74,15 +85,12 @@ export interface AccountEmail {
    * clears its failed sign-ins. Throws AccountError("invalid-code" | "weak-password").
    */
   resetPassword(form: FormData): Promise<AccountUser>;
-  /**
-   * The account is deleted: its mail counters (keyed by its address and uid) go, and its address
-   * is told, uncapped (one mail per deletion, which took the password).
-   */
+  /** The account is deleted: its address is told, within the address's daily cap like any mail to it. */
   accountDeleted(user: AccountUser): Promise<void>;
 }
 
 /** The kinds of mail counted per address (the caps' keys name them). */
-const MAIL_KINDS = ["verify", "reset", "sign-up"] as const;
+type MailKind = "verify" | "reset" | "sign-up";
 
 // Our codes are 43 characters of base64url; Firebase's out-of-band codes are longer, same alphabet.
 const codeSchema = z
@@ -115,17 +123,28 @@ export function createAccountEmail(deps: {
 }): AccountEmail {
   const { accounts, sessions, failures, mails, mailer, siteUrl } = deps;
   const link = (path: string, code: string) => new URL(`${path}?code=${encodeURIComponent(code)}`, siteUrl).href;
+  /** Takes `caps` for one mail of `kind`: counted as sent, or refused. */
+  const counted = async (kind: MailKind | "deleted", caps: MailCap[]) => {
+    const ok = await mails.take(caps);
+    metrics.mails.inc({ kind, result: ok ? "sent" : "refused" });
+    return ok;
+  };
+  const addressCap = (email: string) => ({
+    key: mailCapKey("to", email),
+    max: MAIL_RECIPIENT_DAILY_MAX,
+    windowMs: MAIL_CAP_WINDOW_MS,
+  });
   /** One mail of `kind` to `email` (about account `uid` when known) may go: counted, or false past a cap. */
-  const mayMail = (kind: (typeof MAIL_KINDS)[number], email: string, uid: string | null) =>
-    mails.take([
-      { key: `${kind}:to:${email}`, max: 1, windowMs: MAIL_INTERVAL_MS },
-      { key: `to:${email}`, max: MAIL_RECIPIENT_DAILY_MAX, windowMs: MAIL_CAP_WINDOW_MS },
-      ...(uid ? [{ key: `account:${uid}`, max: MAIL_ACCOUNT_DAILY_MAX, windowMs: MAIL_CAP_WINDOW_MS }] : []),
+  const mayMail = (kind: MailKind, email: string, uid: string | null) =>
+    counted(kind, [
+      { key: mailCapKey(kind, "to", email), max: 1, windowMs: MAIL_INTERVAL_MS },
+      addressCap(email),
+      ...(uid ? [{ key: mailCapKey("account", uid), max: MAIL_ACCOUNT_DAILY_MAX, windowMs: MAIL_CAP_WINDOW_MS }] : []),
     ]);
   /** Work whose outcome the answer must not tell: started, logged if it fails, never awaited by the caller. */
   const quietly = (what: string, work: () => Promise<void>) => ({
     done: work().catch((error: unknown) => {
-      console.error(`[${what}] no mail sent: ${error instanceof Error ? error.message : String(error)}`);
+      log.error(`[${what}] no mail sent: ${messageOf(error)}`);
     }),
   });
 
@@ -170,10 +189,9 @@ export function createAccountEmail(deps: {
       return r.success ? accounts.checkPasswordResetCode(r.data) : null;
     },
     async accountDeleted(user) {
-      const keys = [`account:${user.uid}`];
-      if (user.email) keys.push(`to:${user.email}`, ...MAIL_KINDS.map((kind) => `${kind}:to:${user.email}`));
-      await mails.forget(keys);
-      if (mailer && user.email) {
+      // Counted like any mail to the address: a sign-up, delete, sign-up loop on one address
+      // stops at its daily cap.
+      if (mailer && user.email && (await counted("deleted", [addressCap(user.email)]))) {
         await mailer.send({ to: user.email, ...accountDeletedMail(new URL("/signup", siteUrl).href) });
       }
     },

@@ -29,6 +29,7 @@ import {
   signInDelayS,
   signInThrottled,
 } from "~/rules/auth";
+import { log, messageOf } from "./log.server";
 
 /** Where sessions are kept (implemented by an adapter). */
 export interface SessionStore {
@@ -327,7 +328,7 @@ export function createAuth(deps: {
         if (PasswordsBusy.is(error)) throw new SignInLater(SIGN_IN_BUSY, 503, PASSWORD_BUSY_RETRY_S);
         // The accounts service or the failure log failed (down, timed out, junk): logged; the
         // listener is told so, never the raw error.
-        console.error("[signin] accounts service failed:", error instanceof Error ? error.message : error);
+        log.error(`[signin] accounts service failed: ${messageOf(error)}`);
         throw new AuthorizationError(SIGN_IN_UNAVAILABLE);
       }
     }),

@@ -1,4 +1,5 @@
 import { createStateLog } from "~/services/state-log";
+import { log as appLog } from "~/services/log.server";
 
 /**
  * A store the request needs cannot be reached right now (the database is down, restarting or
@@ -78,7 +79,7 @@ export function withOutages<T extends object>(
   name: string,
   service: T,
   isOutage: (error: unknown) => boolean,
-  log: (message: string) => void = (m) => console.error(m),
+  log: (message: string) => void = (m) => appLog.error(m),
 ): T {
   const states = createStateLog(log);
   return intercept(service, {

@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import { pathToFileURL } from "node:url";
 import Tinypool from "tinypool";
+import { watchPasswords } from "./metrics.server";
 import {
   PASSWORD_HASH_ITERATIONS,
   PASSWORD_HASH_MEMORY_KIB,
@@ -114,6 +115,7 @@ export function createPasswords(iterations = PASSWORD_HASH_ITERATIONS, limits: H
   const admit = threads + (limits.queue ?? PASSWORD_HASH_QUEUE);
   let pool: Tinypool | undefined;
   let admitted = 0;
+  watchPasswords(() => ({ admitted, threads }));
 
   const run = async <T>(task: Task): Promise<T> => {
     if (admitted >= admit) throw new PasswordsBusy();

@@ -1,6 +1,8 @@
 import { cachified, softPurge, totalTtl, type Cache, type CacheEntry } from "@epic-web/cachified";
 import { LRUCache } from "lru-cache";
 import { createStateLog } from "~/services/state-log";
+import { log as appLog } from "./log.server";
+import { metrics } from "./metrics.server";
 
 /**
  * Read cache in front of a service: every async method's result is kept per argument list.
@@ -24,7 +26,7 @@ export const REMOTE_STALE_MS = 24 * 60 * 60_000;
 export function withReadCache<T extends object>(name: string, service: T, options: ReadCacheOptions = {}): T {
   const ttl = options.ttlMs ?? 30_000;
   const swr = options.staleMs ?? 0;
-  const log = options.log ?? ((m: string) => console.warn(m));
+  const log = options.log ?? ((m: string) => appLog.warn(m));
   const states = createStateLog(log);
   const lru = new LRUCache<string, CacheEntry>({ max: options.max ?? 5_000 });
   const cache: Cache = {
@@ -51,7 +53,10 @@ export function withReadCache<T extends object>(name: string, service: T, option
             getFreshValue: () => (original as (...a: unknown[]) => Promise<unknown>).apply(target, args),
           },
           () => (event) => {
-            if (event.name === "getFreshValueError")
+            if (event.name === "getCachedValueSuccess") metrics.cache.inc({ cache: name, result: "hit" });
+            else if (event.name === "getFreshValueStart" || event.name === "getFreshValueHookPending")
+              metrics.cache.inc({ cache: name, result: "miss" });
+            else if (event.name === "getFreshValueError")
               states.failed(label, `[${label}] failed: ${describe(event.error)}`);
             else if (event.name === "refreshValueError")
               states.failed(label, `[${label}] refresh failed, serving last good copy: ${describe(event.error)}`);

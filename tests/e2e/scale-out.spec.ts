@@ -8,6 +8,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import https from "node:https";
+import tls from "node:tls";
 import {
   expect,
   test,
@@ -216,6 +217,56 @@ test("nginx serves /build from disk with the precompressed gzip twin and the app
   // No instance was asked: nginx's log names no upstream for them.
   await expect.poll(() => upstreamsOf(stack.accessLog(), asset!).length).toBe(2);
   expect(upstreamsOf(stack.accessLog(), asset!)).toEqual(["-", "-"]);
+});
+
+test("a client's X-Forwarded-Host never names the site: not in a feed, a page or the sitemap, nor in the copy nginx keeps for the next listener", async ({
+  request,
+}) => {
+  const theirs = { "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "http" };
+  for (const page of ["/rss", `/episode?title=${encodeURIComponent(episode.title)}`, "/sitemap.xml"]) {
+    const asked = await request.get(stack.site + page, { headers: theirs });
+    expect(asked.status(), page).toBe(200);
+    expect(await asked.text(), page).not.toContain("evil.example");
+    const next = await request.get(stack.site + page);
+    const body = await next.text();
+    expect(body, `${page}, asked again`).not.toContain("evil.example");
+    expect(body, page).toContain(stack.site);
+  }
+  // nginx sends its own: the app, trusting one hop, would answer a malformed one 400.
+  const junk = await request.get(`${stack.site}/about?forwarded=${crypto.randomBytes(4).toString("hex")}`, {
+    headers: { "X-Forwarded-Host": "evil.example:99999" },
+  });
+  expect(junk.status()).toBe(200);
+});
+
+test("one address holds at most 64 connections at nginx, finished or not: past them each is closed at once", async ({
+  request,
+}) => {
+  const CAP = 64;
+  const { port } = new URL(stack.site);
+  const unfinished = [
+    "GET /about HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: half a header",
+    "POST /signin HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 900\r\n\r\nemail=",
+  ];
+  const open = new Set<tls.TLSSocket>();
+  const sockets = Array.from({ length: 300 }, (_, i) => {
+    const socket = tls.connect({ port: Number(port), host: "127.0.0.1", rejectUnauthorized: false });
+    socket.once("secureConnect", () => socket.write(unfinished[i % 6 === 0 ? 1 : 0]!));
+    socket.on("error", () => {});
+    open.add(socket);
+    socket.once("close", () => open.delete(socket));
+    return socket;
+  });
+  try {
+    await new Promise((r) => setTimeout(r, 1_500));
+    // Every other connection of this address (earlier tests' kept-alive ones) counts too.
+    expect(open.size).toBeLessThanOrEqual(CAP);
+    expect(open.size).toBeGreaterThan(CAP / 2);
+  } finally {
+    for (const socket of sockets) socket.destroy();
+  }
+  await expect.poll(async () => (await request.get(`${stack.site}/healthz/live`)).status()).toBe(200);
+  expect(stack.errorLog(), "refusals are warnings").not.toMatch(/\[(error|crit|alert|emerg)\]/);
 });
 
 test("in the browser: signed in through nginx, the session, a favorite and the resume position follow the listener to either instance; logout on one revokes on the other", async ({

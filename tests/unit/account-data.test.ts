@@ -7,6 +7,7 @@ import {
 } from "~/services/account-data.server";
 import type { Accounts } from "~/services/accounts.server";
 import { FRESH_SIGN_IN_WINDOW_S, type FreshSignIn } from "~/rules/account-data";
+import { log } from "~/services/log.server";
 
 const user = { uid: "u1", email: "u1@example.com" };
 const build = (
@@ -91,7 +92,7 @@ describe("the account-data service", () => {
       accountEmail: { accountDeleted: () => Promise.reject(new Error("smtp down")) },
       stores: [],
     });
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logged = vi.spyOn(log, "error").mockImplementation(() => {});
     expect(await failing.deleteAccount(user, { password: "right" }, request)).toBe("cleared");
     expect(logged).toHaveBeenCalledWith(expect.stringContaining("smtp down"));
     logged.mockRestore();

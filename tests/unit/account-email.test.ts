@@ -20,7 +20,7 @@ import {
   createPostgresSessionStore,
 } from "~/adapters/postgres/sessions.server";
 import { createMailerFromEnv, createSmtpMailer } from "~/adapters/mail/mailer.server";
-import { createAccountEmail, type AccountEmail, type MailLog } from "~/services/account-email.server";
+import { createAccountEmail, mailCapKey, type AccountEmail, type MailLog } from "~/services/account-email.server";
 import type { Accounts } from "~/services/accounts.server";
 import type { FailureLog, SessionStore } from "~/services/auth.server";
 import { createPasswords } from "~/services/password.server";
@@ -179,7 +179,7 @@ describe.each(engines)("Account mail over SMTP — embedded %s", (_name, engine)
     const email = uniqueEmail("capped");
     await accounts.signUp(email, "owner passphrase");
     for (let i = 0; i < MAIL_RECIPIENT_DAILY_MAX; i++)
-      expect(await mails.take([{ key: `to:${email}`, ...day }], t0)).toBe(true);
+      expect(await mails.take([{ key: mailCapKey("to", email), ...day }], t0)).toBe(true);
     const reset = await accountEmail.requestPasswordReset(form({ email }));
     expect(Object.keys(reset)).toEqual(["done"]);
     await reset.done;
@@ -197,7 +197,9 @@ describe.each(engines)("Account mail over SMTP — embedded %s", (_name, engine)
     const user = await accounts.signUp(other, "owner passphrase");
     for (let i = 0; i < MAIL_ACCOUNT_DAILY_MAX; i++)
       expect(
-        await mails.take([{ key: `account:${user.uid}`, max: MAIL_ACCOUNT_DAILY_MAX, windowMs: MAIL_CAP_WINDOW_MS }]),
+        await mails.take([
+          { key: mailCapKey("account", user.uid), max: MAIL_ACCOUNT_DAILY_MAX, windowMs: MAIL_CAP_WINDOW_MS },
+        ]),
       ).toBe(true);
     expect(await accountEmail.sendVerification(user.uid)).toBe("wait");
     // Within the caps, someone signing up with a taken address has its owner mailed once a minute.
@@ -207,6 +209,21 @@ describe.each(engines)("Account mail over SMTP — embedded %s", (_name, engine)
       "Someone tried to sign up with your address — The Ham Radio Show",
     ]);
     expect(linkIn(sink.forAddress(other)[0]!, `${SITE}/forgot-password`)).toBe(`${SITE}/forgot-password`);
+  });
+
+  it("an address's counters outlive its account: the deletion notice counts under the daily cap, and a new account under the same address starts from it", async () => {
+    const { accounts, accountEmail } = embedded(engine());
+    const email = uniqueEmail("deleted");
+    for (let i = 0; i < MAIL_RECIPIENT_DAILY_MAX; i++) {
+      const user = await accounts.signUp(email, "owner passphrase");
+      await accountEmail.accountDeleted(user);
+      await accounts.deleteAccount(user.uid);
+    }
+    expect(sink.forAddress(email)).toHaveLength(MAIL_RECIPIENT_DAILY_MAX);
+    const again = await accounts.signUp(email, "owner passphrase");
+    expect(await accountEmail.sendVerification(again.uid)).toBe("wait");
+    await accountEmail.accountDeleted(again);
+    expect(sink.forAddress(email)).toHaveLength(MAIL_RECIPIENT_DAILY_MAX);
   });
 
   it("a code works only while fresh, only the newest of its kind, and only in its own flow; junk codes are refused", async () => {
@@ -421,7 +438,7 @@ describe("Account mail — Firebase's own out-of-band codes (local fake)", () =>
 });
 
 describe("Quick start settings", () => {
-  const prod = { NODE_ENV: "production", SESSION_SECRET: "a-production-secret-0123" };
+  const prod = { NODE_ENV: "production", SESSION_SECRET: "a-production-secret-0123", SITE_URL: SITE };
   it("production keeps HTTPS-only cookies and no console mail unless told otherwise", () => {
     expect(parseEnv(prod)).toMatchObject({ secureCookies: true, mailToConsole: false });
     expect(parseEnv({})).toMatchObject({ secureCookies: false, mailToConsole: true });
@@ -439,10 +456,10 @@ describe("Mail configuration", () => {
     expect(() => parseEnv({ SMTP_URL: "http://mail.example" })).toThrow(/SMTP_URL: must be an smtp/);
     const prod = { NODE_ENV: "production", SESSION_SECRET: "a-production-secret-0123" };
     expect(() => parseEnv({ ...prod, SMTP_URL: "smtps://u:p@mail.example:465" })).toThrow(
-      /SITE_URL is required when SMTP_URL is set in production[\s\S]*MAIL_FROM is required/,
+      /SITE_URL is required in production[\s\S]*MAIL_FROM is required/,
     );
-    expect(createMailerFromEnv(parseEnv(prod))).toBeNull();
-    expect(createMailerFromEnv(parseEnv({ ...prod, MAIL_CONSOLE: "on" }))).not.toBeNull();
+    expect(createMailerFromEnv(parseEnv({ ...prod, SITE_URL: SITE }))).toBeNull();
+    expect(createMailerFromEnv(parseEnv({ ...prod, SITE_URL: SITE, MAIL_CONSOLE: "on" }))).not.toBeNull();
     expect(createMailerFromEnv(parseEnv({ MAIL_CONSOLE: "off" }))).toBeNull();
     const env = parseEnv({ ...prod, SMTP_URL: "smtp://127.0.0.1:1", SITE_URL: SITE, MAIL_FROM: FROM });
     expect(env.SMTP_URL).toBe("smtp://127.0.0.1:1");

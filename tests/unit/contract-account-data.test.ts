@@ -13,7 +13,7 @@ import { openDatabase } from "~/adapters/sqlite/db.server";
 import { parseEnv } from "~/config/env.server";
 import { createServices } from "~/composition.server";
 import { FreshSignInRefused } from "~/services/account-data.server";
-import { SIGN_IN_FAILED, SIGN_IN_FREE_FAILURES } from "~/rules/auth";
+import { MAIL_RECIPIENT_DAILY_MAX, SIGN_IN_FAILED, SIGN_IN_FREE_FAILURES } from "~/rules/auth";
 import { signInLater } from "~/services/auth-errors.server";
 import type { Services } from "~/services/services.server";
 import { startFirebaseFake } from "../../scripts/fakes/firebase.mjs";
@@ -244,6 +244,31 @@ describe.each(setups)("My data — %s", (_name, setup) => {
       expect(await services.upNext.list(b.user.uid)).toHaveLength(1);
       expect(await services.positions.list(b.user.uid)).toMatchObject([{ audioSrc: b.audioSrc, position: 42 }]);
       expect(await services.accountData.exportFor(b.user)).toMatchObject({ account: { email: b.email } });
+    } finally {
+      await services.close();
+    }
+  });
+
+  it("a sign-up, sign-in, delete loop on one address mails it no more than its daily cap: deleting the account resets no counter", async () => {
+    const { env } = setup();
+    const services = await createServices(parseEnv(env));
+    try {
+      const email = `looped-${++seq}-${Date.now().toString(36)}@example.com`;
+      for (let cycle = 0; cycle < 12; cycle++) {
+        const user = await services.accounts.signUp(email, PASSWORD);
+        // What the sign-up page does next; "wait" once the address is capped.
+        await services.accountEmail.sendVerification(user.uid);
+        const signedIn = await services.auth.signInWithPassword(form(email, PASSWORD), "198.51.100.20");
+        const cookie = (await services.auth.startSession(signedIn, null)).split(";")[0]!;
+        await services.accountData.deleteAccount(
+          signedIn,
+          { password: PASSWORD },
+          { cookieHeader: cookie, clientAddress: "198.51.100.20" },
+        );
+      }
+      const mailed = mails.mock.calls.map(([text]) => String(text)).filter((t) => t.includes(`to ${email}:`));
+      expect(mailed.length).toBeGreaterThan(0);
+      expect(mailed.length).toBeLessThanOrEqual(MAIL_RECIPIENT_DAILY_MAX);
     } finally {
       await services.close();
     }

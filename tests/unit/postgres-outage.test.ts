@@ -22,6 +22,7 @@ import { SITE_UNAVAILABLE } from "~/rules/constants";
 import type { AppServer } from "../../server/app-contract";
 import { cuttableProxy, type CuttableProxy } from "../support/cuttable-proxy";
 import { freshDatabase, postgresEnabled, type TestDatabase } from "../support/postgres";
+import { log } from "~/services/log.server";
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -65,12 +66,12 @@ describe("an outage as services and routes see it", () => {
   };
 
   it("the store's outage becomes an OutageError; other failures pass through untouched", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.spyOn(log, "error").mockImplementation(() => {});
     const guarded = withOutages("test", failing, isPostgresOutage);
     await expect(guarded.down()).rejects.toBeInstanceOf(OutageError);
     await expect(guarded.bug()).rejects.toBeInstanceOf(TypeError);
     expect(guarded.sync()).toBe(1);
-    vi.mocked(console.error).mockRestore();
+    vi.mocked(log.error).mockRestore();
   });
 
   it("an outage is logged once until a call succeeds again", async () => {
@@ -196,7 +197,7 @@ describe.skipIf(!postgresEnabled)("PostgreSQL down and back", () => {
     const counter = rateLimitStore!("get");
     counter.init?.({ limit: 5, windowMs: 60_000 } as never);
 
-    vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.spyOn(log, "error").mockImplementation(() => {});
     proxy.down();
     expect(await services.health()).toEqual({ ok: false, ready: false, checks: { database: "down", passwords: "ok" } });
     await expect(
@@ -208,7 +209,7 @@ describe.skipIf(!postgresEnabled)("PostgreSQL down and back", () => {
     expect(await services.catalog.latestEpisodes(8)).toEqual(latest);
     expect((await counter.increment("203.0.113.1")).totalHits).toBe(1);
     expect((await counter.increment("203.0.113.1")).totalHits).toBe(2);
-    vi.mocked(console.error).mockRestore();
+    vi.mocked(log.error).mockRestore();
 
     proxy.up();
     expect(await eventually(async () => (await services.health()).ok, 5_000)).toBe(true);
@@ -251,7 +252,7 @@ describe.skipIf(!postgresEnabled)("PostgreSQL down and back", () => {
     const run = (p: Promise<unknown>) => p.catch((error: unknown) => error);
     const args = (request: Request) => ({ request, context: context(), params: {} });
 
-    vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.spyOn(log, "error").mockImplementation(() => {});
     proxy.down();
     await expect503("the session", await run(context().user()));
     await expect503("the root data", await run(rootLoader(args(new Request("http://listen.example/?_data=root")))));
@@ -265,7 +266,7 @@ describe.skipIf(!postgresEnabled)("PostgreSQL down and back", () => {
       "sign-out",
       await run(logoutAction(args(post("/logout", "", "application/x-www-form-urlencoded")))),
     );
-    vi.mocked(console.error).mockRestore();
+    vi.mocked(log.error).mockRestore();
 
     proxy.up();
     expect(await eventually(async () => (await run(context().user())) !== null, 5_000)).toBe(true);
@@ -293,12 +294,12 @@ describe.skipIf(!postgresEnabled)("PostgreSQL down and back", () => {
     const listener = await start(proxy.url);
     const heard: string[] = [];
     listener.services.onInvalidate((reason) => heard.push(reason));
-    vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.spyOn(log, "error").mockImplementation(() => {});
     proxy.down();
     await new Promise((r) => setTimeout(r, 300));
     proxy.up();
     expect(await eventually(() => heard.includes("cache notices resumed"), 10_000)).toBe(true);
-    vi.mocked(console.error).mockRestore();
+    vi.mocked(log.error).mockRestore();
     const sender = await start(database.url);
     sender.services.invalidate("after the outage");
     expect(await eventually(() => heard.includes("after the outage"), 1_000)).toBe(true);

@@ -46,7 +46,14 @@ describe("deploy/start-instances.sh", () => {
     script = spawn("bash", [path.join(dir, "deploy/start-instances.sh"), "2", "5001"], {
       detached: true,
       stdio: "ignore",
-      env: { ...process.env, LOG: log, DATABASE_URL: "postgres://x", SESSION_SECRET: "s", DATA_ROOT: dir },
+      env: {
+        ...process.env,
+        LOG: log,
+        DATABASE_URL: "postgres://x",
+        SESSION_SECRET: "s",
+        SITE_URL: "https://listen.example.org",
+        DATA_ROOT: dir,
+      },
     });
     const exited = new Promise<number | null>((resolve) => script!.once("exit", (code) => resolve(code)));
     const wait = { timeout: 15_000, interval: 50 };

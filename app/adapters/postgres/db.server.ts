@@ -3,6 +3,8 @@ import { MIGRATIONS } from "./migrations.server";
 import { readSampleCatalog } from "../shapes/sample-catalog.server";
 import { foldTitle } from "~/search/search-text.server";
 import { searchWords } from "~/rules/search";
+import { log } from "~/services/log.server";
+import { watchPool } from "~/services/metrics.server";
 
 export type Pg = pg.Pool;
 
@@ -36,7 +38,8 @@ export function openPostgres(options: PostgresOptions): Pg {
   });
   // An idle connection the server drops (restart, failover) is replaced on the next checkout;
   // without a listener the pool's error event would end the process.
-  pool.on("error", (error) => console.error(`[postgres] idle connection lost: ${error.message}`));
+  pool.on("error", (error) => log.error(`[postgres] idle connection lost: ${error.message}`));
+  watchPool(pool);
   // The pool stops listening to a connection while it is checked out: one the server ends between
   // two queries (a restart) would end the process too. Its next query fails as an outage, and the
   // pool drops it on release.

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import pg from "pg";
 import type { Pg } from "./db.server";
+import { log as appLog } from "~/services/log.server";
 
 /** Every instance LISTENs here; a NOTIFY on it tells them all to drop their caches. */
 const CHANNEL = "hrs_invalidate";
@@ -22,7 +23,7 @@ export async function createPostgresInvalidations(
   pool: Pg,
   url: string,
   onRemote: (reason: string) => void,
-  log: (message: string) => void = (m) => console.error(m),
+  log: (message: string) => void = (m) => appLog.error(m),
 ): Promise<Invalidations> {
   const self = crypto.randomUUID();
   let client: pg.Client | null = null;

@@ -121,9 +121,6 @@ export function createPostgresFailureLog(pool: Pg): FailureLog {
 /** Mail counters (docs/decisions/023-bounded-accounts.md), shared by every instance: one row per key and window. */
 export function createPostgresMailLog(pool: Pg): MailLog {
   return {
-    async forget(keys) {
-      await pool.query("DELETE FROM mail_caps WHERE key = ANY($1)", [keys]);
-    },
     async take(caps, now = Date.now()) {
       const client = await pool.connect();
       try {

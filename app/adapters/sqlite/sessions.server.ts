@@ -99,12 +99,7 @@ export function createSqliteMailLog(db: Db): MailLog {
     purge.run(now);
     for (const cap of caps) if (!take.get({ key: cap.key, end: now + cap.windowMs, now, max: cap.max })) throw USED_UP;
   });
-  const forget = db.prepare("DELETE FROM mail_caps WHERE key = ?");
-  const forgetAll = db.transaction((keys: string[]) => keys.forEach((key) => forget.run(key)));
   return {
-    async forget(keys) {
-      forgetAll(keys);
-    },
     async take(caps, now = Date.now()) {
       try {
         all(caps, now);

@@ -43,7 +43,9 @@ export async function startAppServer(
 ): Promise<AppServer> {
   const ownDataDir = !options.dataDir;
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), `hrs-e2e-${label}-`));
-  const child = launchServer({ port: 0, dataDir, env: { ...TEST_ENV, ...env } });
+  // Production needs SITE_URL, made of the port: so the port is chosen first.
+  const port = env.PORT ?? String(await freePort());
+  const child = launchServer({ port, dataDir, env: { ...TEST_ENV, ...env } });
   let output = "";
   child.stdout?.on("data", (d) => (output += String(d)));
   child.stderr?.on("data", (d) => (output += String(d)));
@@ -127,12 +129,7 @@ export async function startWithGoogleFake(
   env: (upstreams: FakeUpstreams) => Record<string, string>,
 ): Promise<{ upstreams: FakeUpstreams; server: AppServer }> {
   const upstreams = await startFakeUpstreams(0);
-  const port = await new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
+  const port = await freePort();
   const server = await startAppServer(
     {
       PORT: String(port),
@@ -146,4 +143,14 @@ export async function startWithGoogleFake(
     label,
   );
   return { upstreams, server };
+}
+
+/** A port free on loopback now. */
+function freePort() {
+  return new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }

@@ -13,7 +13,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { upstreamEnv } from "../../../scripts/app-server.mjs";
-import { localNginxMain, localNginxSite } from "../../../scripts/nginx-site.mjs";
+import { localNginxMain, localNginxSite, localNginxStream, NGINX_STREAM_MODULE } from "../../../scripts/nginx-site.mjs";
 import { startThrowawayPostgres, TEST_SETTINGS, type ThrowawayPostgres } from "../../../scripts/throwaway-postgres.mjs";
 
 export const INSTANCES = 2;
@@ -105,6 +105,8 @@ function collect(child: ChildProcess) {
 export async function startScaleOutStack(base: number): Promise<ScaleOutStack> {
   const nginx = NGINX.find((p) => fs.existsSync(p));
   if (!nginx) throw new Error(NGINX_MISSING);
+  if (!fs.existsSync(NGINX_STREAM_MODULE))
+    throw new Error(`${NGINX_STREAM_MODULE} not found: install Debian's libnginx-mod-stream package`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hrs-scale-out-"));
   const ports = { https: base, http: base + 1, instances: [base + 2, base + 3], postgres: base + 4 };
   const cleanups: (() => Promise<void> | void)[] = [() => fs.rmSync(dir, { recursive: true, force: true })];
@@ -130,6 +132,7 @@ export async function startScaleOutStack(base: number): Promise<ScaleOutStack> {
         ...process.env,
         DATABASE_URL: postgres.url,
         SESSION_SECRET: "scale-out-session-secret-0123456789abcdef",
+        SITE_URL: `https://127.0.0.1:${ports.https}`,
         DATA_ROOT: dataRoot,
         RATE_LIMIT_AUTH_PER_MIN: String(AUTH_LIMIT_PER_MIN),
         ...upstreamEnv(upstreams.origin),
@@ -165,8 +168,11 @@ export async function startScaleOutStack(base: number): Promise<ScaleOutStack> {
       accessLog,
       cache: path.join(dir, "cache"),
       publicDir: path.resolve("public"),
+      sockets: dir,
     });
     fs.writeFileSync(path.join(dir, "site.conf"), site);
+    const stream = localNginxStream(fs.readFileSync("deploy/nginx-stream.conf", "utf8"), ports, { sockets: dir });
+    fs.writeFileSync(path.join(dir, "stream.conf"), stream);
     fs.writeFileSync(path.join(dir, "nginx.conf"), localNginxMain(dir, errorLog));
     const proxy = spawn(nginx, ["-p", dir, "-e", errorLog, "-c", path.join(dir, "nginx.conf")], {
       detached: true,
