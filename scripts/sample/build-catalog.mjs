@@ -69,7 +69,10 @@ for (const url of AUDIO) {
     writeFileSync(join(PUB, "media", "chapters", `${name}.json`), JSON.stringify({ version: "1.2.0", chapters }, null, 2) + "\n");
     entry.ChaptersUrl = `/media/chapters/${name}.json`;
   }
-  const bites = (SOUNDBITES[name] ?? []).map(([words, title]) => {
+  // Every third short clip offers its opening line too, so each feed has episodes with and without.
+  const clip = /^(?:ep|cc)-(\d{4})$/.exec(name);
+  const picked = SOUNDBITES[name] ?? (clip && Number(clip[1]) % 3 === 0 ? [[lines[0][2], "The opening"]] : []);
+  const bites = picked.map(([words, title]) => {
     const line = lines.find(([, , text]) => text.startsWith(words));
     if (!line) throw new Error(`${name}: no line starts with "${words}"`);
     const [start, end] = line.map(Number);

@@ -273,7 +273,7 @@ describe.each(engines.filter(([name]) => name === "SQLite"))("A signed-in reques
       library,
     });
     const first = await page();
-    expect(first.statements[0]).toBe("SELECT data, expires_at");
+    expect(first.statements[0]).toMatch(/^SELECT data, expires_at /);
     expect(first.favorites).toEqual(["/a.mp3"]);
     expect(first.record).toEqual({ audioTitle: "", audioSrc: "", duration: 0 });
     await library.addFavorite(listener, { audioSrc: "/b.mp3", audioTitle: "B", duration: 60 });
