@@ -1,8 +1,9 @@
 // Loaded with `node --import` (NODE_OPTIONS refuses --cpu-prof): profiles this process from start
 // to exit, as --cpu-prof does, into $CPU_PROFILE_DIR/<pid>.cpuprofile (open it in Chrome's DevTools).
 // With CPU_PROFILE_PORT only the instance on that port profiles (the others share the variables);
-// with CPU_PROFILE_ON_SIGNAL=1 it profiles from one SIGUSR2 to the next, so a benchmark can take the
-// seconds it measures and leave out start-up and sign-ups.
+// with CPU_PROFILE_ON_SIGNAL=1 it profiles from one SIGWINCH to the next, so a benchmark can take the
+// seconds it measures and leave out start-up and sign-ups. SIGWINCH: the app ends gracefully on
+// SIGUSR2 (close-with-grace), and a process without this handler ignores SIGWINCH.
 import fs from "node:fs";
 import inspector from "node:inspector";
 import path from "node:path";
@@ -24,7 +25,7 @@ if (wanted) {
     });
   if (process.env.CPU_PROFILE_ON_SIGNAL === "1") {
     let running = false;
-    process.on("SIGUSR2", () => {
+    process.on("SIGWINCH", () => {
       if (running) stop();
       else session.post("Profiler.start");
       running = !running;
