@@ -221,18 +221,30 @@ export async function startStack({ base, count = 2, env = {}, root = ".", postgr
     () => output + (fs.existsSync(errorLog) ? fs.readFileSync(errorLog, "utf8") : ""),
   );
 
-  const instancePids = () => children(instances.pid).filter((c) => c !== instances.pid);
+  // The script's own children are the instances and the `sleep` of its supervising loop.
+  const isInstance = (pid) => {
+    try {
+      return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("build/server.js");
+    } catch {
+      return false;
+    }
+  };
+  const instancePids = () => children(instances.pid).filter((c) => c !== instances.pid && isInstance(c));
   return {
     site: `https://127.0.0.1:${ports.https}`,
     instances: origins,
     postgresUrl: admin.toString(),
     instancePids,
-    /** CPU seconds used so far by the app instances, PostgreSQL and nginx (each with its children). */
-    cpu: () => ({
-      app: instancePids().reduce((n, pid) => n + treeCpu(pid), 0),
-      postgres: treeCpu(postmaster),
-      nginx: treeCpu(proxy.pid),
-    }),
+    /** CPU seconds used so far by the app instances (in all and each), PostgreSQL and nginx (each with its children). */
+    cpu: () => {
+      const each = instancePids().map(treeCpu);
+      return {
+        app: each.reduce((n, s) => n + s, 0),
+        appEach: each,
+        postgres: treeCpu(postmaster),
+        nginx: treeCpu(proxy.pid),
+      };
+    },
     output: () => output,
     async stop() {
       stopGroup(proxy);
