@@ -16,6 +16,8 @@
 // Each class is a wrk process of its own (C: the generator must not take the cores it measures;
 // autocannon took a fifth of them) paced by bench/peak-pace.lua: open loop, requests sent on
 // their schedule whatever the answers, a request leaving more than 250 ms late counted as late.
+// p99 ≤ 250 ms is read as: at most 1% of a class's answers slower, and at least one may be (a step
+// holds a dozen sign-ins: their p99 would be the slowest one); likewise for late sends.
 // The search: PEAK_START (0.05), doubled until a step fails, then PEAK_BISECT (3) halvings of the
 // gap; each step PEAK_STEP (12) s after one PEAK_WARMUP (5) s warm-up (nginx's cache fills, the
 // JIT warms). At most PEAK_MAX_STEPS (10) steps per commit.
@@ -256,6 +258,8 @@ async function step(target, scale, seconds, only = CLASSES) {
       p50: round(r.p50Us / 1000, 1),
       p99: round(r.p99Us / 1000, 1),
       maxMs: round(r.maxUs / 1000, 1),
+      // What the pass mark reads: p99, but with at least one answer above it (see peak-pace.lua).
+      p99Judged: round(r.judgedUs / 1000, 1),
       errors,
       non2xx3xx: r.status,
       socketErrors: r.connect + r.read + r.write,
@@ -267,9 +271,9 @@ async function step(target, scale, seconds, only = CLASSES) {
     };
     const why = [];
     if (row.reqPerSec < SHARE * rate) why.push(`${row.reqPerSec}/${rate} a second`);
-    if (row.p99 > P99_MS) why.push(`p99 ${row.p99} ms`);
+    if (row.p99Judged > P99_MS) why.push(`p99 ${row.p99Judged} ms (${r.above} slower)`);
     if (errors) why.push(`${errors} errors`);
-    if (r.late > 0.01 * r.asked) why.push(`${r.late} sent > ${LATE_MS} ms late`);
+    if (r.late > Math.max(1, Math.floor(r.asked / 100))) why.push(`${r.late} sent > ${LATE_MS} ms late`);
     return { ...row, ok: why.length === 0, why: why.join(", ") };
   });
   const requests = rows.reduce((n, r) => n + r.requests, 0);
