@@ -17,8 +17,9 @@ import { postgresBinaries, startThrowawayPostgres } from "../scripts/throwaway-p
 const NGINX = ["/usr/sbin/nginx", "/usr/local/sbin/nginx"].find((p) => fs.existsSync(p));
 const TICKS = 100; // USER_HZ on Linux
 
-const cleanups = [];
-process.on("exit", () => {
+// One list per stack: a run may hold two stacks (a commit and its baseline) and stop them apart.
+const stacks = new Set();
+const runAll = (cleanups) => {
   for (const cleanup of cleanups.splice(0).reverse()) {
     try {
       cleanup();
@@ -26,6 +27,9 @@ process.on("exit", () => {
       console.error(`clean-up failed: ${error.message}`);
     }
   }
+};
+process.on("exit", () => {
+  for (const cleanups of stacks) runAll(cleanups);
 });
 
 const accepts = (port) =>
@@ -87,11 +91,24 @@ function postmasterOf(port) {
   throw new Error(`no postmaster found on port ${port}`);
 }
 
+/** The process of `pids` whose environment says PORT=`port` (an instance of start-instances.sh). */
+export function pidOfPort(pids, port) {
+  return pids.find((pid) => {
+    try {
+      return fs.readFileSync(`/proc/${pid}/environ`, "utf8").split("\0").includes(`PORT=${port}`);
+    } catch {
+      return false;
+    }
+  });
+}
+
 /**
  * Starts the stack on ports from `base`: nginx HTTPS base, HTTP base+1, the instances base+2…,
  * the fake upstreams base+10, PostgreSQL base+11. `env`: more variables for the instances.
+ * `root`: the checkout whose build, deploy/ and public/ run (another commit's, for a baseline).
+ * `postgresSettings`: more server options for the cluster.
  */
-export async function startStack({ base, count = 2, env = {} }) {
+export async function startStack({ base, count = 2, env = {}, root = ".", postgresSettings = {} }) {
   if (!NGINX) throw new Error("nginx not found (/usr/sbin/nginx): apt-get install nginx");
   const bin = postgresBinaries();
   if (!bin) throw new Error("PostgreSQL 15+ server binaries not found: apt-get install postgresql");
@@ -104,12 +121,18 @@ export async function startStack({ base, count = 2, env = {} }) {
   };
   for (const p of [ports.https, ports.http, ...ports.instances, ports.upstreams, ports.postgres])
     await assertPortFree(p);
+  const cleanups = [];
+  stacks.add(cleanups);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hrs-peak-"));
   cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   // PostgreSQL's defaults (durable commits), on our port.
-  const cluster = await startThrowawayPostgres({ bin, prefix: "hrs-peak-pg-", settings: { port: ports.postgres } });
-  cleanups.push(cluster.stop);
+  const cluster = await startThrowawayPostgres({
+    bin,
+    prefix: "hrs-peak-pg-",
+    settings: { port: ports.postgres, ...postgresSettings },
+  });
+  cleanups.push(cluster.remove);
   const admin = new URL(cluster.url);
   admin.port = String(ports.postgres);
   const postmaster = postmasterOf(ports.postgres);
@@ -120,20 +143,24 @@ export async function startStack({ base, count = 2, env = {} }) {
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(([k]) => !/^(DATABASE_URL|RATE_LIMIT_|PORT$|DATA_DIR$)/.test(k)),
   );
-  const instances = spawn("bash", ["deploy/start-instances.sh", String(count), String(ports.instances[0])], {
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      ...inherited,
-      DATABASE_URL: admin.toString(),
-      SESSION_SECRET: SECRET,
-      SITE_URL: `https://127.0.0.1:${ports.https}`,
-      DATA_ROOT: path.join(dir, "instances"),
-      TRUST_PROXY_HOPS: "2",
-      ...upstreamEnv(upstreams.origin),
-      ...env,
+  const instances = spawn(
+    "bash",
+    [path.join(root, "deploy/start-instances.sh"), String(count), String(ports.instances[0])],
+    {
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: {
+        ...inherited,
+        DATABASE_URL: admin.toString(),
+        SESSION_SECRET: SECRET,
+        SITE_URL: `https://127.0.0.1:${ports.https}`,
+        DATA_ROOT: path.join(dir, "instances"),
+        TRUST_PROXY_HOPS: "2",
+        ...upstreamEnv(upstreams.origin),
+        ...env,
+      },
     },
-  });
+  );
   let output = "";
   instances.stdout.on("data", (d) => (output += d));
   instances.stderr.on("data", (d) => (output += d));
@@ -170,13 +197,13 @@ export async function startStack({ base, count = 2, env = {} }) {
     // is one address standing for thousands of listeners: the cap per address (64 requests at
     // once) would refuse it, not them.
     localNginxSite(
-      fs.readFileSync("deploy/nginx.conf", "utf8"),
+      fs.readFileSync(path.join(root, "deploy/nginx.conf"), "utf8"),
       ports,
       {
         certificate: path.join(dir, "site.pem"),
         key: path.join(dir, "site.key"),
         cache: path.join(dir, "cache"),
-        publicDir: path.resolve("public"),
+        publicDir: path.resolve(root, "public"),
         sockets: dir,
       },
       { connectionsPerAddress: 4096 },
@@ -207,24 +234,37 @@ export async function startStack({ base, count = 2, env = {} }) {
     () => output + (fs.existsSync(errorLog) ? fs.readFileSync(errorLog, "utf8") : ""),
   );
 
-  const instancePids = () => children(instances.pid).filter((c) => c !== instances.pid);
+  // The script's own children are the instances and the `sleep` of its supervising loop.
+  const isInstance = (pid) => {
+    try {
+      return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("build/server.js");
+    } catch {
+      return false;
+    }
+  };
+  const instancePids = () => children(instances.pid).filter((c) => c !== instances.pid && isInstance(c));
   return {
     site: `https://127.0.0.1:${ports.https}`,
     instances: origins,
     postgresUrl: admin.toString(),
     instancePids,
-    /** CPU seconds used so far by the app instances, PostgreSQL and nginx (each with its children). */
-    cpu: () => ({
-      app: instancePids().reduce((n, pid) => n + treeCpu(pid), 0),
-      postgres: treeCpu(postmaster),
-      nginx: treeCpu(proxy.pid),
-    }),
+    /** CPU seconds used so far by the app instances (in all and each), PostgreSQL and nginx (each with its children). */
+    cpu: () => {
+      const each = instancePids().map(treeCpu);
+      return {
+        app: each.reduce((n, s) => n + s, 0),
+        appEach: each,
+        postgres: treeCpu(postmaster),
+        nginx: treeCpu(proxy.pid),
+      };
+    },
     output: () => output,
     async stop() {
       stopGroup(proxy);
       stopGroup(instances);
       await new Promise((resolve) => (instances.exitCode !== null ? resolve() : instances.once("exit", resolve)));
-      for (const cleanup of cleanups.splice(0).reverse()) cleanup();
+      runAll(cleanups);
+      stacks.delete(cleanups);
     },
   };
 }
