@@ -19,7 +19,7 @@ import { pathToFileURL } from "node:url";
 import express from "express";
 import helmet from "helmet";
 import type { AppEntry, AppServer } from "./server/app-contract";
-import { allowFramingOfEmbeds, contentSecurityPolicy, PERMISSIONS_POLICY, policyHeader } from "./server/security";
+import { allowFramingOfEmbeds, PERMISSIONS_POLICY } from "./server/security";
 import { isAuthPost, rateLimits } from "./server/rate-limit";
 import { methodGuard, pathGuard, requestGuard } from "./server/path-guard";
 import { limitConnections, readBodies } from "./server/request-limits";
@@ -73,39 +73,12 @@ app.use((_req, res, next) => {
 // Before anything reads the request's address (static files, limits, the router).
 app.use(requestGuard(cachePolicy.private));
 
-// One policy, two ways of allowing a page's own inline scripts: this response's nonce, or (a page
-// every anonymous listener shares byte for byte) their hashes.
-const policy = (scripts: string[]) =>
-  contentSecurityPolicy(
-    scripts,
-    {
-      helpUrl: env.HELP_URL,
-      specialFeatureUrl: env.SPECIAL_FEATURE_URL,
-      contentSiteUrl: env.CONTENT_SITE_URL,
-      liveStreamUrl: env.LIVE_STREAM_URL,
-      galleryUrl: env.GALLERY_API_URL,
-      wordpressUrl: env.WORDPRESS_API_URL,
-      production,
-    },
-    {
-      firebaseAuth: env.FIREBASE_AUTH_DOMAIN
-        ? { authDomain: env.FIREBASE_AUTH_DOMAIN, emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST }
-        : undefined,
-      analytics:
-        env.ANALYTICS_PROVIDER === "firebase"
-          ? { provider: "firebase" }
-          : env.ANALYTICS_PROVIDER === "plausible" && env.ANALYTICS_ENDPOINT
-            ? { provider: "plausible", endpoint: env.ANALYTICS_ENDPOINT }
-            : undefined,
-      signInOrigins: services.auth.signInOrigins,
-    },
-  );
 // Anything but a page runs no inline script: the same policy for every answer. A page names its
 // own (app/entry.server.tsx).
 app.use((req, res, next) => {
   res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
   res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
-  res.setHeader("Content-Security-Policy", policyHeader(policy([]), req.path));
+  res.setHeader("Content-Security-Policy", appServer.contentSecurityPolicy(req.path, []));
   next();
 });
 app.use(
@@ -234,7 +207,7 @@ app.all(
     env.NODE_ENV,
     (req, res) =>
       appServer.getLoadContext(req.headers.cookie, res.locals.cspNonce, req.ip, (scripts) =>
-        res.setHeader("Content-Security-Policy", policyHeader(policy(scripts), req.path)),
+        res.setHeader("Content-Security-Policy", appServer.contentSecurityPolicy(req.path, scripts)),
       ),
     cachePolicy.private,
   ),

@@ -2,6 +2,7 @@ import path from "node:path";
 import type { AppServer } from "../server/app-contract";
 import { EnvError, parseEnv, type Env } from "~/config/env.server";
 import { CACHE_POLICY } from "~/route-support/cache-policy";
+import { contentSecurityPolicy, policyHeader } from "~/route-support/content-security-policy.server";
 import { CHAPTERS_TYPE } from "~/rules/chapters";
 import { TRANSCRIPT_TYPE } from "~/rules/transcript";
 import { CROSS_SITE_REFUSAL, isCrossSiteWrite } from "~/route-support/guards.server";
@@ -357,8 +358,36 @@ export async function createAppServer(
   const stores = await openStores(env);
   const services = await createServices(env, stores);
   const getLoadContext = createLoadContext(services);
+  // One policy, two ways of allowing a page's own inline scripts: this response's nonce, or (a page
+  // every anonymous listener shares byte for byte) their hashes.
+  const policy = (scripts: string[]) =>
+    contentSecurityPolicy(
+      scripts,
+      {
+        helpUrl: env.HELP_URL,
+        specialFeatureUrl: env.SPECIAL_FEATURE_URL,
+        contentSiteUrl: env.CONTENT_SITE_URL,
+        liveStreamUrl: env.LIVE_STREAM_URL,
+        galleryUrl: env.GALLERY_API_URL,
+        wordpressUrl: env.WORDPRESS_API_URL,
+        production: env.NODE_ENV === "production",
+      },
+      {
+        firebaseAuth: env.FIREBASE_AUTH_DOMAIN
+          ? { authDomain: env.FIREBASE_AUTH_DOMAIN, emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST }
+          : undefined,
+        analytics:
+          env.ANALYTICS_PROVIDER === "firebase"
+            ? { provider: "firebase" }
+            : env.ANALYTICS_PROVIDER === "plausible" && env.ANALYTICS_ENDPOINT
+              ? { provider: "plausible", endpoint: env.ANALYTICS_ENDPOINT }
+              : undefined,
+        signInOrigins: services.auth.signInOrigins,
+      },
+    );
   return {
     env,
+    contentSecurityPolicy: (path, scripts) => policyHeader(policy(scripts), path),
     startNotices: [
       ...(env.mailToConsole ? [MAIL_CONSOLE_NOTICE] : []),
       ...(env.NODE_ENV === "production" && !env.secureCookies ? [PLAIN_HTTP_COOKIE_NOTICE] : []),

@@ -13,14 +13,6 @@ export interface AppServer {
     PORT: number;
     HOST: string;
     TRUST_PROXY_HOPS: number;
-    HELP_URL: string;
-    SPECIAL_FEATURE_URL: string;
-    CONTENT_SITE_URL: string;
-    LIVE_STREAM_URL: string;
-    /** A WordPress gallery's API root: its host serves the gallery's photos and videos. */
-    GALLERY_API_URL?: string;
-    /** The content WordPress's API root: its host serves the images inside news posts. */
-    WORDPRESS_API_URL?: string;
     RATE_LIMIT_AUTH_PER_MIN: number;
     RATE_LIMIT_POST_PER_MIN: number;
     RATE_LIMIT_GET_PER_MIN: number;
@@ -31,12 +23,14 @@ export interface AppServer {
     REQUEST_TIMEOUT_MS: number;
     BODIES_PER_CLIENT: number;
     CONNECTIONS_PER_ADDRESS: number;
-    /** Firebase popup sign-in (its origins join the CSP; popups keep their opener). */
+    /** Firebase popup sign-in: popups keep their opener. */
     FIREBASE_AUTH_DOMAIN?: string;
-    FIREBASE_AUTH_EMULATOR_HOST?: string;
-    ANALYTICS_PROVIDER: "none" | "firebase" | "plausible";
-    ANALYTICS_ENDPOINT?: string;
   };
+  /**
+   * The Content-Security-Policy of an answer to `path` that allows exactly these inline scripts
+   * (a nonce's source, their hashes, or none).
+   */
+  contentSecurityPolicy(path: string, scripts: string[]): string;
   /** Lines the server logs once at start: how this configuration differs from a deployment's. */
   startNotices: string[];
   services: {
@@ -45,8 +39,6 @@ export interface AppServer {
     invalidate(reason: string): void;
     onInvalidate(listener: (reason: string) => void): () => void;
     close(): Promise<void>;
-    /** The OAuth providers' authorization pages (CSP form-action). */
-    auth: { signInOrigins: string[] };
     /** What GET /api/now-playing answers (read through the service's cache window). */
     nowPlaying: { current(): Promise<unknown> };
   };

@@ -16,7 +16,11 @@ import { PASSWORD, uniqueEmail } from "./support/auth";
 
 /** The limits the e2e server runs: the production defaults (scripts/e2e-server.mjs sets none). */
 const LIMITS = (() => {
-  const env = parseEnv({ NODE_ENV: "production", SESSION_SECRET: "a-production-secret-0123456789" });
+  const env = parseEnv({
+    NODE_ENV: "production",
+    SESSION_SECRET: "a-production-secret-0123456789",
+    SITE_URL: "https://listen.example.org",
+  });
   return { auth: env.RATE_LIMIT_AUTH_PER_MIN, post: env.RATE_LIMIT_POST_PER_MIN, get: env.RATE_LIMIT_GET_PER_MIN };
 })();
 const WINDOW_S = 60;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { allowFramingOfEmbeds, contentSecurityPolicy, policyHeader, FRAMABLE_PATH } from "../../server/security";
+import { allowFramingOfEmbeds, FRAMABLE_PATH } from "../../server/security";
+import { contentSecurityPolicy, policyHeader } from "~/route-support/content-security-policy.server";
 import { embedLink } from "~/rules/embed";
 
 const nonce = "'nonce-x'";
