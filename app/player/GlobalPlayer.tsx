@@ -4,10 +4,8 @@ import { usePlayer } from "./PlayerProvider";
 import { LiveIcon } from "~/ui/primitives";
 import { LIVE_PAGE_PATH, PLAYER_TARGETS } from "~/rules/player";
 import { useKeyboardShortcuts } from "./use-keyboard-shortcuts";
-import { lazyPart } from "~/ui/lazy-part";
-
-/** The desktop and mobile bars: server-rendered, their code after the page's. */
-const PlayerBars = lazyPart(() => import("./PlayerBars").then((m) => m.PlayerBars));
+// In the first load: a press on play before the load event must not be lost.
+import { PlayerBars } from "./PlayerBars";
 // The keyboard help loads when first opened, not with the page.
 const ShortcutHelp = lazy(() => import("./PlayerDialogs").then((m) => ({ default: m.ShortcutHelp })));
 

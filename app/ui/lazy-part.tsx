@@ -9,8 +9,9 @@ const pageLoaded = () =>
 /**
  * A part of a page whose code is not in the first load. The server renders it in full; in the
  * browser its code is fetched after the load event, and until then React keeps the server's
- * markup (a Suspense boundary hydrates on its own) and replays a click made on it meanwhile.
- * After a client navigation it shows as soon as its code is there.
+ * markup (a Suspense boundary hydrates on its own). React 18 does not replay a click made on it
+ * meanwhile, so a part is only what works as plain HTML too: links, forms, <details>. After a
+ * client navigation it shows as soon as its code is there.
  */
 export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>): (props: P) => JSX.Element {
   const Lazy = lazy(() =>

@@ -113,7 +113,7 @@ test.afterAll(() => {
   console.log(`hostile inputs checked in all: ${total}`);
 });
 
-test("junk requests write one log line each, never a stack trace", async () => {
+test("junk requests write their request line and at most one more each, never a stack trace", async () => {
   const server = await startAppServer({ NOW_PLAYING_KIND: "none" }, "log-lines");
   try {
     const junk: [string, RequestInit][] = [
@@ -139,8 +139,8 @@ test("junk requests write one log line each, never a stack trace", async () => {
       expect(r.status, path).toBeLessThan(500);
     }
     const log = server.output().slice(before);
-    expect(log, "no stack frames").not.toMatch(/\n\s+at /);
-    expect(log.trim().split("\n").length, log).toBeLessThanOrEqual(junk.length);
+    expect(log, "no stack frames").not.toMatch(/\n\s+at |\\n\s+at /);
+    expect(log.trim().split("\n").length, log).toBeLessThanOrEqual(2 * junk.length);
   } finally {
     await server.stop();
   }
