@@ -18,7 +18,7 @@ import keenSliderStyles from "keen-slider/keen-slider.min.css";
 import appStyles from "~/styles/app.css";
 import playerStyles from "~/styles/player.css";
 import { SiteFooter } from "~/components/SiteFooter";
-import { SiteHeader } from "~/components/lazy-parts";
+import { SiteHeader } from "~/components/SiteHeader";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { PlayerProvider } from "~/player/PlayerProvider";
 import { GlobalPlayer, SkipToPlayer } from "~/player/GlobalPlayer";

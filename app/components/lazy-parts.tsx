@@ -9,5 +9,5 @@ export const FavoriteToggle = lazyPart(() => import("./FavoriteToggle").then((m)
 export const SubscribeMenu = lazyPart(() => import("./SubscribeMenu").then((m) => m.SubscribeMenu));
 /** The episode page's share buttons, clip form, soundbites, chapters and transcript. */
 export const EpisodePanels = lazyPart(() => import("./EpisodePanels").then((m) => m.EpisodePanels));
-/** The header: links, the search form and the burger menu (a <details>) work as plain HTML. */
-export const SiteHeader = lazyPart(() => import("./SiteHeader").then((m) => m.SiteHeader));
+/** A signed-in listener's episodes under way: links to their places; Resume plays once the code is there. */
+export const ContinueListening = lazyPart(() => import("./ContinueListening").then((m) => m.ContinueListening));

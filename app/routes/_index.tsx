@@ -1,8 +1,7 @@
 import { useLoaderData, Link } from "@remix-run/react";
 import { ABOVE_THE_FOLD, EpisodeGrid, EraCard, NewsCard } from "~/components/Cards";
-import { ContinueListening } from "~/components/ContinueListening";
+import { ContinueListening, SubscribeMenu } from "~/components/lazy-parts";
 import { SponsorBanner } from "~/components/SponsorBanner";
-import { SubscribeMenu } from "~/components/lazy-parts";
 import { HeroSlider } from "~/components/HeroSlider";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { COLD_CUT_PAGE_PATH } from "~/rules/episodes";

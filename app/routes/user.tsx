@@ -11,7 +11,7 @@ import { LOGOUT_EVENT } from "~/player/session-events";
 import { episodeCard } from "~/route-support/cards.server";
 import { favoritesPage, findEpisode } from "~/route-support/favorites.server";
 import { Pagination } from "~/components/Pagination";
-import { ContinueListening } from "~/components/ContinueListening";
+import { ContinueListening } from "~/components/lazy-parts";
 import { cardMarks, continueListening } from "~/route-support/positions.server";
 import { queryPage } from "~/route-support/input.server";
 import { notFound } from "~/route-support/responses.server";
