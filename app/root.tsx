@@ -21,6 +21,7 @@ import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { PlayerProvider } from "~/player/PlayerProvider";
+import { ListenerMemory } from "~/player/ListenerMemory";
 import { GlobalPlayer, SkipToPlayer } from "~/player/GlobalPlayer";
 import { useNonce } from "~/ui/nonce";
 import { DEFAULT_LIVE_STREAM_URL } from "~/rules/player";
@@ -170,6 +171,7 @@ export default function App() {
     );
   return (
     <PlayerProvider liveStreamUrl={config.liveStreamUrl}>
+      <ListenerMemory signedIn={signedIn} />
       {everSignedIn ? (
         <Suspense fallback={null}>
           <SessionPlayerBridge userId={user?.id ?? null} restore={restore} />

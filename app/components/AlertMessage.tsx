@@ -1,21 +1,16 @@
-import { useEffect } from "react";
-
 /**
- * The spec's alerts (docs/product.md §8): with JS a window.alert with the exact text; the same text is
- * always on the page too, so it works without JS (the "flash message" of DESIGN).
+ * The spec's alerts of the account screens (docs/product.md §8 sign-up messages and the like): the
+ * exact text on the page, announced (`role="alert"` for an error, `status` otherwise) and never a
+ * blocking window.alert. The same markup is the flash message of the next page without JavaScript;
+ * with it, the message arrives with a navigation and its region, new to the page, is announced.
  */
 export function AlertMessage({
   message,
   tone = "error",
-  alert = true,
 }: {
   message: string | null | undefined;
   tone?: "error" | "success";
-  alert?: boolean;
 }) {
-  useEffect(() => {
-    if (message && alert) window.alert(message);
-  }, [message, alert]);
   if (!message) return null;
   return (
     <p className={`flash flash--${tone}`} role={tone === "error" ? "alert" : "status"}>

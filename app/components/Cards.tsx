@@ -4,7 +4,7 @@ import type { EpisodeCardData, EraCardData, Marked, NewsCardData } from "~/servi
 import { episodeLink } from "~/rules/episodes";
 import { DEFAULT_EPISODE_IMAGE } from "~/rules/constants";
 import { formatDuration } from "~/ui/time";
-import { PlayEpisodeButton } from "~/player/PlayEpisodeButton";
+import { PlayEpisodeButton, useEpisodePlayback } from "~/player/PlayEpisodeButton";
 import { FavoriteToggle, PositionMark, UpNextButtons } from "./lazy-parts";
 
 /**
@@ -35,8 +35,9 @@ export function EpisodeCard({
   /** Search results: the title and an excerpt of the description with the matched words marked. */
   marks?: SearchMarks;
 }) {
+  const { playing } = useEpisodePlayback(episode.audioUrl);
   return (
-    <article className="card episode-card">
+    <article className={`card episode-card${playing ? " episode-card--playing" : ""}`}>
       <div className="card__media">
         <img
           src={episode.image || DEFAULT_EPISODE_IMAGE}
@@ -48,6 +49,11 @@ export function EpisodeCard({
         />
       </div>
       <div className="card__body">
+        {playing ? (
+          <p className="card__now-playing" data-testid="now-playing">
+            Now playing
+          </p>
+        ) : null}
         <h3 className="card__title">
           <Link
             to={`${episodeLink(episode.title, episode.coldcut)}${marks?.at != null ? `&t=${marks.at}` : ""}`}

@@ -64,7 +64,7 @@ function ProviderButton({
   return (
     <>
       {/* Signing in again shows its outcome on the page only, as the delete page does. */}
-      {error ? <AlertMessage message={error} alert={from !== "reauth"} /> : null}
+      {error ? <AlertMessage message={error} /> : null}
       <Form method="post" action={`/auth/${provider}`} reloadDocument onSubmit={onSubmit}>
         <input type="hidden" name="from" value={from} />
         <input type="hidden" name="redirectTo" value={redirectTo} />

@@ -13,9 +13,21 @@ export function episodeMedia(episode: Episode | EpisodeCardData): EpisodeMedia {
     backgroundImage: episode.backgroundImage,
     description: "description" in episode ? episode.description : episode.summary,
     coldcut: episode.coldcut,
+    era: episode.era,
     duration: episode.duration,
     chaptersUrl: episode.chaptersUrl,
   };
+}
+
+/**
+ * Whether this episode is the one in the player, and whether it is playing (or about to, during
+ * the 100 ms switch): what its play button and its card show.
+ */
+export function useEpisodePlayback(audioUrl: string): { current: boolean; playing: boolean } {
+  const { state } = usePlayer();
+  const current = state.kind === "episode" && state.src === audioUrl;
+  const switching = state.pending?.media.src === audioUrl;
+  return { current: current || switching, playing: (current && state.playing) || switching };
 }
 
 /** Where the episode's own page keeps its native player (the no-JavaScript way to listen). */
@@ -23,7 +35,9 @@ export const LISTEN_ANCHOR = "listen";
 
 /**
  * docs/product.md §2 "Episode card click: plays the episode" and the episode page's play/pause icon.
- * Choosing the episode already playing alerts (docs/product.md §4) — the machine decides.
+ * A toggle (aria-pressed, a pause icon) while its episode plays; choosing it again then shows the
+ * notice of docs/product.md §4 ('Use the player buttons…') — the machine decides — and Space on it
+ * pauses and resumes. Its name stays "Play <title>": a toggle's state is its pressed state.
  * Without JavaScript the button is a link to the episode page's native player instead.
  */
 export function PlayEpisodeButton({
@@ -40,10 +54,8 @@ export function PlayEpisodeButton({
   /** A shared clip's end: playback pauses there. */
   clipEnd?: number | null;
 }) {
-  const { state, choose, dispatch } = usePlayer();
-  const current = state.kind === "episode" && state.src === episode.audioUrl;
-  const switching = state.pending?.media.src === episode.audioUrl;
-  const playing = (current && state.playing) || switching;
+  const { choose, dispatch } = usePlayer();
+  const { current, playing } = useEpisodePlayback(episode.audioUrl);
   const cls = className ?? "play-button";
   return (
     <>
@@ -66,7 +78,7 @@ export function PlayEpisodeButton({
         // A toggle button (aria-pressed): once its episode is on, Space pauses and resumes it, as
         // the player's shortcut does, instead of choosing it again (which alerts).
         onKeyDown={(event) => {
-          if (event.key !== " " || !(current || switching)) return;
+          if (event.key !== " " || !current) return;
           event.preventDefault();
           dispatch({ type: "toggle" });
         }}

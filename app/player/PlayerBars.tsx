@@ -76,7 +76,7 @@ function DesktopPlayer({ sleep, onHelp }: { sleep: SleepTimerApi; onHelp: () => 
 }
 
 function MobilePlayer({ sleep }: { sleep: SleepTimerApi }) {
-  const { state } = usePlayer();
+  const { state, dispatch } = usePlayer();
   const [collapsed, setCollapsed] = useState(false);
   const [moreOpen, setMoreOpen] = useState(false);
   const [still, setStill] = useState(false);
@@ -140,7 +140,7 @@ function MobilePlayer({ sleep }: { sleep: SleepTimerApi }) {
                 type="button"
                 className="icon-button"
                 aria-label="Voice message"
-                onClick={() => window.alert(MOBILE_VOICE_ALERT)}
+                onClick={() => dispatch({ type: "notify", text: MOBILE_VOICE_ALERT })}
               >
                 <MicIcon size={22} />
               </button>

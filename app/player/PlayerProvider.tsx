@@ -21,7 +21,7 @@ import {
   type PlayerAction,
   type PlayerState,
 } from "./machine";
-import { SOURCE_SWITCH_DELAY_MS } from "~/rules/player";
+import { PLAYER_NOTICE_MS, SOURCE_SWITCH_DELAY_MS } from "~/rules/player";
 import { AUDIO_ELEMENT_ID } from "./audio-element";
 import type { CastApi } from "./use-cast";
 
@@ -108,13 +108,14 @@ export function PlayerProvider({ liveStreamUrl, children }: { liveStreamUrl: str
     audioRef.current?.setAttribute("data-ready", "true");
   }, []);
 
-  // Alerts of docs/product.md §4 are window.alert with the exact text.
+  // The spec's alerts are notices in the status strip (./controls.tsx PlayerStatus), never a
+  // window.alert that would block the page; each goes by itself after a while.
+  const alertId = state.alert?.id;
   useEffect(() => {
-    if (state.alert) {
-      window.alert(state.alert);
-      dispatch({ type: "dismissAlert" });
-    }
-  }, [state.alert]);
+    if (alertId === undefined) return;
+    const t = window.setTimeout(() => dispatch({ type: "dismissAlert" }), PLAYER_NOTICE_MS);
+    return () => window.clearTimeout(t);
+  }, [alertId]);
 
   // docs/product.md §4: after 100 ms the new source and title are set and playback starts.
   const pendingId = state.pending?.id;

@@ -134,15 +134,30 @@ export function NowPlayingText({ className }: { className: string }) {
 }
 
 /**
- * What is happening, in words (announced): a failed source with its reason and a retry,
- * buffering, the resume offer after sign-in, a session that ended elsewhere.
+ * What is happening, in words (announced): the reply to a press the page cannot act on (the
+ * spec's alerts), a failed source with its reason and a retry, buffering, the resume offer, a
+ * session that ended elsewhere.
  */
 export function PlayerStatus() {
   const { state, dispatch } = usePlayer();
-  const { failure, resume, notice } = state;
+  const { alert, failure, resume, notice } = state;
   return (
     <div className="player-status" role="status" data-testid="player-status">
-      {failure ? (
+      {alert ? (
+        <>
+          {/* Keyed by the notice: the same text raised again is a new node, announced again. */}
+          <span key={alert.id} data-testid="player-notice">
+            {alert.text}
+          </span>
+          <button
+            type="button"
+            className="button button--small button--ghost"
+            onClick={() => dispatch({ type: "dismissAlert" })}
+          >
+            Dismiss
+          </button>
+        </>
+      ) : failure ? (
         <>
           <span>
             {failure.live ? "Live stream unavailable" : `Could not play ${failure.title}`}: {failure.reason}

@@ -7,6 +7,7 @@ import {
   playerReducer,
   shouldPollNowPlaying,
   shouldSyncProgress,
+  rememberedEpisode,
   failureReason,
   SIGNED_OUT_NOTICE,
   type EpisodeMedia,
@@ -130,8 +131,21 @@ describe("choosing an episode (docs/product.md §4)", () => {
   it("pressing play on the episode already playing: no change, alert shown", () => {
     const s = playing(ep1);
     const again = playerReducer(s, { type: "choose", media: ep1 });
-    expect(again.alert).toBe(ALREADY_PLAYING_ALERT);
+    expect(again.alert?.text).toBe(ALREADY_PLAYING_ALERT);
     expect({ ...again, alert: null }).toEqual(s);
+  });
+  it("the same notice raised again is a new one (announced again), with the same text", () => {
+    const once = playerReducer(playing(ep1), { type: "choose", media: ep1 });
+    const twice = playerReducer(once, { type: "choose", media: ep1 });
+    expect(twice.alert?.text).toBe(ALREADY_PLAYING_ALERT);
+    expect(twice.alert?.id).not.toBe(once.alert?.id);
+  });
+  it("notify raises any notice (the era share, the voice icon) without touching playback", () => {
+    const s = playing(ep1);
+    const told = playerReducer(s, { type: "notify", text: "Coming Soon!" });
+    expect(told.alert?.text).toBe("Coming Soon!");
+    expect({ ...told, alert: null }).toEqual(s);
+    expect(playerReducer(s, { type: "notify", text: "" })).toBe(s);
   });
   it("dismissAlert clears the alert; with none it returns the same state", () => {
     const s = playerReducer(playing(ep1), { type: "choose", media: ep1 });
@@ -454,6 +468,104 @@ describe("speed", () => {
     expect(playerReducer(init(), { type: "stepRate", direction: -1 }).playbackRate).toBe(0.75);
     const max = playerReducer(init(), { type: "setPlaybackRate", rate: 3 });
     expect(playerReducer(max, { type: "stepRate", direction: 1 }).playbackRate).toBe(3);
+  });
+});
+
+describe("speed per era", () => {
+  const mlr: EpisodeMedia = { src: "https://cdn.example/mlr.mp3", title: "MLR 1", era: "MLR" };
+  const mlr2: EpisodeMedia = { src: "https://cdn.example/mlr2.mp3", title: "MLR 2", era: "MLR" };
+  const ppr: EpisodeMedia = { src: "https://cdn.example/ppr.mp3", title: "PPR 1", era: "PPR" };
+  const cold: EpisodeMedia = { src: "https://cdn.example/cc.mp3", title: "CC 1", era: "MLR", coldcut: true };
+
+  it("a speed chosen in an episode is its era's; another era starts at its own, that era's next episode at it", () => {
+    const fast = run(playing(mlr), { type: "setPlaybackRate", rate: 1.5 });
+    expect(fast.speeds).toEqual({ MLR: 1.5 });
+    const other = playing(ppr, fast);
+    expect(other.playbackRate).toBe(1);
+    const slow = run(other, { type: "stepRate", direction: -1 });
+    expect(slow.speeds).toEqual({ MLR: 1.5, PPR: 0.75 });
+    expect(playing(mlr2, slow).playbackRate).toBe(1.5);
+  });
+  it("Cold Cut keeps a speed of its own, apart from its era's", () => {
+    const s = run(playing(mlr), { type: "setPlaybackRate", rate: 2 });
+    const cc = playing(cold, s);
+    expect(cc.playbackRate).toBe(1);
+    expect(run(cc, { type: "setPlaybackRate", rate: 1.25 }).speeds).toEqual({ MLR: 2, "Cold Cut": 1.25 });
+  });
+  it("an episode of no known era keeps the speed playing and records none", () => {
+    const s = run(playing(mlr), { type: "setPlaybackRate", rate: 2 });
+    const plain = playing(ep1, s);
+    expect(plain.playbackRate).toBe(2);
+    expect(run(plain, { type: "setPlaybackRate", rate: 0.5 }).speeds).toEqual({ MLR: 2 });
+  });
+  it("remembered speeds apply to the era's episodes, to the one loaded too; bad values are dropped", () => {
+    const s = run(playing(mlr), { type: "remembered", preferences: { speeds: { MLR: 1.75, PPR: Number.NaN } } });
+    expect(s.playbackRate).toBe(1.75);
+    expect(s.speeds).toEqual({ MLR: 1.75 });
+    expect(run(init(), { type: "remembered", preferences: { speeds: { PPR: 9 } } }).speeds).toEqual({ PPR: 3 });
+  });
+  it("logout keeps the speeds", () => {
+    const s = run(playing(mlr), { type: "setPlaybackRate", rate: 1.5 }, { type: "logout" });
+    expect(playing(mlr2, s).playbackRate).toBe(1.5);
+  });
+});
+
+describe("what the browser remembers", () => {
+  const mlr: EpisodeMedia = { src: "https://cdn.example/mlr.mp3", title: "MLR 1", era: "MLR", duration: 600 };
+
+  it("volume and mute come back; an out-of-range volume or a wrong type is ignored", () => {
+    const s = run(init(), { type: "remembered", preferences: { volume: 0.4, muted: true } });
+    expect([s.volume, s.userMuted, muted(s)]).toEqual([0.4, true, true]);
+    const bad = run(init(), { type: "remembered", preferences: { volume: 7, muted: "yes" as unknown as boolean } });
+    expect([bad.volume, bad.userMuted]).toEqual([1, false]);
+    expect(run(init(), { type: "remembered", preferences: { volume: 0 } }).volume).toBe(1);
+  });
+  it("the last episode comes back paused at its place, with the resume offer and its era's speed", () => {
+    const start = run(init(), { type: "remembered", preferences: { speeds: { MLR: 1.5 } } });
+    const s = run(start, { type: "restoreEpisode", media: mlr, time: 125 });
+    expect(s).toMatchObject({
+      src: mlr.src,
+      kind: "episode",
+      title: "MLR 1",
+      era: "MLR",
+      playing: false,
+      live: false,
+      duration: 600,
+      currentTime: 125,
+      requestedTime: 125,
+      playbackRate: 1.5,
+      resume: { title: "MLR 1", time: 125 },
+    });
+    expect(run(s, { type: "play" })).toMatchObject({ playing: true, resume: null });
+  });
+  it("never replaces audio the listener started, live or an episode", () => {
+    const live = run(init(), { type: "goLive" });
+    expect(run(live, { type: "restoreEpisode", media: mlr, time: 10 })).toBe(live);
+    const paused = run(playing(ep1), { type: "pause" });
+    expect(run(paused, { type: "restoreEpisode", media: mlr, time: 10 })).toBe(paused);
+    const pending = run(init(), { type: "choose", media: ep1 });
+    expect(run(pending, { type: "restoreEpisode", media: mlr, time: 10 })).toBe(pending);
+  });
+  it("a position past the end is clamped; none or a bad one loads the episode at 0 with no offer", () => {
+    expect(run(init(), { type: "restoreEpisode", media: mlr, time: 9999 }).currentTime).toBe(600);
+    const zero = run(init(), { type: "restoreEpisode", media: mlr, time: Number.NaN });
+    expect(zero).toMatchObject({ src: mlr.src, currentTime: 0, requestedTime: null, resume: null });
+  });
+  it("rememberedEpisode: the episode and its place, and nothing for live or mid-switch", () => {
+    const s = run(playing(mlr), { type: "timeUpdate", time: 33 });
+    expect(rememberedEpisode(s)).toEqual({
+      media: expect.objectContaining({ src: mlr.src, title: "MLR 1", era: "MLR", duration: 600 }),
+      time: 33,
+    });
+    expect(rememberedEpisode(run(s, { type: "goLive" }))).toBeNull();
+    expect(rememberedEpisode(run(s, { type: "choose", media: ep1 }))).toBeNull();
+    expect(rememberedEpisode(init())).toBeNull();
+  });
+  it("what was remembered round-trips: restored, it is remembered the same", () => {
+    const s = run(playing(mlr), { type: "timeUpdate", time: 33 });
+    const kept = rememberedEpisode(s)!;
+    const back = run(init(), { type: "restoreEpisode", media: kept.media, time: kept.time }, { type: "seekApplied" });
+    expect(rememberedEpisode(back)).toEqual(kept);
   });
 });
 

@@ -13,8 +13,16 @@
  * - `requestedTime` ≠ null: the engine must move the element there once it has metadata
  *   (resume after sign-in, seek, share `?t=`), then dispatch `seekApplied`. Until then
  *   `timeUpdate` is ignored so the bar does not flicker back to 0.
- * - `alert` ≠ null: the UI shows it (window.alert / flash) and dispatches `dismissAlert`.
- * - Helpers at the bottom: `muted`, `shouldPollNowPlaying`, `shouldSyncProgress`.
+ * - `alert` ≠ null: the UI shows its text as a polite notice in the player's status strip (never a
+ *   blocking window.alert), and dispatches `dismissAlert` after a while or on Dismiss. Any part of
+ *   the page raises one with `notify` (the era's share icon, the voice icon): one place, announced.
+ *   Its `id` changes each time, so the same text raised twice is announced twice.
+ * - Helpers at the bottom: `muted`, `shouldPollNowPlaying`, `shouldSyncProgress`, `rememberedEpisode`.
+ * - What the browser remembers (its storage is the engine's business, ./listener-memory.ts):
+ *   `remembered` brings back volume, mute and the speed per era at start; `restoreEpisode` a
+ *   signed-out listener's episode, paused where they left it. Each era keeps its own speed
+ *   (`speeds`, keyed by `speedEraOf`): an episode starts at its era's last speed, and a speed
+ *   chosen during an episode becomes its era's.
  *
  * Times are seconds. `duration` 0 means unknown (live streams report Infinity → 0).
  * Invariant: when duration > 0, 0 ≤ currentTime ≤ duration; otherwise currentTime ≥ 0.
@@ -45,6 +53,7 @@
 import { clampRate, clampSeek, sanitizeDuration, stepRate } from "./format";
 import type { NowPlaying } from "~/rules/now-playing";
 import { PREVIOUS_RESTARTS_AFTER_S, UP_NEXT_HISTORY_MAX } from "../rules/library";
+import { speedEraOf } from "../rules/listener-memory";
 import {
   ALREADY_PLAYING_ALERT,
   DEFAULT_EPISODE_SUBTEXT,
@@ -65,6 +74,8 @@ export interface EpisodeMedia {
   backgroundImage?: string;
   description?: string;
   coldcut?: boolean;
+  /** Its era (docs/product.md §3), when known: each era keeps its own speed. */
+  era?: string | null;
   /** Seconds, when the catalog knows it (EpisodeDuration); the element's value wins later. */
   duration?: number;
   /** Whether it is already in the user's favorites. */
@@ -88,6 +99,18 @@ export interface PendingSwitch {
   clipEnd: number | null;
   /** Whether playback starts when the switch completes (a pause during the 100 ms cancels it). */
   autoplay: boolean;
+}
+
+export interface PlayerAlert {
+  text: string;
+  id: number;
+}
+
+/** What the browser kept of its listener (./listener-memory.ts reads it; anything may be missing). */
+export interface RememberedPreferences {
+  volume?: number;
+  muted?: boolean;
+  speeds?: Record<string, number>;
 }
 
 /** A source that could not play, kept so that `retry` can play it again. */
@@ -118,19 +141,24 @@ export interface PlayerState {
   description: string;
   /** The episode comes from the Cold Cut table (share/detail links). */
   coldcut: boolean;
+  /** The episode's era ("" unknown or not an episode). */
+  era: string;
   playing: boolean;
   live: boolean;
   duration: number;
   currentTime: number;
   requestedTime: number | null;
   playbackRate: number;
+  /** The speed last chosen in each era (speedEraOf): where that era's episodes start. */
+  speeds: Record<string, number>;
   /** The listener's volume, 0 to 1, and their mute (apart from the one casting imposes). */
   volume: number;
   userMuted: boolean;
   favorite: boolean;
   casting: boolean;
   pending: PendingSwitch | null;
-  alert: string | null;
+  /** A message for the listener in reply to what they just did (docs/product.md §4, §8 alerts). */
+  alert: PlayerAlert | null;
   /** Playing, but the element is waiting for data. */
   buffering: boolean;
   failure: PlaybackFailure | null;
@@ -196,6 +224,9 @@ export type PlayerAction =
   | { type: "castSession"; connected: boolean }
   | { type: "setFavorite"; favorite: boolean }
   | { type: "dismissAlert" }
+  | { type: "notify"; text: string }
+  | { type: "remembered"; preferences: RememberedPreferences }
+  | { type: "restoreEpisode"; media: EpisodeMedia; time: number }
   | { type: "restore"; user: UserAudioRecord | null; sync: ActiveAudioSync | null }
   | { type: "signedOut" }
   | { type: "logout" }
@@ -232,12 +263,14 @@ export function initialPlayerState(config: PlayerConfig): PlayerState {
     backgroundImage: "",
     description: "",
     coldcut: false,
+    era: "",
     playing: false,
     live: false,
     duration: 0,
     currentTime: 0,
     requestedTime: null,
     playbackRate: SPEED_DEFAULT,
+    speeds: {},
     volume: 1,
     userMuted: false,
     favorite: false,
@@ -325,7 +358,18 @@ function seekTo(state: PlayerState, time: number, clipEnd: number | null = null)
 function currentMedia(state: PlayerState): EpisodeMedia | null {
   if (state.kind !== "episode" || state.src === "") return null;
   const { src, title, image, backgroundImage, description, coldcut, duration } = state;
-  return { src, title, image, backgroundImage, description, coldcut, duration, chaptersUrl: state.chaptersUrl || null };
+  const era = state.era || null;
+  return {
+    src,
+    title,
+    image,
+    backgroundImage,
+    description,
+    coldcut,
+    era,
+    duration,
+    chaptersUrl: state.chaptersUrl || null,
+  };
 }
 
 function choose(
@@ -339,7 +383,7 @@ function choose(
   if (!media.src.trim()) return playErrorAudio(state); // docs/product.md §8 "audio without a source"
   if (state.pending?.media.src === media.src) return state;
   if (!state.pending && state.kind === "episode" && state.src === media.src) {
-    return state.playing ? { ...state, alert: ALREADY_PLAYING_ALERT } : { ...state, playing: true };
+    return state.playing ? notify(state, ALREADY_PLAYING_ALERT) : { ...state, playing: true };
   }
   const id = state.seq + 1;
   const left = remember ? currentMedia(state) : null;
@@ -382,6 +426,8 @@ function completeSwitch(state: PlayerState, pending: PendingSwitch): PlayerState
     backgroundImage: media.backgroundImage ?? media.image ?? "",
     description: media.description ?? "",
     coldcut: media.coldcut ?? false,
+    era: media.era ?? "",
+    playbackRate: eraSpeed(state, media),
     favorite: media.favorite ?? false,
     chaptersUrl: media.chaptersUrl ?? "",
     live: false,
@@ -393,12 +439,77 @@ function completeSwitch(state: PlayerState, pending: PendingSwitch): PlayerState
   };
 }
 
+function notify(state: PlayerState, text: string): PlayerState {
+  return { ...state, alert: { text, id: (state.alert?.id ?? 0) + 1 } };
+}
+
+/** Where an episode starts: its era's last speed; an episode of no known era keeps the speed playing. */
+function eraSpeed(state: PlayerState, media: { era?: string | null; coldcut?: boolean }): number {
+  const era = speedEraOf(media);
+  return era === null ? state.playbackRate : (state.speeds[era] ?? SPEED_DEFAULT);
+}
+
+/** A speed chosen during an episode becomes its era's. */
+function withRate(state: PlayerState, rate: number): PlayerState {
+  const era = state.kind === "episode" ? speedEraOf(state) : null;
+  const speeds = era === null ? state.speeds : { ...state.speeds, [era]: rate };
+  return { ...state, playbackRate: rate, speeds };
+}
+
+function applyRemembered(state: PlayerState, p: RememberedPreferences): PlayerState {
+  let next = state;
+  if (typeof p.volume === "number" && Number.isFinite(p.volume) && p.volume > 0 && p.volume <= 1)
+    next = { ...next, volume: p.volume };
+  if (typeof p.muted === "boolean") next = { ...next, userMuted: p.muted };
+  if (p.speeds) {
+    const speeds = { ...next.speeds };
+    for (const [era, rate] of Object.entries(p.speeds)) {
+      if (typeof rate === "number" && Number.isFinite(rate)) speeds[era] = clampRate(rate);
+    }
+    next = { ...next, speeds };
+    // The episode already loaded follows its era's speed too.
+    if (next.kind === "episode" && !next.pending) next = { ...next, playbackRate: eraSpeed(next, next) };
+  }
+  return next;
+}
+
+/**
+ * A signed-out listener's last episode, loaded paused at their place (with the resume offer). Never
+ * over audio the listener has already started, nor over an episode already loaded.
+ */
+function restoreEpisode(state: PlayerState, media: EpisodeMedia, time: number): PlayerState {
+  if (state.playing || state.pending || state.kind === "episode" || state.live || !media.src.trim()) return state;
+  const duration = sanitizeDuration(media.duration);
+  const t = Number.isFinite(time) && time > 0 ? clampSeek(time, duration) : 0;
+  return {
+    ...withSource(state, media.src),
+    title: media.title,
+    subtext: DEFAULT_EPISODE_SUBTEXT,
+    image: media.image ?? "",
+    backgroundImage: media.backgroundImage ?? media.image ?? "",
+    description: media.description ?? "",
+    coldcut: media.coldcut ?? false,
+    era: media.era ?? "",
+    playbackRate: eraSpeed(state, media),
+    favorite: false,
+    chaptersUrl: media.chaptersUrl ?? "",
+    live: false,
+    playing: false,
+    duration,
+    currentTime: t,
+    requestedTime: t > 0 ? t : null,
+    resume: t > 0 && media.title ? { title: media.title, time: t } : null,
+    failure: null,
+  };
+}
+
 function restore(state: PlayerState, user: UserAudioRecord | null, sync: ActiveAudioSync | null): PlayerState {
   if (state.playing || state.pending) return state;
   const title = sync?.AudioTitle ?? user?.audioTitle;
   const src = sync?.AudioSrc ?? user?.audioSrc;
   if (src === undefined && title === undefined) return state;
-  let next: PlayerState = src === undefined ? state : { ...withSource(state, src), live: false, favorite: false };
+  let next: PlayerState =
+    src === undefined ? state : { ...withSource(state, src), live: false, favorite: false, era: "" };
   if (title !== undefined) next = { ...next, title };
   const duration = sync?.Duration ?? user?.duration;
   if (duration !== undefined) next = { ...next, duration: sanitizeDuration(duration) };
@@ -439,6 +550,7 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
         backgroundImage: "",
         description: "",
         coldcut: false,
+        era: "",
         favorite: false,
       };
     }
@@ -535,9 +647,9 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
       return playPrevious(state);
 
     case "setPlaybackRate":
-      return { ...state, playbackRate: clampRate(action.rate) };
+      return withRate(state, clampRate(action.rate));
     case "stepRate":
-      return { ...state, playbackRate: stepRate(state.playbackRate, action.direction) };
+      return withRate(state, stepRate(state.playbackRate, action.direction));
 
     case "setVolume": {
       if (!Number.isFinite(action.volume)) return state;
@@ -554,6 +666,12 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
       return state.favorite === action.favorite ? state : { ...state, favorite: action.favorite };
     case "dismissAlert":
       return state.alert === null ? state : { ...state, alert: null };
+    case "notify":
+      return action.text ? notify(state, action.text) : state;
+    case "remembered":
+      return applyRemembered(state, action.preferences);
+    case "restoreEpisode":
+      return restoreEpisode(state, action.media, action.time);
 
     case "restore":
       return restore(state, action.user, action.sync);
@@ -566,6 +684,7 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
         backgroundImage: "",
         description: "",
         coldcut: false,
+        era: "",
         playing: false,
         live: false,
         favorite: false,
@@ -583,6 +702,7 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
         live: true,
         casting: state.casting,
         playbackRate: state.playbackRate,
+        speeds: state.speeds,
         volume: state.volume,
         userMuted: state.userMuted,
         seq: state.seq,
@@ -617,4 +737,14 @@ export function shouldSyncProgress(state: PlayerState): boolean {
 /** The episode page's play icon: is this source the one playing? */
 export function isPlayingSource(state: PlayerState, src: string): boolean {
   return state.playing && !state.pending && state.src === src;
+}
+
+/**
+ * What a signed-out listener's browser keeps so a reload finds them where they were: the episode
+ * loaded (with its era, for its speed) and the position; null when there is none to keep (live,
+ * the error clip, mid-switch).
+ */
+export function rememberedEpisode(state: PlayerState): { media: EpisodeMedia; time: number } | null {
+  const media = shouldSyncProgress(state) ? currentMedia(state) : null;
+  return media ? { media, time: state.currentTime } : null;
 }

@@ -39,7 +39,7 @@ export default function PopupEnd() {
   return (
     <section className="auth-card" aria-labelledby="popup-title">
       <h1 id="popup-title">{signedIn ? "You are signed in" : "Sign in"}</h1>
-      {signedIn ? null : <AlertMessage message={noticeFor(result)?.text} alert={false} />}
+      {signedIn ? null : <AlertMessage message={noticeFor(result)?.text} />}
       <p>
         This window can be closed. <Link to={to}>Continue</Link>
       </p>

@@ -18,6 +18,7 @@ import { eraFeed, pageMeta, siteUrlOf } from "~/route-support/meta.server";
 import { SubscribeMenu } from "~/components/lazy-parts";
 import { loaderMeta } from "~/route-support/meta";
 import { keepPageAfterRefusedWrite } from "~/route-support/revalidation";
+import { usePlayer } from "~/player/PlayerProvider";
 
 export const meta = loaderMeta;
 
@@ -70,6 +71,7 @@ const SORT_LABELS: Record<EraSort, string> = { newest: "Newest first", oldest: "
 export default function Era() {
   const { era, sort, episodes, feedUrl } = useLoaderData<typeof loader>();
   const { page, pageCount, total } = episodes ?? { page: 1, pageCount: 0, total: 0 };
+  const { dispatch } = usePlayer();
   return (
     <section className="section era-page" style={{ ["--era" as string]: era.accent }} aria-labelledby="era-title">
       <header className="era-page__header">
@@ -84,7 +86,7 @@ export default function Era() {
               type="button"
               className="icon-button js-only"
               aria-label={`Share ${era.station}`}
-              onClick={() => window.alert(COMING_SOON_ALERT)}
+              onClick={() => dispatch({ type: "notify", text: COMING_SOON_ALERT })}
             >
               <ShareIcon />
             </button>

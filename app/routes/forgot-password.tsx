@@ -40,12 +40,12 @@ export default function ForgotPassword() {
     <section className="auth-card" aria-labelledby="forgot-title">
       <h1 id="forgot-title">Forgot password?</h1>
       {!available ? (
-        <AlertMessage message={MAIL_NOT_CONFIGURED} alert={false} />
+        <AlertMessage message={MAIL_NOT_CONFIGURED} />
       ) : actionData?.sent ? (
-        <AlertMessage message={actionData.sent} tone="success" alert={false} />
+        <AlertMessage message={actionData.sent} tone="success" />
       ) : (
         <>
-          {actionData?.error ? <AlertMessage message={actionData.error} alert={false} /> : null}
+          {actionData?.error ? <AlertMessage message={actionData.error} /> : null}
           <p>Type the email address of your account: we will mail it a link to choose a new password.</p>
           <Form method="post" className="auth-form" replace>
             <Honeypot />

@@ -45,7 +45,7 @@ export default function ResetPassword() {
   return (
     <section className="auth-card" aria-labelledby="reset-title">
       <h1 id="reset-title">Choose a new password</h1>
-      {actionData?.error ? <AlertMessage message={actionData.error} alert={false} /> : null}
+      {actionData?.error ? <AlertMessage message={actionData.error} /> : null}
       <Form method="post" className="auth-form" replace>
         <input type="hidden" name="code" value={code} />
         {/* For password managers: the account this password belongs to. */}

@@ -77,7 +77,7 @@ export default function SignIn() {
     <section className="auth-card" aria-labelledby="signin-title">
       <h1 id="signin-title">Sign in</h1>
       {notice ? <AlertMessage message={notice.text} tone={notice.tone} /> : null}
-      {actionData?.error ? <AlertMessage message={actionData.error} alert={false} /> : null}
+      {actionData?.error ? <AlertMessage message={actionData.error} /> : null}
       <OAuthButtons providers={providers} from="signin" redirectTo={redirectTo} facebook />
       <Form method="post" className="auth-form" replace>
         <input type="hidden" name="redirectTo" value={redirectTo} />

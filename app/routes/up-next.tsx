@@ -135,7 +135,7 @@ export default function UpNextPage() {
   return (
     <section className="section up-next" aria-labelledby="up-next-title">
       <h1 id="up-next-title">Up Next</h1>
-      <AlertMessage message={refusal && !refusal.ok ? refusal.error : null} alert={false} />
+      <AlertMessage message={refusal && !refusal.ok ? refusal.error : null} />
       {shown.length === 0 ? (
         <p className="up-next__empty">
           Nothing is up next. Choose “Add to Up Next” or “Play next” on any episode, from the{" "}

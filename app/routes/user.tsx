@@ -99,7 +99,7 @@ export default function UserPage() {
           </button>
         </Form>
       </div>
-      {notice ? <AlertMessage message={notice.text} tone={notice.tone} alert={notice.tone === "error"} /> : null}
+      {notice ? <AlertMessage message={notice.text} tone={notice.tone} /> : null}
       {unconfirmed ? (
         <div className="flash flash--error" role="status">
           <p>{mail ? verificationPending(unconfirmed) : MAIL_NOT_CONFIGURED}</p>

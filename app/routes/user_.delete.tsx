@@ -123,9 +123,9 @@ export default function DeleteAccount() {
     <section className="auth-card" aria-labelledby="delete-title">
       <h1 id="delete-title">{DELETE_MY_ACCOUNT}</h1>
       {actionData?.error ? (
-        <AlertMessage message={actionData.error} alert={false} />
+        <AlertMessage message={actionData.error} />
       ) : notice ? (
-        <AlertMessage message={notice.text} tone={notice.tone} alert={false} />
+        <AlertMessage message={notice.text} tone={notice.tone} />
       ) : null}
       <p>{DELETE_ACCOUNT_INTRO}</p>
       <Form method="post" className="auth-form" replace>

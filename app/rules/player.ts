@@ -13,6 +13,13 @@ export { DEFAULT_EPISODE_SUBTEXT };
 /** docs/product.md §4 Player: pressing play on the episode that is already playing. */
 export const ALREADY_PLAYING_ALERT = "Use the player buttons to control the audio playback";
 
+/**
+ * How long a notice in reply to a press ('Use the player buttons…', 'Coming Soon!') stays in the
+ * player's status strip before it goes by itself; Dismiss removes it at once. Long enough to read
+ * twice at a slow pace, short enough not to hide the resume offer or a failure for long.
+ */
+export const PLAYER_NOTICE_MS = 8_000;
+
 /** docs/product.md §4 Player "after 100 ms the new source and title are set" / §9 "Source switch delay". */
 export const SOURCE_SWITCH_DELAY_MS = 100;
 

@@ -111,12 +111,17 @@ test("the 'more' dots open a modal closed by its backdrop and by Close; it holds
   expect((await audio(page)).paused).toBe(false);
 });
 
-test("the voice icon alerts 'Coming Soon!'", async ({ page }) => {
+test("the voice icon says 'Coming Soon!' in the player's status, never a blocking alert", async ({ page }) => {
   const dialogs: string[] = [];
-  page.on("dialog", (d) => (dialogs.push(d.message()), d.accept()));
+  page.on("dialog", (d) => (dialogs.push(d.message()), void d.dismiss()));
   await openReady(page, "/");
   await page.getByRole("button", { name: "Voice message" }).click();
-  await expect.poll(() => dialogs).toEqual(["Coming Soon!"]);
+  const status = page.getByRole("status").filter({ hasText: "Coming Soon!" }).locator("visible=true");
+  await expect(status).toHaveCount(1);
+  await expect(status.getByText("Coming Soon!", { exact: true })).toBeVisible();
+  await status.getByRole("button", { name: "Dismiss" }).click();
+  await expect(status).toHaveCount(0);
+  expect(dialogs).toEqual([]);
 });
 
 test("mobile play/pause and Go live drive the one audio element", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test, type APIResponse, type Page } from "@playwright/test";
+import { expect, type APIResponse, type Page } from "@playwright/test";
 import crypto from "node:crypto";
 
 export const PASSWORD = "correct horse battery staple";
@@ -21,28 +21,19 @@ export async function asListener(page: Page): Promise<void> {
 /** docs/product.md §8 "Sign-up success: alert saying the user is all set and should now log in". */
 export const SIGN_UP_SUCCESS = "You're all set! Now log in with your new account.";
 
-/**
- * Sign up through the real form (works with or without JS); ends on /signin. With JS the success
- * alert appears after /signin hydrates: wait for it and accept it, so it can never interrupt the
- * caller's next navigation.
- */
+/** Sign up through the real form (works with or without JS); ends on /signin with the success message. */
 export async function signUp(
   page: Page,
   email = uniqueEmail(),
   password = PASSWORD,
 ): Promise<{ email: string; password: string }> {
   await asListener(page);
-  const jsEnabled = test.info().project.use.javaScriptEnabled !== false;
-  const alerted = page
-    .waitForEvent("dialog", { predicate: (d) => d.message() === SIGN_UP_SUCCESS, timeout: jsEnabled ? 30_000 : 1 })
-    .then((d) => d.accept())
-    .catch(() => undefined);
   await page.goto("/signup");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign up", exact: true }).click();
   await expect(page).toHaveURL(/\/signin/, { timeout: 30_000 });
-  await alerted;
+  await expect(page.getByRole("status").filter({ hasText: SIGN_UP_SUCCESS })).toBeVisible();
   return { email, password };
 }
 

@@ -1,0 +1,76 @@
+import { useEffect, useRef, useState } from "react";
+import { LISTENER_STORAGE_KEYS, LOCAL_POSITION_SAVE_EVERY_MS } from "~/rules/listener-memory";
+import { rememberedEpisode } from "./machine";
+import { usePlayer } from "./PlayerProvider";
+import { parseLastEpisode, parsePreferences, readStored, writeStored } from "./listener-memory";
+
+/**
+ * The edge between the player and this browser's storage (./listener-memory.ts): at start it hands
+ * the reducer what was kept (volume, mute, speed per era; a signed-out listener's last episode),
+ * then keeps what changes. A signed-in listener's episode and place are the server's (the session
+ * bridge restores them), so none of theirs is written here: a shared computer shows nothing of
+ * theirs once they have signed out.
+ */
+export function ListenerMemory({ signedIn }: { signedIn: boolean }) {
+  const { state, dispatch } = usePlayer();
+  // Writes wait for the first read: the defaults of the first render must not overwrite what was kept.
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    dispatch({
+      type: "remembered",
+      preferences: parsePreferences(readStored(LISTENER_STORAGE_KEYS.volume), readStored(LISTENER_STORAGE_KEYS.speeds)),
+    });
+    if (!signedIn) {
+      const last = parseLastEpisode(readStored(LISTENER_STORAGE_KEYS.lastEpisode));
+      if (last) dispatch({ type: "restoreEpisode", media: last.media, time: last.time });
+    }
+    setReady(true);
+    // Once per page: what is kept is read at start only.
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const { volume, userMuted, speeds } = state;
+  useEffect(() => {
+    if (ready) writeStored(LISTENER_STORAGE_KEYS.volume, { volume, muted: userMuted });
+  }, [ready, volume, userMuted]);
+  useEffect(() => {
+    if (ready) writeStored(LISTENER_STORAGE_KEYS.speeds, speeds);
+  }, [ready, speeds]);
+
+  const written = useRef<{ src: string; playing: boolean; at: number } | null>(null);
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  useEffect(() => {
+    if (!ready || signedIn) return;
+    if (state.live && state.kind === "live") {
+      // Gone live: a reload should not bring back the episode left behind.
+      writeStored(LISTENER_STORAGE_KEYS.lastEpisode, null);
+      written.current = null;
+      return;
+    }
+    const kept = rememberedEpisode(state);
+    if (!kept) return;
+    const now = Date.now();
+    const w = written.current;
+    const due =
+      !w ||
+      w.src !== kept.media.src ||
+      w.playing !== state.playing ||
+      state.requestedTime !== null ||
+      now - w.at >= LOCAL_POSITION_SAVE_EVERY_MS;
+    if (!due) return;
+    writeStored(LISTENER_STORAGE_KEYS.lastEpisode, kept);
+    written.current = { src: kept.media.src, playing: state.playing, at: now };
+  }, [ready, signedIn, state]);
+
+  useEffect(() => {
+    if (!ready || signedIn) return;
+    const onHide = () => {
+      const kept = rememberedEpisode(stateRef.current);
+      if (kept) writeStored(LISTENER_STORAGE_KEYS.lastEpisode, kept);
+    };
+    window.addEventListener("pagehide", onHide);
+    return () => window.removeEventListener("pagehide", onHide);
+  }, [ready, signedIn]);
+
+  return null;
+}
