@@ -21,7 +21,7 @@ import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { PlayerProvider } from "~/player/PlayerProvider";
-import { ListenerMemory } from "~/player/ListenerMemory";
+import { lazyPart } from "~/ui/lazy-part";
 import { GlobalPlayer, SkipToPlayer } from "~/player/GlobalPlayer";
 import { useNonce } from "~/ui/nonce";
 import { DEFAULT_LIVE_STREAM_URL } from "~/rules/player";
@@ -34,6 +34,8 @@ import { afterLoad } from "~/ui/after-load";
 import { useListener } from "~/auth/listener";
 import { refusedWrite } from "~/route-support/revalidation";
 
+/** What this browser kept of the listener (volume, speed, a signed-out listener's episode): read after the load event. */
+const ListenerMemory = lazyPart(() => import("~/player/ListenerMemory").then((m) => m.ListenerMemory));
 const ClientExtras = lazy(() => import("~/analytics/ClientExtras"));
 const SessionPlayerBridge = lazy(() =>
   import("~/player/SessionPlayerBridge").then((m) => ({ default: m.SessionPlayerBridge })),
