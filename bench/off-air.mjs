@@ -1,5 +1,5 @@
 // npm run bench:off-air: how long after the live source stops a listener's page says the show is
-// off air (issue "The live-show peak", §6: within 10 s). Builds nothing: run `npm run build`
+// off air. Builds nothing: run `npm run build`
 // first. Debian's Icecast with an ffmpeg source (the contract tests' tests/support/real/icecast.ts),
 // the built server with its live stream and now-playing on that mount, and Debian's Chromium
 // playing the live page. Each round: Go live, wait until the stream really plays and the title is

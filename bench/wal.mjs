@@ -1,5 +1,4 @@
-// npm run bench:wal: what a page view writes to PostgreSQL, as WAL bytes (issue "The live-show
-// peak", §3: reads write nothing). Builds nothing: run `npm run build` first. One instance on a
+// npm run bench:wal: what a page view writes to PostgreSQL, as WAL bytes. Builds nothing: run `npm run build` first. One instance on a
 // throwaway PostgreSQL cluster with the limits a deployment has (GET limits on, one proxy hop),
 // each request from its own client address. Between two reads of pg_current_wal_lsn(): VIEWS
 // anonymous views of home (render-cache hits), VIEWS signed-in views of home, and as long with no

@@ -1,2 +1,4 @@
-/** The one error view every route module exports (./RouteError.tsx). */
-export { RouteError as RouteErrorBoundary } from "./RouteError";
+import { lazyPart } from "~/ui/lazy-part";
+
+/** The one error view every route module exports (./RouteError.tsx): plain links until its code is there. */
+export const RouteErrorBoundary = lazyPart(() => import("./RouteError").then((m) => m.RouteError));

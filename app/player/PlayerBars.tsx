@@ -6,10 +6,7 @@ import { DEFAULT_EPISODE_IMAGE } from "~/rules/constants";
 import { MOBILE_VOICE_ALERT, PLAYER_TARGETS } from "~/rules/player";
 import { useSleepTimer, type SleepTimerApi } from "./use-sleep-timer";
 import { isPlayingish, LiveButton, NowPlayingText, PlayerStatus, PlayPause, SeekBar, SkipButtons } from "./controls";
-import { lazyPart } from "~/ui/lazy-part";
-
-/** Volume, speed, sleep timer, share and shortcuts: rendered, their code after the page's. */
-const ExtraControls = lazyPart(() => import("./extra-controls").then((m) => m.ExtraControls));
+import { ExtraControls } from "./extra-controls";
 
 // The dialogs load when first opened (or when the pointer nears their button), not with the bars.
 const loadDialogs = () => import("./PlayerDialogs");

@@ -29,7 +29,7 @@ const answer = (status: number, body: ProgressAnswer["body"]): ProgressAnswer =>
 
 /**
  * docs/product.md §4 "Progress sync": the position of a signed-in listener goes to ActiveAudioSync,
- * and to the episode's own position (issue 35 §1) in the same request.
+ * and to the episode's own position in the same request.
  * Takes a form, a JSON body (the player's queue of unsent writes) or text/plain (a beacon). Live
  * streams are never written; an older write never overwrites a newer one. The uid is the
  * session's, never the body's. A session store or library out of reach is a 503: the player

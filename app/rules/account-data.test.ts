@@ -3,7 +3,7 @@ import { FRESH_SIGN_IN_CLOCK_SKEW_S, FRESH_SIGN_IN_WINDOW_S, freshSignInVerdict 
 
 const now = Date.UTC(2026, 10, 27, 7, 0, 0);
 
-describe("a fresh provider sign-in confirming a deletion (issue 35 §7)", () => {
+describe("a fresh provider sign-in confirming a deletion", () => {
   it("counts within the window after the provider signed the listener in, and not a moment after", () => {
     expect(freshSignInVerdict({ uid: "a", at: now }, "a", now)).toBe("ok");
     expect(freshSignInVerdict({ uid: "a", at: now - FRESH_SIGN_IN_WINDOW_S * 1000 }, "a", now)).toBe("ok");

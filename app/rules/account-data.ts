@@ -25,7 +25,7 @@ export const accountDeletedMail = (signUpLink: string) => ({
 });
 
 /**
- * Issue 35 §7: "Delete my account asks for the password (or a fresh provider sign-in)". A sign-in
+ * "Delete my account asks for the password (or a fresh provider sign-in)". A sign-in
  * with the provider counts as that confirmation for this long after the provider signed the
  * listener in (ADR 052), and only in the session it was made from, into the same account.
  */

@@ -36,20 +36,20 @@ export const PREVIOUS_RESTARTS_AFTER_S = 3;
 export const PROGRESS_BODY_MAX_BYTES = 8 * 1024;
 
 /**
- * Issue 35 §1 "A position for every episode": the most episode positions one account keeps; a
+ * "A position for every episode": the most episode positions one account keeps; a
  * write past it drops the least recently written (docs/decisions/033-episode-positions.md).
  */
 export const POSITIONS_MAX = 500;
-/** Issue 35 §1 "At the end, or past the last 30 s, an episode counts as played." */
+/** "At the end, or past the last 30 s, an episode counts as played." */
 export const PLAYED_WITHIN_END_S = 30;
 export const isPlayed = (position: number, duration: number) =>
   duration > 0 && position >= duration - PLAYED_WITHIN_END_S;
-/** Issue 35 §2 "Continue listening": how many started episodes lead the home page and /user. */
+/** "Continue listening": how many started episodes lead the home page and /user. */
 export const CONTINUE_LISTENING_MAX = 6;
 export const CONTINUE_LISTENING_TITLE = "Continue listening";
 export const PLAYED_TEXT = "Played";
 /** "n min left" on a card: whole minutes, rounded up, so the last seconds still say "1 min left". */
 export const minutesLeft = (position: number, duration: number) =>
   `${Math.max(1, Math.ceil((duration - position) / 60))} min left`;
-/** Issue 35 §1: a played mark names an episode of the catalog. */
+/** a played mark names an episode of the catalog. */
 export const EPISODE_NOT_IN_CATALOG = "That episode is not in the catalog.";

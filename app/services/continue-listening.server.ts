@@ -5,7 +5,7 @@ import type { CardPosition, ContinueItem } from "./types";
 import type { Catalog } from "./catalog.server";
 import type { EpisodePosition } from "./positions.server";
 
-/** "Continue listening" (issue 35 §2): episodes started and not played, newest first, from the catalog. */
+/** "Continue listening": episodes started and not played, newest first, from the catalog. */
 export async function continueItems(
   services: { catalog: Catalog },
   positions: readonly EpisodePosition[],

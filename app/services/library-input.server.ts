@@ -60,7 +60,7 @@ export const positionOf = (sync: Omit<ProgressInput, "at">): PositionWrite => ({
 });
 
 /**
- * The played/unplayed form (issue 35 §1): the episode by its audio source and title (checked
+ * The played/unplayed form: the episode by its audio source and title (checked
  * against the catalog), and where to go back to without JavaScript.
  */
 export const playedFormSchema = z.object({

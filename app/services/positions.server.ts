@@ -1,5 +1,5 @@
 /**
- * Where a signed-in listener is in every episode they played (issue 35 §1), beside the one
+ * Where a signed-in listener is in every episode they played, beside the one
  * last-audio resume of ActiveAudioSync. Keyed by (listener, audio source), as favorites are; the
  * newest write by the client's capture time wins (docs/decisions/033-episode-positions.md). The uid is
  * always the session's.

@@ -25,7 +25,7 @@ export interface Services {
   library: Library;
   /** Up Next (ADR 034), where the listener's library is. */
   upNext: UpNextStore;
-  /** Where the listener is in every episode they played (issue 35 §1). */
+  /** Where the listener is in every episode they played. */
   positions: Positions;
   auth: Auth;
   /** Confirming addresses and "Forgot password?", by mail. */

@@ -199,14 +199,14 @@ export interface RootData {
   listener: RootListener | null;
 }
 
-/** Where a listener is in one episode, as a card shows it (issue 35 §1). */
+/** Where a listener is in one episode, as a card shows it. */
 export interface CardPosition {
   position: number;
   duration: number;
   played: boolean;
 }
 
-/** One row of "Continue listening" (issue 35 §2). */
+/** One row of "Continue listening". */
 export interface ContinueItem {
   src: string;
   title: string;

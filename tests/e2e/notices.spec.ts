@@ -1,5 +1,5 @@
 /**
- * What a listener notices (issue 36), each at the widths and with JS on or off as named: cards at
+ * What a listener notices, each at the widths and with JS on or off as named: cards at
  * 320–330 px, /live without JS when the stream is off the air, the player while the error clip
  * plays, the player title at 550–1024 px, Space after a card's Play, the mobile marquee's stop
  * control, the slider under reduced motion, "Skip to player", and the desktop volume control.

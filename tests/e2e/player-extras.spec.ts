@@ -164,7 +164,7 @@ test("Media Session: metadata, artwork and playback state follow the player", as
       };
     });
   // The episode has chapters (the sample's spoken tracks): the current chapter is the title and
-  // the episode the artist (issue "The listener's own library", chapters in Media Session).
+  // the episode the artist.
   await expect.poll(session).toMatchObject({
     title: "Good evening",
     artist: first.title,

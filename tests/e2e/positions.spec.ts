@@ -1,5 +1,5 @@
 /**
- * Issue 35 §1–2: a signed-in listener's place in every episode shows on its cards and its page
+ * a signed-in listener's place in every episode shows on its cards and its page
  * (a bar and "n min left", or "Played"), marks played and unplayed (a form without JavaScript, a
  * fetcher with it), and "Continue listening" leads the home page and /user. Desktop with and
  * without JavaScript, and at 375 px.
