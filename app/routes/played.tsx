@@ -13,7 +13,7 @@ export async function loader() {
 }
 
 /**
- * marks an episode of the catalog played (its position at its end) or unplayed (back
+ * Marks an episode of the catalog played (its position at its end) or unplayed (back
  * to the start). A plain form POST (no JS) redirects back; the page's fetcher (JS) gets JSON. The
  * mark is a write at the server's time, so it outranks every position captured before it.
  */

@@ -51,5 +51,5 @@ export const PLAYED_TEXT = "Played";
 /** "n min left" on a card: whole minutes, rounded up, so the last seconds still say "1 min left". */
 export const minutesLeft = (position: number, duration: number) =>
   `${Math.max(1, Math.ceil((duration - position) / 60))} min left`;
-/** a played mark names an episode of the catalog. */
+/** A played mark names an episode of the catalog. */
 export const EPISODE_NOT_IN_CATALOG = "That episode is not in the catalog.";
