@@ -36,7 +36,7 @@ test("positions on cards and the episode page, played and unplayed marks, and Co
   const continuing = page.getByRole("region", { name: "Continue listening" });
   await expect(continuing.getByRole("link", { name: first!.title })).toHaveAttribute(
     "href",
-    `/episode?title=${q(first!.title)}&t=2`,
+    `/episode?title=${q(first!.title)}&t=2#listen`,
   );
   const card = cardOf(page, first!.title);
   await expect(card.getByRole("progressbar", { name: `Listened to ${first!.title}` })).toHaveAttribute("value", "2");
@@ -71,7 +71,7 @@ test("positions on cards and the episode page, played and unplayed marks, and Co
   await expect(mine.getByRole("link")).toHaveText([second!.title]);
   await expect(mine.getByRole("link", { name: second!.title })).toHaveAttribute(
     "href",
-    `/episode?title=${q(second!.title)}&t=3`,
+    `/episode?title=${q(second!.title)}&t=3#listen`,
   );
   if (js) {
     await mine.getByRole("button", { name: `Resume ${second!.title}` }).click();
