@@ -37,6 +37,8 @@ export function EpisodeCard({
 }) {
   return (
     <article className="card episode-card">
+      {/* First in the DOM as it is first on screen (over the art's corner), so Tab follows the eye. */}
+      <FavoriteToggle audioSrc={episode.audioUrl} title={episode.title} duration={episode.duration} />
       <div className="card__media">
         <img
           src={episode.image || DEFAULT_EPISODE_IMAGE}
@@ -68,7 +70,6 @@ export function EpisodeCard({
         </div>
         <PositionMark src={episode.audioUrl} title={episode.title} />
       </div>
-      <FavoriteToggle audioSrc={episode.audioUrl} title={episode.title} duration={episode.duration} />
     </article>
   );
 }
