@@ -20,6 +20,9 @@ export async function asListener(page: Page): Promise<void> {
 
 /** docs/product.md §8 "Sign-up success: alert saying the user is all set and should now log in". */
 export const SIGN_UP_SUCCESS = "You're all set! Now log in with your new account.";
+/** The same with the confirmation mail sent (this server prints its mails): where to look next. */
+export const SIGN_UP_SUCCESS_CHECK_INBOX =
+  "You're all set! Check your inbox for the link that confirms your address. Now log in with your new account.";
 
 /**
  * Sign up through the real form (works with or without JS); ends on /signin. With JS the success
@@ -34,7 +37,10 @@ export async function signUp(
   await asListener(page);
   const jsEnabled = test.info().project.use.javaScriptEnabled !== false;
   const alerted = page
-    .waitForEvent("dialog", { predicate: (d) => d.message() === SIGN_UP_SUCCESS, timeout: jsEnabled ? 30_000 : 1 })
+    .waitForEvent("dialog", {
+      predicate: (d) => [SIGN_UP_SUCCESS, SIGN_UP_SUCCESS_CHECK_INBOX].includes(d.message()),
+      timeout: jsEnabled ? 30_000 : 1,
+    })
     .then((d) => d.accept())
     .catch(() => undefined);
   await page.goto("/signup");
