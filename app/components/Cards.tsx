@@ -38,6 +38,8 @@ export function EpisodeCard({
   const { playing } = useEpisodePlayback(episode.audioUrl);
   return (
     <article className={`card episode-card${playing ? " episode-card--playing" : ""}`}>
+      {/* First in the DOM as it is first on screen (over the art's corner), so Tab follows the eye. */}
+      <FavoriteToggle audioSrc={episode.audioUrl} title={episode.title} duration={episode.duration} />
       <div className="card__media">
         <img
           src={episode.image || DEFAULT_EPISODE_IMAGE}
@@ -74,7 +76,6 @@ export function EpisodeCard({
         </div>
         <PositionMark src={episode.audioUrl} title={episode.title} />
       </div>
-      <FavoriteToggle audioSrc={episode.audioUrl} title={episode.title} duration={episode.duration} />
     </article>
   );
 }

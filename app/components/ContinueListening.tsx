@@ -10,8 +10,10 @@ import { Progress } from "./Progress";
  * JavaScript); with JavaScript its Resume button plays it from there.
  */
 export function ContinueListening({ items }: { items: ContinueItem[] }) {
-  const { choose } = usePlayer();
+  const { choose, state } = usePlayer();
   if (items.length === 0) return null;
+  // The player's own offer ("Continue … at …?") is the one prompt for the episode it restored.
+  const offered = state.resume ? state.src : null;
   return (
     <section className="section continue" aria-labelledby="continue-title">
       <h2 id="continue-title">{CONTINUE_LISTENING_TITLE}</h2>
@@ -29,28 +31,30 @@ export function ContinueListening({ items }: { items: ContinueItem[] }) {
                 ) : null}
               </div>
             </div>
-            <button
-              type="button"
-              className="continue__play js-only"
-              aria-label={`Resume ${item.title}`}
-              onClick={() =>
-                choose(
-                  {
-                    src: item.src,
-                    title: item.title,
-                    image: item.image,
-                    backgroundImage: item.image,
-                    description: "",
-                    coldcut: item.coldcut,
-                    duration: item.duration,
-                    chaptersUrl: null,
-                  },
-                  Math.floor(item.position),
-                )
-              }
-            >
-              Resume
-            </button>
+            {item.src === offered ? null : (
+              <button
+                type="button"
+                className="continue__play js-only"
+                aria-label={`Resume ${item.title}`}
+                onClick={() =>
+                  choose(
+                    {
+                      src: item.src,
+                      title: item.title,
+                      image: item.image,
+                      backgroundImage: item.image,
+                      description: "",
+                      coldcut: item.coldcut,
+                      duration: item.duration,
+                      chaptersUrl: null,
+                    },
+                    Math.floor(item.position),
+                  )
+                }
+              >
+                Resume
+              </button>
+            )}
           </li>
         ))}
       </ul>

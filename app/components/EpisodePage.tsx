@@ -59,45 +59,50 @@ export function EpisodePage({
         </div>
       </div>
 
+      {/* Wide screens: the episode on the left, what to do with it (share, clip, chapters, transcript) beside it. */}
       <div className="episode-body">
-        {episode.canbashow ? (
-          <p className="cannabis-warning" role="note">
-            <strong>Cannabis warning:</strong> this episode discusses cannabis. The legal age is 21+.
-          </p>
-        ) : null}
-        <p className="episode-description">{episode.description}</p>
+        <div className="episode-main">
+          {episode.canbashow ? (
+            <p className="cannabis-warning" role="note">
+              <strong>Cannabis warning:</strong> this episode discusses cannabis. The legal age is 21+.
+            </p>
+          ) : null}
+          <p className="episode-description">{episode.description}</p>
 
-        <noscript>
-          <audio
-            id={LISTEN_ANCHOR}
-            controls
-            preload="none"
-            src={mediaFragment(episode.audioUrl, startTime, clipEnd)}
-            className="noscript-audio"
-            aria-label={`Listen to ${episode.title}`}
-          >
-            <a href={episode.audioUrl}>Listen to {episode.title}</a>
-          </audio>
-        </noscript>
+          <noscript>
+            <audio
+              id={LISTEN_ANCHOR}
+              controls
+              preload="none"
+              src={mediaFragment(episode.audioUrl, startTime, clipEnd)}
+              className="noscript-audio"
+              aria-label={`Listen to ${episode.title}`}
+            >
+              <a href={episode.audioUrl}>Listen to {episode.title}</a>
+            </audio>
+          </noscript>
 
-        <div className="episode-actions">
-          <LaterCastButton episode={episodeMedia(episode)} />
-          <a className="button" href={episode.audioUrl} download={downloadFileName(episode.audioUrl)}>
-            <DownloadIcon size={18} /> Download
-          </a>
-          <FavoriteToggle audioSrc={episode.audioUrl} title={episode.title} duration={episode.duration} />
-          <UpNextButtons audioSrc={episode.audioUrl} title={episode.title} withText />
+          <div className="episode-actions">
+            <LaterCastButton episode={episodeMedia(episode)} />
+            <a className="button" href={episode.audioUrl} download={downloadFileName(episode.audioUrl)}>
+              <DownloadIcon size={18} /> Download
+            </a>
+            <FavoriteToggle audioSrc={episode.audioUrl} title={episode.title} duration={episode.duration} />
+            <UpNextButtons audioSrc={episode.audioUrl} title={episode.title} withText />
+          </div>
+          <PositionMark src={episode.audioUrl} title={episode.title} />
         </div>
-        <PositionMark src={episode.audioUrl} title={episode.title} />
-        <EpisodePanels
-          episode={episode}
-          pageUrl={pageUrl}
-          feedUrl={feedUrl}
-          startTime={startTime}
-          clipEnd={clipEnd}
-          chapters={chapters}
-          transcript={transcript}
-        />
+        <div className="episode-aside">
+          <EpisodePanels
+            episode={episode}
+            pageUrl={pageUrl}
+            feedUrl={feedUrl}
+            startTime={startTime}
+            clipEnd={clipEnd}
+            chapters={chapters}
+            transcript={transcript}
+          />
+        </div>
       </div>
     </article>
   );

@@ -1,8 +1,12 @@
 import KeenSlider, { type KeenSliderInstance, type KeenSliderPlugin } from "keen-slider/keen-slider.es.js";
 import { SLIDER_AUTOPLAY_MS } from "~/rules/constants";
 import { PauseIcon, PlayIcon } from "~/ui/primitives";
+import { modalOpen, onModalChange } from "~/ui/modal-open";
 
-/** docs/product.md §2 Slider: autoplay every 3,000 ms; pauses while hovered/focused or when the listener pauses it. */
+/**
+ * docs/product.md §2 Slider: autoplay every 3,000 ms; pauses while hovered/focused, while a dialog is
+ * open (slides changing behind it would pull the eye away), or when the listener pauses it.
+ */
 function autoplay(delay: number, paused: () => boolean): KeenSliderPlugin {
   return (slider) => {
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -10,10 +14,12 @@ function autoplay(delay: number, paused: () => boolean): KeenSliderPlugin {
     const clear = () => timer && clearTimeout(timer);
     const next = () => {
       clear();
-      if (hovering || paused()) return;
+      if (hovering || paused() || modalOpen()) return;
       timer = setTimeout(() => slider.next(), delay);
     };
+    let stopWatching = () => {};
     slider.on("created", () => {
+      stopWatching = onModalChange(next);
       slider.container.addEventListener("mouseenter", () => ((hovering = true), clear()));
       slider.container.addEventListener("mouseleave", () => ((hovering = false), next()));
       slider.container.addEventListener("focusin", () => ((hovering = true), clear()));
@@ -23,7 +29,7 @@ function autoplay(delay: number, paused: () => boolean): KeenSliderPlugin {
     slider.on("dragStarted", clear);
     slider.on("animationEnded", next);
     slider.on("updated", next);
-    slider.on("destroyed", clear);
+    slider.on("destroyed", () => (clear(), stopWatching()));
   };
 }
 

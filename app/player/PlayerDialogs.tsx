@@ -7,6 +7,7 @@ import { SKIP_BACK_SECONDS, SKIP_FORWARD_SECONDS } from "~/rules/player";
 import { SeekBar, SkipButtons } from "./controls";
 import { ShareAtTimeButton, SleepControl, SpeedControl } from "./extra-controls";
 import type { SleepTimerApi } from "./use-sleep-timer";
+import { holdModal } from "~/ui/modal-open";
 
 /** The mobile "more" menu and the keyboard help; lazy, so only a listener who opens one downloads them. */
 /** Focus stays inside an open modal: Tab from the last control goes to the first, and back. */
@@ -42,8 +43,10 @@ function Modal({
     const { body } = document;
     const previous = body.style.overflow;
     body.style.overflow = "hidden";
+    const release = holdModal();
     return () => {
       body.style.overflow = previous;
+      release();
     };
   }, []);
   return (

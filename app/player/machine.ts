@@ -52,7 +52,7 @@
  */
 import { clampRate, clampSeek, sanitizeDuration, stepRate } from "./format";
 import type { NowPlaying } from "~/rules/now-playing";
-import { PREVIOUS_RESTARTS_AFTER_S, UP_NEXT_HISTORY_MAX } from "../rules/library";
+import { isResumable, PREVIOUS_RESTARTS_AFTER_S, UP_NEXT_HISTORY_MAX } from "../rules/library";
 import { speedEraOf } from "../rules/listener-memory";
 import {
   ALREADY_PLAYING_ALERT,
@@ -515,7 +515,7 @@ function restore(state: PlayerState, user: UserAudioRecord | null, sync: ActiveA
   if (duration !== undefined) next = { ...next, duration: sanitizeDuration(duration) };
   if (sync?.AudioImg !== undefined) next = { ...next, image: sync.AudioImg, backgroundImage: sync.AudioImg };
   const time = sync?.currentTime;
-  if (next.kind === "episode" && typeof time === "number" && Number.isFinite(time) && time > 0) {
+  if (next.kind === "episode" && typeof time === "number" && isResumable(time)) {
     const t = clampSeek(time, next.duration);
     next = { ...next, currentTime: t, requestedTime: t, resume: next.title ? { title: next.title, time: t } : null };
   }

@@ -1,3 +1,4 @@
+import { servedChaptersUrl } from "~/rules/chapters";
 import { ERAS, eraLink, type Station } from "~/rules/eras";
 import { newsLink } from "~/rules/news";
 import { slideTarget } from "~/rules/slider";
@@ -41,7 +42,7 @@ export function episodeCard(episode: Episode): EpisodeCardData {
     era: e.era,
     duration: e.duration,
     coldcut: e.coldcut,
-    chaptersUrl: e.chaptersUrl,
+    chaptersUrl: e.chaptersUrl && servedChaptersUrl(e.chaptersUrl),
     summary: truncateWords(e.description),
     date: Date.parse(e.pubdate) > 0 ? { iso: e.pubdate, text: formatShortDate(e.pubdate) } : null,
     number: episodeNumber(e.title),

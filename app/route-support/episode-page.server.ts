@@ -11,7 +11,7 @@ import { stillLoading } from "~/route-support/still-loading.server";
 import { isColdCutPath } from "~/rules/episodes";
 import { orElse } from "~/route-support/or-else";
 import { cardMarks } from "./positions.server";
-import type { Chapter } from "~/rules/chapters";
+import { absoluteImage, servedChaptersUrl, type Chapter } from "~/rules/chapters";
 import type { Cue } from "~/rules/transcript";
 
 /**
@@ -35,14 +35,16 @@ export async function loadEpisodePage(args: LoaderFunctionArgs) {
     episode.transcriptUrl ? episodeExtras.transcript(episode.transcriptUrl) : ([] as Cue[]),
     cardMarks(context, [episode.audioUrl]),
   ]);
+  const origin = publicOrigin(request, context.services.siteUrl);
   return json(
     {
-      episode,
+      // The player reads the chapters from where podcast apps do (their pictures absolute).
+      episode: episode.chaptersUrl ? { ...episode, chaptersUrl: servedChaptersUrl(episode.chaptersUrl) } : episode,
       startTime,
       clipEnd,
-      siteUrl: publicOrigin(request, context.services.siteUrl),
+      siteUrl: origin,
       feedUrl: siteUrlOf(args, series === "coldcut" ? COLD_CUT_FEED_PATH : SHOW_FEED_PATH),
-      chapters,
+      chapters: chapters.map((c) => ({ ...c, img: absoluteImage(c.img, origin) })),
       transcript,
       meta: episodeMeta(args, episode),
       ...personal,

@@ -3,6 +3,7 @@ import { continueItems, positionsShown } from "~/services/continue-listening.ser
 import { orElse } from "~/route-support/or-else";
 import type { EpisodePosition } from "~/services/positions.server";
 import type { CardPosition, ContinueItem } from "~/services/types";
+import { LISTEN_ANCHOR } from "~/player/PlayEpisodeButton";
 
 const stored = new WeakMap<AppLoadContext, Promise<readonly EpisodePosition[] | null>>();
 /**
@@ -43,5 +44,8 @@ export async function cardMarks(
 /** The signed-in listener's "Continue listening" (empty signed out). */
 export async function continueListening(context: AppLoadContext): Promise<ContinueItem[]> {
   const positions = await storedPositions(context);
-  return positions ? continueItems(context.services, positions) : [];
+  if (!positions) return [];
+  // To the page's own player: without JS it is the one that starts at the place.
+  const items = await continueItems(context.services, positions);
+  return items.map((item) => ({ ...item, href: `${item.href}#${LISTEN_ANCHOR}` }));
 }

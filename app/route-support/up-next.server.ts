@@ -1,3 +1,4 @@
+import { servedChaptersUrl } from "~/rules/chapters";
 import type { AppLoadContext } from "@remix-run/node";
 import { episodeLink } from "~/rules/episodes";
 import type { UpNextItem } from "~/services/up-next.server";
@@ -19,7 +20,7 @@ export function upNextEntries(services: Services, items: UpNextItem[]): Promise<
         backgroundImage: episode?.backgroundImage ?? item.image,
         coldcut,
         duration: episode?.duration ?? item.duration,
-        chaptersUrl: episode?.chaptersUrl ?? null,
+        chaptersUrl: episode?.chaptersUrl ? servedChaptersUrl(episode.chaptersUrl) : null,
         href: episodeLink(item.title, coldcut),
       };
     }),

@@ -6,11 +6,19 @@ import { OAuthButtons } from "~/components/OAuthButtons";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/route-support/cache-policy";
 import { ACCOUNT_UNAVAILABLE_NOTICE, assertSameOrigin, isBot, readForm } from "~/route-support/guards.server";
-import { EMAIL_MAX, PASSWORD_MAX, SIGN_IN_FAILED, SIGN_IN_UNAVAILABLE, safeRedirect } from "~/rules/auth";
+import {
+  EMAIL_MAX,
+  PASSWORD_MAX,
+  SIGN_IN_FAILED,
+  SIGN_IN_UNAVAILABLE,
+  SIGN_UP_SUCCESS_CHECK_INBOX,
+  safeRedirect,
+} from "~/rules/auth";
 import { serviceUnavailableJson } from "~/route-support/responses.server";
 import { noticeFor } from "~/rules/notices";
 import { authorizationMessage, signInLater } from "~/services/auth-errors.server";
 import { pageMeta } from "~/route-support/meta.server";
+import { forgetSignedUpEmail, signedUpEmail } from "~/route-support/signed-up.server";
 import { loaderMeta } from "~/route-support/meta";
 
 export const meta = loaderMeta;
@@ -24,7 +32,11 @@ export async function loader(args: LoaderFunctionArgs) {
   if (code !== ACCOUNT_UNAVAILABLE_NOTICE && (await context.user())) {
     throw redirect(redirectTo === "/" ? "/user" : redirectTo, { headers: cacheHeaders("private") });
   }
-  const notice = noticeFor(code);
+  const signedUp = code === "signed-up";
+  const notice =
+    signedUp && context.services.accountEmail.available
+      ? { tone: "success" as const, text: SIGN_UP_SUCCESS_CHECK_INBOX }
+      : noticeFor(code);
   const meta = pageMeta(args, {
     title: "Sign in — The Ham Radio Show",
     description: "Sign in to keep your favorites and pick up where you stopped.",
@@ -32,7 +44,13 @@ export async function loader(args: LoaderFunctionArgs) {
     noindex: true,
   });
   return json(
-    { redirectTo, notice, providers: context.services.auth.providers, meta },
+    {
+      redirectTo,
+      notice,
+      providers: context.services.auth.providers,
+      meta,
+      email: signedUp ? await signedUpEmail(request) : null,
+    },
     { headers: cacheHeaders("private") },
   );
 }
@@ -48,7 +66,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const user = await context.services.auth.signInWithPassword(form, context.clientAddress);
     const cookie = await context.services.auth.startSession(user, request.headers.get("Cookie"));
-    return redirect(redirectTo, { headers: { "Set-Cookie": cookie, ...cacheHeaders("private") } });
+    const headers = new Headers(cacheHeaders("private"));
+    headers.append("Set-Cookie", cookie);
+    for (const forget of await forgetSignedUpEmail()) headers.append("Set-Cookie", forget);
+    return redirect(redirectTo, { headers });
   } catch (error) {
     // docs/product.md §8: sign-in failures are logged; the listener sees one generic message,
     // or that sign-in is unavailable (a service failed; never its raw error).
@@ -70,7 +91,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SignIn() {
-  const { redirectTo, notice, providers } = useLoaderData<typeof loader>();
+  const { redirectTo, notice, providers, email } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   return (
@@ -83,7 +104,15 @@ export default function SignIn() {
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Honeypot />
         <label htmlFor="signin-email">Email</label>
-        <input id="signin-email" name="email" type="email" required autoComplete="email" maxLength={EMAIL_MAX} />
+        <input
+          id="signin-email"
+          name="email"
+          type="email"
+          required
+          autoComplete="email"
+          maxLength={EMAIL_MAX}
+          defaultValue={email ?? undefined}
+        />
         <label htmlFor="signin-password">Password</label>
         <input
           id="signin-password"

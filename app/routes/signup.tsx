@@ -23,6 +23,7 @@ import { noticeFor } from "~/rules/notices";
 import { AccountError } from "~/services/accounts.server";
 import { PasswordsBusy } from "~/services/password.server";
 import { pageMeta } from "~/route-support/meta.server";
+import { rememberSignedUpEmail } from "~/route-support/signed-up.server";
 import { loaderMeta } from "~/route-support/meta";
 
 export const meta = loaderMeta;
@@ -75,7 +76,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     } else accountEmail.signUpAttempted(email);
     const redirectTo = safeRedirect(form.get("redirectTo"), "/");
     const back = redirectTo === "/" ? "" : `&redirectTo=${encodeURIComponent(redirectTo)}`;
-    return redirect(`/signin?notice=signed-up${back}`, { headers: cacheHeaders("private") });
+    const headers = new Headers(cacheHeaders("private"));
+    for (const cookie of await rememberSignedUpEmail(email)) headers.append("Set-Cookie", cookie);
+    return redirect(`/signin?notice=signed-up${back}`, { headers });
   } catch (error) {
     if (AccountError.is(error)) {
       return json({ error: signUpError(error.message) }, { status: 400, headers: cacheHeaders("private") });

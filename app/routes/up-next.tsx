@@ -144,8 +144,11 @@ export default function UpNextPage() {
       ) : (
         <>
           <p className="up-next__hint">
-            When an episode ends, the first one here plays. <span className="js-only">Drag to reorder, or </span>
-            <span>use the arrows.</span>
+            {/* Without JS nothing plays on by itself: episodes play on their own pages. */}
+            <span className="js-only">
+              When an episode ends, the first one here plays. Drag to reorder, or use the arrows.
+            </span>
+            <noscript>Episodes play on their own pages. Put them in the order you like with the arrows.</noscript>
           </p>
           <ol className="up-next__list" aria-label="Episodes up next" aria-busy={busy || fetcher.state !== "idle"}>
             {shown.map((entry, index) => (

@@ -1,4 +1,4 @@
-import type { AppLoadContext, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, Form, useLoaderData, useSearchParams, Link } from "@remix-run/react";
 import { AlertMessage } from "~/components/AlertMessage";
 import { EpisodeGrid } from "~/components/Cards";
@@ -9,16 +9,13 @@ import { noticeFor } from "~/rules/notices";
 import { MAIL_NOT_CONFIGURED, verificationPending } from "~/rules/auth";
 import { LOGOUT_EVENT } from "~/player/session-events";
 import { episodeCard } from "~/route-support/cards.server";
-import { favoritesPage, findEpisode } from "~/route-support/favorites.server";
+import { favoritesPage } from "~/route-support/favorites.server";
 import { Pagination } from "~/components/Pagination";
 import { ContinueListening } from "~/components/lazy-parts";
 import { cardMarks, continueListening } from "~/route-support/positions.server";
 import { queryPage } from "~/route-support/input.server";
 import { notFound } from "~/route-support/responses.server";
-import { FAVORITES_FULL_NOTICE, favoritesFull } from "~/rules/library";
-import { episodeLink } from "~/rules/episodes";
-import { LISTEN_ANCHOR } from "~/player/PlayEpisodeButton";
-import { formatDuration } from "~/ui/time";
+import { FAVORITES_FULL_NOTICE, favoritesCount, favoritesFull } from "~/rules/library";
 import { DELETE_MY_ACCOUNT, DOWNLOAD_MY_DATA, MY_DATA_FILE_NAME } from "~/rules/account-data";
 import { keepPageAfterRefusedWrite } from "~/route-support/revalidation";
 
@@ -31,12 +28,11 @@ export const meta: MetaFunction = () => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const page = queryPage(new URL(request.url));
-  const [favorites, verified, resume, continuing] = await orSignedOut(
+  const [favorites, verified, continuing] = await orSignedOut(
     request,
     Promise.all([
       favoritesPage(context.services, user.uid, page),
       context.services.accounts.isEmailVerified(user.uid),
-      resumeLink(context.services, user.uid),
       continueListening(context),
     ]),
   );
@@ -48,6 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json(
     {
       uid: user.uid,
+      email: user.email ?? null,
       episodes: favorites.episodes.map(episodeCard),
       total: favorites.total,
       page,
@@ -56,7 +53,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       // An address to confirm: a banner, and a new link on request (when this server can mail).
       unconfirmed: user.email && !verified ? user.email : null,
       mail: context.services.accountEmail.available,
-      resume,
       continuing,
       ...personal,
     },
@@ -66,22 +62,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 export const shouldRevalidate = keepPageAfterRefusedWrite;
 
-/** Where the listener stopped: the episode page starting at that place (its player works without JS too). */
-async function resumeLink(services: AppLoadContext["services"], uid: string) {
-  const sync = await services.library.activeAudioSync(uid);
-  if (!sync?.AudioSrc || !sync.AudioTitle || !(sync.currentTime > 0)) return null;
-  const episode = await findEpisode(services, sync.AudioTitle);
-  if (!episode || episode.audioUrl !== sync.AudioSrc) return null;
-  const time = Math.floor(sync.currentTime);
-  return {
-    title: episode.title,
-    time,
-    href: `${episodeLink(episode.title, episode.coldcut)}&t=${time}#${LISTEN_ANCHOR}`,
-  };
-}
-
 export default function UserPage() {
-  const { uid, episodes, total, page, pageCount, max, unconfirmed, mail, resume, continuing } =
+  const { uid, email, episodes, total, page, pageCount, max, unconfirmed, mail, continuing } =
     useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const code = params.get("notice") ?? params.get("error");
@@ -92,7 +74,15 @@ export default function UserPage() {
   return (
     <section className="section" aria-labelledby="hof-title">
       <div className="user-header">
-        <h1 id="hof-title">H.O.F: {uid}</h1>
+        <div>
+          <h1 id="hof-title">H.O.F: {uid}</h1>
+          {/* The id says nothing to a listener; the address is how they know which account this is. */}
+          {email ? (
+            <p className="user-email" data-testid="user-email">
+              {email}
+            </p>
+          ) : null}
+        </div>
         <Form method="post" action="/logout" onSubmit={loggingOut}>
           <button type="submit" className="button button--ghost">
             Log Out
@@ -113,19 +103,13 @@ export default function UserPage() {
           ) : null}
         </div>
       ) : null}
+      {/* Where the listener stopped leads this list (its link works without JS), so no second prompt. */}
       <ContinueListening items={continuing} />
-      {resume ? (
-        <p className="resume-link">
-          <Link to={resume.href}>
-            Continue {resume.title} at {formatDuration(resume.time)}
-          </Link>
-        </p>
-      ) : null}
       <h2>My Favorites</h2>
       {episodes.length ? (
         <>
           <p className="muted">
-            {total} of at most {max}
+            {favoritesCount(total, max)}
             {pageCount > 1 ? ` · page ${page} of ${pageCount}` : ""}
           </p>
           <EpisodeGrid episodes={episodes} label="My Favorites" />

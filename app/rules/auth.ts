@@ -89,6 +89,12 @@ export const ID_TOKEN_MAX = 8192;
 export const logoutError = (reason: string) => `Error logging out: ${reason}`;
 /** docs/product.md §8 "Sign-up success: alert saying the user is all set and should now log in". */
 export const SIGN_UP_SUCCESS = "You're all set! Now log in with your new account.";
+/**
+ * The same, when a confirmation mail went out: the listener learns where the next step is (an
+ * address taken already gets a mail too, so the words are the same either way).
+ */
+export const SIGN_UP_SUCCESS_CHECK_INBOX =
+  "You're all set! Check your inbox for the link that confirms your address. Now log in with your new account.";
 
 /**
  * E-mail confirmation and password reset (docs/decisions/003-accounts.md): each link carries a

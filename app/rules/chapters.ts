@@ -2,6 +2,48 @@ import { safeUrl } from "./urls";
 
 /** Podcasting 2.0 JSON chapters: the media type feeds and the files carry. */
 export const CHAPTERS_TYPE = "application/json+chapters";
+/** Where the site's own chapter files are, and the address it serves them from (with absolute pictures). */
+export const MEDIA_CHAPTERS_PREFIX = "/media/chapters/";
+export const CHAPTERS_PATH_PREFIX = "/chapters/";
+const CHAPTERS_FILE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\.json$/;
+
+/**
+ * The address podcast apps and the player get for an episode's chapters: a file of the site's own
+ * goes through /chapters/, which writes its pictures as absolute URLs (a podcast app reads a
+ * picture's URL on its own, with no page to resolve "/media/…" against). A file of the show's
+ * host is served as it is.
+ */
+export function servedChaptersUrl(url: string): string {
+  const name = url.startsWith(MEDIA_CHAPTERS_PREFIX) ? url.slice(MEDIA_CHAPTERS_PREFIX.length) : null;
+  return name !== null && CHAPTERS_FILE.test(name) ? `${CHAPTERS_PATH_PREFIX}${name}` : url;
+}
+
+/** The site file behind a /chapters/<name> address, or null for a name that is not one. */
+export const mediaChaptersFile = (name: string): string | null =>
+  CHAPTERS_FILE.test(name) ? `${MEDIA_CHAPTERS_PREFIX}${name}` : null;
+
+/** A chapter's picture as an absolute URL (relative ones against `origin`); null when it is not http(s). */
+export function absoluteImage(img: string | null, origin: string): string | null {
+  if (!img) return null;
+  try {
+    const url = new URL(img, origin);
+    return url.protocol === "http:" || url.protocol === "https:" ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A Podcasting 2.0 chapters document of `chapters`, every picture absolute. */
+export function chaptersDocument(chapters: readonly Chapter[], origin: string) {
+  return {
+    version: "1.2.0",
+    chapters: chapters.map((c) => {
+      const img = absoluteImage(c.img, origin);
+      return img ? { startTime: c.startTime, title: c.title, img } : { startTime: c.startTime, title: c.title };
+    }),
+  };
+}
+
 /** More than any real show has; past it a file is cut, not trusted to be sane. */
 export const CHAPTERS_MAX = 500;
 

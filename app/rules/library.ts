@@ -9,6 +9,9 @@
 export const FAVORITES_MAX = 250;
 export const favoritesFull = (max = FAVORITES_MAX) =>
   `You have ${max} favorites, the most an account can keep. Remove one to add another.`;
+/** /user's count under 'My Favorites': how many are kept, and the cap, in plain words. */
+export const favoritesCount = (total: number, max = FAVORITES_MAX) =>
+  `${total} ${total === 1 ? "favorite" : "favorites"} saved (you can keep up to ${max})`;
 /** The notice code (?error=) a full account's heart without JavaScript is sent to /user with. */
 export const FAVORITES_FULL_NOTICE = "favorites-full";
 /** §5: a favorite names an episode of the catalog; anything else is refused. */
@@ -44,6 +47,12 @@ export const POSITIONS_MAX = 500;
 export const PLAYED_WITHIN_END_S = 30;
 export const isPlayed = (position: number, duration: number) =>
   duration > 0 && position >= duration - PLAYED_WITHIN_END_S;
+/**
+ * Less than a second in is where an episode starts: offering to "continue at 0:00" says nothing,
+ * so no prompt and no "Continue listening" entry offers a place before this.
+ */
+export const RESUME_FROM_S = 1;
+export const isResumable = (position: number) => Number.isFinite(position) && position >= RESUME_FROM_S;
 /** "Continue listening": how many started episodes lead the home page and /user. */
 export const CONTINUE_LISTENING_MAX = 6;
 export const CONTINUE_LISTENING_TITLE = "Continue listening";

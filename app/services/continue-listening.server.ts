@@ -1,4 +1,4 @@
-import { CONTINUE_LISTENING_MAX } from "~/rules/library";
+import { CONTINUE_LISTENING_MAX, isResumable } from "~/rules/library";
 import { DEFAULT_EPISODE_IMAGE } from "~/rules/constants";
 import { episodeLink } from "~/rules/episodes";
 import type { CardPosition, ContinueItem } from "./types";
@@ -10,7 +10,7 @@ export async function continueItems(
   services: { catalog: Catalog },
   positions: readonly EpisodePosition[],
 ): Promise<ContinueItem[]> {
-  const underWay = positions.filter((p) => !p.played && p.position > 0).slice(0, CONTINUE_LISTENING_MAX);
+  const underWay = positions.filter((p) => !p.played && isResumable(p.position)).slice(0, CONTINUE_LISTENING_MAX);
   return Promise.all(
     underWay.map(async (p): Promise<ContinueItem> => {
       const found =

@@ -19,7 +19,7 @@ import {
   type LiveStatus,
 } from "~/rules/podcast";
 import { crewLink } from "~/rules/crew";
-import { CHAPTERS_TYPE } from "~/rules/chapters";
+import { CHAPTERS_TYPE, servedChaptersUrl } from "~/rules/chapters";
 import { TRANSCRIPT_TYPE } from "~/rules/transcript";
 
 const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
@@ -143,7 +143,7 @@ export function buildFeed({ feed, episodes, crew, origin, ownerEmail, fundingUrl
         number ? tag("itunes:episode", number) : null,
         number ? tag("podcast:episode", number) : null,
         e.transcriptUrl && `<podcast:transcript url="${abs(e.transcriptUrl)}" type="${TRANSCRIPT_TYPE}"/>`,
-        e.chaptersUrl && `<podcast:chapters url="${abs(e.chaptersUrl)}" type="${CHAPTERS_TYPE}"/>`,
+        e.chaptersUrl && `<podcast:chapters url="${abs(servedChaptersUrl(e.chaptersUrl))}" type="${CHAPTERS_TYPE}"/>`,
         ...e.soundbites.map((b) =>
           tag("podcast:soundbite", xml(b.title), ` startTime="${b.startTime}" duration="${b.duration}"`),
         ),

@@ -37,7 +37,7 @@ test.describe("accounts with JavaScript", () => {
     test.skip(!isDesktopJs(testInfo), "one desktop run per data path is enough");
     test.setTimeout(120_000);
     const account = await signUp(page);
-    await expect(page.getByRole("status").filter({ hasText: "You're all set! Now log in" })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "You're all set! Check your inbox" })).toBeVisible();
     await signIn(page, account.email, account.password);
     await expect(page.getByRole("link", { name: "Profile" })).toBeVisible();
 
@@ -544,7 +544,7 @@ test.describe("a full account", () => {
       const grid = page.getByRole("list", { name: "My Favorites" });
       await expect(grid.getByRole("listitem")).toHaveCount(2);
       await expect(grid.getByRole("link", { name: distinct[2]!.title, exact: true })).toBeVisible();
-      await expect(page.getByText("3 of at most 3 · page 1 of 2")).toBeVisible();
+      await expect(page.getByText("3 favorites saved (you can keep up to 3) · page 1 of 2")).toBeVisible();
       await page.getByRole("link", { name: "Older favorites" }).click();
       await expect(page).toHaveURL(/\/user\?page=2$/);
       await expect(grid.getByRole("listitem")).toHaveCount(1);
@@ -555,14 +555,14 @@ test.describe("a full account", () => {
       expect((await page.request.get("/user?page=x")).status()).toBe(400);
       // A favorite must be an episode of the catalog: made-up words are refused, nothing stored.
       await grid.getByRole("button", { name: `Remove ${distinct[2]!.title} from favorites` }).click();
-      await expect(page.getByText("2 of at most 3", { exact: true })).toBeVisible();
+      await expect(page.getByText("2 favorites saved (you can keep up to 3)", { exact: true })).toBeVisible();
       const made = await page.request.post("/favorites", {
         headers: { Origin: server.origin },
         form: { intent: "add", audioSrc: last.EpisodeUrl, title: "x".repeat(300), js: "1" },
       });
       expect(made.status()).toBe(400);
       await page.reload();
-      await expect(page.getByText("2 of at most 3", { exact: true })).toBeVisible();
+      await expect(page.getByText("2 favorites saved (you can keep up to 3)", { exact: true })).toBeVisible();
     } finally {
       await context.close();
       await server.stop();

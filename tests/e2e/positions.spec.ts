@@ -36,7 +36,7 @@ test("positions on cards and the episode page, played and unplayed marks, and Co
   const continuing = page.getByRole("region", { name: "Continue listening" });
   await expect(continuing.getByRole("link", { name: first!.title })).toHaveAttribute(
     "href",
-    `/episode?title=${q(first!.title)}&t=2`,
+    `/episode?title=${q(first!.title)}&t=2#listen`,
   );
   const card = cardOf(page, first!.title);
   await expect(card.getByRole("progressbar", { name: `Listened to ${first!.title}` })).toHaveAttribute("value", "2");
@@ -71,10 +71,13 @@ test("positions on cards and the episode page, played and unplayed marks, and Co
   await expect(mine.getByRole("link")).toHaveText([second!.title]);
   await expect(mine.getByRole("link", { name: second!.title })).toHaveAttribute(
     "href",
-    `/episode?title=${q(second!.title)}&t=3`,
+    `/episode?title=${q(second!.title)}&t=3#listen`,
   );
   if (js) {
-    await mine.getByRole("button", { name: `Resume ${second!.title}` }).click();
+    // The player offers the place it restored: the one prompt for that episode (the list's Resume steps aside).
+    const offer = page.getByRole("status").filter({ hasText: `Continue ${second!.title} at 0:03?` });
+    await expect(mine.getByRole("button", { name: `Resume ${second!.title}` })).toHaveCount(0);
+    await offer.getByRole("button", { name: "Continue" }).click();
     const playing = await expectPlaying(page, new URL(second!.EpisodeUrl, "http://x").pathname, 3);
     expect(playing.currentTime).toBeGreaterThanOrEqual(3);
   } else {

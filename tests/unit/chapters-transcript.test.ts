@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { chapterIndexAt, nextChapterStart, parseChapters, previousChapterStart } from "~/rules/chapters";
+import {
+  absoluteImage,
+  chapterIndexAt,
+  chaptersDocument,
+  mediaChaptersFile,
+  nextChapterStart,
+  parseChapters,
+  previousChapterStart,
+  servedChaptersUrl,
+} from "~/rules/chapters";
 import { cueIndexAt, parseVtt } from "~/rules/transcript";
 
 describe("parseChapters", () => {
@@ -63,5 +72,32 @@ describe("parseVtt", () => {
   it("finds the line spoken at a time", () => {
     const cues = parseVtt("WEBVTT\n\n00:01.000 --> 00:02.000\na\n\n00:03.000 --> 00:04.000\nb\n");
     expect([0, 1, 2.5, 3, 99].map((t) => cueIndexAt(cues, t))).toEqual([-1, 0, 0, 1, 1]);
+  });
+});
+
+describe("chapters served to podcast apps and the player", () => {
+  it("a site file goes through /chapters/<name>; the show host's as it is; nothing else is a name", () => {
+    expect(servedChaptersUrl("/media/chapters/ep-0002.json")).toBe("/chapters/ep-0002.json");
+    expect(servedChaptersUrl("https://files.example/ep.json")).toBe("https://files.example/ep.json");
+    expect(mediaChaptersFile("ep-0002.json")).toBe("/media/chapters/ep-0002.json");
+    expect(mediaChaptersFile("../secret.json")).toBeNull();
+    expect(mediaChaptersFile("ep.txt")).toBeNull();
+  });
+
+  it("every picture is absolute on the origin; an unsafe one is left out", () => {
+    const doc = chaptersDocument(
+      [
+        { startTime: 0, title: "Welcome", img: "/media/img/share/show-card.jpg" },
+        { startTime: 3, title: "Elsewhere", img: "https://cdn.example/a.jpg" },
+        { startTime: 5, title: "None", img: null },
+      ],
+      "https://hamradioshow.example",
+    );
+    expect(doc.chapters).toEqual([
+      { startTime: 0, title: "Welcome", img: "https://hamradioshow.example/media/img/share/show-card.jpg" },
+      { startTime: 3, title: "Elsewhere", img: "https://cdn.example/a.jpg" },
+      { startTime: 5, title: "None" },
+    ]);
+    expect(absoluteImage("javascript:alert(1)", "https://hamradioshow.example")).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseFeed, type FeedObject } from "podcast-partytime";
-import { parseChapters } from "~/rules/chapters";
+import { CHAPTERS_PATH_PREFIX, mediaChaptersFile, parseChapters, servedChaptersUrl } from "~/rules/chapters";
 import { parseVtt } from "~/rules/transcript";
 import { itunesCategoriesSourceOfTruth } from "podcast-partytime/dist/parser/itunes-categories";
 import Parser from "rss-parser";
@@ -189,11 +189,15 @@ describe.each(FEEDS)("podcast feed of %s", (_name, feed, feedPath) => {
       for (const t of transcripts)
         expect(parseVtt(fs.readFileSync(localFile(t.url), "utf8")).length).toBeGreaterThan(2);
       expect(item.podcastChapters ? [item.podcastChapters.url, item.podcastChapters.type] : null).toEqual(
-        episode.chaptersUrl ? [`${SITE}${episode.chaptersUrl}`, "application/json+chapters"] : null,
+        episode.chaptersUrl ? [`${SITE}${servedChaptersUrl(episode.chaptersUrl)}`, "application/json+chapters"] : null,
       );
       if (item.podcastChapters) {
         chaptered++;
-        const chapters = parseChapters(JSON.parse(fs.readFileSync(localFile(item.podcastChapters.url), "utf8")));
+        // The site's own files go through /chapters/<name> (absolute pictures); the file behind it:
+        const served = new URL(item.podcastChapters.url).pathname;
+        expect(served.startsWith(CHAPTERS_PATH_PREFIX)).toBe(true);
+        const file = mediaChaptersFile(served.slice(CHAPTERS_PATH_PREFIX.length))!;
+        const chapters = parseChapters(JSON.parse(fs.readFileSync(localFile(`${SITE}${file}`), "utf8")));
         expect(chapters.length).toBeGreaterThan(1);
       }
     }

@@ -20,6 +20,9 @@ export async function asListener(page: Page): Promise<void> {
 
 /** docs/product.md §8 "Sign-up success: alert saying the user is all set and should now log in". */
 export const SIGN_UP_SUCCESS = "You're all set! Now log in with your new account.";
+/** The same with the confirmation mail sent (this server prints its mails): where to look next. */
+export const SIGN_UP_SUCCESS_CHECK_INBOX =
+  "You're all set! Check your inbox for the link that confirms your address. Now log in with your new account.";
 
 /** Sign up through the real form (works with or without JS); ends on /signin with the success message. */
 export async function signUp(
@@ -33,7 +36,9 @@ export async function signUp(
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign up", exact: true }).click();
   await expect(page).toHaveURL(/\/signin/, { timeout: 30_000 });
-  await expect(page.getByRole("status").filter({ hasText: SIGN_UP_SUCCESS })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: /You're all set! .*Now log in with your new account\./ }),
+  ).toBeVisible();
   return { email, password };
 }
 
