@@ -1,4 +1,5 @@
 import {
+  startTransition,
   createContext,
   lazy,
   Suspense,
@@ -66,9 +67,13 @@ export function usePlayer(): PlayerApi {
 }
 
 export function PlayerProvider({ liveStreamUrl, children }: { liveStreamUrl: string; children: ReactNode }) {
-  const [state, dispatch] = useReducer(playerReducer, liveStreamUrl, (url) =>
+  const [state, dispatchNow] = useReducer(playerReducer, liveStreamUrl, (url) =>
     initialPlayerState(createPlayerConfig(url)),
   );
+  // As transitions: a part of the page still waiting for its code (a Suspense boundary not yet
+  // hydrated) keeps its server markup through them, where an urgent update would make React throw
+  // that markup away and render the part again from scratch.
+  const dispatch = useCallback((action: PlayerAction) => startTransition(() => dispatchNow(action)), []);
   const audioRef = useRef<HTMLAudioElement>(null);
   const stateRef = useRef(state);
   stateRef.current = state;
@@ -85,12 +90,12 @@ export function PlayerProvider({ liveStreamUrl, children }: { liveStreamUrl: str
 
   const [everPlayed, setEverPlayed] = useState(false);
   useEffect(() => {
-    if (state.playing) setEverPlayed(true);
+    if (state.playing) startTransition(() => setEverPlayed(true));
   }, [state.playing]);
 
   const [castRequested, setCastRequested] = useState(false);
   const [castApi, setCastApi] = useState<CastApi | null>(null);
-  const requestCast = useCallback(() => setCastRequested(true), []);
+  const requestCast = useCallback(() => startTransition(() => setCastRequested(true)), []);
   const cast = useMemo<CastApi>(
     () =>
       castApi ?? {

@@ -1,4 +1,4 @@
-import { createElement, lazy, Suspense, type ComponentType } from "react";
+import { createElement, lazy, memo, Suspense, type ComponentType } from "react";
 
 /** Settles once the window's load event has fired; at once on the server. */
 const pageLoaded = () =>
@@ -19,7 +19,9 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
       .then(load)
       .then((component) => ({ default: component })),
   ) as unknown as ComponentType<P>;
-  return function Part(props: P) {
+  // Memoised: a parent's render with the same props must not reach a boundary still waiting for
+  // its code (React would drop its server markup and render it from scratch).
+  return memo(function Part(props: P) {
     return <Suspense fallback={null}>{createElement(Lazy, props)}</Suspense>;
-  };
+  }) as unknown as (props: P) => JSX.Element;
 }
