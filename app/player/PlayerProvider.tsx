@@ -120,7 +120,7 @@ export function PlayerProvider({ liveStreamUrl, children }: { liveStreamUrl: str
     if (alertId === undefined) return;
     const t = window.setTimeout(() => dispatch({ type: "dismissAlert" }), PLAYER_NOTICE_MS);
     return () => window.clearTimeout(t);
-  }, [alertId]);
+  }, [alertId, dispatch]);
 
   // docs/product.md §4: after 100 ms the new source and title are set and playback starts.
   const pendingId = state.pending?.id;
@@ -128,7 +128,7 @@ export function PlayerProvider({ liveStreamUrl, children }: { liveStreamUrl: str
     if (pendingId === undefined) return;
     const t = window.setTimeout(() => dispatch({ type: "switchElapsed", id: pendingId }), SOURCE_SWITCH_DELAY_MS);
     return () => window.clearTimeout(t);
-  }, [pendingId]);
+  }, [pendingId, dispatch]);
 
   // Mirror the source.
   useEffect(() => {
@@ -159,7 +159,7 @@ export function PlayerProvider({ liveStreamUrl, children }: { liveStreamUrl: str
     } else if (!state.playing && !audio.paused) {
       audio.pause();
     }
-  }, [state.playing, state.src]);
+  }, [state.playing, state.src, dispatch]);
 
   useEffect(() => {
     const audio = audioRef.current;
@@ -190,18 +190,18 @@ export function PlayerProvider({ liveStreamUrl, children }: { liveStreamUrl: str
       audio.addEventListener("loadedmetadata", apply, { once: true });
       return () => audio.removeEventListener("loadedmetadata", apply);
     }
-  }, [state.requestedTime, state.src]);
+  }, [state.requestedTime, state.src, dispatch]);
 
   const choose = useCallback(
     (media: EpisodeMedia, startTime?: number | null, clipEnd?: number | null) =>
       dispatch({ type: "choose", media, startTime, clipEnd }),
-    [],
+    [dispatch],
   );
-  const toggle = useCallback(() => dispatch({ type: "toggle" }), []);
-  const goLive = useCallback(() => dispatch({ type: "goLive" }), []);
+  const toggle = useCallback(() => dispatch({ type: "toggle" }), [dispatch]);
+  const goLive = useCallback(() => dispatch({ type: "goLive" }), [dispatch]);
   const api = useMemo(
     () => ({ state, dispatch, choose, toggle, goLive, audioRef, subscribe, everPlayed, cast }),
-    [state, choose, toggle, goLive, subscribe, everPlayed, cast],
+    [state, dispatch, choose, toggle, goLive, subscribe, everPlayed, cast],
   );
 
   return (
