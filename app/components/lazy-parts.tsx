@@ -7,7 +7,5 @@ export const PositionMark = lazyPart(() => import("./PositionMark").then((m) => 
 /** A card's heart: a sign-in link, or the listener's favorite toggle. */
 export const FavoriteToggle = lazyPart(() => import("./FavoriteToggle").then((m) => m.FavoriteToggle));
 export const SubscribeMenu = lazyPart(() => import("./SubscribeMenu").then((m) => m.SubscribeMenu));
-/** The episode page's share buttons, clip form, soundbites, chapters and transcript. */
-export const EpisodePanels = lazyPart(() => import("./EpisodePanels").then((m) => m.EpisodePanels));
 /** A signed-in listener's episodes under way: links to their places; Resume plays once the code is there. */
 export const ContinueListening = lazyPart(() => import("./ContinueListening").then((m) => m.ContinueListening));
