@@ -9,3 +9,5 @@ export const FavoriteToggle = lazyPart(() => import("./FavoriteToggle").then((m)
 export const SubscribeMenu = lazyPart(() => import("./SubscribeMenu").then((m) => m.SubscribeMenu));
 /** A signed-in listener's episodes under way: links to their places; Resume plays once the code is there. */
 export const ContinueListening = lazyPart(() => import("./ContinueListening").then((m) => m.ContinueListening));
+/** The home page's sponsor: a link and its logo. */
+export const SponsorBanner = lazyPart(() => import("./SponsorBanner").then((m) => m.SponsorBanner));

@@ -1,7 +1,6 @@
 import { useLoaderData, Link } from "@remix-run/react";
 import { ABOVE_THE_FOLD, EpisodeGrid, EraCard, NewsCard } from "~/components/Cards";
-import { ContinueListening, SubscribeMenu } from "~/components/lazy-parts";
-import { SponsorBanner } from "~/components/SponsorBanner";
+import { ContinueListening, SponsorBanner, SubscribeMenu } from "~/components/lazy-parts";
 import { HeroSlider } from "~/components/HeroSlider";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { COLD_CUT_PAGE_PATH } from "~/rules/episodes";
