@@ -1,5 +1,10 @@
 import { useEffect, useRef, useState } from "react";
-import { LISTENER_STORAGE_KEYS, LOCAL_POSITION_SAVE_EVERY_MS } from "~/rules/listener-memory";
+import {
+  LISTENER_STORAGE_KEYS,
+  LOCAL_POSITION_SAVE_EVERY_MS,
+  MUTED_DEFAULT,
+  VOLUME_DEFAULT,
+} from "~/rules/listener-memory";
 import { rememberedEpisode } from "./machine";
 import { usePlayer } from "./PlayerProvider";
 import { parseLastEpisode, parsePreferences, readStored, writeStored } from "./listener-memory";
@@ -15,11 +20,21 @@ export function ListenerMemory({ signedIn }: { signedIn: boolean }) {
   const { state, dispatch } = usePlayer();
   // Writes wait for the first read: the defaults of the first render must not overwrite what was kept.
   const [ready, setReady] = useState(false);
+  // What storage holds (the defaults when nothing): written again only when the listener's differ.
+  const seen = useRef<{ volume?: string; speeds?: string }>({});
   useEffect(() => {
-    dispatch({
-      type: "remembered",
-      preferences: parsePreferences(readStored(LISTENER_STORAGE_KEYS.volume), readStored(LISTENER_STORAGE_KEYS.speeds)),
-    });
+    const preferences = parsePreferences(
+      readStored(LISTENER_STORAGE_KEYS.volume),
+      readStored(LISTENER_STORAGE_KEYS.speeds),
+    );
+    seen.current = {
+      volume: JSON.stringify({
+        volume: preferences.volume ?? VOLUME_DEFAULT,
+        muted: preferences.muted ?? MUTED_DEFAULT,
+      }),
+      speeds: JSON.stringify(preferences.speeds ?? {}),
+    };
+    dispatch({ type: "remembered", preferences });
     if (!signedIn) {
       const last = parseLastEpisode(readStored(LISTENER_STORAGE_KEYS.lastEpisode));
       if (last) dispatch({ type: "restoreEpisode", media: last.media, time: last.time });
@@ -29,11 +44,19 @@ export function ListenerMemory({ signedIn }: { signedIn: boolean }) {
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
   const { volume, userMuted, speeds } = state;
+  // A visit that changes nothing stores nothing.
+  const keep = (key: "volume" | "speeds", value: unknown) => {
+    const text = JSON.stringify(value);
+    if (seen.current[key] !== text) {
+      seen.current[key] = text;
+      writeStored(LISTENER_STORAGE_KEYS[key], value);
+    }
+  };
   useEffect(() => {
-    if (ready) writeStored(LISTENER_STORAGE_KEYS.volume, { volume, muted: userMuted });
+    if (ready) keep("volume", { volume, muted: userMuted });
   }, [ready, volume, userMuted]);
   useEffect(() => {
-    if (ready) writeStored(LISTENER_STORAGE_KEYS.speeds, speeds);
+    if (ready) keep("speeds", speeds);
   }, [ready, speeds]);
 
   const written = useRef<{ src: string; playing: boolean; at: number } | null>(null);

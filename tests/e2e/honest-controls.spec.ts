@@ -157,6 +157,8 @@ test.describe("with JavaScript", () => {
   test("volume and mute survive a reload", async ({ page }, testInfo) => {
     test.skip(isMobile(testInfo), "the volume slider is the desktop bar's; the phone's is the device's");
     await openReady(page, "/");
+    // What the browser keeps is read and written by code that comes after the load event.
+    await page.waitForLoadState("networkidle");
     const volume = page.getByRole("group", { name: "Volume" });
     await volume.getByRole("slider", { name: "Volume" }).fill("40");
     await page.reload();
