@@ -414,10 +414,8 @@ function playPrevious(state: PlayerState): PlayerState {
   return choose({ ...state, history: state.history.slice(0, -1) }, back, null, null, false);
 }
 
-function completeSwitch(state: PlayerState, pending: PendingSwitch): PlayerState {
-  const { media } = pending;
-  const duration = sanitizeDuration(media.duration);
-  const start = pending.startTime !== null && pending.startTime > 0 ? clampSeek(pending.startTime, duration) : null;
+/** An episode's own fields in the player, its source set and its era's speed. */
+function withEpisode(state: PlayerState, media: EpisodeMedia): PlayerState {
   return {
     ...withSource(state, media.src),
     title: media.title,
@@ -428,9 +426,18 @@ function completeSwitch(state: PlayerState, pending: PendingSwitch): PlayerState
     coldcut: media.coldcut ?? false,
     era: media.era ?? "",
     playbackRate: eraSpeed(state, media),
-    favorite: media.favorite ?? false,
     chaptersUrl: media.chaptersUrl ?? "",
     live: false,
+  };
+}
+
+function completeSwitch(state: PlayerState, pending: PendingSwitch): PlayerState {
+  const { media } = pending;
+  const duration = sanitizeDuration(media.duration);
+  const start = pending.startTime !== null && pending.startTime > 0 ? clampSeek(pending.startTime, duration) : null;
+  return {
+    ...withEpisode(state, media),
+    favorite: media.favorite ?? false,
     duration,
     currentTime: start ?? 0,
     requestedTime: start,
@@ -482,18 +489,8 @@ function restoreEpisode(state: PlayerState, media: EpisodeMedia, time: number): 
   const duration = sanitizeDuration(media.duration);
   const t = Number.isFinite(time) && time > 0 ? clampSeek(time, duration) : 0;
   return {
-    ...withSource(state, media.src),
-    title: media.title,
-    subtext: DEFAULT_EPISODE_SUBTEXT,
-    image: media.image ?? "",
-    backgroundImage: media.backgroundImage ?? media.image ?? "",
-    description: media.description ?? "",
-    coldcut: media.coldcut ?? false,
-    era: media.era ?? "",
-    playbackRate: eraSpeed(state, media),
+    ...withEpisode(state, media),
     favorite: false,
-    chaptersUrl: media.chaptersUrl ?? "",
-    live: false,
     playing: false,
     duration,
     currentTime: t,
