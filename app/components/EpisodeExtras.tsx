@@ -58,7 +58,7 @@ export function EpisodeExtras({
             <li key={i}>
               <a href={`${link}${Math.floor(e.t)}#${LISTEN_ANCHOR}`} data-t={e.t}>
                 <time>{formatDuration(e.t)}</time>
-                {e.img ? <img src={e.img} alt="" width="32" height="32" loading="lazy" /> : null}
+                {e.img ? <img src={e.img} alt="" width="32" height="32" /> : null}
                 <span>{e.text}</span>
               </a>
             </li>
