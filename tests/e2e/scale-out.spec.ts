@@ -283,8 +283,10 @@ test("in the browser: signed in through nginx, the session, a favorite and the r
     await expect(hof).toBeVisible();
   }
 
-  // A favorite added on A is listed by B.
+  // A favorite added on A is listed by B. The hearts' code comes after the load event; pressed
+  // before it, a heart is a plain form (the page reloads), which is not what this checks.
   await page.goto(`${a}/`);
+  await page.waitForLoadState("networkidle");
   const latest = page.getByRole("list", { name: "Latest Episodes" });
   const heart = latest.getByRole("button", { name: /^Add .* to favorites$/ }).first();
   const title = (await heart.getAttribute("aria-label"))!.replace(/^Add (.*) to favorites$/, "$1");
