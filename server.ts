@@ -129,7 +129,9 @@ app.use(
   express.static("public/build", { immutable: true, maxAge: "1y", index: false, redirect: false }),
 );
 // Other public files live under /media (and the odd root file with an extension); page paths
-// never touch the file system.
+// never touch the file system. Express 4's type table predates AVIF (the home page's slides), and
+// nosniff makes a browser refuse an image sent as application/octet-stream.
+express.static.mime.define({ "image/avif": ["avif"] });
 const publicFiles = express.static("public", {
   index: false,
   redirect: false,

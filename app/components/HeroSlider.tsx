@@ -2,6 +2,10 @@ import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { KeenSliderInstance } from "keen-slider/keen-slider.es.js";
 import type { SlideCardData } from "~/services/types";
+import { slideSources } from "~/rules/artwork";
+
+/** The slider spans the content column: at most 1200 px wide, the whole screen on a phone. */
+const SLIDE_SIZES = "(min-width: 1280px) 1200px, 100vw";
 import { afterLoad } from "~/ui/after-load";
 
 export function HeroSlider({ slides }: { slides: SlideCardData[] }) {
@@ -62,16 +66,21 @@ export function HeroSlider({ slides }: { slides: SlideCardData[] }) {
             aria-label={`${i + 1} of ${slides.length}`}
           >
             <SlideLink slide={slide}>
-              <img
-                src={slide.image}
-                alt=""
-                width="1200"
-                height="400"
-                loading={i === 0 ? "eager" : "lazy"}
-                decoding="async"
-                // The first slide is the home page's largest paint: fetch it before the scripts.
-                {...(i === 0 ? { fetchpriority: "high" } : {})}
-              />
+              <picture>
+                {slideSources(slide.image).map((source) => (
+                  <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={SLIDE_SIZES} />
+                ))}
+                <img
+                  src={slide.image}
+                  alt=""
+                  width="1200"
+                  height="400"
+                  loading={i === 0 ? "eager" : "lazy"}
+                  decoding="async"
+                  // The first slide is the home page's largest paint: fetch it before the scripts.
+                  {...(i === 0 ? { fetchpriority: "high" } : {})}
+                />
+              </picture>
               <span className="hero-slide__caption">{slide.caption}</span>
             </SlideLink>
           </div>

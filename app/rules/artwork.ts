@@ -43,3 +43,26 @@ export function shareImage(image: string | null | undefined): ShareImage {
   if (image && isRasterImage(image)) return { url: image };
   return { url: SHOW_SHARE_CARD, ...SHARE_CARD };
 }
+
+/** The widths the sample pipeline (scripts/sample/make-art.mjs) renders each bundled slide at. */
+export const SLIDE_WIDTHS = [640, 1200] as const;
+const BUNDLED_SLIDE = /^\/media\/img\/slider\/([\w-]+)\.jpg$/;
+
+export interface ImageSource {
+  type: "image/avif" | "image/webp";
+  srcSet: string;
+}
+
+/**
+ * Smaller encodings of a bundled slide for `<picture>`, AVIF first, each at SLIDE_WIDTHS; a slide
+ * from elsewhere (a production site's media) has none and is shown as it is.
+ */
+export function slideSources(image: string): ImageSource[] {
+  const bundled = BUNDLED_SLIDE.exec(image);
+  if (!bundled) return [];
+  const set = (ext: string) => SLIDE_WIDTHS.map((w) => `/media/img/slider/${bundled[1]}-${w}.${ext} ${w}w`).join(", ");
+  return [
+    { type: "image/avif", srcSet: set("avif") },
+    { type: "image/webp", srcSet: set("webp") },
+  ];
+}

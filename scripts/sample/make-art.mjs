@@ -3,6 +3,8 @@
 //   or an episode (JPEG or PNG, 1400-3000 px, square);
 // - share/<path>.jpg: 1200 x 630 JPEG cards for link previews (og:image), the art whole on a
 //   blurred, darkened copy of itself;
+// - slider/<name>-<width>.avif and .webp: the home page's slides (its largest paint) at the widths
+//   app/rules/artwork.ts offers in their srcset, from the JPEGs make-raster.mjs draws;
 // - icons/*.png: the web app manifest's icons (192 and 512, and a maskable 512) and the Apple touch icon.
 // <path> mirrors the SVG's path under public/media/img, which is how app/rules/artwork.ts finds them.
 // Deterministic for one sharp version: same SVGs in, same files out.
@@ -13,6 +15,8 @@ import sharp from "sharp";
 
 const IMG = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "public", "media", "img");
 const PODCAST = 1400;
+// app/rules/artwork.ts SLIDE_WIDTHS (its test checks every file is here)
+const SLIDE_WIDTHS = [640, 1200];
 const SHARE = { width: 1200, height: 630 };
 const svgsIn = (dir) =>
   readdirSync(join(IMG, dir))
@@ -106,5 +110,17 @@ await icon("icons/icon.svg", 192, "icon-192.png");
 await icon("icons/icon.svg", 512, "icon-512.png");
 await icon("icons/icon-maskable.svg", 512, "icon-maskable-512.png");
 await icon("icons/icon-maskable.svg", 180, "apple-touch-icon.png");
+
+const slides = readdirSync(join(IMG, "slider")).filter((f) => /^[\w-]+\.jpg$/.test(f) && !/-\d+\.jpg$/.test(f));
+for (const name of slides) {
+  for (const width of SLIDE_WIDTHS) {
+    const base = `slider/${name.replace(/\.jpg$/, "")}-${width}`;
+    const image = () => sharp(join(IMG, "slider", name)).resize({ width });
+    await image().avif({ quality: 50, effort: 6 }).toFile(out(`${base}.avif`));
+    await image().webp({ quality: 72 }).toFile(out(`${base}.webp`));
+    done(`${base}.avif`);
+    done(`${base}.webp`);
+  }
+}
 
 console.log(`wrote ${written.length} raster files, ${written.reduce((n, [, b]) => n + b, 0)} bytes`);

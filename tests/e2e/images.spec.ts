@@ -50,3 +50,27 @@ for (const path of PAGES) {
     expect(eagerFarBelow, "eager images three screens down").toEqual([]);
   });
 }
+
+test("home's first slide, its largest paint, comes as AVIF sized to the screen, and the file is served as AVIF", async ({
+  page,
+}) => {
+  const avif: { url: string; type: string | null }[] = [];
+  page.on("response", (r) => {
+    if (r.url().endsWith(".avif"))
+      avif.push({ url: new URL(r.url()).pathname, type: r.headers()["content-type"] ?? null });
+  });
+  await page.goto("/");
+  const first = page.getByRole("group", { name: /^1 of \d+$/ }).locator("img");
+  await expect
+    .poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+  const { currentSrc, shownWidth } = await first.evaluate((img: HTMLImageElement) => ({
+    currentSrc: new URL(img.currentSrc).pathname,
+    shownWidth: img.getBoundingClientRect().width * window.devicePixelRatio,
+  }));
+  const [, width] = /^\/media\/img\/slider\/[\w-]+-(\d+)\.avif$/.exec(currentSrc) ?? [];
+  expect(width, currentSrc).toBeDefined();
+  // One of the set (640 or 1200 px wide) that covers the slide's device pixels on this screen.
+  expect(Number(width)).toBeGreaterThanOrEqual(Math.min(shownWidth, 1200) - 1);
+  expect(avif).toContainEqual({ url: currentSrc, type: "image/avif" });
+});
