@@ -4,9 +4,10 @@ import type { KeenSliderInstance } from "keen-slider/keen-slider.es.js";
 import type { SlideCardData } from "~/services/types";
 import { slideSources } from "~/rules/artwork";
 
+import { afterLoad } from "~/ui/after-load";
+
 /** The slider spans the content column: at most 1200 px wide, the whole screen on a phone. */
 const SLIDE_SIZES = "(min-width: 1280px) 1200px, 100vw";
-import { afterLoad } from "~/ui/after-load";
 
 export function HeroSlider({ slides }: { slides: SlideCardData[] }) {
   const [paused, setPaused] = useState(false);
