@@ -22,9 +22,12 @@ stopping=
 start() {
   local port=$1
   mkdir -p "$data_root/$port"
-  # Metrics on a port of each instance's own: 10000 above its site port (3001 → 13001).
+  # Metrics on a port of each instance's own: 10000 above its site port (3001 → 13001);
+  # METRICS=off serves none (and none are taken).
+  local metrics_port=$((port + 10000))
+  [ "${METRICS:-on}" != off ] || metrics_port=0
   NODE_ENV=production HOST="${HOST:-127.0.0.1}" PORT="$port" DATA_DIR="$data_root/$port" \
-    TRUST_PROXY_HOPS="${TRUST_PROXY_HOPS:-1}" METRICS_PORT=$((port + 10000)) node build/server.js &
+    TRUST_PROXY_HOPS="${TRUST_PROXY_HOPS:-1}" METRICS_PORT=$metrics_port node build/server.js &
   port_of[$!]=$port
 }
 signal_all() {

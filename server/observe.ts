@@ -5,7 +5,7 @@ import { LRUCache } from "lru-cache";
 import { pino, type DestinationStream, type Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import pretty from "pino-pretty";
-import { Counter, Gauge, Histogram, register } from "prom-client";
+import { collectDefaultMetrics, Counter, Gauge, Histogram, register } from "prom-client";
 import { matchRoutes, type RouteObject } from "react-router-dom";
 
 /**
@@ -76,6 +76,8 @@ export function observe(env: ObserveEnv, watched: Watched, out?: DestinationStre
   });
 
   const metricsServer = serveMetrics(env, log);
+  // Without a metrics port nothing would read them: no timing per request, no process sampling.
+  if (metricsServer) collectDefaultMetrics();
   log.info(`Logs: ${env.logFormat === "pretty" ? "pretty" : "JSON"} lines on stdout, LOG_LEVEL=${log.level}`);
 
   return {
@@ -86,10 +88,11 @@ export function observe(env: ObserveEnv, watched: Watched, out?: DestinationStre
       const started = performance.now();
       const route = ((req as Labelled)[ROUTE] = routeOf(req.url ?? "/"));
       requestLog(req, res);
-      res.once("close", () => {
-        const status = res.writableFinished ? String(res.statusCode) : "aborted";
-        requests.observe({ route, status }, (performance.now() - started) / 1000);
-      });
+      if (metricsServer)
+        res.once("close", () => {
+          const status = res.writableFinished ? String(res.statusCode) : "aborted";
+          requests.observe({ route, status }, (performance.now() - started) / 1000);
+        });
       next?.();
     },
   };

@@ -1,11 +1,11 @@
-import { collectDefaultMetrics, Counter, Gauge } from "prom-client";
+import { Counter, Gauge } from "prom-client";
 
 /**
  * What the app counts (ADR 061), on prom-client's default registry, which the server's metrics
  * port serves beside the HTTP layer's own (server/observe.ts): the two bundles share the one
- * prom-client. Labels are fixed sets, never an address, uid, title or URL.
+ * prom-client. Labels are fixed sets, never an address, uid, title or URL. (The process's default
+ * metrics start with the metrics port.)
  */
-collectDefaultMetrics();
 
 let passwords: () => { admitted: number; threads: number } = () => ({ admitted: 0, threads: 0 });
 let pool: { totalCount: number; idleCount: number; waitingCount: number } | null = null;
