@@ -1,5 +1,6 @@
 import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
+  json,
   Links,
   Meta,
   Outlet,
@@ -9,7 +10,6 @@ import {
   useMatches,
   useNavigation,
   useRouteLoaderData,
-  data,
 } from "@remix-run/react";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import type { RootData } from "~/services/types";
@@ -75,9 +75,9 @@ export async function loader({ context }: LoaderFunctionArgs) {
       "[root] library unavailable, serving the page signed out:",
       error instanceof Error ? error.message : error,
     );
-    return data<RootData>({ ...base, listener: null }, { headers: { "Cache-Control": CACHE_POLICY.private } });
+    return json<RootData>({ ...base, listener: null }, { headers: { "Cache-Control": CACHE_POLICY.private } });
   }
-  return data<RootData>(
+  return json<RootData>(
     { ...base, listener: listener && { user: listener.user, restore: listener.restore } },
     listener ? { headers: { "Cache-Control": CACHE_POLICY.private } } : undefined,
   );

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { cacheHeaders } from "~/route-support/cache-policy";
 import { queryText } from "~/route-support/input.server";
 import { notFound } from "~/route-support/responses.server";
@@ -22,7 +22,7 @@ export async function loadEmbed(args: LoaderFunctionArgs) {
   const episode = await orElse("embed", context.services.catalog.episodeByTitle(title, series), stillLoading);
   if (!episode) throw notFound();
   const page = episodeLink(episode.title, episode.coldcut);
-  return data(
+  return json(
     {
       episode: {
         title: episode.title,

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { cacheHeaders } from "~/route-support/cache-policy";
 import { queryText } from "~/route-support/input.server";
 import { notFound } from "~/route-support/responses.server";
@@ -36,7 +36,7 @@ export async function loadEpisodePage(args: LoaderFunctionArgs) {
     cardMarks(context, [episode.audioUrl]),
   ]);
   const origin = publicOrigin(request, context.services.siteUrl);
-  return data(
+  return json(
     {
       // The player reads the chapters from where podcast apps do (their pictures absolute).
       episode: episode.chaptersUrl ? { ...episode, chaptersUrl: servedChaptersUrl(episode.chaptersUrl) } : episode,

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { cacheHeaders } from "~/route-support/cache-policy";
 import { HOME_NEWS_COUNT, LATEST_EPISODES_COUNT } from "~/rules/constants";
 import { COLD_CUT_SHELF_COUNT } from "~/rules/episodes";
@@ -33,7 +33,7 @@ export async function loadHomePage(args: LoaderFunctionArgs) {
       [...latest, ...shelf].map((e) => e.audioUrl),
     ),
   ]);
-  return data(
+  return json(
     {
       continuing,
       sponsors,

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData, data } from "@remix-run/react";
+import { json, useLoaderData } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/route-support/cache-policy";
 import { bingoBoard } from "~/rules/bingo";
@@ -16,7 +16,7 @@ export async function loader(args: LoaderFunctionArgs) {
     description: "Deadpool Bingo: the crew's picks and points.",
     path: "/DPB",
   });
-  return data({ board: bingoBoard(picks), meta }, { headers: cacheHeaders("publicPage") });
+  return json({ board: bingoBoard(picks), meta }, { headers: cacheHeaders("publicPage") });
 }
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 

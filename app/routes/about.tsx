@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData, Link, data } from "@remix-run/react";
+import { json, useLoaderData, Link } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/route-support/cache-policy";
 import { ERAS, STATIONS, eraLink } from "~/rules/eras";
@@ -16,7 +16,7 @@ export async function loader(args: LoaderFunctionArgs) {
       "The history of The Ham Radio Show from GOOM Radio to UFRN, what the press said, and the crew on video.",
     path: "/about",
   });
-  return data(
+  return json(
     { videoUrl: args.context.services.publicConfig.aboutVideoUrl, meta },
     { headers: cacheHeaders("publicPage") },
   );

@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Link, data } from "@remix-run/react";
+import { json, Link } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/route-support/cache-policy";
 import { ACCOUNT_DELETED_TEXT, ACCOUNT_DELETED_TITLE } from "~/rules/account-data";
@@ -11,7 +11,7 @@ export const meta: MetaFunction = () => [
 
 /** Where "Delete my account" ends: the same words for everyone, so a public page. */
 export async function loader() {
-  return data(null, { headers: cacheHeaders("publicPage") });
+  return json(null, { headers: cacheHeaders("publicPage") });
 }
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, data } from "@remix-run/react";
+import { json, Link, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { AlertMessage } from "~/components/AlertMessage";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
@@ -18,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const code = url.searchParams.get("result") ?? "";
   const result = code === "signed-in" || noticeFor(code) ? code : "google-failed";
-  return data({ result, to: safeRedirect(url.searchParams.get("to"), "/") }, { headers: cacheHeaders("private") });
+  return json({ result, to: safeRedirect(url.searchParams.get("to"), "/") }, { headers: cacheHeaders("private") });
 }
 
 export default function PopupEnd() {

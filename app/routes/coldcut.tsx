@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { cardMarks } from "~/route-support/positions.server";
-import { useLoaderData, data } from "@remix-run/react";
+import { json, useLoaderData } from "@remix-run/react";
 import { EpisodeGrid } from "~/components/Cards";
 import { EpisodePage } from "~/components/EpisodePage";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
@@ -33,12 +33,12 @@ export async function loader(args: LoaderFunctionArgs) {
     feeds: [COLD_CUT_FEED],
   });
   const feedUrl = siteUrlOf(args, COLD_CUT_FEED_PATH);
-  if (!episodes) return data({ episodes: null, meta, feedUrl }, { headers: cacheHeaders("error") });
+  if (!episodes) return json({ episodes: null, meta, feedUrl }, { headers: cacheHeaders("error") });
   const personal = await cardMarks(
     args.context,
     episodes.map((e) => e.audioUrl),
   );
-  return data(
+  return json(
     { episodes: episodes.map(episodeCard), meta, feedUrl, ...personal },
     { headers: cacheHeaders("publicPage") },
   );

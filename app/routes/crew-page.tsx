@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData, data } from "@remix-run/react";
+import { json, useLoaderData } from "@remix-run/react";
 import { ABOVE_THE_FOLD } from "~/components/Cards";
 import { CrewCard } from "~/components/CrewCard";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
@@ -17,7 +17,7 @@ export async function loader(args: LoaderFunctionArgs) {
     description: "The crew of The Ham Radio Show: hosts, producer, engineers and the voices behind the bits.",
     path: "/crew-page",
   });
-  return data(
+  return json(
     { crew: crew.map(({ id, name, job, profileImg }) => ({ id, name, job, profileImg })), meta },
     { headers: cacheHeaders("publicPage") },
   );

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData, Link, data } from "@remix-run/react";
+import { json, useLoaderData, Link } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/route-support/cache-policy";
 import { queryText } from "~/route-support/input.server";
@@ -27,7 +27,7 @@ export async function loader(args: LoaderFunctionArgs) {
     image: member.headerBgImage,
     type: "profile",
   });
-  return data({ member, meta }, { headers: cacheHeaders("publicPage") });
+  return json({ member, meta }, { headers: cacheHeaders("publicPage") });
 }
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 

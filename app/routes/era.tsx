@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { cardMarks } from "~/route-support/positions.server";
 import { ShareIcon } from "~/ui/primitives";
 import { PodcastFeedLink } from "~/components/PodcastFeedLink";
-import { useLoaderData, Link, data } from "@remix-run/react";
+import { json, useLoaderData, Link } from "@remix-run/react";
 import { EpisodeGrid } from "~/components/Cards";
 import { Pagination } from "~/components/Pagination";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
@@ -47,12 +47,12 @@ export async function loader(args: LoaderFunctionArgs) {
     feeds: [eraFeed(era.station)],
   });
   const feedUrl = siteUrlOf(args, eraFeedLink(station));
-  if (!episodes) return data({ era, sort, episodes: null, meta, feedUrl }, { headers: cacheHeaders("error") });
+  if (!episodes) return json({ era, sort, episodes: null, meta, feedUrl }, { headers: cacheHeaders("error") });
   const personal = await cardMarks(
     context,
     episodes.items.map((e) => e.audioUrl),
   );
-  return data(
+  return json(
     { era, sort, episodes: { ...episodes, items: episodes.items.map(episodeCard) }, meta, feedUrl, ...personal },
     { headers: cacheHeaders("publicPage") },
   );

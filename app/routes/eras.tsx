@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData, Link, data } from "@remix-run/react";
+import { json, useLoaderData, Link } from "@remix-run/react";
 import { ABOVE_THE_FOLD, EraCard } from "~/components/Cards";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/route-support/cache-policy";
@@ -21,7 +21,7 @@ export async function loader(args: LoaderFunctionArgs) {
     path: "/eras",
     feeds: [SHOW_FEED, ...STATIONS.map(eraFeed), COLD_CUT_FEED],
   });
-  return data({ eras: STATIONS.map(eraCard), meta }, { headers: cacheHeaders("publicPage") });
+  return json({ eras: STATIONS.map(eraCard), meta }, { headers: cacheHeaders("publicPage") });
 }
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 

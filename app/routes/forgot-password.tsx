@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation, data } from "@remix-run/react";
+import { json, Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AlertMessage } from "~/components/AlertMessage";
 import { Honeypot } from "~/components/Honeypot";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
@@ -14,7 +14,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  return data({ available: context.services.accountEmail.available }, { headers: cacheHeaders("private") });
+  return json({ available: context.services.accountEmail.available }, { headers: cacheHeaders("private") });
 }
 
 /** The same answer whether or not an account has the address; the mail goes out after it. */
@@ -22,14 +22,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const form = await readForm(request);
   const headers = cacheHeaders("private");
-  if (isBot(form)) return data({ sent: RESET_REQUESTED, error: null }, { headers });
+  if (isBot(form)) return json({ sent: RESET_REQUESTED, error: null }, { headers });
   try {
     await context.services.accountEmail.requestPasswordReset(form);
   } catch (error) {
-    if (AccountError.is(error)) return data({ sent: null, error: error.message }, { status: 400, headers });
+    if (AccountError.is(error)) return json({ sent: null, error: error.message }, { status: 400, headers });
     throw error;
   }
-  return data({ sent: RESET_REQUESTED, error: null }, { headers });
+  return json({ sent: RESET_REQUESTED, error: null }, { headers });
 }
 
 export default function ForgotPassword() {

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData, data } from "@remix-run/react";
+import { json, useLoaderData } from "@remix-run/react";
 import { EmbedFrame } from "~/components/EmbedFrame";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/route-support/cache-policy";
@@ -14,7 +14,7 @@ export async function loader(args: LoaderFunctionArgs) {
     description: "Help with listening to The Ham Radio Show: the live stream, episodes, casting and accounts.",
     path: "/help",
   });
-  return data({ src: args.context.services.publicConfig.helpUrl, meta }, { headers: cacheHeaders("publicPage") });
+  return json({ src: args.context.services.publicConfig.helpUrl, meta }, { headers: cacheHeaders("publicPage") });
 }
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 

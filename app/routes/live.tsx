@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData, data } from "@remix-run/react";
+import { json, useLoaderData } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/route-support/cache-policy";
 import { usePlayer } from "~/player/PlayerProvider";
@@ -18,7 +18,7 @@ export async function loader(args: LoaderFunctionArgs) {
     description: "Listen to The Ham Radio Show live.",
     path: LIVE_PAGE_PATH,
   });
-  return data(
+  return json(
     { streamUrl: services.publicConfig.liveStreamUrl, nowPlaying, meta },
     { headers: cacheHeaders("publicPage") },
   );

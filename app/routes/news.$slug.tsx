@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData, data } from "@remix-run/react";
+import { json, useLoaderData } from "@remix-run/react";
 import { NewsPostPage } from "~/components/NewsPostPage";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/route-support/cache-policy";
@@ -26,7 +26,7 @@ export async function loader(args: LoaderFunctionArgs) {
     type: "article",
     more: [{ property: "article:published_time", content: post.date }],
   });
-  return data({ post, meta }, { headers: cacheHeaders("publicPage") });
+  return json({ post, meta }, { headers: cacheHeaders("publicPage") });
 }
 
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;

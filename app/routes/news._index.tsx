@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, data } from "@remix-run/react";
+import { json, Link, useLoaderData } from "@remix-run/react";
 import { ABOVE_THE_FOLD, NewsCard } from "~/components/Cards";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/route-support/cache-policy";
@@ -22,7 +22,7 @@ export async function loader(args: LoaderFunctionArgs) {
     description: "News and WTF News from the bunker of The Ham Radio Show.",
     path: tab === "wtfnews" ? "/News?tab=wtfnews" : "/News",
   });
-  return data({ tab, posts: posts.map(newsCard), meta }, { headers: cacheHeaders("publicPage") });
+  return json({ tab, posts: posts.map(newsCard), meta }, { headers: cacheHeaders("publicPage") });
 }
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData, data } from "@remix-run/react";
+import { json, useLoaderData } from "@remix-run/react";
 import { EmbedFrame } from "~/components/EmbedFrame";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/route-support/cache-policy";
@@ -21,7 +21,7 @@ export async function loader(args: LoaderFunctionArgs) {
     // The page itself lives on the content site.
     noindex: true,
   });
-  return data(
+  return json(
     { src: contentPageUrl(path, args.context.services.publicConfig.contentSiteUrl), path, meta },
     { headers: cacheHeaders("publicPage") },
   );

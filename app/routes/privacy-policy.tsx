@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, data } from "@remix-run/react";
+import { json, Link } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/route-support/cache-policy";
 import { pageMeta } from "~/route-support/meta.server";
@@ -14,7 +14,7 @@ export async function loader(args: LoaderFunctionArgs) {
     description: "What the listener site of The Ham Radio Show stores about you, and why.",
     path: "/privacy-policy",
   });
-  return data({ meta }, { headers: cacheHeaders("publicPage") });
+  return json({ meta }, { headers: cacheHeaders("publicPage") });
 }
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect, Form, useActionData, useLoaderData, useNavigation, data } from "@remix-run/react";
+import { json, redirect, Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AlertMessage } from "~/components/AlertMessage";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/route-support/cache-policy";
@@ -19,7 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const code = new URL(request.url).searchParams.get("code");
   const email = await context.services.accountEmail.resetAddress(code);
   if (!code || !email) throw badRequest(CODE_INVALID);
-  return data({ code, email }, { headers: cacheHeaders("private") });
+  return json({ code, email }, { headers: cacheHeaders("private") });
 }
 
 /** Sets the password, confirms the address, signs every device out; then to /signin. */
@@ -31,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await context.services.accountEmail.resetPassword(form);
   } catch (error) {
     if (AccountError.is(error) && error.code === "invalid-code") throw badRequest(error.message);
-    if (AccountError.is(error)) return data({ error: error.message }, { status: 400, headers });
+    if (AccountError.is(error)) return json({ error: error.message }, { status: 400, headers });
     if (PasswordsBusy.is(error)) return serviceUnavailableJson({ error: SIGN_IN_BUSY }, PASSWORD_BUSY_RETRY_S);
     throw error;
   }

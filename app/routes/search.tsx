@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { cardMarks } from "~/route-support/positions.server";
-import { useLoaderData, Link, data } from "@remix-run/react";
+import { json, useLoaderData, Link } from "@remix-run/react";
 import { EpisodeGrid } from "~/components/Cards";
 import { Pagination } from "~/components/Pagination";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
@@ -39,7 +39,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const page = queryPage(url);
   // docs/product.md §8: the catalog failed and no copy is left → 'Loading...' (not "No Results"), kept briefly.
   const results = await orElse("search", context.services.catalog.search(term, page, SEARCH_PAGE_SIZE), () => null);
-  if (!results) return data({ term, results: null, meta }, { headers: cacheHeaders("error") });
+  if (!results) return json({ term, results: null, meta }, { headers: cacheHeaders("error") });
   const { items, highlight, ...rest } = results;
   const [marks, personal] = await Promise.all([
     resultMarks(items, highlight, context.services.episodeExtras),
@@ -48,7 +48,7 @@ export async function loader(args: LoaderFunctionArgs) {
       items.map((e) => e.audioUrl),
     ),
   ]);
-  return data(
+  return json(
     {
       term,
       meta,

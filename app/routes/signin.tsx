@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { redirect, Form, Link, useActionData, useLoaderData, useNavigation, data } from "@remix-run/react";
+import { json, redirect, Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AlertMessage } from "~/components/AlertMessage";
 import { Honeypot } from "~/components/Honeypot";
 import { OAuthButtons } from "~/components/OAuthButtons";
@@ -43,7 +43,7 @@ export async function loader(args: LoaderFunctionArgs) {
     path: "/signin",
     noindex: true,
   });
-  return data(
+  return json(
     {
       redirectTo,
       notice,
@@ -62,7 +62,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const form = await readForm(request);
   const redirectTo = safeRedirect(form.get("redirectTo"), "/");
-  if (isBot(form)) return data({ error: SIGN_IN_FAILED }, { status: 401, headers: cacheHeaders("private") });
+  if (isBot(form)) return json({ error: SIGN_IN_FAILED }, { status: 401, headers: cacheHeaders("private") });
   try {
     const user = await context.services.auth.signInWithPassword(form, context.clientAddress);
     const cookie = await context.services.auth.startSession(user, request.headers.get("Cookie"));
@@ -79,14 +79,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (known !== null && later) {
       console.warn(`[signin] refused for now: ${known}`);
       const headers = { "Retry-After": String(later.retryAfterS), ...cacheHeaders("private") };
-      return data({ error: known }, { status: later.status, headers });
+      return json({ error: known }, { status: later.status, headers });
     }
     if (known === null || known === SIGN_IN_UNAVAILABLE) {
       console.error(`[signin] unavailable: ${error instanceof Error ? error.message : "service failed"}`);
       return serviceUnavailableJson({ error: SIGN_IN_UNAVAILABLE });
     }
     console.warn(`[signin] failed: ${known}`);
-    return data({ error: known }, { status: 401, headers: cacheHeaders("private") });
+    return json({ error: known }, { status: 401, headers: cacheHeaders("private") });
   }
 }
 

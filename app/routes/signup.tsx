@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { redirect, Form, Link, useActionData, useLoaderData, useNavigation, data } from "@remix-run/react";
+import { json, redirect, Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AlertMessage } from "~/components/AlertMessage";
 import { Honeypot } from "~/components/Honeypot";
 import { OAuthButtons } from "~/components/OAuthButtons";
@@ -32,7 +32,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const { request, context } = args;
   if (await context.user()) throw redirect("/user", { headers: cacheHeaders("private") });
   const url = new URL(request.url);
-  return data(
+  return json(
     {
       meta: pageMeta(args, {
         title: "Sign up — The Ham Radio Show",
@@ -57,7 +57,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const form = await readForm(request);
   if (isBot(form))
-    return data({ error: signUpError("please try again.") }, { status: 400, headers: cacheHeaders("private") });
+    return json({ error: signUpError("please try again.") }, { status: 400, headers: cacheHeaders("private") });
   const { accounts, library, accountEmail } = context.services;
   const email = formText(form, "email");
   try {
@@ -81,7 +81,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect(`/signin?notice=signed-up${back}`, { headers });
   } catch (error) {
     if (AccountError.is(error)) {
-      return data({ error: signUpError(error.message) }, { status: 400, headers: cacheHeaders("private") });
+      return json({ error: signUpError(error.message) }, { status: 400, headers: cacheHeaders("private") });
     }
     if (PasswordsBusy.is(error))
       return serviceUnavailableJson({ error: signUpError(SIGN_UP_BUSY) }, PASSWORD_BUSY_RETRY_S);

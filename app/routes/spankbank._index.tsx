@@ -1,5 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ABOVE_THE_FOLD } from "~/components/Cards";
 import { GalleryCard } from "~/components/GalleryCard";
@@ -20,10 +20,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { gate } = await galleryAccess(request, context);
-  if (gate) return data({ gate, posts: [] as GalleryPost[] | null }, { headers: privateHeaders() });
+  if (gate) return json({ gate, posts: [] as GalleryPost[] | null }, { headers: privateHeaders() });
   // null when the source failed with no copy left: the page says 'Loading...'.
   const posts = await orElse("gallery", context.services.gallery.posts(), () => null);
-  return data({ gate, posts }, { headers: privateHeaders() });
+  return json({ gate, posts }, { headers: privateHeaders() });
 }
 
 export const action = galleryGateAction;

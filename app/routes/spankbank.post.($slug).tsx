@@ -1,5 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import lightboxStyles from "yet-another-react-lightbox/styles.css";
 import { GalleryGate } from "~/components/GalleryGate";
@@ -42,10 +42,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = parseGalleryId(new URL(request.url));
   const slug =
     id === null && params.slug !== undefined ? slugParam(params.slug, () => errorResponse(404, "Not Found")) : null;
-  if (gate) return data({ gate, post: null }, { headers: privateHeaders() });
+  if (gate) return json({ gate, post: null }, { headers: privateHeaders() });
   const post = await orElse("gallery post", resolveGalleryPost(context.services, { id, slug }), stillLoading);
   if (!post) throw errorResponse(404, "Not Found");
-  return data({ gate, post }, { headers: privateHeaders() });
+  return json({ gate, post }, { headers: privateHeaders() });
 }
 
 export const action = galleryGateAction;

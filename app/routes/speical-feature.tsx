@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData, data } from "@remix-run/react";
+import { json, useLoaderData } from "@remix-run/react";
 import { EmbedFrame } from "~/components/EmbedFrame";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/route-support/cache-policy";
@@ -14,7 +14,7 @@ export async function loader(args: LoaderFunctionArgs) {
     description: "A special feature from The Ham Radio Show.",
     path: "/speical-feature",
   });
-  return data(
+  return json(
     { src: args.context.services.publicConfig.specialFeatureUrl, meta },
     { headers: cacheHeaders("publicPage") },
   );

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import upNextStyles from "~/styles/up-next.css";
-import { Form, redirect, useActionData, useFetcher, useLoaderData, useNavigation, Link, data } from "@remix-run/react";
+import { Form, json, redirect, useActionData, useFetcher, useLoaderData, useNavigation, Link } from "@remix-run/react";
 import { useEffect, useState, type DragEvent } from "react";
 import { AlertMessage } from "~/components/AlertMessage";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
@@ -33,7 +33,7 @@ export const meta: MetaFunction = () => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const items = await orSignedOut(request, context.services.upNext.list(user.uid));
-  return data(
+  return json(
     { items: await upNextEntries(context.services, items), max: context.services.upNextMax },
     { headers: cacheHeaders("private") },
   );
@@ -62,23 +62,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (!user)
     return viaFetcher
-      ? data<UpNextAnswer>({ ok: false, error: "Sign in to use Up Next." }, { status: 401, headers })
+      ? json<UpNextAnswer>({ ok: false, error: "Sign in to use Up Next." }, { status: 401, headers })
       : redirect(`/signin?redirectTo=${encodeURIComponent(back)}`, { headers });
   const parsed = upNextFormSchema.safeParse(fieldsOf(form));
   if (!parsed.success)
-    return data<UpNextAnswer>(
+    return json<UpNextAnswer>(
       { ok: false, error: "That Up Next request is missing its episode." },
       { status: 400, headers },
     );
-  const input = parsed.data;
+  const data = parsed.data;
   const { services } = context;
   let items;
   try {
     let edit: UpNextEdit;
-    if (input.intent === "next" || input.intent === "last") {
+    if (data.intent === "next" || data.intent === "last") {
       // What is kept is the catalog's episode, never the form's words.
-      const episode = await catalogEpisode(services, input.title, input.audioSrc);
-      if (!episode) return data<UpNextAnswer>({ ok: false, error: UP_NEXT_NOT_IN_CATALOG }, { status: 400, headers });
+      const episode = await catalogEpisode(services, data.title, data.audioSrc);
+      if (!episode) return json<UpNextAnswer>({ ok: false, error: UP_NEXT_NOT_IN_CATALOG }, { status: 400, headers });
       const item = {
         audioSrc: episode.audioUrl,
         title: episode.title,
@@ -86,9 +86,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
         duration: episode.duration,
         coldcut: episode.coldcut,
       };
-      edit = { op: "add", item, at: input.intent };
-    } else if (input.intent === "move") edit = { op: "move", audioSrc: input.audioSrc, to: input.to };
-    else if (input.intent === "remove") edit = { op: "remove", audioSrc: input.audioSrc };
+      edit = { op: "add", item, at: data.intent };
+    } else if (data.intent === "move") edit = { op: "move", audioSrc: data.audioSrc, to: data.to };
+    else if (data.intent === "remove") edit = { op: "remove", audioSrc: data.audioSrc };
     else edit = { op: "clear" };
     items = await services.upNext.edit(user.uid, edit);
   } catch (error) {
@@ -96,9 +96,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (viaFetcher) return serviceUnavailableJson({ ok: false, error: LIBRARY_UNAVAILABLE });
     throw serviceUnavailable(LIBRARY_UNAVAILABLE);
   }
-  if (!items) return data<UpNextAnswer>({ ok: false, error: upNextFull(services.upNextMax) }, { status: 400, headers });
+  if (!items) return json<UpNextAnswer>({ ok: false, error: upNextFull(services.upNextMax) }, { status: 400, headers });
   return viaFetcher
-    ? data<UpNextAnswer>({ ok: true, intent: input.intent, items: await upNextEntries(services, items) }, { headers })
+    ? json<UpNextAnswer>({ ok: true, intent: data.intent, items: await upNextEntries(services, items) }, { headers })
     : redirect(back, { headers });
 }
 

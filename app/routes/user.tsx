@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData, useSearchParams, Link, data } from "@remix-run/react";
+import { json, Form, useLoaderData, useSearchParams, Link } from "@remix-run/react";
 import { AlertMessage } from "~/components/AlertMessage";
 import { EpisodeGrid } from "~/components/Cards";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
@@ -41,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     favorites.episodes.map((e) => e.audioUrl),
   );
   if (page > Math.max(1, favorites.pageCount)) throw notFound();
-  return data(
+  return json(
     {
       uid: user.uid,
       email: user.email ?? null,

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect, Form, Link, useActionData, useLoaderData, useNavigation, data } from "@remix-run/react";
+import { json, redirect, Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { z } from "zod";
 import { AlertMessage } from "~/components/AlertMessage";
@@ -48,7 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         ? { tone: "error" as const, text: REAUTH_FAILED.expired }
         : said;
   const popup = Boolean(publicConfig.firebase?.authDomain);
-  return data(
+  return json(
     {
       fresh: verdict === "ok",
       notice,
@@ -87,22 +87,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect(DELETED_PATH, { headers: { "Set-Cookie": cookie, ...headers } });
   } catch (error) {
     if (error instanceof Response) throw error;
-    if (FreshSignInRefused.is(error)) return data({ error: REAUTH_FAILED[error.reason] }, { status: 401, headers });
+    if (FreshSignInRefused.is(error)) return json({ error: REAUTH_FAILED[error.reason] }, { status: 401, headers });
     const known = authorizationMessage(error);
     const later = signInLater(error);
     if (known !== null && later) {
-      return data(
+      return json(
         { error: known },
         { status: later.status, headers: { "Retry-After": String(later.retryAfterS), ...headers } },
       );
     }
     if (known !== null && known !== SIGN_IN_UNAVAILABLE) {
       console.warn(`[delete-account] refused: ${known}`);
-      return data({ error: DELETE_WRONG_PASSWORD }, { status: 401, headers });
+      return json({ error: DELETE_WRONG_PASSWORD }, { status: 401, headers });
     }
     console.error(`[delete-account] failed: ${error instanceof Error ? error.message : "a service failed"}`);
     const message = DeletionIncomplete.is(error) ? DELETE_INCOMPLETE : DELETE_FAILED;
-    return data({ error: message }, { status: 503, headers: { "Retry-After": "30", ...headers } });
+    return json({ error: message }, { status: 503, headers: { "Retry-After": "30", ...headers } });
   }
 }
 

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect, Form, useLoaderData, data } from "@remix-run/react";
+import { json, redirect, Form, useLoaderData } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/route-support/cache-policy";
 import { assertSameOrigin, readForm, requireUser } from "~/route-support/guards.server";
@@ -19,7 +19,7 @@ export const meta: MetaFunction = () => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const code = new URL(request.url).searchParams.get("code");
   if (!code) throw badRequest(CODE_INVALID);
-  return data({ code }, { headers: cacheHeaders("private") });
+  return json({ code }, { headers: cacheHeaders("private") });
 }
 
 /** POST: the code of the link (confirm), or `intent=resend` from /user (a new link, at most one a minute). */
