@@ -74,6 +74,7 @@ export async function startServer({
   label = "server",
   productionLimits = false,
   workers = 1,
+  root = ".",
 }) {
   await assertPortFree(port);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hrs-bench-"));
@@ -89,6 +90,7 @@ export async function startServer({
     : { RATE_LIMIT_AUTH_PER_MIN: "0", RATE_LIMIT_POST_PER_MIN: "0", RATE_LIMIT_GET_PER_MIN: "0" };
   const child = launchServer({
     entry: workers > 1 ? "bench/cluster-entry.mjs" : "build/server.js",
+    cwd: root,
     port,
     dataDir,
     inherited,
@@ -300,6 +302,8 @@ export function percentile(sorted, p) {
   return sorted[i];
 }
 
+const git = (args, cwd = ".") => execFileSync("git", args, { cwd, encoding: "utf8" }).trim();
+
 export function gitCommit() {
   try {
     // .git is a file in a worktree: ask git.
@@ -327,4 +331,36 @@ export function table(rows, columns) {
     line(widths.map((w) => "-".repeat(w))),
     ...rows.map((r) => line(columns.map((c) => c.get(r)))),
   ].join("\n");
+}
+
+/** Another commit checked out and built in a temporary worktree; removed when the run ends. */
+export function checkoutBaseline(ref) {
+  const commit = git(["rev-parse", "--verify", `${ref}^{commit}`]);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hrs-base-"));
+  fs.rmdirSync(dir);
+  git(["worktree", "add", "--detach", dir, commit]);
+  process.on("exit", () => {
+    try {
+      git(["worktree", "remove", "--force", dir]);
+    } catch {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+  const run = (cmd, args) => execFileSync(cmd, args, { cwd: dir, stdio: ["ignore", "ignore", "inherit"] });
+  // The same lock file and patches make the same node_modules: share this checkout's.
+  let same = true;
+  try {
+    git(["diff", "--quiet", commit, "HEAD", "--", "package-lock.json", "patches", ".npmrc"]);
+  } catch {
+    same = false;
+  }
+  if (same) {
+    fs.symlinkSync(fs.realpathSync("node_modules"), path.join(dir, "node_modules"));
+  } else {
+    console.log(`${commit.slice(0, 7)}: its package-lock or patches differ; npm ci there…`);
+    run("npm", ["ci", "--no-audit", "--no-fund"]);
+  }
+  console.log(`${commit.slice(0, 7)}: building in ${dir}…`);
+  run("npm", ["run", "build"]);
+  return { commit, dir };
 }

@@ -41,7 +41,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { assertBuilt, gitCommit, machine, table } from "./lib.mjs";
+import { assertBuilt, checkoutBaseline, gitCommit, machine, table } from "./lib.mjs";
 import { address, PASSWORD, signUpListeners } from "./peak-lib.mjs";
 import { pidOfPort, startStack } from "./stack.mjs";
 
@@ -89,7 +89,6 @@ const connectionsFor = (rate) => Math.min(1000, Math.ceil(rate * 0.2) + 4);
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const round = (x, digits = 2) => Math.round(x * 10 ** digits) / 10 ** digits;
-const git = (args, cwd = ".") => execFileSync("git", args, { cwd, encoding: "utf8" }).trim();
 const uptime = () => execFileSync("uptime", { encoding: "utf8" }).trim();
 
 /** CPU seconds of this process's children that have exited and been reaped: the wrk runs. */
@@ -342,38 +341,6 @@ function capacityOf(t) {
   // A pass above a failure is noise; the capacity is the largest pass below every failure.
   const below = passed.filter((s) => s.scale < hi);
   return below.length ? below.reduce((a, b) => (b.scale > a.scale ? b : a)) : null;
-}
-
-/** Another commit checked out and built in a temporary worktree; removed when the run ends. */
-function checkoutBaseline(ref) {
-  const commit = git(["rev-parse", "--verify", `${ref}^{commit}`]);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hrs-peak-base-"));
-  fs.rmdirSync(dir);
-  git(["worktree", "add", "--detach", dir, commit]);
-  process.on("exit", () => {
-    try {
-      git(["worktree", "remove", "--force", dir]);
-    } catch {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  });
-  const run = (cmd, args) => execFileSync(cmd, args, { cwd: dir, stdio: ["ignore", "ignore", "inherit"] });
-  // The same lock file and patches make the same node_modules: share this checkout's.
-  let same = true;
-  try {
-    git(["diff", "--quiet", commit, "HEAD", "--", "package-lock.json", "patches", ".npmrc"]);
-  } catch {
-    same = false;
-  }
-  if (same) {
-    fs.symlinkSync(fs.realpathSync("node_modules"), path.join(dir, "node_modules"));
-  } else {
-    console.log(`${commit.slice(0, 7)}: its package-lock or patches differ; npm ci there…`);
-    run("npm", ["ci", "--no-audit", "--no-fund"]);
-  }
-  console.log(`${commit.slice(0, 7)}: building in ${dir}…`);
-  run("npm", ["run", "build"]);
-  return { commit, dir };
 }
 
 function write(prefix, data) {

@@ -36,6 +36,7 @@ export function upstreamEnv(origin) {
  *   env?: Record<string, string>;
  *   inherited?: NodeJS.ProcessEnv;
  *   entry?: string;
+ *   cwd?: string;
  *   stdio?: import("node:child_process").StdioOptions;
  * }} options
  */
@@ -45,9 +46,11 @@ export function launchServer({
   env = {},
   inherited = process.env,
   entry = "build/server.js",
+  cwd = process.cwd(),
   stdio = ["ignore", "pipe", "pipe"],
 }) {
   return spawn(process.execPath, [entry], {
+    cwd,
     stdio,
     env: {
       ...inherited,
