@@ -46,12 +46,13 @@ describe("listeningStats", () => {
 });
 
 describe("listenedText", () => {
-  it("says whole minutes, and hours past sixty", () => {
-    expect(listenedText(0)).toBe("0 min");
-    expect(listenedText(59)).toBe("0 min");
+  it("says seconds under a minute, then whole minutes, and hours past sixty", () => {
+    expect(listenedText(0)).toBe("0 s");
+    expect(listenedText(59.9)).toBe("59 s");
+    expect(listenedText(60)).toBe("1 min");
     expect(listenedText(12 * 60 + 30)).toBe("12 min");
     expect(listenedText(3 * 3600 + 5 * 60)).toBe("3 h 5 min");
-    expect(listenedText(-5)).toBe("0 min");
+    expect(listenedText(-5)).toBe("0 s");
   });
 });
 

@@ -90,9 +90,11 @@ export const LISTENING_STATS_NOTE =
 export const LISTENING_STATS_UNAVAILABLE = "Your listening stats cannot be read right now. Please try again shortly.";
 export const NO_LISTENING_YET = "Nothing yet: play an episode while signed in and it is counted here.";
 
-/** A time listened in words: "0 min", "12 min", "3 h 5 min" (whole minutes, rounded down). */
+/** A time listened in words: "45 s" under a minute, then "12 min", "3 h 5 min" (rounded down). */
 export function listenedText(seconds: number): string {
-  const minutes = Math.floor(Math.max(0, seconds) / 60);
+  const s = Math.floor(Math.max(0, seconds));
+  if (s < 60) return `${s} s`;
+  const minutes = Math.floor(s / 60);
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
   return h ? `${h} h ${m} min` : `${m} min`;
