@@ -52,6 +52,8 @@ export function SessionPlayerBridge({
 }) {
   const { state, dispatch } = usePlayer();
   const previousUser = useRef<string | null | undefined>(undefined);
+  // What this page heard of each episode (rules/listening.ts), and the last time update seen.
+  const spans = useRef(new Map<string, ListenSpan>());
   const explicitLogout = useRef(false);
 
   useEffect(() => {
@@ -74,6 +76,8 @@ export function SessionPlayerBridge({
   }, []);
 
   useEffect(() => {
+    // What was heard before is not the next listener's.
+    spans.current.clear();
     pageSender().start(userId);
     const online = () => pageSender().flush();
     window.addEventListener("online", online);
@@ -114,8 +118,6 @@ export function SessionPlayerBridge({
     }
   }, [userId, restore, dispatch]);
 
-  // What this page heard of each episode (rules/listening.ts), and the last time update seen.
-  const spans = useRef(new Map<string, ListenSpan>());
   const heard = useRef<{ src: string; time: number } | null>(null);
   const hear = () => {
     const s = stateRef.current;
