@@ -57,6 +57,9 @@ import { createMediaFolder, GALLERY_MEDIA_FOLDER } from "~/adapters/files/media-
 import type { Positions } from "~/services/positions.server";
 import { createSqlitePositions } from "~/adapters/sqlite/positions.server";
 import { createPostgresPositions } from "~/adapters/postgres/positions.server";
+import { statsFor, type ListeningStore } from "~/services/listening.server";
+import { createSqliteListening } from "~/adapters/sqlite/listening.server";
+import { createPostgresListening } from "~/adapters/postgres/listening.server";
 import { NO_MEDIA_FILES } from "~/services/media-files.server";
 import { createEpisodeExtras } from "~/adapters/files/episode-extras.server";
 import { createSqliteUpNext } from "~/adapters/sqlite/up-next.server";
@@ -76,6 +79,7 @@ interface Stores {
   library: Library;
   upNext: UpNextStore;
   positions: Positions;
+  listening: ListeningStore;
   sessions: SessionStore;
   failures: FailureLog;
   mails: MailLog;
@@ -120,6 +124,7 @@ async function openStores(env: Env): Promise<Stores> {
       library: guard("library", createPostgresLibrary(pool, listenerStates, { favoritesMax: env.FAVORITES_MAX })),
       upNext: guard("upNext", createPostgresUpNext(pool, { max: env.UP_NEXT_MAX })),
       positions: guard("positions", createPostgresPositions(pool)),
+      listening: guard("listening", createPostgresListening(pool)),
       sessions: guard("sessions", createPostgresSessionStore(pool, sessionTtlMs, listenerStates)),
       failures: guard("failures", createPostgresFailureLog(pool)),
       mails: guard("mails", createPostgresMailLog(pool)),
@@ -146,6 +151,7 @@ async function openStores(env: Env): Promise<Stores> {
     library: createSqliteLibrary(db, { favoritesMax: env.FAVORITES_MAX }),
     upNext: createSqliteUpNext(db, { max: env.UP_NEXT_MAX }),
     positions: createSqlitePositions(db),
+    listening: createSqliteListening(db),
     sessions: createSqliteSessionStore(db, sessionTtlMs),
     failures: createSqliteFailureLog(db),
     mails: createSqliteMailLog(db),
@@ -257,6 +263,17 @@ export async function createServices(env: Env, stores?: Stores): Promise<Service
       exportFor: async (uid) => (await positions.exportFor(uid)).positions,
       deleteAllFor: (uid) => positions.deleteAllFor(uid),
     },
+    {
+      key: "listening",
+      exportFor: async (uid) => {
+        const [speeds, stats] = await Promise.all([
+          store.listening.speeds(uid),
+          statsFor({ catalog, positions, listening: store.listening }, uid),
+        ]);
+        return { speeds, stats };
+      },
+      deleteAllFor: (uid) => store.listening.deleteAllFor(uid),
+    },
   ];
   const nowPlaying = createNowPlayingFromEnv(env);
   const invalidationListeners = new Set<(reason: string) => void>();
@@ -278,6 +295,7 @@ export async function createServices(env: Env, stores?: Stores): Promise<Service
     library,
     upNext,
     positions,
+    listening: store.listening,
     auth,
     accountEmail,
     accountData: createAccountData({

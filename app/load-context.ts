@@ -5,6 +5,7 @@ import type { ListenerData } from "~/services/types";
 import { mapFailures, OutageError } from "~/services/outage.server";
 import { serviceUnavailable } from "~/route-support/responses.server";
 import { SITE_UNAVAILABLE } from "~/rules/constants";
+import { log, messageOf } from "~/services/log.server";
 
 declare module "@remix-run/node" {
   /** Loaders' data types as single fetch hands them over (remix.config.js, ADR 037). */
@@ -38,7 +39,8 @@ declare module "@remix-run/node" {
  */
 function asRoutesSeeThem(services: Services): Services {
   const outageAs503 = (error: unknown) => (error instanceof OutageError ? serviceUnavailable(SITE_UNAVAILABLE) : error);
-  const { catalog, content, gallery, accounts, library, positions, auth, accountEmail, accountData } = services;
+  const { catalog, content, gallery, accounts, library, positions, listening, auth, accountEmail, accountData } =
+    services;
   return {
     ...services,
     catalog: mapFailures(catalog, outageAs503),
@@ -47,6 +49,7 @@ function asRoutesSeeThem(services: Services): Services {
     accounts: mapFailures(accounts, outageAs503),
     library: mapFailures(library, outageAs503),
     positions: mapFailures(positions, outageAs503),
+    listening: mapFailures(listening, outageAs503),
     auth: mapFailures(auth, outageAs503),
     accountEmail: mapFailures(accountEmail, outageAs503),
     accountData: mapFailures(accountData, outageAs503),
@@ -56,7 +59,7 @@ function asRoutesSeeThem(services: Services): Services {
 /** The load context of one request: the session and the listener's library are read lazily, at most once. */
 export function createLoadContext(services: Services) {
   const routeServices = asRoutesSeeThem(services);
-  const { library } = routeServices;
+  const { library, listening } = routeServices;
   return (
     cookie: string | undefined,
     cspNonce: string,
@@ -75,15 +78,21 @@ export function createLoadContext(services: Services) {
       listener: () =>
         (listener ??= session().then(async (s) => {
           if (!s) return null;
-          const [favorites, record, sync] = await Promise.all([
+          const [favorites, record, sync, speeds] = await Promise.all([
             library.favorites(s.uid),
             library.userRecord(s.uid),
             library.activeAudioSync(s.uid),
+            // The speeds are a convenience: without them the page is this browser's speeds, not a 503.
+            listening.speeds(s.uid).catch((error: unknown) => {
+              log.error(`[listener] speeds not read: ${messageOf(error)}`);
+              return null;
+            }),
           ]);
           return {
             user: { id: s.uid, email: s.email },
             favorites: favorites.map((f) => f.audioSrc),
             restore: { user: record, sync },
+            speeds,
           };
         })),
     };

@@ -78,7 +78,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
     return json<RootData>({ ...base, listener: null }, { headers: { "Cache-Control": CACHE_POLICY.private } });
   }
   return json<RootData>(
-    { ...base, listener: listener && { user: listener.user, restore: listener.restore } },
+    { ...base, listener: listener && { user: listener.user, restore: listener.restore, speeds: listener.speeds } },
     listener ? { headers: { "Cache-Control": CACHE_POLICY.private } } : undefined,
   );
 }
@@ -173,7 +173,7 @@ export default function App() {
     );
   return (
     <PlayerProvider liveStreamUrl={config.liveStreamUrl}>
-      <ListenerMemory signedIn={signedIn} />
+      <ListenerMemory account={user ? { uid: user.id, speeds: listener?.speeds ?? null } : null} />
       {everSignedIn ? (
         <Suspense fallback={null}>
           <SessionPlayerBridge userId={user?.id ?? null} restore={restore} />

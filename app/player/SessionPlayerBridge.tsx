@@ -1,7 +1,16 @@
 import { useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { usePlayer } from "./PlayerProvider";
-import { progressDue, progressPayload, type ProgressPayload, type SyncMark, type SyncReason } from "./progress-sync";
+import {
+  progressDue,
+  progressPayload,
+  type ListenSpan,
+  type ProgressPayload,
+  type SyncMark,
+  type SyncReason,
+} from "./progress-sync";
+import { shouldSyncProgress } from "./machine";
+import { heardBetween } from "~/rules/listening";
 import type { PendingWrite } from "./pending-writes";
 import { FAVORITE_STORED_EVENT, pageSender } from "./page-sender";
 import type { ActiveAudioSync, UserRecord } from "~/services/types";
@@ -10,6 +19,8 @@ import { LOGOUT_EVENT } from "./session-events";
 import { UpNextSync } from "./UpNextSync";
 
 const orUndefined = (s: string | undefined | null) => (s ? s : undefined);
+/** A span's id: unguessable is not needed (it is the listener's own tally), unique per page and episode is. */
+const spanId = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 12)}`;
 
 /** A position this browser has not got stored yet is newer than the server's: it is what resumes. */
 function unsentSync(write: PendingWrite | null): ActiveAudioSync | null {
@@ -41,6 +52,8 @@ export function SessionPlayerBridge({
 }) {
   const { state, dispatch } = usePlayer();
   const previousUser = useRef<string | null | undefined>(undefined);
+  // What this page heard of each episode (rules/listening.ts), and the last time update seen.
+  const spans = useRef(new Map<string, ListenSpan>());
   const explicitLogout = useRef(false);
 
   useEffect(() => {
@@ -63,6 +76,8 @@ export function SessionPlayerBridge({
   }, []);
 
   useEffect(() => {
+    // What was heard before is not the next listener's.
+    spans.current.clear();
     pageSender().start(userId);
     const online = () => pageSender().flush();
     window.addEventListener("online", online);
@@ -103,6 +118,17 @@ export function SessionPlayerBridge({
     }
   }, [userId, restore, dispatch]);
 
+  const heard = useRef<{ src: string; time: number } | null>(null);
+  const hear = () => {
+    const s = stateRef.current;
+    const listening = s.playing && s.requestedTime === null && shouldSyncProgress(s);
+    const seconds = heardBetween(heard.current, { src: s.src, time: s.currentTime, listening });
+    heard.current = { src: s.src, time: s.currentTime };
+    if (seconds <= 0) return;
+    const span = spans.current.get(s.src) ?? { id: spanId(), seconds: 0 };
+    spans.current.set(s.src, { ...span, seconds: span.seconds + seconds });
+  };
+
   // Progress sync (signed in only).
   const last = useRef<SyncMark | null>(null);
   const stateRef = useRef(state);
@@ -119,12 +145,13 @@ export function SessionPlayerBridge({
       src: s.src,
       url: "/api/progress",
       contentType: "application/json",
-      body: JSON.stringify(progressPayload(s, now)),
+      body: JSON.stringify(progressPayload(s, now, spans.current.get(s.src))),
       at: now,
     });
   };
 
   useEffect(() => {
+    hear();
     send("tick");
   }, [state.currentTime]); // eslint-disable-line react-hooks/exhaustive-deps
   useEffect(() => {

@@ -3,7 +3,7 @@ import { usePlayer } from "./PlayerProvider";
 import { ShareIcon } from "~/ui/primitives";
 import { MoonIcon, VolumeIcon, VolumeOffIcon } from "./player-icons";
 import { formatDuration } from "~/ui/time";
-import { SPEED_MAX, SPEED_MIN, SPEED_STEP } from "~/rules/player";
+import { PLAYER_SPEEDS as SPEEDS } from "~/rules/player";
 import type { SleepTimerApi } from "./use-sleep-timer";
 import type { SleepOption } from "./sleep-timer";
 
@@ -11,8 +11,6 @@ import type { SleepOption } from "./sleep-timer";
  * The desktop bar's extras (volume, speed, sleep timer, share at the current time), also in the
  * mobile "more" dialog (./PlayerDialogs.tsx): not in the first load (ADR 051).
  */
-const SPEEDS: number[] = [];
-for (let r = SPEED_MIN; r <= SPEED_MAX + 1e-9; r += SPEED_STEP) SPEEDS.push(Math.round(r * 100) / 100);
 
 /** Desktop only: phones have their own volume buttons. */
 export function VolumeControl() {

@@ -11,7 +11,7 @@ import { PENDING_RETRY_FIRST_MS, PENDING_RETRY_MAX_MS, PENDING_WRITES_MAX } from
 export interface PendingWrite {
   /** The listener it belongs to: never sent with anybody else's session. */
   uid: string;
-  kind: "progress" | "favorite" | "upNext";
+  kind: "progress" | "favorite" | "upNext" | "speed";
   /** The audio it is about. */
   src: string;
   url: string;
@@ -105,11 +105,11 @@ const isWrite = (v: unknown): v is PendingWrite => {
   const w = v as Record<string, unknown>;
   return (
     ["uid", "src", "url", "contentType", "body"].every((k) => typeof w[k] === "string") &&
-    (w.kind === "progress" || w.kind === "favorite") &&
+    (w.kind === "progress" || w.kind === "favorite" || w.kind === "speed") &&
     ["at", "tries", "next"].every((k) => Number.isFinite(w[k])) &&
     typeof w.held === "boolean" &&
     // Only ever our own write endpoints.
-    (w.url === "/api/progress" || w.url === "/favorites")
+    (w.url === "/api/progress" || w.url === "/favorites" || w.url === "/api/speed")
   );
 };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createPlayerConfig, initialPlayerState, type PlayerState } from "./machine";
-import { progressDue, progressPayload } from "./progress-sync";
+import { progressDue, progressPayload, speedsChosen } from "./progress-sync";
 import { PROGRESS_SAVE_EVERY_MS } from "~/rules/player";
 
 const config = createPlayerConfig("https://live.example/stream");
@@ -62,5 +62,25 @@ describe("progressPayload", () => {
     expect(p.Duration).toBe(0);
     expect("AudioImg" in p).toBe(false);
     expect(p).toMatchObject({ AudioTitle: "Ep", AudioSrc: "/media/audio/ep.mp3", currentTime: 12, at: 123 });
+  });
+  it("carries what the page heard of the episode, with its era, once it heard something", () => {
+    const p = progressPayload(episode({ era: "PPR" }), 123, { id: "abcdefgh12", seconds: 42.04 });
+    expect(p).toMatchObject({ listenId: "abcdefgh12", listened: 42, era: "PPR" });
+    const cold = progressPayload(episode({ era: "PPR", coldcut: true }), 123, { id: "abcdefgh12", seconds: 1 });
+    expect(cold.era).toBe("Cold Cut");
+    for (const span of [undefined, { id: "abcdefgh12", seconds: 0 }]) {
+      const none = progressPayload(episode({ era: "PPR" }), 123, span);
+      expect(["listenId", "listened", "era"].filter((k) => k in none)).toEqual([]);
+    }
+  });
+});
+
+describe("speedsChosen", () => {
+  it("is the eras whose speed changed on this page and differ from the account's", () => {
+    expect(speedsChosen({ PPR: 1, MLR: 1 }, { PPR: 1.5, MLR: 1 }, {})).toEqual([["PPR", 1.5]]);
+    // Applied from the account: not sent back to it.
+    expect(speedsChosen({ PPR: 1 }, { PPR: 2 }, { PPR: 2 })).toEqual([]);
+    expect(speedsChosen({}, { "Cold Cut": 0.75 }, { PPR: 2 })).toEqual([["Cold Cut", 0.75]]);
+    expect(speedsChosen({ PPR: 2 }, { PPR: 2 }, {})).toEqual([]);
   });
 });

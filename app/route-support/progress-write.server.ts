@@ -29,7 +29,8 @@ const answer = (status: number, body: ProgressAnswer["body"]): ProgressAnswer =>
 
 /**
  * docs/product.md §4 "Progress sync": the position of a signed-in listener goes to ActiveAudioSync,
- * and to the episode's own position in the same request.
+ * and to the episode's own position in the same request, with what the page heard of it
+ * (rules/listening.ts).
  * Takes a form, a JSON body (the player's queue of unsent writes) or text/plain (a beacon). Live
  * streams are never written; an older write never overwrites a newer one. The uid is the
  * session's, never the body's. A session store or library out of reach is a 503: the player
@@ -61,7 +62,7 @@ export async function writeProgress(
   }
   const parsed = progressSchema.safeParse(body);
   if (!parsed.success) return answer(400, { ok: false, error: "Invalid progress." });
-  const { at, ...sync } = parsed.data;
+  const { at, listenId, listened, era, ...sync } = parsed.data;
   if (sync.AudioSrc === context.services.publicConfig.liveStreamUrl)
     return answer(422, { ok: false, error: "Live streams are not saved." });
   try {
@@ -70,6 +71,9 @@ export async function writeProgress(
     const [result] = await Promise.all([
       context.services.library.writeProgress(user.uid, sync, when),
       context.services.positions.write(user.uid, positionOf(sync), when),
+      listenId && listened
+        ? context.services.listening.tally(user.uid, { id: listenId, era: era ?? null, seconds: listened }, when)
+        : null,
     ]);
     return answer(200, { ok: true, result });
   } catch (error) {

@@ -18,6 +18,9 @@ import { notFound } from "~/route-support/responses.server";
 import { FAVORITES_FULL_NOTICE, favoritesCount, favoritesFull } from "~/rules/library";
 import { DELETE_MY_ACCOUNT, DOWNLOAD_MY_DATA, MY_DATA_FILE_NAME } from "~/rules/account-data";
 import { keepPageAfterRefusedWrite } from "~/route-support/revalidation";
+import { statsFor } from "~/services/listening.server";
+import { log, messageOf } from "~/services/log.server";
+import { ListeningStats } from "~/components/ListeningStats";
 
 export const meta: MetaFunction = () => [
   { title: "My Favorites — The Ham Radio Show" },
@@ -28,12 +31,17 @@ export const meta: MetaFunction = () => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const page = queryPage(new URL(request.url));
-  const [favorites, verified, continuing] = await orSignedOut(
+  const [favorites, verified, continuing, stats] = await orSignedOut(
     request,
     Promise.all([
       favoritesPage(context.services, user.uid, page),
       context.services.accounts.isEmailVerified(user.uid),
       continueListening(context),
+      // Stats that cannot be read say so on the page; the rest of it is still the listener's.
+      statsFor(context.services, user.uid).catch((error: unknown) => {
+        log.error(`[user] listening stats not read: ${messageOf(error)}`);
+        return null;
+      }),
     ]),
   );
   const personal = await cardMarks(
@@ -54,6 +62,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       unconfirmed: user.email && !verified ? user.email : null,
       mail: context.services.accountEmail.available,
       continuing,
+      stats,
       ...personal,
     },
     { headers: cacheHeaders("private") },
@@ -63,7 +72,7 @@ export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loader
 export const shouldRevalidate = keepPageAfterRefusedWrite;
 
 export default function UserPage() {
-  const { uid, email, episodes, total, page, pageCount, max, unconfirmed, mail, continuing } =
+  const { uid, email, episodes, total, page, pageCount, max, unconfirmed, mail, continuing, stats } =
     useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const code = params.get("notice") ?? params.get("error");
@@ -124,6 +133,7 @@ export default function UserPage() {
       ) : (
         <p className="muted">No favorites yet. Tap the heart on any episode to keep it here.</p>
       )}
+      <ListeningStats stats={stats} />
       <h2>Devices</h2>
       <Form method="post" action="/logout" onSubmit={loggingOut}>
         <input type="hidden" name="scope" value="everywhere" />
@@ -137,7 +147,8 @@ export default function UserPage() {
       <section className="my-data" aria-labelledby="my-data-title">
         <h2 id="my-data-title">My data</h2>
         <p className="muted">
-          Everything the site keeps for you, as a file: your account, favorites and where you stopped listening.
+          Everything the site keeps for you, as a file: your account, favorites, where you stopped listening, your speed
+          in each era and your listening stats.
         </p>
         <p className="my-data-actions">
           {/* A file, not a page: the browser downloads it (no client navigation). */}

@@ -58,6 +58,11 @@ export const SPEED_MIN = 0.5;
 export const SPEED_MAX = 3;
 export const SPEED_STEP = 0.25;
 export const SPEED_DEFAULT = 1;
+/** Every speed offered, slowest first: the only ones a listener's account keeps. */
+export const PLAYER_SPEEDS: readonly number[] = Object.freeze(
+  Array.from({ length: Math.round((SPEED_MAX - SPEED_MIN) / SPEED_STEP) + 1 }, (_, i) => SPEED_MIN + i * SPEED_STEP),
+);
+export const isPlayerSpeed = (n: number) => PLAYER_SPEEDS.includes(n);
 
 /** docs/product.md §4 Player / §8 "Audio without a source, or source aborted: the error audio file plays". */
 export const ERROR_AUDIO_PATH = "/media/audio/error.mp3";

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { isPlayed, LIBRARY_TITLE_MAX, LIBRARY_URL_MAX } from "~/rules/library";
 import type { PositionWrite } from "./positions.server";
+import { isPlayerSpeed } from "~/rules/player";
+import { LISTENING_ERAS, LISTENING_SPAN_ID, LISTENING_SPAN_MAX_S } from "~/rules/listening";
 
 /** A playable audio source: a same-site path or an http(s) URL, sane length, no control characters. */
 export const audioSrcSchema = z
@@ -47,8 +49,24 @@ export const progressSchema = z.object({
   AudioSrc: audioSrcSchema,
   currentTime: finiteOrZero,
   at: z.coerce.number().int().positive().max(8.64e15),
+  // The page's listening to the episode (rules/listening.ts): a junk part is dropped, never the position.
+  listenId: z.string().regex(LISTENING_SPAN_ID).optional().catch(undefined),
+  listened: z.coerce
+    .number()
+    .positive()
+    .transform((n) => Math.min(n, LISTENING_SPAN_MAX_S))
+    .optional()
+    .catch(undefined),
+  era: z.enum(LISTENING_ERAS).optional().catch(undefined),
 });
 export type ProgressInput = z.infer<typeof progressSchema>;
+
+/** A speed chosen in an era: one the player offers, in an era it keeps speeds for. `at`: the client's time (ms). */
+export const speedSchema = z.object({
+  era: z.enum(LISTENING_ERAS),
+  speed: z.coerce.number().refine(isPlayerSpeed, "not a speed the player offers"),
+  at: z.coerce.number().int().positive().max(8.64e15),
+});
 
 /** An episode's own position from a progress write: played at the end or past its last 30 s. */
 export const positionOf = (sync: Omit<ProgressInput, "at">): PositionWrite => ({

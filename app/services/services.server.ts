@@ -11,6 +11,7 @@ import type { LiveStatusService } from "./live-status.server";
 import type { PublicConfig } from "./types";
 import type { UpNextStore } from "./up-next.server";
 import type { Positions } from "./positions.server";
+import type { ListeningStore } from "./listening.server";
 
 /** Every service the routes get through the load context (built by app/composition.server.ts). */
 export interface Services {
@@ -27,6 +28,8 @@ export interface Services {
   upNext: UpNextStore;
   /** Where the listener is in every episode they played. */
   positions: Positions;
+  /** The speed per era and the listening tally of signed-in listeners (in this app's own database). */
+  listening: ListeningStore;
   auth: Auth;
   /** Confirming addresses and "Forgot password?", by mail. */
   accountEmail: AccountEmail;

@@ -186,10 +186,12 @@ export interface ListenerData {
   favorites: string[];
   /** docs/product.md §4 Session: what the player restores at sign-in (user record, then ActiveAudioSync). */
   restore: { user: UserRecord | null; sync: ActiveAudioSync | null } | null;
+  /** The speed the listener last chose in each era, on any device (null: not readable just now). */
+  speeds: Record<string, number> | null;
 }
 
 /** What the root data says of a signed-in listener (ADR 050: their favorites are each page's own). */
-export type RootListener = Pick<ListenerData, "user" | "restore">;
+export type RootListener = Pick<ListenerData, "user" | "restore" | "speeds">;
 
 /** The root route's data: public configuration, and who is signed in. */
 export interface RootData {

@@ -166,6 +166,12 @@ async function listener(services: Services, name: string) {
     { audioSrc, audioTitle: `${name} under way`, position: 42, duration: 3600, played: false },
     Date.now(),
   );
+  expect(await services.listening.setSpeed(user.uid, "PPR", 1.5, Date.now())).toBe("written");
+  await services.listening.tally(
+    user.uid,
+    { id: `span${seq}x${Date.now().toString(36)}`, era: "PPR", seconds: 42 },
+    Date.now(),
+  );
   expect(await services.accountEmail.sendVerification(user.uid)).toBe("sent");
   const devices = [
     (await services.auth.startSession(user, null)).split(";")[0]!,
@@ -190,6 +196,10 @@ describe.each(setups)("My data — %s", (_name, setup) => {
         },
         upNext: { upNext: [{ audioSrc: a.audioSrc, title: "export queued" }] },
         positions: [{ audioSrc: a.audioSrc, audioTitle: "export under way", position: 42, played: false }],
+        listening: {
+          speeds: { PPR: 1.5 },
+          stats: { listened: 42, finished: 0, eras: [{ era: "PPR", listened: 42, finished: 0 }] },
+        },
       });
       expect(JSON.stringify(data)).not.toMatch(/scrypt|password/i);
     } finally {
@@ -228,6 +238,8 @@ describe.each(setups)("My data — %s", (_name, setup) => {
       expect(await services.library.activeAudioSync(a.user.uid)).toBeNull();
       expect(await services.upNext.list(a.user.uid)).toEqual([]);
       expect(await services.positions.list(a.user.uid)).toEqual([]);
+      expect(await services.listening.speeds(a.user.uid)).toEqual({});
+      expect(await services.listening.listened(a.user.uid)).toEqual([]);
       expect(await leftovers([a.user.uid, a.email])).toEqual([]);
       await expect(services.auth.signInWithPassword(form(a.email, PASSWORD), "198.51.100.9")).rejects.toThrow(
         SIGN_IN_FAILED,
@@ -243,6 +255,7 @@ describe.each(setups)("My data — %s", (_name, setup) => {
       expect(await services.library.isAdultConfirmed(b.user.uid)).toBe(true);
       expect(await services.upNext.list(b.user.uid)).toHaveLength(1);
       expect(await services.positions.list(b.user.uid)).toMatchObject([{ audioSrc: b.audioSrc, position: 42 }]);
+      expect(await services.listening.speeds(b.user.uid)).toEqual({ PPR: 1.5 });
       expect(await services.accountData.exportFor(b.user)).toMatchObject({ account: { email: b.email } });
     } finally {
       await services.close();

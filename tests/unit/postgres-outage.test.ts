@@ -121,6 +121,7 @@ describe("an outage as services and routes see it", () => {
       accounts: {},
       library: {},
       positions: {},
+      listening: {},
       auth: {},
       accountEmail: {},
       accountData: {},

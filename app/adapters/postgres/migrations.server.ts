@@ -197,4 +197,30 @@ export const MIGRATIONS: string[] = [
   );
   CREATE INDEX episode_positions_newest ON episode_positions (uid, updated_at);
   `,
+  /* 13: a listener's speed per era, and the seconds of audio they played, per span and per era
+     folded (no foreign key: with Firebase accounts the listener is not in users; deleting the
+     account empties these) */ `
+  CREATE TABLE listener_speeds (
+    uid text NOT NULL,
+    era text NOT NULL,
+    speed double precision NOT NULL,
+    updated_at bigint NOT NULL,
+    PRIMARY KEY (uid, era)
+  );
+  CREATE TABLE listening_spans (
+    uid text NOT NULL,
+    span text NOT NULL,
+    era text NOT NULL,
+    seconds double precision NOT NULL,
+    updated_at bigint NOT NULL,
+    PRIMARY KEY (uid, span)
+  );
+  CREATE INDEX listening_spans_newest ON listening_spans (uid, updated_at);
+  CREATE TABLE listening_totals (
+    uid text NOT NULL,
+    era text NOT NULL,
+    seconds double precision NOT NULL,
+    PRIMARY KEY (uid, era)
+  );
+  `,
 ];

@@ -211,4 +211,30 @@ export const MIGRATIONS: string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX episode_positions_newest ON episode_positions (uid, updated_at);
   `,
+  /* 12: a listener's speed per era, and the seconds of audio they played, per span and per era
+     folded (no foreign key: with Firebase accounts the listener is not in users; deleting the
+     account empties these) */ `
+  CREATE TABLE listener_speeds (
+    uid TEXT NOT NULL,
+    era TEXT NOT NULL,
+    speed REAL NOT NULL,
+    updated_at INTEGER NOT NULL,
+    PRIMARY KEY (uid, era)
+  );
+  CREATE TABLE listening_spans (
+    uid TEXT NOT NULL,
+    span TEXT NOT NULL,
+    era TEXT NOT NULL,
+    seconds REAL NOT NULL,
+    updated_at INTEGER NOT NULL,
+    PRIMARY KEY (uid, span)
+  );
+  CREATE INDEX listening_spans_newest ON listening_spans (uid, updated_at);
+  CREATE TABLE listening_totals (
+    uid TEXT NOT NULL,
+    era TEXT NOT NULL,
+    seconds REAL NOT NULL,
+    PRIMARY KEY (uid, era)
+  );
+  `,
 ];
