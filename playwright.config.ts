@@ -150,6 +150,9 @@ export default defineConfig({
     // locally, `--trace on` records one.
     trace: "on-first-retry",
     launchOptions: chromium,
+    // page.route() never sees what a service worker answers, and most specs stub the network:
+    // the worker (ADR 062) runs in offline.spec.ts, which allows it.
+    serviceWorkers: "block",
   },
   projects,
   webServer: [server(PORT, false), server(REMOTE_PORT, true)],

@@ -23,6 +23,9 @@ import { episodes, newestFirst } from "./support/sample";
 
 const [episode, unvisited] = newestFirst(episodes);
 
+// Every other spec blocks the worker (playwright.config.ts); this one is about it.
+test.use({ serviceWorkers: "allow" });
+
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
