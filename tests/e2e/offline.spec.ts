@@ -83,6 +83,11 @@ test.describe("with JavaScript", () => {
     expect(violations, violations.join("\n")).toEqual([]);
 
     await context.setOffline(true);
+    // Answered by the worker, not by the browser's HTTP cache (which also holds the file).
+    const audioAnswers: boolean[] = [];
+    page.on("response", (r) => {
+      if (new URL(r.url()).pathname === episode.EpisodeUrl) audioAnswers.push(r.fromServiceWorker());
+    });
     await page.goto(link);
     await page.reload();
     await expect(page.getByRole("heading", { level: 1, name: episode.title })).toBeVisible();
@@ -90,6 +95,14 @@ test.describe("with JavaScript", () => {
     await main.getByRole("button", { name: `Play ${episode.title}` }).click();
     const played = await expectPlaying(page, episode.EpisodeUrl, 0.5);
     expect(played.errorCode).toBeNull();
+    // A seek plays on from there.
+    const seekTo = Math.floor(Number(episode.EpisodeDuration) / 2);
+    await page.evaluate((t) => {
+      (document.getElementById("global-audio") as HTMLAudioElement).currentTime = t;
+    }, seekTo);
+    expect((await expectPlaying(page, episode.EpisodeUrl, seekTo + 0.5)).errorCode).toBeNull();
+    expect(audioAnswers.length).toBeGreaterThan(0);
+    expect(audioAnswers.every(Boolean)).toBe(true);
 
     // The downloads list offline, then the download removed.
     await page.goto(DOWNLOADS_PATH);
