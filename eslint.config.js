@@ -92,6 +92,7 @@ export default tseslint.config(
       // bench/floor-app builds its own copy of these on first use.
       "**/build/",
       "**/public/build/",
+      "public/sw.js",
       "node_modules/",
       "test-results/",
       "playwright-report/",

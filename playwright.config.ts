@@ -85,6 +85,7 @@ const projects: PlaywrightTestProject[] = [
       "reauth",
       "listener-review",
       "speed-stats",
+      "offline",
     ),
     use: { ...desktop, javaScriptEnabled: false },
   },
@@ -101,6 +102,7 @@ const projects: PlaywrightTestProject[] = [
       "listener-review",
       "mobile",
       "my-data",
+      "offline",
       "player",
       "player-extras",
       "player-live",
@@ -150,6 +152,9 @@ export default defineConfig({
     // locally, `--trace on` records one.
     trace: "on-first-retry",
     launchOptions: chromium,
+    // page.route() never sees what a service worker answers, and most specs stub the network:
+    // the worker (ADR 063) runs in offline.spec.ts, which allows it.
+    serviceWorkers: "block",
   },
   projects,
   webServer: [server(PORT, false), server(REMOTE_PORT, true)],

@@ -136,6 +136,11 @@ const publicFiles = express.static("public", {
   index: false,
   redirect: false,
   setHeaders(res, filePath) {
+    // The service worker (public/sw.js, made by the build) is the site's own script: no media policy.
+    if (path.relative("public", filePath) === "sw.js") {
+      res.setHeader("Cache-Control", cachePolicy.serviceWorker);
+      return;
+    }
     res.setHeader("Cache-Control", filePath.endsWith("favicon.ico") ? "public, max-age=86400" : cachePolicy.media);
     // Episode audio and art are what podcast apps, directories and link previews on other sites load.
     res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");

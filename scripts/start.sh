@@ -4,7 +4,7 @@
 # DATA_DIR/session-secret (a real deployment sets SESSION_SECRET itself; see README).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[ -f build/server.js ] && [ -f build/index.js ] || npm run build --silent
+[ -f build/server.js ] && [ -f build/index.js ] && [ -f public/sw.js ] || npm run build --silent
 DATA_DIR="${DATA_DIR:-./data}"
 mkdir -p "$DATA_DIR"
 if [ -z "${SESSION_SECRET:-}" ]; then

@@ -72,7 +72,7 @@ vitest=$!
 stop_unit() { kill "$vitest" 2>/dev/null; wait "$vitest" 2>/dev/null; }
 
 phase "Static checks: types, lint, format"
-npx tsc --noEmit || { stop_unit; exit 1; }
+npx tsc --noEmit && npx tsc --noEmit -p sw || { stop_unit; exit 1; }
 npx eslint . --max-warnings=0 || { stop_unit; exit 1; }
 npx prettier --check . --log-level=warn || { stop_unit; exit 1; }
 

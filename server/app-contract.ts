@@ -78,7 +78,7 @@ export interface AppServer {
     fetchSite: string | undefined,
   ): boolean;
   crossSiteRefusal: string;
-  cachePolicy: { private: string; media: string };
+  cachePolicy: { private: string; media: string; serviceWorker: string };
   /** The media types of the site's chapters and transcripts files (set by the static file server). */
   episodeFileTypes: { chapters: string; transcript: string };
 }

@@ -7,7 +7,7 @@ import { DownloadIcon } from "~/ui/primitives";
 import { episodeMedia, LISTEN_ANCHOR, PlayEpisodeButton } from "~/player/PlayEpisodeButton";
 import { downloadFileName, episodeLink, episodeSubtitle } from "~/rules/episodes";
 import { formatDate, formatDuration } from "~/ui/time";
-import { FavoriteToggle, PositionMark, UpNextButtons } from "./lazy-parts";
+import { FavoriteToggle, OfflineDownload, PositionMark, UpNextButtons } from "./lazy-parts";
 // In the first load: its share and clip buttons, chapters and transcript act at the first press.
 import { EpisodePanels } from "./EpisodePanels";
 import type { Chapter } from "~/rules/chapters";
@@ -89,6 +89,11 @@ export function EpisodePage({
             <a className="button" href={episode.audioUrl} download={downloadFileName(episode.audioUrl)}>
               <DownloadIcon size={18} /> Download
             </a>
+            <OfflineDownload
+              audioUrl={episode.audioUrl}
+              title={episode.title}
+              page={episodeLink(episode.title, episode.coldcut)}
+            />
             <FavoriteToggle audioSrc={episode.audioUrl} title={episode.title} duration={episode.duration} />
             <UpNextButtons audioSrc={episode.audioUrl} title={episode.title} withText />
           </div>

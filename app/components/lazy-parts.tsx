@@ -11,3 +11,5 @@ export const SubscribeMenu = lazyPart(() => import("./SubscribeMenu").then((m) =
 export const ContinueListening = lazyPart(() => import("./ContinueListening").then((m) => m.ContinueListening));
 /** The home page's sponsor: a link and its logo. */
 export const SponsorBanner = lazyPart(() => import("./SponsorBanner").then((m) => m.SponsorBanner));
+/** "Download for offline": nothing until its code is there (it needs the browser's Cache Storage). */
+export const OfflineDownload = lazyPart(() => import("./OfflineDownload").then((m) => m.OfflineDownload));

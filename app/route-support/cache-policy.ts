@@ -30,6 +30,11 @@ export const CACHE_POLICY = {
    * again (a 304 after the access check); Vary: Cookie, so signing out is a miss, not a hit.
    */
   galleryMedia: "private, max-age=3600",
+  /**
+   * The service worker's script: asked again on every visit, so a new build reaches listeners at
+   * once (browsers check it at most daily otherwise).
+   */
+  serviceWorker: "no-cache",
   /** Media under /media (not hashed). */
   media: "public, max-age=86400, stale-while-revalidate=604800",
   /** Error pages: short, so a fixed page reappears quickly. */

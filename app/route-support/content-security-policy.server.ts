@@ -104,6 +104,8 @@ export function contentSecurityPolicy(
     ],
     "connect-src": ["'self'", "https://www.gstatic.com", ...third.connect],
     "font-src": ["'self'"],
+    // The offline service worker, /sw.js; no other worker.
+    "worker-src": ["'self'"],
     "frame-src": [
       ...new Set(frames),
       "https://www.youtube.com",
