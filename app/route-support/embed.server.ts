@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { cacheHeaders } from "~/route-support/cache-policy";
@@ -8,10 +10,31 @@ import { stillLoading } from "~/route-support/still-loading.server";
 import { COLD_CUT_PAGE_PATH, episodeLink, isColdCutPath } from "~/rules/episodes";
 import { SITE_NAME } from "~/route-support/meta";
 import { orElse } from "~/route-support/or-else";
+import { parseShareTime } from "~/player/format";
+import type { Chapter } from "~/rules/chapters";
+
+/** Written by `npm run build` (scripts/build-embed.mjs) beside the server build. */
+const PLAYER_SCRIPT = path.resolve("build/embed-player.js");
+let playerScript: string | undefined;
+
+/** The embed page's own script, read once. */
+function embedPlayerScript(): string {
+  if (playerScript === undefined) {
+    try {
+      playerScript = fs.readFileSync(PLAYER_SCRIPT, "utf8");
+    } catch (error) {
+      throw new Error(`The embeddable player's script ${PLAYER_SCRIPT} is missing: run npm run build`, {
+        cause: error,
+      });
+    }
+  }
+  return playerScript;
+}
 
 /**
- * /embed/episode?title= (and /embed/coldcut?title=): the player another site frames. Public and
- * cached like any page; kept out of search results, whose canonical page is the episode's own.
+ * /embed/episode?title= (and /embed/coldcut?title=): the player another site frames, with the
+ * episode's chapters; `&t=` (whole seconds, junk ignored) starts it there, as on the episode page.
+ * Public and cached like any page; kept out of search results, whose canonical page is the episode's own.
  */
 export async function loadEmbed(args: LoaderFunctionArgs) {
   const { request, context } = args;
@@ -21,6 +44,9 @@ export async function loadEmbed(args: LoaderFunctionArgs) {
   if (!title) throw notFound();
   const episode = await orElse("embed", context.services.catalog.episodeByTitle(title, series), stillLoading);
   if (!episode) throw notFound();
+  const chapters: Chapter[] = episode.chaptersUrl
+    ? await context.services.episodeExtras.chapters(episode.chaptersUrl)
+    : [];
   const page = episodeLink(episode.title, episode.coldcut);
   return json(
     {
@@ -29,10 +55,13 @@ export async function loadEmbed(args: LoaderFunctionArgs) {
         image: episode.image,
         audioUrl: episode.audioUrl,
         coldcut: episode.coldcut,
-        era: episode.era,
+        duration: episode.duration,
       },
+      chapters: chapters.map((c) => ({ startTime: c.startTime, title: c.title })),
+      startTime: parseShareTime(url.searchParams.get("t")),
       pageUrl: siteUrlOf(args, page),
       showUrl: siteUrlOf(args, episode.coldcut ? COLD_CUT_PAGE_PATH : "/"),
+      script: embedPlayerScript(),
       meta: pageMeta(args, {
         title: `${episode.title} — ${SITE_NAME}`,
         description: `Listen to ${episode.title}, an episode of ${SITE_NAME}.`,
