@@ -7,7 +7,7 @@ import { DownloadIcon } from "~/ui/primitives";
 import { episodeMedia, LISTEN_ANCHOR, PlayEpisodeButton } from "~/player/PlayEpisodeButton";
 import { downloadFileName, episodeLink, episodeSubtitle } from "~/rules/episodes";
 import { formatDate, formatDuration } from "~/ui/time";
-import { mediaFragment } from "~/player/format";
+import { mediaFragment } from "~/player/media-fragment";
 import { FavoriteToggle, PositionMark, UpNextButtons } from "./lazy-parts";
 // In the first load: its share and clip buttons, chapters and transcript act at the first press.
 import { EpisodePanels } from "./EpisodePanels";

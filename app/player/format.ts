@@ -53,9 +53,3 @@ export function parseClipEnd(start: number | null, raw: string | null | undefine
   const from = start ?? 0;
   return end !== null && end > from && end - from <= CLIP_MAX_SECONDS ? end : null;
 }
-
-/** The native player's start (and a clip's end): a media fragment, which the browser plays as such. */
-export function mediaFragment(src: string, start: number | null, end: number | null = null): string {
-  if (end !== null) return `${src}#t=${start ?? 0},${end}`;
-  return start ? `${src}#t=${start}` : src;
-}

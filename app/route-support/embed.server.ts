@@ -11,7 +11,10 @@ import { COLD_CUT_PAGE_PATH, episodeLink, isColdCutPath } from "~/rules/episodes
 import { SITE_NAME } from "~/route-support/meta";
 import { orElse } from "~/route-support/or-else";
 import { parseShareTime } from "~/player/format";
+import { mediaFragment } from "~/player/media-fragment";
+import { chapterAtShareTime, chapterMarks, miniPlayerView } from "~/player/embed-player";
 import type { Chapter } from "~/rules/chapters";
+import { formatDuration } from "~/ui/time";
 
 /** Written by `npm run build` (scripts/build-embed.mjs) beside the server build. */
 const PLAYER_SCRIPT = path.resolve("build/embed-player.js");
@@ -48,6 +51,9 @@ export async function loadEmbed(args: LoaderFunctionArgs) {
     ? await context.services.episodeExtras.chapters(episode.chaptersUrl)
     : [];
   const page = episodeLink(episode.title, episode.coldcut);
+  const startTime = parseShareTime(url.searchParams.get("t"));
+  // The player as it first shows, made here: the page's client code is its own small script.
+  const view = miniPlayerView({ paused: true, currentTime: 0, duration: NaN }, episode.duration, chapters);
   return json(
     {
       episode: {
@@ -57,8 +63,16 @@ export async function loadEmbed(args: LoaderFunctionArgs) {
         coldcut: episode.coldcut,
         duration: episode.duration,
       },
-      chapters: chapters.map((c) => ({ startTime: c.startTime, title: c.title })),
-      startTime: parseShareTime(url.searchParams.get("t")),
+      src: mediaFragment(episode.audioUrl, startTime),
+      view: { current: view.current, total: view.total, seekMax: view.seekMax, seekText: view.seekText },
+      marks: chapterMarks(chapters, episode.duration),
+      // A chapter's link (without JavaScript) carries its start in whole seconds, as `?t=` does.
+      chapters: chapters.map((c) => ({
+        start: c.startTime,
+        t: Math.floor(c.startTime),
+        label: `${formatDuration(c.startTime)} ${c.title}`,
+      })),
+      chapter: chapterAtShareTime(chapters, startTime),
       pageUrl: siteUrlOf(args, page),
       showUrl: siteUrlOf(args, episode.coldcut ? COLD_CUT_PAGE_PATH : "/"),
       script: embedPlayerScript(),

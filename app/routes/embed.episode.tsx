@@ -1,10 +1,7 @@
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
-import { chapterAtShareTime, chapterMarks, miniPlayerView } from "~/player/embed-player";
 import { loadEmbed } from "~/route-support/embed.server";
 import { loaderMeta } from "~/route-support/meta";
-import { mediaFragment } from "~/player/format";
-import { formatDuration } from "~/ui/time";
 import { svgIcon } from "~/ui/primitives";
 import embedStyles from "~/styles/embed.css";
 
@@ -22,12 +19,8 @@ export const handle = { bare: { stylesheet: embedStyles } };
  * show's site in a new tab, out of the frame.
  */
 export default function EmbedEpisode() {
-  const { episode, chapters, startTime, pageUrl, showUrl, script } = useLoaderData<typeof loader>();
+  const { episode, src, view, marks, chapters, chapter, pageUrl, showUrl, script } = useLoaderData<typeof loader>();
   const { pathname } = useLocation();
-  const src = mediaFragment(episode.audioUrl, startTime);
-  const view = miniPlayerView({ paused: true, currentTime: 0, duration: NaN }, episode.duration, chapters);
-  const marks = chapterMarks(chapters, episode.duration);
-  const chapter = chapterAtShareTime(chapters, startTime);
   return (
     <>
       <article
@@ -87,15 +80,10 @@ export default function EmbedEpisode() {
           <form className="embed-player__chapters" method="get" action={pathname}>
             <input type="hidden" name="title" value={episode.title} />
             <label htmlFor="embed-chapter">Chapter</label>
-            <select
-              id="embed-chapter"
-              name="t"
-              defaultValue={chapter >= 0 ? Math.floor(chapters[chapter]!.startTime) : undefined}
-              data-chapters=""
-            >
+            <select id="embed-chapter" name="t" defaultValue={chapters[chapter]?.t} data-chapters="">
               {chapters.map((c) => (
-                <option key={c.startTime} value={Math.floor(c.startTime)} data-start={c.startTime}>
-                  {`${formatDuration(c.startTime)} ${c.title}`}
+                <option key={c.start} value={c.t} data-start={c.start}>
+                  {c.label}
                 </option>
               ))}
             </select>

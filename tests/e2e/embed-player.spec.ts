@@ -148,7 +148,9 @@ test.describe("with JavaScript", () => {
     await seek.focus();
     const before = await page.evaluate(() => document.querySelector("audio")!.currentTime);
     for (let i = 0; i < 5; i++) await page.keyboard.press("ArrowRight");
-    await expect.poll(() => page.evaluate(() => document.querySelector("audio")!.currentTime)).toBeGreaterThan(before + 3);
+    await expect
+      .poll(() => page.evaluate(() => document.querySelector("audio")!.currentTime))
+      .toBeGreaterThan(before + 3);
   });
 
   test("fits the frame widths blogs give it, light and dark, and passes axe", async ({ page }, testInfo) => {
@@ -188,7 +190,6 @@ test.describe("without JavaScript", () => {
     await expect(audio).toBeVisible();
     await expect(audio).toHaveAttribute("src", episode.EpisodeUrl);
     await expect(page.getByRole("group", { name: "Player" })).toBeHidden();
-    expect(await seriousViolations(page)).toEqual([]);
 
     const second = chapters[1]!;
     await page.getByRole("combobox", { name: "Chapter" }).selectOption({ label: chapterLabel(second) });
