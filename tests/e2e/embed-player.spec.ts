@@ -10,7 +10,7 @@ import { expect, test, type FrameLocator, type Page } from "@playwright/test";
 import { baseURL } from "../../playwright.config";
 import { embedLink } from "../../app/rules/embed";
 import { episodes } from "./support/sample";
-import { isMobile, jsOff } from "./support/player";
+import { isMobile } from "./support/player";
 
 type WithChapters = { ChaptersUrl?: string };
 // The longest sample episode with chapters: time to see it play, seek and change chapter.
