@@ -77,6 +77,7 @@ const projects: PlaywrightTestProject[] = [
       "player",
       "listeners",
       "subscribe-embed",
+      "embed-player",
       "episode-extras",
       "honest-controls",
       "positions",
@@ -95,6 +96,7 @@ const projects: PlaywrightTestProject[] = [
     testMatch: specs(
       "a11y",
       "accounts",
+      "embed-player",
       "episode-extras",
       "gallery",
       "honest-controls",

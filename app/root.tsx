@@ -97,9 +97,25 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, actionS
   takeSessionStale() ||
   (formMethod !== undefined && formMethod !== "GET" && !refusedWrite(actionStatus) ? defaultShouldRevalidate : false);
 
+/**
+ * A page framed by other sites (the embeddable player) says so in its route handle: it is shown
+ * alone, with its own stylesheet, and none of the site's scripts run in it.
+ */
+interface BareHandle {
+  bare: { stylesheet: string };
+}
+function useBarePage(): BareHandle["bare"] | null {
+  for (const match of useMatches()) {
+    const bare = (match.handle as Partial<BareHandle> | undefined)?.bare;
+    if (bare) return bare;
+  }
+  return null;
+}
+
 /** The document shell, shared by the app and the last-resort error boundary. */
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const bare = useBarePage();
   return (
     <html lang="en">
       <head>
@@ -112,19 +128,27 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="manifest" href="/manifest.webmanifest" />
         <link rel="apple-touch-icon" href={APP.icons.appleTouch} />
         <Meta />
-        <Links />
+        {bare ? <link rel="stylesheet" href={bare.stylesheet} /> : <Links />}
         {/* Without JavaScript, controls that need it are not shown: each has a link or form instead. */}
         <noscript>
           <style>{".js-only{display:none!important}"}</style>
         </noscript>
       </head>
       <body>
-        <a className="skip-link" href="#main">
-          Skip to content
-        </a>
+        {bare ? null : (
+          <a className="skip-link" href="#main">
+            Skip to content
+          </a>
+        )}
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {/* Not in a framed page: the router's scroll restoration reads sessionStorage, which a
+            third-party frame may be refused (a SecurityError). */}
+        {bare ? null : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );
@@ -163,9 +187,7 @@ export default function App() {
   useEffect(() => {
     if (signedIn) setEverSignedIn(true);
   }, [signedIn]);
-  // A page framed by other sites (the embeddable player) is the page alone.
-  const bare = useMatches().some((match) => (match.handle as { bare?: boolean } | undefined)?.bare);
-  if (bare)
+  if (useBarePage())
     return (
       <main id="main" className="main main--bare">
         <Outlet />

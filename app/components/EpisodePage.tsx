@@ -7,6 +7,7 @@ import { DownloadIcon } from "~/ui/primitives";
 import { episodeMedia, LISTEN_ANCHOR, PlayEpisodeButton } from "~/player/PlayEpisodeButton";
 import { downloadFileName, episodeLink, episodeSubtitle } from "~/rules/episodes";
 import { formatDate, formatDuration } from "~/ui/time";
+import { mediaFragment } from "~/player/media-fragment";
 import { FavoriteToggle, OfflineDownload, PositionMark, UpNextButtons } from "./lazy-parts";
 // In the first load: its share and clip buttons, chapters and transcript act at the first press.
 import { EpisodePanels } from "./EpisodePanels";
@@ -113,12 +114,6 @@ export function EpisodePage({
       </div>
     </article>
   );
-}
-
-/** The native player's start (and a clip's end): a media fragment, which the browser plays as such. */
-function mediaFragment(src: string, start: number | null, end: number | null): string {
-  if (end !== null) return `${src}#t=${start ?? 0},${end}`;
-  return start ? `${src}#t=${start}` : src;
 }
 
 /**

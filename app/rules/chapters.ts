@@ -76,7 +76,7 @@ export function parseChapters(data: unknown): Chapter[] {
 }
 
 /** The index of the chapter playing at `time` (seconds), or -1 before the first. */
-export function chapterIndexAt(chapters: readonly Chapter[], time: number): number {
+export function chapterIndexAt(chapters: readonly Pick<Chapter, "startTime">[], time: number): number {
   let found = -1;
   for (let i = 0; i < chapters.length && chapters[i]!.startTime <= time; i++) found = i;
   return found;
