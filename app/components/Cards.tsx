@@ -5,7 +5,7 @@ import { episodeLink } from "~/rules/episodes";
 import { DEFAULT_EPISODE_IMAGE } from "~/rules/constants";
 import { formatDuration } from "~/ui/time";
 import { PlayEpisodeButton, useEpisodePlayback } from "~/player/PlayEpisodeButton";
-import { FavoriteToggle, PositionMark, UpNextButtons } from "./lazy-parts";
+import { FavoriteToggle, NewMark, PositionMark, UpNextButtons } from "./lazy-parts";
 
 /**
  * Cards above the fold (412 × 823 phone or 1280 × 800 desktop, the more of the two): their
@@ -29,11 +29,14 @@ export function EpisodeCard({
   episode,
   priority = false,
   marks,
+  markNew = false,
 }: {
   episode: EpisodeCardData;
   priority?: boolean;
   /** Search results: the title and an excerpt of the description with the matched words marked. */
   marks?: SearchMarks;
+  /** Home and era pages: "New since your last visit". */
+  markNew?: boolean;
 }) {
   const { playing } = useEpisodePlayback(episode.audioUrl);
   return (
@@ -56,11 +59,9 @@ export function EpisodeCard({
             Now playing
           </p>
         ) : null}
+        {markNew ? <NewMark date={episode.date?.iso ?? null} /> : null}
         <h3 className="card__title">
-          <Link
-            to={`${episodeLink(episode.title, episode.coldcut)}${marks?.at != null ? `&t=${marks.at}` : ""}`}
-            prefetch="intent"
-          >
+          <Link to={cardLink(episode, marks)} prefetch="intent">
             {marks ? <MarkedText parts={marks.title} /> : episode.title}
           </Link>
         </h3>
@@ -80,6 +81,9 @@ export function EpisodeCard({
   );
 }
 
+export const cardLink = (episode: EpisodeCardData, marks?: SearchMarks) =>
+  `${episodeLink(episode.title, episode.coldcut)}${marks?.at != null ? `&t=${marks.at}` : ""}`;
+
 export interface SearchMarks {
   title: Marked;
   text: Marked;
@@ -88,27 +92,31 @@ export interface SearchMarks {
 }
 
 /** Plain and matched parts alternate, plain first; React escapes both. */
-function MarkedText({ parts }: { parts: Marked }) {
+export function MarkedText({ parts }: { parts: Marked }) {
   return parts.map((part, i) => (i % 2 ? <mark key={i}>{part}</mark> : <Fragment key={i}>{part}</Fragment>));
 }
+
+export const episodeKey = (e: EpisodeCardData) => `${e.coldcut ? "cc" : "ep"}-${e.id}`;
 
 export function EpisodeGrid({
   episodes,
   label,
   eager = ABOVE_THE_FOLD.episodes,
   marks,
+  markNew = false,
 }: {
   episodes: EpisodeCardData[];
   label: string;
   eager?: number;
   /** Per episode, in the same order (search results). */
   marks?: SearchMarks[];
+  markNew?: boolean;
 }) {
   return (
     <ul className="card-grid" aria-label={label}>
       {episodes.map((e, i) => (
-        <li key={`${e.coldcut ? "cc" : "ep"}-${e.id}`}>
-          <EpisodeCard episode={e} priority={i < eager} marks={marks?.[i]} />
+        <li key={episodeKey(e)}>
+          <EpisodeCard episode={e} priority={i < eager} marks={marks?.[i]} markNew={markNew} />
         </li>
       ))}
     </ul>
@@ -160,8 +168,10 @@ export function NewsCard({ post, priority = false }: { post: NewsCardData; prior
           loading={priority ? "eager" : "lazy"}
           decoding="async"
         />
+        {/* The cut is what the eye reads; the whole title is what the card is named. */}
         <h3 className="card__title" title={post.title}>
-          {post.titleShort}
+          <span aria-hidden="true">{post.titleShort}</span>
+          <span className="visually-hidden">{post.title}</span>
         </h3>
         <p className="card__text">{post.excerptShort}</p>
       </Link>

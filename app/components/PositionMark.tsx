@@ -2,7 +2,8 @@ import { useLocation, useMatches, useSubmit } from "@remix-run/react";
 import type { FormEvent } from "react";
 import { useListener } from "~/auth/listener";
 import type { CardPosition } from "~/services/types";
-import { isPlayed, PLAYED_TEXT } from "~/rules/library";
+import { PLAYED_TEXT } from "~/rules/library";
+import { listenState } from "~/rules/browse";
 import { Progress } from "./Progress";
 
 /** The page's own data for its cards' marks (route-support/positions.server.ts); undefined on a page that has none. */
@@ -26,28 +27,44 @@ export function useMarkSubmit() {
   };
 }
 
-/** Started and not played: the position shows as a bar and the minutes left. */
-const started = (p: CardPosition | undefined): p is CardPosition =>
-  p !== undefined && !p.played && p.position > 0 && p.duration > 0;
-
 /**
  * A signed-in listener's position in an episode ("n min left" and a bar, or "Played") and the
  * form that marks it played or unplayed.
  */
-export function PositionMark({ src, title }: { src: string; title: string }) {
+export function PositionMark({
+  src,
+  title,
+  compact = false,
+}: {
+  src: string;
+  title: string;
+  /** The list view's row: the mark alone; the card and the episode page mark played or unplayed. */
+  compact?: boolean;
+}) {
   const signedIn = Boolean(useListener());
   const positions = usePagePositions();
   const location = useLocation();
   const onSubmit = useMarkSubmit();
   if (!signedIn || positions === undefined) return null;
   const p = positions[src];
-  const played = p !== undefined && (p.played || isPlayed(p.position, p.duration));
+  const state = listenState(p);
+  const played = state === "played";
+  if (compact)
+    return (
+      <div className="pos pos--compact">
+        {played ? (
+          <span className="pos__played">{PLAYED_TEXT}</span>
+        ) : p && state === "in-progress" ? (
+          <Progress title={title} position={p} />
+        ) : null}
+      </div>
+    );
   return (
     <div className="pos-mark">
       <div className="pos">
         {played ? (
           <span className="pos__played">{PLAYED_TEXT}</span>
-        ) : started(p) ? (
+        ) : p && state === "in-progress" ? (
           <Progress title={title} position={p} />
         ) : null}
         <form method="post" action="/played" className="pos__form" onSubmit={onSubmit}>

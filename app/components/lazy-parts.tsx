@@ -13,3 +13,7 @@ export const ContinueListening = lazyPart(() => import("./ContinueListening").th
 export const SponsorBanner = lazyPart(() => import("./SponsorBanner").then((m) => m.SponsorBanner));
 /** "Download for offline": nothing until its code is there (it needs the browser's Cache Storage). */
 export const OfflineDownload = lazyPart(() => import("./OfflineDownload").then((m) => m.OfflineDownload));
+/** "New since your last visit" on a card, from this browser's memory of its visits. */
+export const NewMark = lazyPart(() => import("./NewSince").then((m) => m.NewMark));
+/** How many of a list's episodes are new since the listener's previous visit. */
+export const NewSince = lazyPart(() => import("./NewSince").then((m) => m.NewSince));

@@ -23,8 +23,16 @@ export async function catalogEpisode(services: Services, title: string, audioSrc
  * catalog's details when the episode is still in it, else from the favorite itself. Only the
  * page's favorites are looked up.
  */
-export async function favoritesPage(services: Services, uid: string, page: number) {
-  const favorites = await services.library.favorites(uid);
+export async function favoritesPage(
+  services: Services,
+  uid: string,
+  page: number,
+  /** Which favorites (by audio source) a filter keeps; all without one. */
+  keep?: (srcs: string[]) => Promise<Set<string>>,
+) {
+  const all = await services.library.favorites(uid);
+  const kept = keep ? await keep(all.map((f) => f.audioSrc)) : null;
+  const favorites = kept ? all.filter((f) => kept.has(f.audioSrc)) : all;
   const size = services.favorites.pageSize;
   const pageCount = Math.ceil(favorites.length / size);
   const shown = favorites.slice((page - 1) * size, page * size);

@@ -10,7 +10,7 @@ const stored = new WeakMap<AppLoadContext, Promise<readonly EpisodePosition[] | 
  * The listener's positions, read once per request and only after their library answered: when it
  * cannot be read the page shows them signed out, without waiting on a second upstream (null).
  */
-function storedPositions(context: AppLoadContext): Promise<readonly EpisodePosition[] | null> {
+export function storedPositions(context: AppLoadContext): Promise<readonly EpisodePosition[] | null> {
   let read = stored.get(context);
   if (!read) {
     read = orElse("favorites", context.listener(), () => null).then((listener) =>

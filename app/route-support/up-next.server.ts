@@ -4,6 +4,7 @@ import { episodeLink } from "~/rules/episodes";
 import type { UpNextItem } from "~/services/up-next.server";
 import type { UpNextEntry } from "~/player/up-next";
 import { catalogEpisode } from "./favorites.server";
+import { formatShortDate } from "~/ui/time";
 
 type Services = AppLoadContext["services"];
 
@@ -22,6 +23,10 @@ export function upNextEntries(services: Services, items: UpNextItem[]): Promise<
         duration: episode?.duration ?? item.duration,
         chaptersUrl: episode?.chaptersUrl ? servedChaptersUrl(episode.chaptersUrl) : null,
         href: episodeLink(item.title, coldcut),
+        date:
+          episode && Date.parse(episode.pubdate) > 0
+            ? { iso: episode.pubdate, text: formatShortDate(episode.pubdate) }
+            : null,
       };
     }),
   );

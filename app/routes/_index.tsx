@@ -1,6 +1,6 @@
 import { useLoaderData, Link } from "@remix-run/react";
 import { ABOVE_THE_FOLD, EpisodeGrid, EraCard, NewsCard } from "~/components/Cards";
-import { ContinueListening, SponsorBanner, SubscribeMenu } from "~/components/lazy-parts";
+import { ContinueListening, NewSince, SponsorBanner, SubscribeMenu } from "~/components/lazy-parts";
 import { HeroSlider } from "~/components/HeroSlider";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { COLD_CUT_PAGE_PATH } from "~/rules/episodes";
@@ -31,7 +31,8 @@ export default function Home() {
           </Link>
         </div>
         <SubscribeMenu feedUrl={feedUrl} show="The Ham Radio Show" />
-        <EpisodeGrid episodes={latest} label="Latest Episodes" eager={ABOVE_THE_FOLD.homeEpisodes} />
+        <NewSince dates={latest.map((e) => e.date?.iso ?? null)} />
+        <EpisodeGrid episodes={latest} label="Latest Episodes" eager={ABOVE_THE_FOLD.homeEpisodes} markNew />
       </section>
 
       <section className="section" aria-labelledby="eras-title">

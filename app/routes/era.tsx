@@ -1,9 +1,13 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import browseStyles from "~/styles/browse.css";
+import { BrowseControls, useShownView } from "~/components/BrowseControls";
+import { browseHeaders, eraEpisodes, libraryView, queryFilter } from "~/route-support/browse.server";
+import { DEFAULT_FILTER, LIST_PAGE_SIZE, filterEmptyText, type LibraryFilter } from "~/rules/browse";
 import { cardMarks } from "~/route-support/positions.server";
 import { ShareIcon } from "~/ui/primitives";
 import { PodcastFeedLink } from "~/components/PodcastFeedLink";
 import { json, useLoaderData, Link } from "@remix-run/react";
-import { EpisodeGrid } from "~/components/Cards";
+import { EpisodeShelf } from "~/components/EpisodeList";
 import { Pagination } from "~/components/Pagination";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/route-support/cache-policy";
@@ -15,12 +19,13 @@ import { ERA_DESCRIPTIONS } from "~/rules/era-descriptions";
 import { episodeCard } from "~/route-support/cards.server";
 import { orElse } from "~/route-support/or-else";
 import { eraFeed, pageMeta, siteUrlOf } from "~/route-support/meta.server";
-import { SubscribeMenu } from "~/components/lazy-parts";
+import { NewSince, SubscribeMenu } from "~/components/lazy-parts";
 import { loaderMeta } from "~/route-support/meta";
 import { keepPageAfterRefusedWrite } from "~/route-support/revalidation";
 import { usePlayer } from "~/player/PlayerProvider";
 
 export const meta = loaderMeta;
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: browseStyles }];
 
 export async function loader(args: LoaderFunctionArgs) {
   const { request, context } = args;
@@ -29,14 +34,16 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!station) throw notFound();
   const page = queryPage(url);
   const sort = querySort(url);
+  const filter = queryFilter(url);
+  const view = await libraryView(request);
   const era = { ...ERAS[station], description: ERA_DESCRIPTIONS[station] };
   // docs/product.md §8: the catalog failed and no copy is left → the era's header and 'Loading...', kept briefly.
   const episodes = await orElse(
     `era ${station}`,
-    context.services.catalog.episodesByEra(station, page, ERA_PAGE_SIZE, sort),
+    eraEpisodes(context, station, { page, size: view === "list" ? LIST_PAGE_SIZE : ERA_PAGE_SIZE, sort, filter }),
     () => null,
   );
-  if (episodes && page > episodes.pageCount) throw notFound();
+  if (episodes && page > 1 && page > episodes.pageCount) throw notFound();
   const shown = episodes?.page ?? 1;
   const meta = pageMeta(args, {
     title: `${era.station} — The Ham Radio Show`,
@@ -47,29 +54,40 @@ export async function loader(args: LoaderFunctionArgs) {
     feeds: [eraFeed(era.station)],
   });
   const feedUrl = siteUrlOf(args, eraFeedLink(station));
-  if (!episodes) return json({ era, sort, episodes: null, meta, feedUrl }, { headers: cacheHeaders("error") });
+  if (!episodes)
+    return json({ era, sort, filter, view, episodes: null, meta, feedUrl }, { headers: cacheHeaders("error") });
   const personal = await cardMarks(
     context,
     episodes.items.map((e) => e.audioUrl),
   );
   return json(
-    { era, sort, episodes: { ...episodes, items: episodes.items.map(episodeCard) }, meta, feedUrl, ...personal },
-    { headers: cacheHeaders("publicPage") },
+    {
+      era,
+      sort,
+      filter,
+      view,
+      episodes: { ...episodes, items: episodes.items.map(episodeCard) },
+      meta,
+      feedUrl,
+      ...personal,
+    },
+    { headers: browseHeaders(view) },
   );
 }
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 export const shouldRevalidate = keepPageAfterRefusedWrite;
 
-/** An era page in an order; the default order and the first page stay out of the address. */
-function eraPageLink(station: string, sort: EraSort, page = 1): string {
-  return `${eraLink(station)}${sort === ERA_SORTS[0] ? "" : `&sort=${sort}`}${page > 1 ? `&page=${page}` : ""}`;
+/** An era page in an order; the default order, filter and the first page stay out of the address. */
+function eraPageLink(station: string, sort: EraSort, page = 1, filter: LibraryFilter = DEFAULT_FILTER): string {
+  return `${eraLink(station)}${sort === ERA_SORTS[0] ? "" : `&sort=${sort}`}${filter === DEFAULT_FILTER ? "" : `&filter=${filter}`}${page > 1 ? `&page=${page}` : ""}`;
 }
 
 const SORT_LABELS: Record<EraSort, string> = { newest: "Newest first", oldest: "Oldest first" };
 
 /** docs/product.md §2 Era page: name, description, share icon ('Coming Soon!'), RSS icon, episodes newest first. */
 export default function Era() {
-  const { era, sort, episodes, feedUrl } = useLoaderData<typeof loader>();
+  const { era, sort, filter, episodes, feedUrl, ...data } = useLoaderData<typeof loader>();
+  const view = useShownView(data.view);
   const { page, pageCount, total } = episodes ?? { page: 1, pageCount: 0, total: 0 };
   const { dispatch } = usePlayer();
   return (
@@ -112,13 +130,23 @@ export default function Era() {
             </p>
             <nav className="sort-links" aria-label="Sort episodes">
               {ERA_SORTS.map((s) => (
-                <Link key={s} to={eraPageLink(era.station, s)} aria-current={s === sort ? "page" : undefined}>
+                <Link
+                  key={s}
+                  to={eraPageLink(era.station, s, 1, filter)}
+                  aria-current={s === sort ? "page" : undefined}
+                >
                   {SORT_LABELS[s]}
                 </Link>
               ))}
             </nav>
           </div>
-          <EpisodeGrid episodes={episodes.items} label={`${era.station} episodes`} />
+          <BrowseControls view={data.view} filter={filter} />
+          <NewSince dates={episodes.items.map((e) => e.date?.iso ?? null)} />
+          {episodes.items.length ? (
+            <EpisodeShelf view={view} episodes={episodes.items} label={`${era.station} episodes`} markNew />
+          ) : (
+            <p className="muted">{filterEmptyText(filter)}</p>
+          )}
         </>
       ) : (
         <p className="muted">{LOADING_TEXT}</p>
@@ -126,7 +154,7 @@ export default function Era() {
       <Pagination
         page={page}
         pageCount={pageCount}
-        link={(p) => eraPageLink(era.station, sort, p)}
+        link={(p) => eraPageLink(era.station, sort, p, filter)}
         prev={sort === "oldest" ? "← Older" : "← Newer"}
         next={sort === "oldest" ? "Newer →" : "Older →"}
       />

@@ -1,7 +1,11 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import browseStyles from "~/styles/browse.css";
+import { BrowseControls, useShownView } from "~/components/BrowseControls";
+import { browseHeaders, filteredSearch, libraryView, queryFilter } from "~/route-support/browse.server";
+import { filterEmptyText } from "~/rules/browse";
 import { cardMarks } from "~/route-support/positions.server";
 import { json, useLoaderData, Link } from "@remix-run/react";
-import { EpisodeGrid } from "~/components/Cards";
+import { EpisodeShelf } from "~/components/EpisodeList";
 import { Pagination } from "~/components/Pagination";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/route-support/cache-policy";
@@ -25,6 +29,7 @@ import { loaderMeta } from "~/route-support/meta";
 import { keepPageAfterRefusedWrite } from "~/route-support/revalidation";
 
 export const meta = loaderMeta;
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: browseStyles }];
 
 export async function loader(args: LoaderFunctionArgs) {
   const { request, context } = args;
@@ -37,9 +42,11 @@ export async function loader(args: LoaderFunctionArgs) {
     noindex: true,
   });
   const page = queryPage(url);
+  const filter = queryFilter(url);
+  const view = await libraryView(request);
   // docs/product.md §8: the catalog failed and no copy is left → 'Loading...' (not "No Results"), kept briefly.
-  const results = await orElse("search", context.services.catalog.search(term, page, SEARCH_PAGE_SIZE), () => null);
-  if (!results) return json({ term, results: null, meta }, { headers: cacheHeaders("error") });
+  const results = await orElse("search", filteredSearch(context, term, page, SEARCH_PAGE_SIZE, filter), () => null);
+  if (!results) return json({ term, filter, view, results: null, meta }, { headers: cacheHeaders("error") });
   const { items, highlight, ...rest } = results;
   const [marks, personal] = await Promise.all([
     resultMarks(items, highlight, context.services.episodeExtras),
@@ -51,6 +58,8 @@ export async function loader(args: LoaderFunctionArgs) {
   return json(
     {
       term,
+      filter,
+      view,
       meta,
       ...personal,
       results: {
@@ -59,7 +68,7 @@ export async function loader(args: LoaderFunctionArgs) {
         marks,
       },
     },
-    { headers: cacheHeaders("publicPage") },
+    { headers: browseHeaders(view) },
   );
 }
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
@@ -70,7 +79,8 @@ export const shouldRevalidate = keepPageAfterRefusedWrite;
  * with the matched words marked, the count, pages and a correction when nothing matched.
  */
 export default function Search() {
-  const { term, results } = useLoaderData<typeof loader>();
+  const { term, results, filter, ...data } = useLoaderData<typeof loader>();
+  const view = useShownView(data.view);
   if (!term.trim())
     return (
       <section className="section" aria-labelledby="search-title">
@@ -89,18 +99,23 @@ export default function Search() {
   return (
     <section className="section" aria-labelledby="search-title">
       <h1 id="search-title">{searchHeading(term)}</h1>
-      {episodes.length ? (
+      {episodes.length || filter !== "all" ? (
         <>
           <p className="muted" aria-live="polite">
             {resultCountText(total, more)}
             {pageCount > 1 ? ` · page ${page} of ${pageCount}` : ""}
           </p>
+          <BrowseControls view={data.view} filter={filter} />
           <h2 className="visually-hidden">Results</h2>
-          <EpisodeGrid episodes={episodes} marks={marks} label="Search results" />
+          {episodes.length ? (
+            <EpisodeShelf view={view} episodes={episodes} marks={marks} label="Search results" />
+          ) : (
+            <p className="muted">{filterEmptyText(filter)}</p>
+          )}
           <Pagination
             page={page}
             pageCount={pageCount}
-            link={(p) => searchLink(term, p)}
+            link={(p) => `${searchLink(term, p)}${filter === "all" ? "" : `&filter=${filter}`}`}
             prev="← Previous"
             next="Next →"
           />

@@ -1,5 +1,11 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import upNextStyles from "~/styles/up-next.css";
+import browseStyles from "~/styles/browse.css";
+import { BrowseControls, useShownView } from "~/components/BrowseControls";
+import { RowMarks } from "~/components/EpisodeList";
+import { filterSources, libraryView, queryFilter } from "~/route-support/browse.server";
+import { cardMarks } from "~/route-support/positions.server";
+import { filterEmptyText } from "~/rules/browse";
 import { Form, json, redirect, useActionData, useFetcher, useLoaderData, useNavigation, Link } from "@remix-run/react";
 import { useEffect, useState, type DragEvent } from "react";
 import { AlertMessage } from "~/components/AlertMessage";
@@ -22,7 +28,10 @@ import { formatDuration } from "~/ui/time";
 
 export const shouldRevalidate = keepPageAfterRefusedWrite;
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: upNextStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: upNextStyles },
+  { rel: "stylesheet", href: browseStyles },
+];
 
 export const meta: MetaFunction = () => [
   { title: "Up Next — The Ham Radio Show" },
@@ -32,9 +41,17 @@ export const meta: MetaFunction = () => [
 /** Up Next (ADR 034), signed-in only: the listener's queue, in order. A fetcher reads it as JSON too (the player). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
+  const filter = queryFilter(new URL(request.url));
+  const view = await libraryView(request);
   const items = await orSignedOut(request, context.services.upNext.list(user.uid));
+  const srcs = items.map((i) => i.audioSrc);
+  const [entries, personal, kept] = await Promise.all([
+    upNextEntries(context.services, items),
+    cardMarks(context, srcs),
+    filterSources(context, filter, srcs),
+  ]);
   return json(
-    { items: await upNextEntries(context.services, items), max: context.services.upNextMax },
+    { items: entries, max: context.services.upNextMax, filter, view, shown: [...kept], ...personal },
     { headers: cacheHeaders("private") },
   );
 }
@@ -103,7 +120,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function UpNextPage() {
-  const { items } = useLoaderData<typeof loader>();
+  const { items, filter, shown: kept, ...data } = useLoaderData<typeof loader>();
+  const view = useShownView(data.view);
+  const compact = view === "list";
+  // Filtered, the list is not the queue's whole order: it is not reordered then.
+  const filtered = filter !== "all";
   const refusal = useActionData<typeof action>();
   const { dispatch, choose } = usePlayer();
   const navigation = useNavigation();
@@ -136,7 +157,7 @@ export default function UpNextPage() {
     <section className="section up-next" aria-labelledby="up-next-title">
       <h1 id="up-next-title">Up Next</h1>
       <AlertMessage message={refusal && !refusal.ok ? refusal.error : null} />
-      {shown.length === 0 ? (
+      {shown.length === 0 && !filtered ? (
         <p className="up-next__empty">
           Nothing is up next. Choose “Add to Up Next” or “Play next” on any episode, from the{" "}
           <Link to="/eras">episodes</Link> or the <Link to="/">latest</Link>.
@@ -150,77 +171,102 @@ export default function UpNextPage() {
             </span>
             <noscript>Episodes play on their own pages. Put them in the order you like with the arrows.</noscript>
           </p>
-          <ol className="up-next__list" aria-label="Episodes up next" aria-busy={busy || fetcher.state !== "idle"}>
-            {shown.map((entry, index) => (
-              <li
-                key={entry.src}
-                className={`up-next__item${dragged === entry.src ? " up-next__item--dragged" : ""}`}
-                onDragOver={(e) => dragged && e.preventDefault()}
-                onDrop={(e) => onDrop(e, index)}
-              >
-                <span
-                  className="up-next__grip js-only"
-                  draggable
-                  title="Drag to reorder"
-                  onDragStart={(e) => {
-                    e.dataTransfer.setData("text/plain", entry.src);
-                    e.dataTransfer.effectAllowed = "move";
-                    setDragged(entry.src);
-                  }}
-                  onDragEnd={() => setDragged(null)}
+          <BrowseControls view={data.view} filter={filter} />
+          {filtered && !shown.some((e) => kept.includes(e.src)) ? (
+            <p className="muted">{filterEmptyText(filter)}</p>
+          ) : null}
+          <ol
+            className={`up-next__list${compact ? " up-next__list--compact" : ""}`}
+            aria-label="Episodes up next"
+            aria-busy={busy || fetcher.state !== "idle"}
+          >
+            {shown.map((entry, index) =>
+              filtered && !kept.includes(entry.src) ? null : (
+                <li
+                  key={entry.src}
+                  className={`up-next__item${dragged === entry.src ? " up-next__item--dragged" : ""}`}
+                  onDragOver={(e) => dragged && e.preventDefault()}
+                  onDrop={(e) => onDrop(e, index)}
                 >
-                  <GripIcon size={20} />
-                </span>
-                <img src={entry.image || DEFAULT_EPISODE_IMAGE} alt="" width="56" height="56" loading="lazy" />
-                <div className="up-next__text">
-                  <Link to={entry.href} className="up-next__title">
-                    {entry.title}
-                  </Link>
-                  <span className="up-next__meta">
-                    {index === 0 ? "Plays next" : `${index + 1}.`}
-                    {entry.duration ? ` · ${formatDuration(entry.duration)}` : ""}
-                  </span>
-                </div>
-                <div className="up-next__actions">
-                  <button
-                    type="button"
-                    className="icon-button js-only"
-                    aria-label={`Play ${entry.title} now`}
-                    onClick={() => {
-                      choose(entry);
-                      // The player takes it out of Up Next; this page shows that at once.
-                      fetcher.submit(
-                        { intent: "remove", audioSrc: entry.src, js: "1" },
-                        { method: "post", action: UP_NEXT_PATH },
-                      );
-                    }}
-                  >
-                    <PlayIcon size={20} />
-                  </button>
-                  <QueueForm
-                    intent="move"
-                    src={entry.src}
-                    to={index - 1}
-                    label={`Move ${entry.title} up`}
-                    disabled={index === 0}
-                  >
-                    ↑
-                  </QueueForm>
-                  <QueueForm
-                    intent="move"
-                    src={entry.src}
-                    to={index + 1}
-                    label={`Move ${entry.title} down`}
-                    disabled={index === shown.length - 1}
-                  >
-                    ↓
-                  </QueueForm>
-                  <QueueForm intent="remove" src={entry.src} label={`Remove ${entry.title} from Up Next`}>
-                    ✕
-                  </QueueForm>
-                </div>
-              </li>
-            ))}
+                  {filtered ? null : (
+                    <span
+                      className="up-next__grip js-only"
+                      draggable
+                      title="Drag to reorder"
+                      onDragStart={(e) => {
+                        e.dataTransfer.setData("text/plain", entry.src);
+                        e.dataTransfer.effectAllowed = "move";
+                        setDragged(entry.src);
+                      }}
+                      onDragEnd={() => setDragged(null)}
+                    >
+                      <GripIcon size={20} />
+                    </span>
+                  )}
+                  {compact ? null : (
+                    <img src={entry.image || DEFAULT_EPISODE_IMAGE} alt="" width="56" height="56" loading="lazy" />
+                  )}
+                  <div className="up-next__text">
+                    <Link to={entry.href} className="up-next__title">
+                      {entry.title}
+                    </Link>
+                    <span className="up-next__meta">
+                      {index === 0 ? "Plays next" : `${index + 1}.`}
+                      {compact && entry.date ? (
+                        <>
+                          {" · "}
+                          <time dateTime={entry.date.iso}>{entry.date.text}</time>
+                        </>
+                      ) : null}
+                      {entry.duration ? ` · ${formatDuration(entry.duration)}` : ""}
+                    </span>
+                  </div>
+                  {compact ? <RowMarks src={entry.src} title={entry.title} duration={entry.duration ?? 0} /> : null}
+                  <div className="up-next__actions">
+                    <button
+                      type="button"
+                      className="icon-button js-only"
+                      aria-label={`Play ${entry.title} now`}
+                      onClick={() => {
+                        choose(entry);
+                        // The player takes it out of Up Next; this page shows that at once.
+                        fetcher.submit(
+                          { intent: "remove", audioSrc: entry.src, js: "1" },
+                          { method: "post", action: UP_NEXT_PATH },
+                        );
+                      }}
+                    >
+                      <PlayIcon size={20} />
+                    </button>
+                    {filtered ? null : (
+                      <>
+                        <QueueForm
+                          intent="move"
+                          src={entry.src}
+                          to={index - 1}
+                          label={`Move ${entry.title} up`}
+                          disabled={index === 0}
+                        >
+                          ↑
+                        </QueueForm>
+                        <QueueForm
+                          intent="move"
+                          src={entry.src}
+                          to={index + 1}
+                          label={`Move ${entry.title} down`}
+                          disabled={index === shown.length - 1}
+                        >
+                          ↓
+                        </QueueForm>
+                      </>
+                    )}
+                    <QueueForm intent="remove" src={entry.src} label={`Remove ${entry.title} from Up Next`}>
+                      ✕
+                    </QueueForm>
+                  </div>
+                </li>
+              ),
+            )}
           </ol>
           <Form method="post" action={UP_NEXT_PATH} className="up-next__clear">
             <input type="hidden" name="redirectTo" value={UP_NEXT_PATH} />

@@ -1,7 +1,11 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import browseStyles from "~/styles/browse.css";
+import { BrowseControls, useShownView } from "~/components/BrowseControls";
+import { filterSources, libraryView, queryFilter } from "~/route-support/browse.server";
+import { filterEmptyText, withFilter } from "~/rules/browse";
 import { json, Form, useLoaderData, useSearchParams, Link } from "@remix-run/react";
 import { AlertMessage } from "~/components/AlertMessage";
-import { EpisodeGrid } from "~/components/Cards";
+import { EpisodeShelf } from "~/components/EpisodeList";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { cacheHeaders } from "~/route-support/cache-policy";
 import { orSignedOut, requireUser } from "~/route-support/guards.server";
@@ -22,6 +26,8 @@ import { statsFor } from "~/services/listening.server";
 import { log, messageOf } from "~/services/log.server";
 import { ListeningStats } from "~/components/ListeningStats";
 
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: browseStyles }];
+
 export const meta: MetaFunction = () => [
   { title: "My Favorites — The Ham Radio Show" },
   { name: "robots", content: "noindex" },
@@ -30,11 +36,19 @@ export const meta: MetaFunction = () => [
 /** docs/product.md §2 Favorites page (signed-in only): 'H.O.F: <user id>', Log Out, 'My Favorites'. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const page = queryPage(new URL(request.url));
+  const url = new URL(request.url);
+  const page = queryPage(url);
+  const filter = queryFilter(url);
+  const view = await libraryView(request);
   const [favorites, verified, continuing, stats] = await orSignedOut(
     request,
     Promise.all([
-      favoritesPage(context.services, user.uid, page),
+      favoritesPage(
+        context.services,
+        user.uid,
+        page,
+        filter === "all" ? undefined : (srcs) => filterSources(context, filter, srcs),
+      ),
       context.services.accounts.isEmailVerified(user.uid),
       continueListening(context),
       // Stats that cannot be read say so on the page; the rest of it is still the listener's.
@@ -54,6 +68,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       uid: user.uid,
       email: user.email ?? null,
       episodes: favorites.episodes.map(episodeCard),
+      filter,
+      view,
       total: favorites.total,
       page,
       pageCount: favorites.pageCount,
@@ -72,8 +88,9 @@ export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loader
 export const shouldRevalidate = keepPageAfterRefusedWrite;
 
 export default function UserPage() {
-  const { uid, email, episodes, total, page, pageCount, max, unconfirmed, mail, continuing, stats } =
+  const { uid, email, episodes, total, page, pageCount, max, unconfirmed, mail, continuing, stats, filter, ...data } =
     useLoaderData<typeof loader>();
+  const view = useShownView(data.view);
   const [params] = useSearchParams();
   const code = params.get("notice") ?? params.get("error");
   // A heart without JavaScript that found the account full comes here, where favorites are removed.
@@ -115,17 +132,22 @@ export default function UserPage() {
       {/* Where the listener stopped leads this list (its link works without JS), so no second prompt. */}
       <ContinueListening items={continuing} />
       <h2>My Favorites</h2>
-      {episodes.length ? (
+      {episodes.length || filter !== "all" ? (
         <>
           <p className="muted">
             {favoritesCount(total, max)}
             {pageCount > 1 ? ` · page ${page} of ${pageCount}` : ""}
           </p>
-          <EpisodeGrid episodes={episodes} label="My Favorites" />
+          <BrowseControls view={data.view} filter={filter} />
+          {episodes.length ? (
+            <EpisodeShelf view={view} episodes={episodes} label="My Favorites" />
+          ) : (
+            <p className="muted">{filterEmptyText(filter)}</p>
+          )}
           <Pagination
             page={page}
             pageCount={pageCount}
-            link={(p) => (p > 1 ? `/user?page=${p}` : "/user")}
+            link={(p) => withFilter("/user", "", filter, p)}
             prev="Newer favorites"
             next="Older favorites"
           />
