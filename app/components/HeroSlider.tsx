@@ -2,7 +2,6 @@ import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { KeenSliderInstance } from "keen-slider/keen-slider.es.js";
 import type { SlideCardData } from "~/services/types";
-import { slideSources } from "~/rules/artwork";
 
 import { afterLoad } from "~/ui/after-load";
 
@@ -68,7 +67,7 @@ export function HeroSlider({ slides }: { slides: SlideCardData[] }) {
           >
             <SlideLink slide={slide}>
               <picture>
-                {slideSources(slide.image).map((source) => (
+                {slide.sources.map((source) => (
                   <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={SLIDE_SIZES} />
                 ))}
                 <img

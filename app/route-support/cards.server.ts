@@ -1,3 +1,4 @@
+import { slideSources } from "~/rules/artwork";
 import { servedChaptersUrl } from "~/rules/chapters";
 import { ERAS, eraLink, type Station } from "~/rules/eras";
 import { newsLink } from "~/rules/news";
@@ -65,6 +66,7 @@ export function slideCard(slide: SliderItem, contentSiteUrl: string): SlideCardD
   const card = {
     id: slide.id,
     image: slide.image,
+    sources: slideSources(slide.image),
     caption: slide.caption,
     target: slideTarget(slide.url, contentSiteUrl),
   };

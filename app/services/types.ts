@@ -2,6 +2,7 @@
  * Domain types shared by services (server) and views (browser). Adapters map their
  * source's shapes (docs/product.md §3 field names) into these.
  */
+import type { ImageSource } from "~/rules/artwork";
 import type { EraInfo, Station } from "~/rules/eras";
 import type { NewsType } from "~/rules/news";
 import type { SlideTarget } from "~/rules/slider";
@@ -86,7 +87,11 @@ export interface SliderItem {
 }
 
 /** A slide as the home page shows it: where a click goes is decided on the server (docs/product.md §2 Slider). */
-export type SlideCardData = Omit<SliderItem, "url"> & { target: SlideTarget };
+export type SlideCardData = Omit<SliderItem, "url"> & {
+  target: SlideTarget;
+  /** Smaller encodings of the image for `<picture>`, when there are any. */
+  sources: ImageSource[];
+};
 
 export interface NewsPost {
   id: string;
