@@ -333,8 +333,13 @@ export function table(rows, columns) {
   ].join("\n");
 }
 
-/** Another commit checked out and built in a temporary worktree; removed when the run ends. */
+/**
+ * Another commit checked out and built in a temporary worktree, removed when the run ends; or the
+ * directory of a checkout already built.
+ */
 export function checkoutBaseline(ref) {
+  // A checkout built already (a commit whose own build no longer runs with today's install).
+  if (fs.existsSync(path.join(ref, "build", "server.js"))) return { commit: git(["rev-parse", "HEAD"], ref), dir: ref };
   const commit = git(["rev-parse", "--verify", `${ref}^{commit}`]);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hrs-base-"));
   fs.rmdirSync(dir);
