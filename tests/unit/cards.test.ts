@@ -77,9 +77,16 @@ describe("card views (docs/product.md §5 cuts, done on the server)", () => {
     expect(slideCard(slide, "https://thehamradioshow.com")).toEqual({
       id: "s1",
       image: "/s.jpg",
+      sources: [],
       caption: "Tour",
       target: { kind: "internal", href: "/Page/the-bunker-tour" },
     });
+    // A bundled slide brings its smaller encodings, AVIF first.
+    const bundled = { ...slide, id: "s2", image: "/media/img/slider/slider-merch.jpg" };
+    expect(slideCard(bundled, "https://thehamradioshow.com").sources.map((s) => s.type)).toEqual([
+      "image/avif",
+      "image/webp",
+    ]);
     expect(slideCard(slide, "https://elsewhere.example").target).toEqual({
       kind: "external",
       href: "https://thehamradioshow.com/the-bunker-tour/",
