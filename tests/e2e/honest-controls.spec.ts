@@ -61,10 +61,11 @@ test.describe("with JavaScript", () => {
     expect((await audio(page)).paused).toBe(false);
     expect(dialogs).toEqual([]);
     await page.screenshot({ path: `/tmp/hc-playing-card-${testInfo.project.name}.png` });
-    expect(await seriousViolations(page)).toEqual([]);
 
+    // Dismissed before the axe pass, which on a loaded machine outlasts the notice's own timeout.
     await notice.getByRole("button", { name: "Dismiss" }).click();
     await expect(visibleStatus(page, ALREADY_PLAYING_ALERT)).toHaveCount(0);
+    expect(await seriousViolations(page)).toEqual([]);
     // Paused from the player, the card no longer says it plays.
     await blurActive(page);
     await playerButton(page, "Pause").click();
