@@ -2,11 +2,11 @@
  * Accessibility: axe-core on every public route of docs/product.md §2, desktop with JS and at 375 px,
  * 0 serious or critical violations. (Embedded third-party frames are out of scope.)
  */
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { saveProgress, signedIn } from "./support/auth";
 import { episodes, newestFirst, PUBLIC_ROUTES } from "./support/sample";
 import { isMobile, openReady, playerButton } from "./support/player";
+import { seriousViolations } from "./support/axe";
 
 test.beforeEach(() => {
   // A full axe pass on a long page at 2x takes a while on a busy 2-core machine.
@@ -15,22 +15,6 @@ test.beforeEach(() => {
 
 // The mobile banner's marquee animates forever; axe's colour checks are steadier on a still page.
 test.use({ reducedMotion: "reduce" });
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-    .exclude("iframe")
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `${v.impact} ${v.id}: ${v.help}\n${v.nodes
-          .slice(0, 5)
-          .map((n) => `    ${n.target.join(" ")} — ${n.failureSummary?.split("\n").slice(1, 2).join(" ")}`)
-          .join("\n")}`,
-    );
-}
 
 const EXTRA = [
   { name: "burger menu open", path: "/eras", open: true },

@@ -4,11 +4,11 @@
  * favorites and Up Next pages, "New since your last visit" on home and era pages, and news cards
  * named by their whole title. Desktop with and without JavaScript, and at 375 px; axe on each.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { saveProgress, signedIn } from "./support/auth";
 import { episodes, newestFirst, posts } from "./support/sample";
 import { isMobile, jsOff, openReady } from "./support/player";
+import { seriousViolations } from "./support/axe";
 
 test.beforeEach(() => test.setTimeout(120_000));
 test.use({ reducedMotion: "reduce" });
@@ -20,15 +20,6 @@ const started = UFRN.find((e) => e.title === "Episode 781: Coffee Shop Sessions"
 const finished = UFRN.find((e) => e.title === "Episode 788: Über Late Night")!;
 const other = UFRN.find((e) => e.title === "Episode 795: CanBa Show: Ten Questions")!;
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-    .exclude("iframe")
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} (${n.failureSummary})`).join(", ")}`);
-}
 // Without JavaScript axe cannot run in the page; the markup it checks is the same server render.
 const expectNoSeriousViolations = async (page: Page) => {
   if (jsOff(test.info())) return;

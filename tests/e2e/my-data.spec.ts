@@ -3,7 +3,6 @@
  * once its password is given. With JS, without it, at 375 px and on the production adapters.
  */
 import fs from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { PASSWORD, signedIn } from "./support/auth";
 import { mailsTo } from "./support/mail";
@@ -18,6 +17,7 @@ import {
 } from "../../app/rules/account-data";
 import { SIGN_IN_FAILED } from "../../app/rules/auth";
 import { SIGNED_OUT_NOTICE } from "../../app/player/machine";
+import { seriousViolations } from "./support/axe";
 
 const episode = newestFirst(episodes)[0]!;
 
@@ -29,14 +29,6 @@ async function listenerWithFavorite(page: Page) {
   });
   expect(res.status(), await res.text()).toBe(200);
   return account;
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-    .exclude("iframe")
-    .analyze();
-  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
 }
 
 const deletePage = async (page: Page) => {

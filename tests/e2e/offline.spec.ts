@@ -3,7 +3,6 @@
  * pages a listener visited and the episodes they downloaded, so with the network off a reload
  * still shows the page and a downloaded episode plays. Pages without JavaScript are untouched.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { episodeLink } from "../../app/rules/episodes";
 import {
@@ -20,21 +19,12 @@ import {
 import { signedIn } from "./support/auth";
 import { expectPlaying, isMobile, jsOff, openReady } from "./support/player";
 import { episodes, newestFirst } from "./support/sample";
+import { seriousViolations } from "./support/axe";
 
 const [episode, unvisited] = newestFirst(episodes);
 
 // Every other spec blocks the worker (playwright.config.ts); this one is about it.
 test.use({ serviceWorkers: "allow" });
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-    .exclude("iframe")
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
 
 /** The worker controls the page, and has stored the page it was registered from. */
 async function workerReady(page: Page) {

@@ -4,11 +4,11 @@
  * local fake of scripts/fakes/upstreams.mjs. With JS the flow runs in a popup window; without,
  * it is the redirect flow. The Firebase popup's version is in popup-sign-in.spec.ts (remote).
  */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { startWithGoogleFake, type AppServer } from "./support/app-server";
 import { clientAddress, uniqueEmail } from "./support/auth";
 import { ACCOUNT_DELETED_TITLE, DELETE_MY_ACCOUNT, REAUTH_DONE, REAUTH_FAILED } from "../../app/rules/account-data";
+import { seriousViolations } from "./support/axe";
 
 interface Upstreams {
   origin: string;
@@ -80,14 +80,7 @@ async function googleListener(page: Page) {
 }
 
 /** Axe's serious and critical findings on the page as it is (JavaScript runs it: with JS only). */
-async function seriousViolations(page: Page) {
-  if (!withJs()) return [];
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-    .exclude("iframe")
-    .analyze();
-  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
-}
+const seriousViolationsWithJs = async (page: Page) => (withJs() ? seriousViolations(page) : []);
 
 const mailsTo = async (email: string) =>
   (await (await fetch(`${upstreams.origin}/__mail?to=${encodeURIComponent(email)}`)).json()) as { subject: string }[];
@@ -97,7 +90,7 @@ test("a Google account without a password deletes itself by signing in again wit
 }) => {
   test.setTimeout(60_000);
   const email = await googleListener(page);
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolationsWithJs(page)).toEqual([]);
   const asked: URL[] = [];
   page.context().on("request", (r) => void (r.url().includes("/o/oauth2/v2/auth") && asked.push(new URL(r.url()))));
   await atGoogle(page, "Sign in again with Google", email);
@@ -109,7 +102,7 @@ test("a Google account without a password deletes itself by signing in again wit
   await expect(page).toHaveURL(/\/user\/delete(\?result=reauthenticated)?$/);
   await expect(page.getByRole("status").filter({ hasText: REAUTH_DONE })).toBeVisible();
   await expect(page.getByLabel("Your password")).toHaveCount(0);
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolationsWithJs(page)).toEqual([]);
   await page.getByRole("button", { name: "Delete my account for good" }).click();
   await expect(page.getByRole("heading", { level: 1, name: ACCOUNT_DELETED_TITLE })).toBeVisible();
   await page.goto(`${server.origin}/user`);
@@ -131,7 +124,7 @@ test("signing in again with another Google account, or cancelling, deletes nothi
   await atGoogle(page, "Sign in again with Google", uniqueEmail("someone-else"));
   await expect(page.getByRole("alert")).toHaveText(REAUTH_FAILED["wrong-account"]);
   await expect(page.getByLabel("Your password")).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolationsWithJs(page)).toEqual([]);
 
   await open(page, "/user/delete");
   await atGoogle(page, "Sign in again with Google", uniqueEmail("cancelling"), "Cancel");

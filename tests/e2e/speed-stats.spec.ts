@@ -3,25 +3,15 @@
  * stats (time actually played, episodes finished, per era) show on /user and in "download my
  * data". /user's stats at 1280 and 375 px and without JavaScript, with axe.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { asListener, saveProgress, signIn, signedIn } from "./support/auth";
 import { episodes, newestFirst } from "./support/sample";
 import { audio, cardPlay, expectPlaying, isMobile, jsOff, openReady, playerButton } from "./support/player";
+import { seriousViolations } from "./support/axe";
 
 test.beforeEach(() => test.setTimeout(90_000));
 
 const [first, second, third] = newestFirst(episodes);
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-    .exclude("iframe")
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 const myData = async (page: Page) => {
   const res = await page.request.get("/user/data");
